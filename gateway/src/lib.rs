@@ -1,0 +1,123 @@
+//! The Eris gateway: the REST surface under `/api`, gRPC-web forwarding for the web app, the
+//! built web app with history-mode fallback, and health, readiness and metrics.
+
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod grpc_web;
+pub mod openapi;
+pub mod ops;
+pub mod rest;
+pub mod upstream;
+
+use std::{future::Future, net::SocketAddr, sync::Arc};
+
+use axum::{
+    Json, Router,
+    extract::{Request, State},
+    middleware,
+    response::{IntoResponse, Response},
+    routing::{get, patch, post},
+};
+use eris_platform::{auth::Revocations, kv::Kv};
+use metrics_exporter_prometheus::PrometheusHandle;
+use tokio::net::TcpListener;
+use tower::ServiceExt;
+use tower_http::services::{ServeDir, ServeFile};
+use utoipa::OpenApi;
+
+pub use config::Config;
+use upstream::Upstreams;
+
+/// What every handler shares.
+pub struct AppState {
+    pub upstreams: Arc<Upstreams>,
+    pub verifier: auth::Verifier,
+    pub prometheus: PrometheusHandle,
+    pub trust_forwarded_for: bool,
+    grpc_web: tonic_web::GrpcWebService<grpc_web::Forwarder>,
+    web: ServeDir<ServeFile>,
+}
+
+/// The gateway's routes.
+pub async fn app(config: &Config) -> anyhow::Result<Router> {
+    let kv = Kv::connect(&config.redis).await?;
+    let upstreams = Arc::new(Upstreams::new(config)?);
+    let index = config.web_dist.join("index.html");
+    if !index.exists() {
+        tracing::warn!(path = %index.display(), "the web app is not built; run `make web`");
+    }
+    let state = Arc::new(AppState {
+        verifier: auth::Verifier::new(
+            config.token.jwt_public_key.clone(),
+            config.token.identity_url.clone(),
+            Revocations::new(kv),
+        ),
+        prometheus: ops::prometheus(),
+        trust_forwarded_for: config.trust_forwarded_for,
+        grpc_web: tower::Layer::layer(&tonic_web::GrpcWebLayer::new(), grpc_web::Forwarder::new(upstreams.clone())),
+        web: ServeDir::new(&config.web_dist).fallback(ServeFile::new(index)),
+        upstreams,
+    });
+
+    let protected = Router::new()
+        .route("/user/logout", post(rest::users::logout))
+        .route("/user/getAllUsers", get(rest::users::get_all_users))
+        .route("/user/getActiveUsers", get(rest::users::get_active_users))
+        .route("/user/validatePassword/", post(rest::users::validate_password))
+        .route("/user/validatePassword", post(rest::users::validate_password))
+        .route("/user/changePassword", post(rest::users::change_password))
+        .route("/user/{user_id}", patch(rest::users::update_user))
+        .route("/newUser", post(rest::users::new_user))
+        .route("/resetUserPassword", post(rest::users::reset_user_password))
+        .route_layer(middleware::from_fn_with_state(state.clone(), auth::require_token));
+    let api = Router::new()
+        .route("/user/login", post(rest::users::login))
+        .route("/openapi.json", get(|| async { Json(openapi::ApiDoc::openapi()) }))
+        .merge(protected)
+        .fallback(rest::not_found);
+
+    Ok(Router::new()
+        .nest("/api", api)
+        .route("/healthz", get(ops::healthz))
+        .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(ops::metrics))
+        .fallback(web_or_grpc)
+        .layer(middleware::from_fn(ops::observe))
+        .with_state(state))
+}
+
+/// gRPC-web calls go to their service; everything else is the web app (history mode).
+async fn web_or_grpc(State(state): State<Arc<AppState>>, mut request: Request) -> Response {
+    if grpc_web::is_grpc_web(request.headers()) {
+        // Services see the address the gateway saw (sign-in throttling), never a client's claim.
+        let address = auth::client_address(request.headers(), request.extensions(), state.trust_forwarded_for);
+        request.headers_mut().remove("x-forwarded-for");
+        if let Some(address) = address.and_then(|a| a.parse().ok()) {
+            request.headers_mut().insert("x-forwarded-for", address);
+        }
+        match state.grpc_web.clone().oneshot(request).await {
+            Ok(response) => response.into_response(),
+            Err(never) => match never {},
+        }
+    } else {
+        match state.web.clone().oneshot(request).await {
+            Ok(response) => response.into_response(),
+            Err(never) => match never {},
+        }
+    }
+}
+
+/// Serves on `listener` until `shutdown` completes, then finishes requests in flight.
+pub async fn serve(
+    config: Config,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let app = app(&config).await?;
+    tracing::info!(address = %listener.local_addr()?, "serving the gateway");
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,95 @@
+//! Health, readiness and metrics.
+
+use std::{
+    collections::BTreeMap,
+    sync::Arc,
+    sync::OnceLock,
+    time::{Duration, Instant},
+};
+
+use axum::{
+    Json,
+    extract::{MatchedPath, Request, State},
+    http::StatusCode,
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use serde::Serialize;
+use tonic_health::pb::{HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient};
+use tracing::Instrument;
+
+use crate::{AppState, grpc_web::is_grpc_web};
+
+/// The process-wide Prometheus recorder (installed once, shared by every gateway in the process).
+pub fn prometheus() -> PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE
+        .get_or_init(|| {
+            let recorder = PrometheusBuilder::new()
+                .set_buckets(&[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0])
+                .expect("valid buckets")
+                .build_recorder();
+            let handle = recorder.handle();
+            // Another recorder (a test harness, say) may be installed already; keep rendering ours.
+            let _ = metrics::set_global_recorder(recorder);
+            handle
+        })
+        .clone()
+}
+
+/// Liveness: the process answers.
+pub async fn healthz() -> &'static str {
+    "ok"
+}
+
+#[derive(Serialize)]
+struct Readiness {
+    ready: bool,
+    services: BTreeMap<&'static str, String>,
+}
+
+/// Readiness: every service answers its health check with SERVING.
+pub async fn readyz(State(state): State<Arc<AppState>>) -> Response {
+    let checks = state.upstreams.all().iter().map(|upstream| async move {
+        let mut client = HealthClient::new(upstream.channel.clone());
+        let status =
+            tokio::time::timeout(Duration::from_secs(1), client.check(HealthCheckRequest { service: String::new() }))
+                .await;
+        let status = match status {
+            Ok(Ok(response)) => ServingStatus::try_from(response.into_inner().status)
+                .unwrap_or(ServingStatus::Unknown)
+                .as_str_name()
+                .to_owned(),
+            Ok(Err(_)) | Err(_) => "UNAVAILABLE".to_owned(),
+        };
+        (upstream.area, status)
+    });
+    let services: BTreeMap<_, _> = futures::future::join_all(checks).await.into_iter().collect();
+    let ready = services.values().all(|status| status == "SERVING");
+    let code = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (code, Json(Readiness { ready, services })).into_response()
+}
+
+/// Prometheus text exposition.
+pub async fn metrics(State(state): State<Arc<AppState>>) -> impl IntoResponse {
+    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.prometheus.render())
+}
+
+/// A span per request (continuing the browser's trace) and request count and latency metrics.
+pub async fn observe(request: Request, next: Next) -> Response {
+    let route = if is_grpc_web(request.headers()) {
+        "grpc-web".to_owned()
+    } else {
+        request.extensions().get::<MatchedPath>().map_or_else(|| "other".to_owned(), |path| path.as_str().to_owned())
+    };
+    let method = request.method().to_string();
+    let span = eris_platform::telemetry::server_span("http", &method, request.uri().path(), request.headers());
+    let started = Instant::now();
+    let response = next.run(request).instrument(span).await;
+    let status = response.status().as_u16().to_string();
+    let labels = [("method", method), ("route", route), ("status", status)];
+    metrics::counter!("http_requests_total", &labels).increment(1);
+    metrics::histogram!("http_request_duration_seconds", &labels).record(started.elapsed().as_secs_f64());
+    response
+}

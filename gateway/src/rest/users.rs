@@ -1,0 +1,373 @@
+//! Sign-in, passwords and user administration.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::StatusCode,
+    response::IntoResponse,
+};
+use eris_platform::auth::{parse_role, role_name};
+use eris_proto::identity::v1::{
+    self as pb, ChangePasswordRequest, CreateUserRequest, GetUserRequest, ListUsersRequest, ResetUserPasswordRequest,
+    Role, SignInRequest, SignOutRequest, UpdateUserRequest, UserStatus, ValidatePasswordRequest,
+    auth_service_client::AuthServiceClient, user_service_client::UserServiceClient,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::{
+    AppState,
+    auth::CallContext,
+    error::{ApiError, ApiResult, ErrorBody},
+};
+
+/// A user as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct UserJson {
+    pub user_id: i64,
+    pub name: String,
+    pub email: String,
+    pub job: String,
+    /// Management, Admin, Sales or Customer Care.
+    pub role: String,
+    /// Active or Inactive.
+    pub status: String,
+    /// 1 when the user must change the password at the next sign-in.
+    #[serde(rename = "ForcePWReset")]
+    pub force_pw_reset: u8,
+    /// Send it back with an edit so a stale edit is refused.
+    pub version: i64,
+}
+
+impl From<pb::User> for UserJson {
+    fn from(user: pb::User) -> Self {
+        Self {
+            user_id: user.user_id,
+            role: role_name(user.role()).to_owned(),
+            status: status_name(user.status()).to_owned(),
+            force_pw_reset: u8::from(user.force_password_reset),
+            version: user.version,
+            name: user.name,
+            email: user.email,
+            job: user.job,
+        }
+    }
+}
+
+fn status_name(status: UserStatus) -> &'static str {
+    match status {
+        UserStatus::Active => "Active",
+        UserStatus::Inactive => "Inactive",
+        UserStatus::Unspecified => "",
+    }
+}
+
+fn identity_error(status: tonic::Status) -> ApiError {
+    ApiError::from_status(&status, "identity")
+}
+
+/// `POST /api/user/login`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    /// The user's email address.
+    pub username: String,
+    pub password: String,
+}
+
+/// A signed-in user and the token to send as the Authorization header.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginResponse {
+    pub user: UserJson,
+    pub id_token: String,
+}
+
+/// Signs in with email and password.
+#[utoipa::path(post, path = "/api/user/login", tag = "users", request_body = LoginRequest,
+    responses((status = 200, body = LoginResponse), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)),
+    security(()))]
+pub async fn login(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<LoginRequest>,
+) -> ApiResult<Json<LoginResponse>> {
+    let mut client = AuthServiceClient::new(state.upstreams.identity());
+    let response = client
+        .sign_in(ctx.request(SignInRequest { username: body.username, password: body.password }))
+        .await
+        .map_err(identity_error)?
+        .into_inner();
+    let user =
+        response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The sign-in answer had no user."))?;
+    Ok(Json(LoginResponse { user: user.into(), id_token: response.token }))
+}
+
+/// Signs out: the token is refused from now on.
+#[utoipa::path(post, path = "/api/user/logout", tag = "users", responses((status = 204), (status = 401, body = ErrorBody)))]
+pub async fn logout(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<StatusCode> {
+    let mut client = AuthServiceClient::new(state.upstreams.identity());
+    client.sign_out(ctx.request(SignOutRequest {})).await.map_err(identity_error)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn list_users(state: &AppState, ctx: &CallContext, active_only: bool) -> ApiResult<Vec<UserJson>> {
+    let mut client = UserServiceClient::new(state.upstreams.identity());
+    let mut users = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let page = client
+            .list_users(ctx.request(ListUsersRequest { page_size: 1000, page_token, active_only }))
+            .await
+            .map_err(identity_error)?
+            .into_inner();
+        users.extend(page.users.into_iter().map(UserJson::from));
+        if page.next_page_token.is_empty() {
+            return Ok(users);
+        }
+        page_token = page.next_page_token;
+    }
+}
+
+/// Every user, by name.
+#[utoipa::path(get, path = "/api/user/getAllUsers", tag = "users", responses((status = 200, body = [UserJson])))]
+pub async fn get_all_users(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<UserJson>>> {
+    Ok(Json(list_users(&state, &ctx, false).await?))
+}
+
+/// Active users, by name.
+#[utoipa::path(get, path = "/api/user/getActiveUsers", tag = "users", responses((status = 200, body = [UserJson])))]
+pub async fn get_active_users(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<UserJson>>> {
+    Ok(Json(list_users(&state, &ctx, true).await?))
+}
+
+/// `POST /api/user/validatePassword/`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ValidatePasswordBody {
+    pub pw: String,
+}
+
+/// Whether the password matched.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatchedResponse {
+    pub matched: bool,
+}
+
+/// Tells whether a password is the caller's current one.
+#[utoipa::path(post, path = "/api/user/validatePassword/", tag = "users", request_body = ValidatePasswordBody,
+    responses((status = 200, body = MatchedResponse)))]
+pub async fn validate_password(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<ValidatePasswordBody>,
+) -> ApiResult<Json<MatchedResponse>> {
+    let mut client = AuthServiceClient::new(state.upstreams.identity());
+    let response = client
+        .validate_password(ctx.request(ValidatePasswordRequest { password: body.pw }))
+        .await
+        .map_err(identity_error)?;
+    Ok(Json(MatchedResponse { matched: response.into_inner().matched }))
+}
+
+/// `POST /api/user/changePassword`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangePasswordBody {
+    pub old_pass: String,
+    pub new_pass: String,
+}
+
+/// Changes the caller's password; answers with a fresh token (the old one is revoked).
+#[utoipa::path(post, path = "/api/user/changePassword", tag = "users", request_body = ChangePasswordBody,
+    responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody)))]
+pub async fn change_password(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<ChangePasswordBody>,
+) -> ApiResult<Json<LoginResponse>> {
+    let mut client = AuthServiceClient::new(state.upstreams.identity());
+    let response = client
+        .change_password(
+            ctx.request(ChangePasswordRequest { current_password: body.old_pass, new_password: body.new_pass }),
+        )
+        .await
+        .map_err(identity_error)?
+        .into_inner();
+    let user = response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
+    Ok(Json(LoginResponse { user: user.into(), id_token: response.token }))
+}
+
+/// User fields as legacy clients send them; absent fields are left as they are.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct UserFields {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub job: Option<String>,
+    /// Management, Admin, Sales or Customer Care.
+    pub role: Option<String>,
+    /// Active or Inactive (edits only).
+    pub status: Option<String>,
+    /// The version read; without it only the fields that differ from the stored user change.
+    pub version: Option<i64>,
+}
+
+/// The spec writes these bodies as `{user}`; plain fields are accepted too.
+fn user_fields(body: Value) -> ApiResult<UserFields> {
+    let fields = match body {
+        Value::Object(mut map) if map.get("user").is_some_and(Value::is_object) => {
+            map.remove("user").unwrap_or_default()
+        }
+        other => other,
+    };
+    serde_json::from_value(fields)
+        .map_err(|error| ApiError::bad_request(format!("The user fields are not valid: {error}")))
+}
+
+fn role_from_text(text: &str) -> ApiResult<Role> {
+    parse_role(text).ok_or_else(|| ApiError::bad_request("Role must be Admin, Sales, Management or Customer Care."))
+}
+
+fn status_from_text(text: &str) -> ApiResult<UserStatus> {
+    match text {
+        "Active" => Ok(UserStatus::Active),
+        "Inactive" => Ok(UserStatus::Inactive),
+        _ => Err(ApiError::bad_request("Status must be Active or Inactive.")),
+    }
+}
+
+/// The created user and its id.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NewUserResponse {
+    #[serde(rename = "insertId")]
+    pub insert_id: i64,
+    pub user: UserJson,
+}
+
+/// Adds a user (Management only). The user signs in with the reset password and must change it.
+#[utoipa::path(post, path = "/api/newUser", tag = "users", request_body = UserFields,
+    responses((status = 201, body = NewUserResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn new_user(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<Value>,
+) -> ApiResult<(StatusCode, Json<NewUserResponse>)> {
+    let fields = user_fields(body)?;
+    let user = pb::User {
+        name: fields.name.unwrap_or_default(),
+        email: fields.email.unwrap_or_default(),
+        job: fields.job.unwrap_or_default(),
+        role: fields.role.as_deref().map(role_from_text).transpose()?.unwrap_or_default().into(),
+        ..Default::default()
+    };
+    let mut client = UserServiceClient::new(state.upstreams.identity());
+    let created = client
+        .create_user(ctx.request(CreateUserRequest { user: Some(user) }))
+        .await
+        .map_err(identity_error)?
+        .into_inner()
+        .user
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
+    Ok((StatusCode::CREATED, Json(NewUserResponse { insert_id: created.user_id, user: created.into() })))
+}
+
+/// Edits a user (Management only): the fields present in the body.
+#[utoipa::path(patch, path = "/api/user/{UserId}", tag = "users", request_body = UserFields,
+    params(("UserId" = i64, Path, description = "The user's id")),
+    responses((status = 200, body = UserJson), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn update_user(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(user_id): Path<i64>,
+    Json(body): Json<Value>,
+) -> ApiResult<Json<UserJson>> {
+    let fields = user_fields(body)?;
+    let mut client = UserServiceClient::new(state.upstreams.identity());
+    // Without a version, compare with the stored user so unchanged fields are not written back.
+    let current = match fields.version {
+        Some(_) => None,
+        None => {
+            client.get_user(ctx.request(GetUserRequest { user_id })).await.map_err(identity_error)?.into_inner().user
+        }
+    };
+    let mut user = pb::User {
+        user_id,
+        version: fields.version.or(current.as_ref().map(|u| u.version)).unwrap_or(0),
+        ..Default::default()
+    };
+    let mut paths = Vec::new();
+    let differs = |path: &str, stored: Option<&pb::User>, new: &pb::User| -> bool {
+        let Some(stored) = stored else { return true };
+        match path {
+            "name" => stored.name != new.name,
+            "email" => stored.email != new.email,
+            "job" => stored.job != new.job,
+            "role" => stored.role != new.role,
+            _ => stored.status != new.status,
+        }
+    };
+    if let Some(name) = fields.name {
+        user.name = name;
+        paths.push("name");
+    }
+    if let Some(email) = fields.email {
+        user.email = email;
+        paths.push("email");
+    }
+    if let Some(job) = fields.job {
+        user.job = job;
+        paths.push("job");
+    }
+    if let Some(role) = fields.role.as_deref() {
+        user.role = role_from_text(role)?.into();
+        paths.push("role");
+    }
+    if let Some(status) = fields.status.as_deref() {
+        user.status = status_from_text(status)?.into();
+        paths.push("status");
+    }
+    paths.retain(|path| differs(path, current.as_ref(), &user));
+    if paths.is_empty() {
+        if let Some(current) = current {
+            return Ok(Json(current.into()));
+        }
+        return Err(ApiError::bad_request("Nothing to change."));
+    }
+    let update_mask = prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() };
+    let updated = client
+        .update_user(ctx.request(UpdateUserRequest { user: Some(user), update_mask: Some(update_mask) }))
+        .await
+        .map_err(identity_error)?
+        .into_inner()
+        .user
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
+    Ok(Json(updated.into()))
+}
+
+/// `POST /api/resetUserPassword`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetPasswordBody {
+    pub user_id: i64,
+}
+
+/// Sets the default password and forces a change at the next sign-in (Management only).
+#[utoipa::path(post, path = "/api/resetUserPassword", tag = "users", request_body = ResetPasswordBody,
+    responses((status = 200, body = UserJson), (status = 403, body = ErrorBody), (status = 412, body = ErrorBody)))]
+pub async fn reset_user_password(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<ResetPasswordBody>,
+) -> ApiResult<impl IntoResponse> {
+    let mut client = UserServiceClient::new(state.upstreams.identity());
+    let user = client
+        .reset_user_password(ctx.request(ResetUserPasswordRequest { user_id: body.user_id }))
+        .await
+        .map_err(identity_error)?
+        .into_inner()
+        .user
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
+    Ok(Json(UserJson::from(user)))
+}

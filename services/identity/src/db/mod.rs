@@ -1,0 +1,4 @@
+//! SQL of the identity schema, one function per query.
+
+pub mod keys;
+pub mod users;

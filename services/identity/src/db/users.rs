@@ -1,0 +1,178 @@
+use chrono::{DateTime, Utc};
+use sqlx::{PgExecutor, PgPool};
+
+/// A user as stored, without the password hash.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct UserRow {
+    pub user_id: i64,
+    pub name: String,
+    pub email: String,
+    pub job: String,
+    pub role: String,
+    pub status: String,
+    pub force_password_reset: bool,
+    pub version: i64,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A user with the password hash, for sign-in and password checks.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Credentials {
+    #[sqlx(flatten)]
+    pub user: UserRow,
+    pub password_hash: String,
+}
+
+/// The fields of a new user.
+pub struct NewUser<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub job: &'a str,
+    pub role: &'a str,
+    pub password_hash: &'a str,
+    pub force_password_reset: bool,
+}
+
+/// The changes of an update; `None` leaves a field as it is.
+#[derive(Default)]
+pub struct UserChanges<'a> {
+    pub name: Option<&'a str>,
+    pub email: Option<&'a str>,
+    pub job: Option<&'a str>,
+    pub role: Option<&'a str>,
+    pub status: Option<&'a str>,
+}
+
+const USER_COLUMNS: &str = "user_id, name, email, job, role, status, force_password_reset, version, updated_at";
+
+pub const EMAIL_KEY: &str = "app_user_email_key";
+
+#[tracing::instrument(skip_all)]
+pub async fn select_credentials_by_email(pool: &PgPool, email: &str) -> sqlx::Result<Option<Credentials>> {
+    sqlx::query_as(&format!("select {USER_COLUMNS}, password_hash from app_user where lower(email) = lower($1)"))
+        .bind(email)
+        .fetch_optional(pool)
+        .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_credentials_by_id(pool: &PgPool, user_id: i64) -> sqlx::Result<Option<Credentials>> {
+    sqlx::query_as(&format!("select {USER_COLUMNS}, password_hash from app_user where user_id = $1"))
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_user(pool: &PgPool, user_id: i64) -> sqlx::Result<Option<UserRow>> {
+    sqlx::query_as(&format!("select {USER_COLUMNS} from app_user where user_id = $1"))
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// One page of users by name; `limit` rows after skipping `offset`.
+#[tracing::instrument(skip_all)]
+pub async fn list_users(pool: &PgPool, active_only: bool, offset: i64, limit: i64) -> sqlx::Result<Vec<UserRow>> {
+    sqlx::query_as(&format!(
+        "select {USER_COLUMNS} from app_user where (not $1 or status = 'Active') \
+         order by name, user_id offset $2 limit $3"
+    ))
+    .bind(active_only)
+    .bind(offset)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn insert_user(
+    db: impl PgExecutor<'_>,
+    user: &NewUser<'_>,
+    created_by: Option<i64>,
+) -> sqlx::Result<UserRow> {
+    sqlx::query_as(&format!(
+        "insert into app_user (name, email, job, role, password_hash, force_password_reset, updated_by) \
+         values ($1, $2, $3, $4, $5, $6, $7) returning {USER_COLUMNS}"
+    ))
+    .bind(user.name)
+    .bind(user.email)
+    .bind(user.job)
+    .bind(user.role)
+    .bind(user.password_hash)
+    .bind(user.force_password_reset)
+    .bind(created_by)
+    .fetch_one(db)
+    .await
+}
+
+/// Applies the changes if the stored version is still `version`; `None` when it is not (or the
+/// user does not exist).
+#[tracing::instrument(skip_all)]
+pub async fn update_user(
+    pool: &PgPool,
+    user_id: i64,
+    version: i64,
+    changes: &UserChanges<'_>,
+    updated_by: i64,
+) -> sqlx::Result<Option<UserRow>> {
+    sqlx::query_as(&format!(
+        "update app_user set \
+           name = coalesce($3, name), email = coalesce($4, email), job = coalesce($5, job), \
+           role = coalesce($6, role), status = coalesce($7, status), \
+           version = version + 1, updated_at = now(), updated_by = $8 \
+         where user_id = $1 and version = $2 returning {USER_COLUMNS}"
+    ))
+    .bind(user_id)
+    .bind(version)
+    .bind(changes.name)
+    .bind(changes.email)
+    .bind(changes.job)
+    .bind(changes.role)
+    .bind(changes.status)
+    .bind(updated_by)
+    .fetch_optional(pool)
+    .await
+}
+
+/// Sets a new password hash and the forced-reset flag.
+#[tracing::instrument(skip_all)]
+pub async fn update_password(
+    pool: &PgPool,
+    user_id: i64,
+    password_hash: &str,
+    force_password_reset: bool,
+    updated_by: i64,
+) -> sqlx::Result<Option<UserRow>> {
+    sqlx::query_as(&format!(
+        "update app_user set password_hash = $2, force_password_reset = $3, \
+           version = version + 1, updated_at = now(), updated_by = $4 \
+         where user_id = $1 returning {USER_COLUMNS}"
+    ))
+    .bind(user_id)
+    .bind(password_hash)
+    .bind(force_password_reset)
+    .bind(updated_by)
+    .fetch_optional(pool)
+    .await
+}
+
+/// Inserts or refreshes a user by email (demo data only): active, with this password, no reset.
+#[tracing::instrument(skip_all)]
+pub async fn upsert_demo_user(pool: &PgPool, user: &NewUser<'_>) -> sqlx::Result<UserRow> {
+    sqlx::query_as(&format!(
+        "insert into app_user (name, email, job, role, password_hash, force_password_reset) \
+         values ($1, $2, $3, $4, $5, false) \
+         on conflict ((lower(email))) do update set name = excluded.name, job = excluded.job, \
+           role = excluded.role, status = 'Active', password_hash = excluded.password_hash, \
+           force_password_reset = false, version = app_user.version + 1, updated_at = now() \
+         returning {USER_COLUMNS}"
+    ))
+    .bind(user.name)
+    .bind(user.email)
+    .bind(user.job)
+    .bind(user.role)
+    .bind(user.password_hash)
+    .fetch_one(pool)
+    .await
+}

@@ -1,0 +1,74 @@
+//! Errors of the identity service and the texts users see for them.
+
+use tonic::Status;
+
+/// The one answer to a failed sign-in, whatever the reason, so nobody learns which part was wrong.
+pub const BAD_CREDENTIALS: &str = "Incorrect login or password.";
+/// The spec's text for a wrong current password on a password change.
+pub const WRONG_CURRENT_PASSWORD: &str =
+    "The current password entered does not match your password.  Please try again.";
+/// The spec's text for a new password equal to the current one.
+pub const SAME_PASSWORD: &str =
+    "Your new password matches your current password.  Please select a new password and try again.";
+/// Shortest password accepted.
+pub const MIN_PASSWORD_LENGTH: usize = 8;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{BAD_CREDENTIALS}")]
+    BadCredentials,
+    #[error("Too many failed sign-in attempts. Please wait {minutes} minutes and try again.")]
+    Throttled { minutes: u32 },
+    #[error("{WRONG_CURRENT_PASSWORD}")]
+    WrongCurrentPassword,
+    #[error("{SAME_PASSWORD}")]
+    SamePassword,
+    #[error("The new password must be at least {MIN_PASSWORD_LENGTH} characters long.")]
+    PasswordTooShort,
+    #[error("A user with this email already exists.")]
+    EmailTaken,
+    #[error("This user was changed by someone else. Reload to see their changes.")]
+    StaleUser,
+    #[error("This user must already choose a new password at the next sign-in.")]
+    AlreadyFlagged,
+    #[error("You cannot deactivate your own account or remove your own Management role.")]
+    SelfLockout,
+    #[error(transparent)]
+    Platform(#[from] eris_platform::Error),
+}
+
+impl From<sqlx::Error> for Error {
+    fn from(error: sqlx::Error) -> Self {
+        Self::Platform(error.into())
+    }
+}
+
+impl From<redis::RedisError> for Error {
+    fn from(error: redis::RedisError) -> Self {
+        Self::Platform(error.into())
+    }
+}
+
+impl From<Error> for Status {
+    fn from(error: Error) -> Self {
+        let message = error.to_string();
+        match error {
+            Error::BadCredentials => Status::unauthenticated(message),
+            Error::Throttled { .. } => Status::resource_exhausted(message),
+            Error::WrongCurrentPassword | Error::SamePassword | Error::PasswordTooShort => {
+                Status::invalid_argument(message)
+            }
+            Error::EmailTaken => Status::already_exists(message),
+            Error::StaleUser => Status::aborted(message),
+            Error::AlreadyFlagged | Error::SelfLockout => Status::failed_precondition(message),
+            Error::Platform(inner) => inner.into(),
+        }
+    }
+}
+
+/// A request field that fails its check.
+pub fn invalid(message: impl Into<String>) -> Error {
+    Error::Platform(eris_platform::Error::InvalidArgument(message.into()))
+}

@@ -1,0 +1,51 @@
+//! gRPC handlers: parse and check the request, call `db/`, map the result.
+
+mod auth;
+mod users;
+
+pub(crate) use auth::AuthApi;
+use eris_platform::auth::parse_role;
+use eris_proto::identity::v1::{Role, User, UserStatus};
+pub(crate) use users::UserApi;
+
+use crate::db::users::UserRow;
+
+impl From<UserRow> for User {
+    fn from(row: UserRow) -> Self {
+        Self {
+            user_id: row.user_id,
+            name: row.name,
+            email: row.email,
+            job: row.job,
+            role: parse_role(&row.role).unwrap_or(Role::Unspecified).into(),
+            status: status_from_name(&row.status).into(),
+            force_password_reset: row.force_password_reset,
+            version: row.version,
+            update_time: Some(prost_types::Timestamp {
+                seconds: row.updated_at.timestamp(),
+                nanos: row.updated_at.timestamp_subsec_nanos() as i32,
+            }),
+        }
+    }
+}
+
+fn status_from_name(name: &str) -> UserStatus {
+    match name {
+        "Active" => UserStatus::Active,
+        "Inactive" => UserStatus::Inactive,
+        _ => UserStatus::Unspecified,
+    }
+}
+
+/// A user status's stored name.
+pub(crate) fn status_name(status: UserStatus) -> Option<&'static str> {
+    match status {
+        UserStatus::Active => Some("Active"),
+        UserStatus::Inactive => Some("Inactive"),
+        UserStatus::Unspecified => None,
+    }
+}
+
+fn timestamp(seconds: i64) -> prost_types::Timestamp {
+    prost_types::Timestamp { seconds, nanos: 0 }
+}

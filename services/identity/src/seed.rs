@@ -1,0 +1,27 @@
+//! Demo users, one per role (two Sales), made only by the demo seed of `eris-stack --demo`.
+
+use eris_platform::config::DatabaseArgs;
+
+use crate::{db, password};
+
+/// A demo user: name, email, job, role.
+pub const DEMO_USERS: &[(&str, &str, &str, &str)] = &[
+    ("Dana Whitfield", "management@eris.test", "Managing Director", "Management"),
+    ("Priya Natarajan", "admin@eris.test", "Operations Administrator", "Admin"),
+    ("Marcus Bell", "sales@eris.test", "Energy Advisor", "Sales"),
+    ("Elena Ruiz", "sales2@eris.test", "Energy Advisor", "Sales"),
+    ("Sam Okafor", "care@eris.test", "Customer Care Specialist", "Customer Care"),
+];
+
+/// Creates the demo users, or makes existing ones active again with the demo password.
+pub async fn demo_users(database: &DatabaseArgs, demo_password: &str) -> anyhow::Result<Vec<db::users::UserRow>> {
+    let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
+    let hash = password::hash(demo_password.to_owned()).await?;
+    let mut users = Vec::with_capacity(DEMO_USERS.len());
+    for (name, email, job, role) in DEMO_USERS {
+        let user = db::users::NewUser { name, email, job, role, password_hash: &hash, force_password_reset: false };
+        users.push(db::users::upsert_demo_user(&pool, &user).await?);
+    }
+    pool.close().await;
+    Ok(users)
+}

@@ -1,0 +1,82 @@
+//! Settings shared by every binary. Each has a default that works on a developer machine and
+//! an environment variable that overrides it.
+
+use std::{fmt, str::FromStr, sync::Arc};
+
+use secrecy::{ExposeSecret, SecretString};
+
+/// The database every service uses; each service keeps to its own schema.
+pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@localhost:5432/eris";
+
+/// Where the PostgreSQL database is.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DatabaseArgs {
+    /// PostgreSQL connection URL; the database is created if it is missing.
+    #[arg(long = "database-url", env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    pub database_url: Secret,
+    /// Most connections this process keeps open per service.
+    #[arg(long = "db-max-connections", env = "ERIS_DB_MAX_CONNECTIONS", default_value_t = 10)]
+    pub max_connections: u32,
+}
+
+/// Where Redis is (sign-in throttling and revoked tokens).
+#[derive(Debug, Clone, clap::Args)]
+pub struct RedisArgs {
+    /// Redis connection URL.
+    #[arg(long = "redis-url", env = "REDIS_URL", default_value = "redis://localhost:6379")]
+    pub redis_url: String,
+    /// Prefix of every key Eris writes, so several installations can share one Redis.
+    #[arg(long = "redis-prefix", env = "ERIS_REDIS_PREFIX", default_value = "eris:")]
+    pub redis_prefix: String,
+}
+
+/// How a service that does not sign tokens learns the key that verifies them.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TokenArgs {
+    /// The identity service, asked for the public key when none is configured.
+    #[arg(long = "identity-url", env = "ERIS_IDENTITY_URL", default_value = "http://127.0.0.1:50051")]
+    pub identity_url: String,
+    /// The token public key (PEM); fetched from identity when unset.
+    #[arg(long = "jwt-public-key", env = "ERIS_JWT_PUBLIC_KEY")]
+    pub jwt_public_key: Option<String>,
+}
+
+/// How long a stopping service keeps answering NOT_SERVING to health checks before it stops
+/// accepting calls, so load balancers move traffic away first.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ShutdownArgs {
+    /// Milliseconds between health turning NOT_SERVING and the listener closing.
+    #[arg(long = "shutdown-grace-ms", env = "ERIS_SHUTDOWN_GRACE_MS", default_value_t = 1000)]
+    pub grace_ms: u64,
+}
+
+/// A setting that must never appear in logs or `Debug` output.
+#[derive(Clone)]
+pub struct Secret(Arc<SecretString>);
+
+impl Secret {
+    /// The value, for the one place that needs it.
+    pub fn expose(&self) -> &str {
+        self.0.expose_secret()
+    }
+}
+
+impl FromStr for Secret {
+    type Err = std::convert::Infallible;
+
+    fn from_str(value: &str) -> Result<Self, Self::Err> {
+        Ok(Self(Arc::new(SecretString::from(value.to_owned()))))
+    }
+}
+
+impl From<&str> for Secret {
+    fn from(value: &str) -> Self {
+        Self(Arc::new(SecretString::from(value.to_owned())))
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}

@@ -1,0 +1,55 @@
+//! The PostgreSQL pool of a service: the database is created if missing, the service's schema
+//! too, every connection's `search_path` is that schema, and its migrations run at start.
+
+use std::{str::FromStr, time::Duration};
+
+use sqlx::{
+    ConnectOptions, Connection, PgConnection, PgPool,
+    migrate::Migrator,
+    postgres::{PgConnectOptions, PgPoolOptions},
+};
+
+use crate::config::DatabaseArgs;
+
+/// Connects a service to its schema and brings the schema up to date.
+pub async fn connect(args: &DatabaseArgs, schema: &'static str, migrator: &Migrator) -> anyhow::Result<PgPool> {
+    anyhow::ensure!(
+        schema.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+        "schema names are lowercase identifiers"
+    );
+    let options = PgConnectOptions::from_str(args.database_url.expose())?;
+    ensure_database(&options).await?;
+    let options = options
+        .options([("search_path", schema)])
+        .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_millis(250));
+    let pool = PgPoolOptions::new()
+        .max_connections(args.max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(options)
+        .await?;
+    sqlx::query(&format!("create schema if not exists {schema}")).execute(&pool).await?;
+    migrator.run(&pool).await?;
+    Ok(pool)
+}
+
+/// Creates the database named in the options when it does not exist yet. Several services may
+/// start at once, so losing the race to another creator is fine.
+pub async fn ensure_database(options: &PgConnectOptions) -> anyhow::Result<()> {
+    let name = options.get_database().unwrap_or("postgres").to_owned();
+    let mut admin = PgConnection::connect_with(&options.clone().database("postgres")).await?;
+    let exists: bool = sqlx::query_scalar("select exists (select 1 from pg_database where datname = $1)")
+        .bind(&name)
+        .fetch_one(&mut admin)
+        .await?;
+    if !exists {
+        let created =
+            sqlx::query(&format!("create database \"{}\"", name.replace('"', "\"\""))).execute(&mut admin).await;
+        match created {
+            Ok(_) => tracing::info!(database = %name, "created the database"),
+            Err(sqlx::Error::Database(error)) if error.code().as_deref() == Some("42P04") => {}
+            Err(error) => return Err(error.into()),
+        }
+    }
+    admin.close().await?;
+    Ok(())
+}

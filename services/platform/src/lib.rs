@@ -1,0 +1,15 @@
+//! Machinery every Eris service shares: configuration, telemetry, the database pool and
+//! migrations, token verification and role checks, errors mapped to gRPC codes, serving with
+//! health and reflection, and test helpers.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod kv;
+pub mod serve;
+pub mod telemetry;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use error::{Error, Result};

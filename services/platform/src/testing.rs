@@ -1,0 +1,68 @@
+//! Test helpers: every test gets its own fresh database and its own Redis key prefix, against
+//! the real PostgreSQL and Redis of the machine.
+
+use std::str::FromStr;
+
+use sqlx::{ConnectOptions, Connection, PgConnection, postgres::PgConnectOptions};
+
+use crate::config::{DatabaseArgs, RedisArgs, ShutdownArgs};
+
+/// The server tests run against: `TEST_DATABASE_URL`, else the developer default.
+fn server_url() -> String {
+    std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@localhost:5432/postgres".into())
+}
+
+/// A database made for one test, dropped when the test ends.
+pub struct TestDatabase {
+    pub name: String,
+    url: String,
+}
+
+impl TestDatabase {
+    /// Creates an empty database with a unique name.
+    pub async fn new() -> Self {
+        let name = format!("eris_test_{}", uuid::Uuid::new_v4().simple());
+        let server = PgConnectOptions::from_str(&server_url()).expect("TEST_DATABASE_URL is a PostgreSQL URL");
+        let mut admin =
+            PgConnection::connect_with(&server.clone().database("postgres")).await.expect("PostgreSQL is running");
+        sqlx::query(&format!("create database {name}")).execute(&mut admin).await.expect("create test database");
+        let url = server.database(&name).to_url_lossy().to_string();
+        Self { name, url }
+    }
+
+    /// Settings that point a service at this database.
+    pub fn args(&self) -> DatabaseArgs {
+        DatabaseArgs { database_url: self.url.as_str().into(), max_connections: 5 }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        let name = self.name.clone();
+        // Drop runs inside the test's runtime, which may be shutting down: use a thread of its own.
+        let _ = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+            runtime.block_on(async move {
+                let server = PgConnectOptions::from_str(&server_url()).expect("url").database("postgres");
+                if let Ok(mut admin) = PgConnection::connect_with(&server).await {
+                    let _ =
+                        sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&mut admin).await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+/// Redis settings with a prefix no other test uses.
+pub fn redis_args() -> RedisArgs {
+    RedisArgs {
+        redis_url: std::env::var("TEST_REDIS_URL").unwrap_or_else(|_| "redis://localhost:6379".into()),
+        redis_prefix: format!("eris-test:{}:", uuid::Uuid::new_v4().simple()),
+    }
+}
+
+/// No grace period: tests stop at once.
+pub fn shutdown_args() -> ShutdownArgs {
+    ShutdownArgs { grace_ms: 0 }
+}

@@ -1,0 +1,169 @@
+//! `eris-stack`: every Eris service and the gateway in one process, each on its own port exactly
+//! as when deployed apart, so local runs exercise the same network paths.
+
+use std::{net::SocketAddr, path::PathBuf};
+
+use anyhow::Context as _;
+use clap::{Parser, Subcommand};
+use eris_platform::config::{DatabaseArgs, RedisArgs, ShutdownArgs, TokenArgs};
+use tokio::{net::TcpListener, sync::watch, task::JoinSet};
+
+#[derive(Debug, Parser)]
+#[command(name = "eris-stack", about = "Every Eris service and the gateway in one process")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    serve: ServeArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve everything (the default).
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Clone, clap::Args)]
+struct ServeArgs {
+    /// Create or refresh the demo users (one per role) before serving. Never in production.
+    #[arg(long, env = "ERIS_DEMO", default_value_t = false)]
+    demo: bool,
+    /// The demo users' password.
+    #[arg(long, env = "ERIS_DEMO_PASSWORD", default_value = "eris-demo-2026")]
+    demo_password: String,
+    /// Address of the gateway (the web app, REST and gRPC-web).
+    #[arg(long, env = "ERIS_LISTEN", default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+    /// Host the gRPC services listen on.
+    #[arg(long, env = "ERIS_GRPC_HOST", default_value = "127.0.0.1")]
+    grpc_host: String,
+    /// Port of identity; crm, contracts, sourcing and reporting take the next four.
+    #[arg(long, env = "ERIS_GRPC_BASE_PORT", default_value_t = 50051)]
+    grpc_base_port: u16,
+    /// Directory of the built web app.
+    #[arg(long, env = "ERIS_WEB_DIST", default_value = "web/dist")]
+    web_dist: PathBuf,
+    #[command(flatten)]
+    database: DatabaseArgs,
+    #[command(flatten)]
+    redis: RedisArgs,
+    #[command(flatten)]
+    auth: eris_identity::config::AuthArgs,
+    #[command(flatten)]
+    shutdown: ShutdownArgs,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let _telemetry = eris_platform::telemetry::init("eris-stack")?;
+    match cli.command {
+        Some(Command::Serve(args)) => serve(args).await,
+        None => serve(cli.serve).await,
+    }
+}
+
+async fn bind(address: String) -> anyhow::Result<TcpListener> {
+    TcpListener::bind(&address).await.with_context(|| format!("binding {address}"))
+}
+
+async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let address = |offset: u16| format!("{}:{}", args.grpc_host, args.grpc_base_port + offset);
+    let url = |offset: u16| format!("http://{}", address(offset));
+    let listeners = [
+        bind(address(0)).await?,
+        bind(address(1)).await?,
+        bind(address(2)).await?,
+        bind(address(3)).await?,
+        bind(address(4)).await?,
+    ];
+    let gateway_listener = bind(args.listen.to_string()).await?;
+
+    if args.demo {
+        let users = eris_identity::seed::demo_users(&args.database, &args.demo_password).await?;
+        println!("Demo users (password: {}):", args.demo_password);
+        for user in users {
+            println!("  {:<24} {}", user.email, user.role);
+        }
+    }
+
+    let (stop, stopped) = watch::channel(false);
+    let until_stopped = || {
+        let mut stopped = stopped.clone();
+        async move {
+            let _ = stopped.wait_for(|stop| *stop).await;
+        }
+    };
+    let token = TokenArgs { identity_url: url(0), jwt_public_key: None };
+    let [identity, crm, contracts, sourcing, reporting] = listeners;
+    let listen = |listener: &TcpListener| listener.local_addr().expect("bound");
+
+    let mut tasks = JoinSet::new();
+    let identity_config = eris_identity::Config {
+        listen: listen(&identity),
+        database: args.database.clone(),
+        redis: args.redis.clone(),
+        auth: args.auth.clone(),
+        shutdown: args.shutdown.clone(),
+    };
+    tasks.spawn(named("identity", eris_identity::serve(identity_config, identity, until_stopped())));
+    macro_rules! spawn_service {
+        ($name:literal, $krate:ident, $listener:ident) => {{
+            let config = $krate::Config {
+                listen: listen(&$listener),
+                database: args.database.clone(),
+                redis: args.redis.clone(),
+                token: token.clone(),
+                shutdown: args.shutdown.clone(),
+            };
+            tasks.spawn(named($name, $krate::serve(config, $listener, until_stopped())));
+        }};
+    }
+    spawn_service!("crm", eris_crm, crm);
+    spawn_service!("contracts", eris_contracts, contracts);
+    spawn_service!("sourcing", eris_sourcing, sourcing);
+    spawn_service!("reporting", eris_reporting, reporting);
+    let gateway_config = eris_gateway::Config {
+        listen: args.listen,
+        upstreams: eris_gateway::config::UpstreamArgs {
+            crm_url: url(1),
+            contracts_url: url(2),
+            sourcing_url: url(3),
+            reporting_url: url(4),
+            timeout_seconds: 30,
+        },
+        web_dist: args.web_dist.clone(),
+        trust_forwarded_for: false,
+        redis: args.redis.clone(),
+        token,
+        shutdown: args.shutdown.clone(),
+    };
+    tasks.spawn(named("gateway", eris_gateway::serve(gateway_config, gateway_listener, until_stopped())));
+    println!("Eris is serving at http://{}", args.listen);
+
+    let signal = tokio::spawn(async move {
+        eris_platform::serve::shutdown_signal().await;
+        tracing::info!("shutting down");
+    });
+    let mut failure = None;
+    tokio::select! {
+        _ = signal => {}
+        Some(result) = tasks.join_next() => failure = Some(result),
+    }
+    let _ = stop.send(true);
+    let mut outcome = match failure {
+        Some(Ok(Err(error))) => Err(error),
+        Some(Err(join)) => Err(join.into()),
+        _ => Ok(()),
+    };
+    while let Some(result) = tasks.join_next().await {
+        if let (Ok(Err(error)), Ok(())) = (result, &outcome) {
+            outcome = Err(error);
+        }
+    }
+    outcome
+}
+
+async fn named(name: &'static str, service: impl Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
+    service.await.with_context(|| format!("the {name} service stopped"))
+}
