@@ -67,7 +67,8 @@ impl SigningKey {
 
     /// Signs a token for the subject, valid for `ttl_seconds`.
     pub fn issue(&self, subject: &Subject<'_>, ttl_seconds: i64) -> anyhow::Result<IssuedToken> {
-        let now = chrono::Utc::now().timestamp();
+        let now_ms = eris_platform::auth::now_ms();
+        let now = now_ms / 1000;
         let claims = Claims {
             sub: subject.user_id.to_string(),
             name: subject.name.to_owned(),
@@ -76,6 +77,7 @@ impl SigningKey {
             jti: uuid::Uuid::new_v4().to_string(),
             iss: ISSUER.to_owned(),
             iat: now,
+            iat_ms: now_ms,
             exp: now + ttl_seconds,
         };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::EdDSA), &claims, &self.encoding)?;

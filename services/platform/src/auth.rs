@@ -54,7 +54,16 @@ pub struct Claims {
     pub jti: String,
     pub iss: String,
     pub iat: i64,
+    /// When the token was issued, in milliseconds: revocation cuts need finer than `iat`.
+    #[serde(default)]
+    pub iat_ms: i64,
     pub exp: i64,
+}
+
+impl Claims {
+    fn issued_at_ms(&self) -> i64 {
+        if self.iat_ms > 0 { self.iat_ms } else { self.iat * 1000 }
+    }
 }
 
 /// The verified caller of a request, found in its extensions.
@@ -144,7 +153,7 @@ impl Revocations {
     /// Refuses every token of the user issued before now (sign-out everywhere).
     pub async fn revoke_user_tokens_before_now(&self, user_id: i64, max_token_ttl: Duration) -> Result<()> {
         let mut conn = self.kv.conn.clone();
-        let _: () = conn.set_ex(self.user_key(user_id), chrono_now(), max_token_ttl.as_secs().max(1)).await?;
+        let _: () = conn.set_ex(self.user_key(user_id), now_ms(), max_token_ttl.as_secs().max(1)).await?;
         Ok(())
     }
 
@@ -153,12 +162,17 @@ impl Revocations {
         let mut conn = self.kv.conn.clone();
         let (token, user_cut): (Option<i64>, Option<i64>) =
             redis::pipe().get(self.token_key(&claims.jti)).get(self.user_key(user_id)).query_async(&mut conn).await?;
-        Ok(token.is_some() || user_cut.is_some_and(|cut| claims.iat < cut))
+        Ok(token.is_some() || user_cut.is_some_and(|cut| claims.issued_at_ms() < cut))
     }
 }
 
 fn chrono_now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+    now_ms() / 1000
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
 /// Checks tokens: signature with identity's public key, issuer, expiry and revocation.

@@ -30,6 +30,11 @@ impl TestDatabase {
         Self { name, url }
     }
 
+    /// The database's connection URL.
+    pub fn url(&self) -> String {
+        self.url.clone()
+    }
+
     /// Settings that point a service at this database.
     pub fn args(&self) -> DatabaseArgs {
         DatabaseArgs { database_url: self.url.as_str().into(), max_connections: 5 }

@@ -1,0 +1,435 @@
+//! The gateway over real sockets, in front of a real identity service, against the machine's
+//! PostgreSQL and Redis.
+
+use std::{net::SocketAddr, path::PathBuf};
+
+use base64::Engine;
+use eris_gateway::config::{Config, UpstreamArgs};
+use eris_identity::config::AuthArgs;
+use eris_platform::{
+    config::TokenArgs,
+    testing::{TestDatabase, redis_args, shutdown_args},
+};
+use eris_proto::identity::v1::{ListUsersRequest, ListUsersResponse, SignInRequest, SignInResponse};
+use prost::Message;
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+const DEMO_PASSWORD: &str = "demo-password-2026";
+const RESET_PASSWORD: &str = "Reset-Me-2026";
+
+struct TestGateway {
+    base: String,
+    http: Client,
+    _database: Option<TestDatabase>,
+    _web: PathBuf,
+}
+
+/// A free port nothing listens on: a service that is down.
+async fn closed_port() -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    listener.local_addr().unwrap()
+}
+
+async fn spawn_identity(database: &TestDatabase) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let config = eris_identity::Config {
+        listen: address,
+        database: database.args(),
+        redis: redis_args(),
+        auth: AuthArgs {
+            jwt_private_key: None,
+            reset_password: RESET_PASSWORD.into(),
+            token_ttl_minutes: 60,
+            account_failure_limit: 10,
+            address_failure_limit: 50,
+            throttle_window_seconds: 900,
+        },
+        shutdown: shutdown_args(),
+    };
+    eris_identity::seed::demo_users(&config.database, DEMO_PASSWORD).await.unwrap();
+    tokio::spawn(eris_identity::serve(config, listener, std::future::pending()));
+    address
+}
+
+async fn spawn_gateway(identity: SocketAddr, database: Option<TestDatabase>) -> TestGateway {
+    let web = std::env::temp_dir().join(format!("eris-web-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(web.join("assets")).unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html><title>Eris</title>").unwrap();
+    std::fs::write(web.join("assets/app.js"), "console.log('eris')").unwrap();
+    let down = closed_port().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let config = Config {
+        listen: address,
+        upstreams: UpstreamArgs {
+            crm_url: format!("http://{down}"),
+            contracts_url: format!("http://{down}"),
+            sourcing_url: format!("http://{down}"),
+            reporting_url: format!("http://{down}"),
+            timeout_seconds: 10,
+        },
+        web_dist: web.clone(),
+        trust_forwarded_for: false,
+        redis: redis_args(),
+        token: TokenArgs { identity_url: format!("http://{identity}"), jwt_public_key: None },
+        shutdown: shutdown_args(),
+    };
+    tokio::spawn(eris_gateway::serve(config, listener, std::future::pending()));
+    TestGateway { base: format!("http://{address}"), http: Client::new(), _database: database, _web: web }
+}
+
+async fn spawn_app() -> TestGateway {
+    let database = TestDatabase::new().await;
+    let identity = spawn_identity(&database).await;
+    spawn_gateway(identity, Some(database)).await
+}
+
+impl TestGateway {
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    async fn login(&self, username: &str, password: &str) -> reqwest::Response {
+        self.http
+            .post(self.url("/api/user/login"))
+            .json(&json!({"username": username, "password": password}))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    async fn token(&self, username: &str) -> String {
+        let body: Value = self.login(username, DEMO_PASSWORD).await.json().await.unwrap();
+        body["id_token"].as_str().unwrap().to_owned()
+    }
+
+    async fn get(&self, path: &str, token: &str) -> reqwest::Response {
+        self.http.get(self.url(path)).header("authorization", token).send().await.unwrap()
+    }
+
+    async fn send(&self, method: reqwest::Method, path: &str, token: &str, body: Value) -> reqwest::Response {
+        self.http.request(method, self.url(path)).header("authorization", token).json(&body).send().await.unwrap()
+    }
+
+    async fn post(&self, path: &str, token: &str, body: Value) -> reqwest::Response {
+        self.send(reqwest::Method::POST, path, token, body).await
+    }
+
+    async fn users(&self, token: &str) -> Vec<Value> {
+        self.get("/api/user/getAllUsers", token).await.json().await.unwrap()
+    }
+
+    async fn user_by_email(&self, token: &str, email: &str) -> Value {
+        self.users(token).await.into_iter().find(|u| u["Email"] == email).unwrap()
+    }
+
+    /// A gRPC-web call: the status code, its message and the response message bytes.
+    async fn grpc_web(&self, path: &str, token: Option<&str>, message: &impl Message) -> (String, String, Vec<u8>) {
+        let payload = message.encode_to_vec();
+        let mut body = vec![0u8];
+        body.extend_from_slice(&(payload.len() as u32).to_be_bytes());
+        body.extend_from_slice(&payload);
+        let mut request = self
+            .http
+            .post(self.url(path))
+            .header("content-type", "application/grpc-web+proto")
+            .header("x-grpc-web", "1");
+        if let Some(token) = token {
+            request = request.header("authorization", format!("Bearer {token}"));
+        }
+        let response = request.body(body).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let header = |name: &str| response.headers().get(name).map(|v| v.to_str().unwrap().to_owned());
+        let (mut status, mut status_message) = (header("grpc-status"), header("grpc-message"));
+        let bytes = response.bytes().await.unwrap();
+        let (mut data, mut rest) = (Vec::new(), &bytes[..]);
+        while rest.len() >= 5 {
+            let flag = rest[0];
+            let length = u32::from_be_bytes(rest[1..5].try_into().unwrap()) as usize;
+            let frame = &rest[5..5 + length];
+            if flag & 0x80 == 0 {
+                data = frame.to_vec();
+            } else {
+                for line in String::from_utf8_lossy(frame).split("\r\n") {
+                    if let Some((key, value)) = line.split_once(':') {
+                        match key.trim() {
+                            "grpc-status" => status = Some(value.trim().to_owned()),
+                            "grpc-message" => status_message = Some(value.trim().to_owned()),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            rest = &rest[5 + length..];
+        }
+        let decoded = status_message.map(|m| m.replace("%20", " ").replace("%2E", ".")).unwrap_or_default();
+        (status.unwrap_or_default(), decoded, data)
+    }
+}
+
+#[tokio::test]
+async fn login_answers_the_user_and_a_token_in_the_spec_shape() {
+    let app = spawn_app().await;
+    let response = app.login("management@eris.test", DEMO_PASSWORD).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.unwrap();
+    assert!(body["id_token"].as_str().is_some_and(|t| t.split('.').count() == 3));
+    let user = &body["user"];
+    assert_eq!(user["Email"], "management@eris.test");
+    assert_eq!(user["Role"], "Management");
+    assert_eq!(user["Status"], "Active");
+    assert_eq!(user["ForcePWReset"], 0);
+    assert!(user["UserId"].as_i64().is_some());
+}
+
+#[tokio::test]
+async fn a_failed_login_says_the_spec_text() {
+    let app = spawn_app().await;
+    let response = app.login("management@eris.test", "wrong").await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"], "Incorrect login or password.");
+}
+
+#[tokio::test]
+async fn api_calls_need_a_valid_token_with_or_without_the_bearer_prefix() {
+    let app = spawn_app().await;
+    let token = app.token("sales@eris.test").await;
+    let bare = app.http.get(app.url("/api/user/getAllUsers")).send().await.unwrap();
+    assert_eq!(bare.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.get("/api/user/getAllUsers", "Bearer nonsense").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.get("/api/user/getAllUsers", &token).await.status(), StatusCode::OK);
+    assert_eq!(app.get("/api/user/getAllUsers", &format!("Bearer {token}")).await.status(), StatusCode::OK);
+    let unknown = app.get("/api/noSuchCall", &token).await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn all_users_and_active_users_are_listed_for_every_role() {
+    let app = spawn_app().await;
+    let manager = app.token("management@eris.test").await;
+    let care = app.user_by_email(&manager, "care@eris.test").await;
+    let path = format!("/api/user/{}", care["UserId"]);
+    let patched = app.send(reqwest::Method::PATCH, &path, &manager, json!({"user": {"Status": "Inactive"}})).await;
+    assert_eq!(patched.status(), StatusCode::OK);
+
+    let sales = app.token("sales@eris.test").await;
+    let all: Vec<Value> = app.get("/api/user/getAllUsers", &sales).await.json().await.unwrap();
+    let active: Vec<Value> = app.get("/api/user/getActiveUsers", &sales).await.json().await.unwrap();
+    assert_eq!(all.len(), 5);
+    assert_eq!(active.len(), 4);
+    assert!(active.iter().all(|u| u["Status"] == "Active"));
+}
+
+#[tokio::test]
+async fn validate_password_answers_matched() {
+    let app = spawn_app().await;
+    let token = app.token("sales@eris.test").await;
+    let yes: Value =
+        app.post("/api/user/validatePassword/", &token, json!({"pw": DEMO_PASSWORD})).await.json().await.unwrap();
+    let no: Value = app.post("/api/user/validatePassword/", &token, json!({"pw": "nope"})).await.json().await.unwrap();
+    assert_eq!((yes["matched"].clone(), no["matched"].clone()), (json!(true), json!(false)));
+}
+
+#[tokio::test]
+async fn change_password_checks_the_current_one_and_answers_a_fresh_token() {
+    let app = spawn_app().await;
+    let token = app.token("care@eris.test").await;
+    let wrong = app.post("/api/user/changePassword", &token, json!({"oldPass": "x", "newPass": "new-secret-1"})).await;
+    assert_eq!(wrong.status(), StatusCode::BAD_REQUEST);
+    let body: Value = wrong.json().await.unwrap();
+    assert_eq!(body["error"], "The current password entered does not match your password.  Please try again.");
+
+    let ok = app
+        .post("/api/user/changePassword", &token, json!({"oldPass": DEMO_PASSWORD, "newPass": "new-secret-1"}))
+        .await;
+    assert_eq!(ok.status(), StatusCode::OK);
+    let body: Value = ok.json().await.unwrap();
+    let fresh = body["id_token"].as_str().unwrap();
+    assert_eq!(app.get("/api/user/getAllUsers", fresh).await.status(), StatusCode::OK);
+    assert_eq!(app.get("/api/user/getAllUsers", &token).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.login("care@eris.test", "new-secret-1").await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn management_adds_a_user_and_others_are_refused() {
+    let app = spawn_app().await;
+    let manager = app.token("management@eris.test").await;
+    let fields = json!({"Name": "Jo Park", "Email": "jo.park@eris.test", "Job": "Analyst", "Role": "Customer Care"});
+    let created = app.post("/api/newUser", &manager, fields.clone()).await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let body: Value = created.json().await.unwrap();
+    assert!(body["insertId"].as_i64().is_some_and(|id| id > 0));
+    assert_eq!(body["user"]["Role"], "Customer Care");
+    assert_eq!(body["user"]["ForcePWReset"], 1);
+
+    let again = app.post("/api/newUser", &manager, fields).await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    for email in ["admin@eris.test", "sales@eris.test", "care@eris.test"] {
+        let token = app.token(email).await;
+        let refused =
+            app.post("/api/newUser", &token, json!({"Name": "X", "Email": "x@eris.test", "Role": "Sales"})).await;
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{email}");
+    }
+    let bad_role =
+        app.post("/api/newUser", &manager, json!({"Name": "Y", "Email": "y@eris.test", "Role": "Boss"})).await;
+    assert_eq!(bad_role.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(app.users(&manager).await.len(), 6);
+}
+
+#[tokio::test]
+async fn editing_a_user_changes_only_the_sent_fields_and_refuses_stale_versions() {
+    let app = spawn_app().await;
+    let manager = app.token("management@eris.test").await;
+    let admin = app.user_by_email(&manager, "admin@eris.test").await;
+    let path = format!("/api/user/{}", admin["UserId"]);
+
+    let edited =
+        app.send(reqwest::Method::PATCH, &path, &manager, json!({"user": {"Job": "Head of Operations"}})).await;
+    assert_eq!(edited.status(), StatusCode::OK);
+    let edited: Value = edited.json().await.unwrap();
+    assert_eq!(edited["Job"], "Head of Operations");
+    assert_eq!(edited["Name"], admin["Name"]);
+
+    let stale = json!({"Job": "Something Else", "Version": admin["Version"]});
+    let refused = app.send(reqwest::Method::PATCH, &path, &manager, stale).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+
+    let sales = app.token("sales@eris.test").await;
+    let forbidden = app.send(reqwest::Method::PATCH, &path, &sales, json!({"Job": "Hacked"})).await;
+    assert_eq!(forbidden.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.user_by_email(&manager, "admin@eris.test").await["Job"], "Head of Operations");
+}
+
+#[tokio::test]
+async fn a_password_reset_flags_the_user_once() {
+    let app = spawn_app().await;
+    let manager = app.token("management@eris.test").await;
+    let sales = app.user_by_email(&manager, "sales@eris.test").await;
+    let reset = app.post("/api/resetUserPassword", &manager, json!({"userId": sales["UserId"]})).await;
+    assert_eq!(reset.status(), StatusCode::OK);
+    let body: Value = reset.json().await.unwrap();
+    assert_eq!(body["ForcePWReset"], 1);
+    let again = app.post("/api/resetUserPassword", &manager, json!({"userId": sales["UserId"]})).await;
+    assert_eq!(again.status(), StatusCode::PRECONDITION_FAILED);
+
+    let login: Value = app.login("sales@eris.test", RESET_PASSWORD).await.json().await.unwrap();
+    assert_eq!(login["user"]["ForcePWReset"], 1);
+    let blocked = app.get("/api/user/getAllUsers", login["id_token"].as_str().unwrap()).await;
+    assert_eq!(blocked.status(), StatusCode::PRECONDITION_FAILED);
+}
+
+#[tokio::test]
+async fn logout_revokes_the_token() {
+    let app = spawn_app().await;
+    let token = app.token("sales@eris.test").await;
+    let out = app.post("/api/user/logout", &token, json!({})).await;
+    assert_eq!(out.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.get("/api/user/getAllUsers", &token).await.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn grpc_web_calls_are_forwarded_to_their_service_with_the_callers_token() {
+    let app = spawn_app().await;
+    let sign_in = SignInRequest { username: "sales@eris.test".into(), password: DEMO_PASSWORD.into() };
+    let (status, _, data) = app.grpc_web("/eris.identity.v1.AuthService/SignIn", None, &sign_in).await;
+    assert_eq!(status, "0");
+    let token = SignInResponse::decode(&data[..]).unwrap().token;
+
+    let (status, _, data) =
+        app.grpc_web("/eris.identity.v1.UserService/ListUsers", Some(&token), &ListUsersRequest::default()).await;
+    assert_eq!(status, "0");
+    assert_eq!(ListUsersResponse::decode(&data[..]).unwrap().users.len(), 5);
+
+    let (status, _, _) =
+        app.grpc_web("/eris.identity.v1.UserService/ListUsers", None, &ListUsersRequest::default()).await;
+    assert_eq!(status, "16", "no token: UNAUTHENTICATED");
+    let (status, _, _) =
+        app.grpc_web("/eris.unknown.v1.Nothing/Call", Some(&token), &ListUsersRequest::default()).await;
+    assert_eq!(status, "12", "no service: UNIMPLEMENTED");
+}
+
+#[tokio::test]
+async fn a_service_that_is_down_fails_fast_and_the_rest_keeps_working() {
+    let app = spawn_app().await;
+    let token = app.token("sales@eris.test").await;
+    let started = std::time::Instant::now();
+    let (status, message, _) =
+        app.grpc_web("/eris.crm.v1.CompanyService/ListCompanies", Some(&token), &ListUsersRequest::default()).await;
+    assert_eq!(status, "14", "UNAVAILABLE");
+    assert!(message.contains("crm service is unavailable"), "{message}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+
+    let ready = app.http.get(app.url("/readyz")).send().await.unwrap();
+    assert_eq!(ready.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: Value = ready.json().await.unwrap();
+    assert_eq!(body["services"]["identity"], "SERVING");
+    assert_eq!(body["services"]["crm"], "UNAVAILABLE");
+    assert_eq!(app.get("/api/user/getAllUsers", &token).await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn rest_calls_answer_503_when_identity_is_down() {
+    let app = spawn_gateway(closed_port().await, None).await;
+    let response = app.login("management@eris.test", DEMO_PASSWORD).await;
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"], "The identity service is unavailable. Please try again shortly.");
+    assert_eq!(app.get("/api/user/getAllUsers", "Bearer x.y.z").await.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(app.http.get(app.url("/healthz")).send().await.unwrap().status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_web_app_is_served_with_history_mode_fallback() {
+    let app = spawn_app().await;
+    let route = app.http.get(app.url("/Admin")).send().await.unwrap();
+    assert_eq!(route.status(), StatusCode::OK);
+    assert!(route.text().await.unwrap().contains("<title>Eris</title>"));
+    let asset = app.http.get(app.url("/assets/app.js")).send().await.unwrap().text().await.unwrap();
+    assert_eq!(asset, "console.log('eris')");
+    let nested = app.http.get(app.url("/LeadTabs/12/details")).send().await.unwrap();
+    assert!(nested.text().await.unwrap().contains("<title>Eris</title>"));
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_every_rest_call() {
+    let app = spawn_app().await;
+    let document: Value = app.http.get(app.url("/api/openapi.json")).send().await.unwrap().json().await.unwrap();
+    let paths = document["paths"].as_object().unwrap();
+    for (path, method) in [
+        ("/api/user/login", "post"),
+        ("/api/user/logout", "post"),
+        ("/api/user/getAllUsers", "get"),
+        ("/api/user/getActiveUsers", "get"),
+        ("/api/user/validatePassword/", "post"),
+        ("/api/user/changePassword", "post"),
+        ("/api/user/{UserId}", "patch"),
+        ("/api/newUser", "post"),
+        ("/api/resetUserPassword", "post"),
+    ] {
+        assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path} is documented");
+    }
+}
+
+#[tokio::test]
+async fn metrics_count_requests_by_route() {
+    let app = spawn_app().await;
+    app.http.get(app.url("/healthz")).send().await.unwrap();
+    let text = app.http.get(app.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(text.contains("http_requests_total"), "{text}");
+    assert!(text.contains("route=\"/healthz\""));
+}
+
+#[tokio::test]
+async fn the_token_payload_names_the_user_and_the_role_as_the_spec_writes_it() {
+    let app = spawn_app().await;
+    let token = app.token("care@eris.test").await;
+    let payload = token.split('.').nth(1).unwrap();
+    let decoded = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(payload).unwrap();
+    let claims: Value = serde_json::from_slice(&decoded).unwrap();
+    assert_eq!(claims["role"], "Customer Care");
+    assert_eq!(claims["name"], "Sam Okafor");
+    assert_eq!(claims["pwd_reset"], false);
+}
