@@ -86,3 +86,31 @@ pub fn server_span(kind: &'static str, method: &str, path: &str, headers: &http:
     let _ = span.set_parent(extract_context(headers));
     span
 }
+
+#[cfg(test)]
+mod tests {
+    use opentelemetry_sdk::trace::SdkTracerProvider;
+    use tracing_subscriber::layer::SubscriberExt;
+
+    use super::*;
+
+    #[test]
+    fn a_request_continues_the_callers_trace_and_passes_it_on() {
+        opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
+        let provider = SdkTracerProvider::builder().build();
+        let subscriber =
+            tracing_subscriber::registry().with(tracing_opentelemetry::layer().with_tracer(provider.tracer("test")));
+        tracing::subscriber::with_default(subscriber, || {
+            let mut incoming = http::HeaderMap::new();
+            let parent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+            incoming.insert("traceparent", parent.parse().unwrap());
+            let span = server_span("grpc", "POST", "/eris.identity.v1.UserService/ListUsers", &incoming);
+            let _entered = span.enter();
+            let mut outgoing = http::HeaderMap::new();
+            inject_context(&mut outgoing);
+            let traceparent = outgoing["traceparent"].to_str().unwrap();
+            assert!(traceparent.starts_with("00-4bf92f3577b34da6a3ce929d0e0e4736-"), "{traceparent}");
+            assert!(!traceparent.contains("00f067aa0ba902b7"), "the service's own span is the new parent");
+        });
+    }
+}

@@ -1,0 +1,89 @@
+# Eris: `make run` serves everything with demo data at http://localhost:8080; `make test` runs
+# every check and test. Both expect PostgreSQL and Redis on localhost (see README).
+
+SHELL := /bin/bash
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/eris-target
+BIN := $(CARGO_TARGET_DIR)/debug
+BUF := web/node_modules/.bin/buf
+
+# The browser tests and the benchmark run their own stack on other ports and databases, so
+# they never touch what `make run` serves.
+E2E_PORT := 18080
+E2E_GRPC_BASE_PORT := 51051
+E2E_DATABASE := eris_e2e
+BENCH_PORT := 28080
+BENCH_GRPC_BASE_PORT := 52051
+BENCH_DATABASE := eris_bench
+PG_ADMIN := postgres://postgres@localhost:5432/postgres
+
+.PHONY: run test web web-deps proto-gen rust-checks rust-test web-checks proto-checks deploy-checks e2e bench clean-test-databases
+
+run: web
+	cargo build --bin eris-stack
+	$(BIN)/eris-stack --demo
+
+web-deps:
+	@if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then \
+		cd web && npm ci --no-audit --no-fund; fi
+
+web: web-deps
+	cd web && npm run build
+
+proto-gen: web-deps
+	cd web && npm run gen
+
+test: rust-checks proto-checks deploy-checks clean-test-databases rust-test web-checks e2e
+	@echo "make test: every check passed"
+
+rust-checks:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+
+proto-checks: web-deps
+	$(BUF) lint
+	$(BUF) format -d --exit-code
+	@if git rev-parse -q --verify HEAD~1 >/dev/null; then \
+		$(BUF) breaking --against '.git#ref=HEAD~1'; fi
+	@# The generated web clients must match the protos.
+	cd web && npm run gen && git diff --exit-code -- src/gen
+
+deploy-checks:
+	bash deploy/validate.sh
+
+# Test databases are dropped by the tests themselves; a killed run can leave some behind.
+clean-test-databases:
+	@psql "$(PG_ADMIN)" -Atc "select datname from pg_database where datname like 'eris_test_%'" \
+		| while read -r db; do psql "$(PG_ADMIN)" -qc "drop database if exists \"$$db\" with (force)"; done
+
+rust-test:
+	cargo nextest run --workspace --locked --no-fail-fast
+
+web-checks: web-deps
+	cd web && npm run lint && npm test && npm run build
+
+e2e: web
+	cargo build --bin eris-stack
+	psql "$(PG_ADMIN)" -qc "drop database if exists $(E2E_DATABASE) with (force)"
+	@set -euo pipefail; \
+	log=$$(mktemp); \
+	DATABASE_URL=postgres://postgres@localhost:5432/$(E2E_DATABASE) ERIS_REDIS_PREFIX="eris-e2e:$$RANDOM$$RANDOM:" \
+	ERIS_LISTEN=127.0.0.1:$(E2E_PORT) ERIS_GRPC_BASE_PORT=$(E2E_GRPC_BASE_PORT) ERIS_SHUTDOWN_GRACE_MS=0 \
+		$(BIN)/eris-stack --demo >"$$log" 2>&1 & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true' EXIT; \
+	for i in $$(seq 1 120); do \
+		curl -fs http://127.0.0.1:$(E2E_PORT)/readyz >/dev/null && break; \
+		kill -0 $$pid 2>/dev/null || { cat "$$log"; exit 1; }; sleep 0.5; done; \
+	curl -fs http://127.0.0.1:$(E2E_PORT)/readyz >/dev/null || { cat "$$log"; exit 1; }; \
+	cd web && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npm run e2e
+
+bench:
+	cargo build --release --bin eris-stack --bin eris-bench
+	psql "$(PG_ADMIN)" -qc "drop database if exists $(BENCH_DATABASE) with (force)"
+	@set -euo pipefail; \
+	log=$$(mktemp); \
+	DATABASE_URL=postgres://postgres@localhost:5432/$(BENCH_DATABASE) ERIS_REDIS_PREFIX="eris-bench:$$RANDOM:" \
+	ERIS_LISTEN=127.0.0.1:$(BENCH_PORT) ERIS_GRPC_BASE_PORT=$(BENCH_GRPC_BASE_PORT) ERIS_SHUTDOWN_GRACE_MS=0 \
+	RUST_LOG=warn $(CARGO_TARGET_DIR)/release/eris-stack --demo >"$$log" 2>&1 & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true' EXIT; \
+	for i in $$(seq 1 120); do curl -fs http://127.0.0.1:$(BENCH_PORT)/readyz >/dev/null && break; sleep 0.5; done; \
+	$(CARGO_TARGET_DIR)/release/eris-bench --base-url http://127.0.0.1:$(BENCH_PORT)
