@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+
+import { DEMO, mainMenu, RESET_PASSWORD, signIn, signOut, unique } from "./helpers";
+
+test("a new user must change the default password before anything else", async ({ page }) => {
+  const { name, email } = unique("Forced");
+  const chosen = `Chosen-${Date.now()}`;
+
+  await signIn(page, DEMO.management);
+  await page.goto("/Admin");
+  await page.getByRole("button", { name: "Add User" }).click();
+  const add = page.getByRole("dialog");
+  await add.getByLabel("Name").fill(name);
+  await add.getByLabel("Email").fill(email);
+  await add.getByLabel("Role").selectOption({ label: "Sales" });
+  await add.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("User Added !")).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, email, RESET_PASSWORD, "/Settings");
+  const current = page.getByLabel("Current Password");
+  await expect(current).toHaveValue(RESET_PASSWORD);
+  await expect(current).toBeDisabled();
+  await page.screenshot({ path: "e2e/screenshots/forced-reset.png" });
+
+  // Nothing else is reachable: not through the menu ...
+  await mainMenu(page).getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/Settings$/);
+  await expect(current).toBeDisabled();
+  // ... nor by address (a reload forgets the typed password: the field is then editable and empty).
+  await page.goto("/Dashboard");
+  await expect(page).toHaveURL(/\/Settings$/);
+  await expect(current).toBeEnabled();
+  await expect(current).toHaveValue("");
+
+  await current.fill(RESET_PASSWORD);
+  await page.getByLabel("New Password", { exact: true }).fill(chosen);
+  await page.getByLabel("Confirm New Password").fill(chosen);
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Password successfully changed.")).toBeVisible();
+  await expect(page).toHaveURL(/\/Dashboard$/);
+  await page.goto("/Dashboard");
+  await expect(page).toHaveURL(/\/Dashboard$/);
+  await expect(page.getByTestId("user-name")).toHaveText(name);
+
+  // The flag is cleared on the server too: a fresh sign-in goes straight to the Dashboard.
+  await signOut(page);
+  await signIn(page, email, chosen, "/Dashboard");
+});
+
+test("the locked current password is the one typed at sign-in", async ({ page }) => {
+  const { name, email } = unique("Locked");
+  await signIn(page, DEMO.management);
+  await page.goto("/Admin");
+  await page.getByRole("button", { name: "Add User" }).click();
+  const add = page.getByRole("dialog");
+  await add.getByLabel("Name").fill(name);
+  await add.getByLabel("Email").fill(email);
+  await add.getByLabel("Role").selectOption({ label: "Admin" });
+  await add.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("User Added !")).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, email, RESET_PASSWORD, "/Settings");
+  const chosen = `Chosen-${Date.now()}`;
+  await page.getByLabel("New Password", { exact: true }).fill(chosen);
+  await page.getByLabel("Confirm New Password").fill(chosen);
+  await page.getByLabel("Confirm New Password").press("Enter");
+  await expect(page).toHaveURL(/\/Dashboard$/);
+  await expect(mainMenu(page).getByRole("link", { name: "Rate Types" })).toBeVisible();
+});

@@ -1,0 +1,156 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { describe, expect, it, vi } from "vitest";
+
+import { makeUser, memoryStorage } from "../../test/fakes";
+import { Session, type SessionAuthApi } from "./session";
+import { createTokenStore, TOKEN_KEY } from "./tokenStore";
+
+function setup(api: Partial<SessionAuthApi> = {}, token?: string) {
+  const storage = memoryStorage();
+  if (token) {
+    storage.setItem(TOKEN_KEY, token);
+  }
+  const tokens = createTokenStore(storage);
+  const fullApi: SessionAuthApi = {
+    signIn: vi.fn(async () => ({ user: makeUser(), token: "fresh-token" })),
+    signOut: vi.fn(async () => ({})),
+    getCurrentUser: vi.fn(async () => ({ user: makeUser() })),
+    ...api,
+  };
+  const onSignedOut = vi.fn();
+  const session = new Session(tokens, () => fullApi, onSignedOut);
+  return { storage, tokens, api: fullApi, session, onSignedOut };
+}
+
+describe("token store", () => {
+  it("saves, reads and removes the token under eris_token", () => {
+    const storage = memoryStorage();
+    const tokens = createTokenStore(storage);
+    expect(tokens.get()).toBeNull();
+    tokens.save("abc");
+    expect(storage.getItem("eris_token")).toBe("abc");
+    expect(tokens.get()).toBe("abc");
+    tokens.remove();
+    expect(storage.getItem("eris_token")).toBeNull();
+    expect(tokens.get()).toBeNull();
+  });
+
+  it("treats unreadable storage as signed out", () => {
+    const broken = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {},
+      removeItem: () => {
+        throw new Error("denied");
+      },
+    };
+    const tokens = createTokenStore(broken);
+    expect(tokens.get()).toBeNull();
+    expect(() => tokens.remove()).not.toThrow();
+  });
+});
+
+describe("session", () => {
+  it("starts signed out without a stored token", async () => {
+    const { session, api } = setup();
+    expect(session.getState().status).toBe("signedOut");
+    await session.restore();
+    expect(session.getState().status).toBe("signedOut");
+    expect(api.getCurrentUser).not.toHaveBeenCalled();
+  });
+
+  it("restores the session from a stored token", async () => {
+    const { session, api } = setup({}, "stored");
+    expect(session.getState().status).toBe("restoring");
+    await session.restore();
+    expect(api.getCurrentUser).toHaveBeenCalled();
+    const state = session.getState();
+    expect(state.status).toBe("signedIn");
+    expect(state.status === "signedIn" && state.user.name).toBe("Dana Scully");
+  });
+
+  it("removes a stored token the server refuses", async () => {
+    const { session, storage } = setup(
+      {
+        getCurrentUser: async () => {
+          throw new ConnectError("expired", Code.Unauthenticated);
+        },
+      },
+      "stale",
+    );
+    await session.restore();
+    expect(session.getState().status).toBe("signedOut");
+    expect(storage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("stores the token on sign-in", async () => {
+    const { session, storage, api } = setup();
+    await session.signIn("dana@eris.test", "pw");
+    expect(api.signIn).toHaveBeenCalledWith({ username: "dana@eris.test", password: "pw" });
+    expect(storage.getItem(TOKEN_KEY)).toBe("fresh-token");
+    expect(session.getState()).toMatchObject({ status: "signedIn", pendingCurrentPassword: undefined });
+  });
+
+  it("keeps the typed password in memory only during a forced reset", async () => {
+    const { session, storage } = setup({
+      signIn: async () => ({ user: makeUser({ forcePasswordReset: true }), token: "t" }),
+    });
+    await session.signIn("dana@eris.test", "Welcome-1");
+    expect(session.getState()).toMatchObject({ status: "signedIn", pendingCurrentPassword: "Welcome-1" });
+    expect(JSON.stringify(Object.fromEntries([[TOKEN_KEY, storage.getItem(TOKEN_KEY)]]))).not.toContain("Welcome-1");
+  });
+
+  it("removes a stored token when sign-in fails", async () => {
+    const failure = new ConnectError("bad", Code.Unauthenticated);
+    const { session, storage } = setup(
+      {
+        signIn: async () => {
+          throw failure;
+        },
+      },
+      "old",
+    );
+    await expect(session.signIn("x", "y")).rejects.toBe(failure);
+    expect(storage.getItem(TOKEN_KEY)).toBeNull();
+    expect(session.getState().status).toBe("signedOut");
+  });
+
+  it("signs out even when the server call fails, and clears the cache", async () => {
+    const { session, storage, api, onSignedOut } = setup({
+      signOut: vi.fn(async () => {
+        throw new ConnectError("down", Code.Unavailable);
+      }),
+    });
+    await session.signIn("dana@eris.test", "pw");
+    await session.signOut();
+    expect(api.signOut).toHaveBeenCalled();
+    expect(storage.getItem(TOKEN_KEY)).toBeNull();
+    expect(session.getState().status).toBe("signedOut");
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it("replaces the token and clears the reset flag after a password change", async () => {
+    const { session, storage } = setup({
+      signIn: async () => ({ user: makeUser({ forcePasswordReset: true }), token: "old-token" }),
+    });
+    await session.signIn("dana@eris.test", "Welcome-1");
+    session.passwordChanged("new-token", makeUser({ forcePasswordReset: false, version: 2n }));
+    expect(storage.getItem(TOKEN_KEY)).toBe("new-token");
+    const state = session.getState();
+    expect(state.status === "signedIn" && state.user.forcePasswordReset).toBe(false);
+    expect(state.status === "signedIn" && state.pendingCurrentPassword).toBeUndefined();
+  });
+
+  it("notifies subscribers of every change", async () => {
+    const { session } = setup();
+    const listener = vi.fn();
+    const unsubscribe = session.subscribe(listener);
+    await session.signIn("dana@eris.test", "pw");
+    session.drop();
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    await session.signIn("dana@eris.test", "pw");
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+});

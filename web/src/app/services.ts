@@ -1,0 +1,34 @@
+import type { QueryClient } from "@tanstack/react-query";
+
+import { createApiClients, type ApiClients } from "../api/clients";
+import { createQueryClient } from "../api/queryClient";
+import { createTransport } from "../api/transport";
+import { Session } from "./auth/session";
+import { createTokenStore, type TokenStore } from "./auth/tokenStore";
+
+/** The long-lived objects of one running app. */
+export interface AppServices {
+  tokens: TokenStore;
+  session: Session;
+  api: ApiClients;
+  queryClient: QueryClient;
+}
+
+export function createAppServices(
+  storage: Storage = window.localStorage,
+  baseUrl = window.location.origin,
+): AppServices {
+  const tokens = createTokenStore(storage);
+  const queryClient = createQueryClient();
+  // The session and the transport need each other: the transport reads the token and reports
+  // refused tokens to the session, the session calls AuthService through the transport.
+  const session: Session = new Session(
+    tokens,
+    () => api.auth,
+    () => queryClient.clear(),
+  );
+  const api = createApiClients(
+    createTransport({ getToken: () => tokens.get(), onUnauthenticated: () => session.drop() }, baseUrl),
+  );
+  return { tokens, session, api, queryClient };
+}

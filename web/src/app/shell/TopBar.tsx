@@ -1,0 +1,48 @@
+import { Button, Classes, Icon, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from "@blueprintjs/core";
+import { Link } from "react-router";
+
+import { InitialsAvatar } from "../../components/InitialsAvatar";
+import { SETTINGS_PATH } from "../auth/guard";
+import { SHELL_TEXTS } from "./texts";
+
+export interface TopBarProps {
+  userName: string;
+  onOpenSearch: () => void;
+  onLogout: () => void;
+}
+
+/** Brand, company search, the signed-in person, Settings and Logout. */
+export function TopBar({ userName, onOpenSearch, onLogout }: TopBarProps) {
+  return (
+    <header>
+      <Navbar className="eris-topbar" fixedToTop>
+        <NavbarGroup align="left">
+          <NavbarHeading className="eris-brand">{SHELL_TEXTS.brand}</NavbarHeading>
+        </NavbarGroup>
+        <NavbarGroup align="right">
+          <Button
+            variant="minimal"
+            icon="search"
+            text={SHELL_TEXTS.companySearch}
+            aria-label={SHELL_TEXTS.companySearch}
+            onClick={onOpenSearch}
+          />
+          <NavbarDivider />
+          <span className="eris-user">
+            <InitialsAvatar name={userName} />
+            <span className="eris-user-name" data-testid="user-name">
+              {userName}
+            </span>
+          </span>
+          <NavbarDivider />
+          {/* A real link (not a button) styled as a minimal Blueprint button. */}
+          <Link className={`${Classes.BUTTON} ${Classes.MINIMAL}`} to={SETTINGS_PATH}>
+            <Icon icon="cog" />
+            <span className={Classes.BUTTON_TEXT}>{SHELL_TEXTS.settings}</span>
+          </Link>
+          <Button variant="minimal" icon="log-out" text={SHELL_TEXTS.logout} onClick={onLogout} />
+        </NavbarGroup>
+      </Navbar>
+    </header>
+  );
+}

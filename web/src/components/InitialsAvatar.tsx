@@ -1,0 +1,39 @@
+import { avatarColor, initials } from "./initials";
+
+/** Theme colours that keep white text readable. */
+const PALETTE = ["#17a7b5", "#0005dc", "#5c6bc0", "#00838f", "#6a1b9a", "#2e7d32"] as const;
+
+export interface InitialsAvatarProps {
+  name: string;
+  size?: number;
+}
+
+/** A round avatar with the person's initials, drawn locally (no image service, works offline). */
+export function InitialsAvatar({ name, size = 30 }: InitialsAvatarProps) {
+  const text = initials(name);
+  return (
+    <svg
+      className="eris-avatar"
+      width={size}
+      height={size}
+      viewBox="0 0 40 40"
+      role="img"
+      aria-label={`Avatar of ${name}`}
+      data-initials={text}
+    >
+      <circle cx="20" cy="20" r="20" fill={avatarColor(name, PALETTE)} />
+      <text
+        x="20"
+        y="20"
+        dy="0.35em"
+        textAnchor="middle"
+        fill="#ffffff"
+        fontSize={text.length > 1 ? 16 : 18}
+        fontWeight={600}
+        fontFamily="-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
+      >
+        {text}
+      </text>
+    </svg>
+  );
+}

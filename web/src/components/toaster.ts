@@ -1,0 +1,22 @@
+import { Intent, OverlayToaster, Position, type Toaster } from "@blueprintjs/core";
+
+/** Messages hide after 3 seconds (spec section 8). */
+export const TOAST_TIMEOUT_MS = 3000;
+
+let toaster: Promise<Toaster> | null = null;
+
+function getToaster(): Promise<Toaster> {
+  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
+  return toaster;
+}
+
+async function show(message: string, intent: Intent): Promise<void> {
+  (await getToaster()).show({ message, intent, timeout: TOAST_TIMEOUT_MS });
+}
+
+/** The app's snackbar: one toaster at the top of the page. */
+export const toast = {
+  success: (message: string) => show(message, Intent.SUCCESS),
+  error: (message: string) => show(message, Intent.DANGER),
+  info: (message: string) => show(message, Intent.PRIMARY),
+};

@@ -1,0 +1,176 @@
+import { useState, type FormEvent } from "react";
+
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+} from "@blueprintjs/core";
+import { Code } from "@connectrpc/connect";
+
+import { hasCode, serverMessage } from "../../api/errors";
+import { useCreateUser, useFetchUser, useUpdateUser, type UserFields } from "../../api/users";
+import { ROLE_CHOICES, roleLabel, STATUS_CHOICES, statusLabel } from "../../app/roles";
+import { toast } from "../../components/toaster";
+import { Role, UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
+import { ADMIN_TEXTS } from "./texts";
+import { emptyUserFields, isUserFieldsComplete, normalizeUserFields, userChanges, userFieldsOf } from "./userForm";
+
+export interface UserDialogProps {
+  /** The user to edit; absent to add a new one. */
+  user?: User;
+  onClose: () => void;
+}
+
+/** Add User / Edit User. Status is chosen only when editing: new users start Active. */
+export function UserDialog({ user, onClose }: UserDialogProps) {
+  const editing = user !== undefined;
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const fetchUser = useFetchUser();
+  const [current, setCurrent] = useState<User | undefined>(user);
+  const [fields, setFields] = useState<UserFields>(() => (user ? userFieldsOf(user) : emptyUserFields()));
+  const [notice, setNotice] = useState<string | null>(null);
+  const busy = createUser.isPending || updateUser.isPending;
+
+  const changes = current ? userChanges(userFieldsOf(current), fields) : null;
+  const canSave = isUserFieldsComplete(fields) && !busy && (!changes || changes.paths.length > 0);
+
+  function set<K extends keyof UserFields>(key: K, value: UserFields[K]) {
+    setFields((prev) => ({ ...prev, [key]: value }));
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSave) {
+      return;
+    }
+    if (!current) {
+      const { name, email, job, role } = normalizeUserFields(fields);
+      try {
+        await createUser.mutateAsync({ name, email, job, role });
+        void toast.success(ADMIN_TEXTS.userAdded);
+        onClose();
+      } catch (err) {
+        const detail = hasCode(err, Code.InvalidArgument, Code.AlreadyExists) ? ` ${serverMessage(err)}` : "";
+        void toast.error(ADMIN_TEXTS.addFailed + detail);
+      }
+      return;
+    }
+    if (!changes) {
+      return;
+    }
+    try {
+      await updateUser.mutateAsync({ userId: current.userId, version: current.version, ...changes });
+      void toast.success(ADMIN_TEXTS.userUpdated);
+      onClose();
+    } catch (err) {
+      if (hasCode(err, Code.Aborted)) {
+        // Someone else changed this user: show what is stored now, with the server's explanation.
+        setNotice(serverMessage(err));
+        try {
+          const fresh = await fetchUser(current.userId);
+          if (fresh) {
+            setCurrent(fresh);
+            setFields(userFieldsOf(fresh));
+          }
+        } catch {
+          void toast.error(ADMIN_TEXTS.loadFailed);
+        }
+      } else if (hasCode(err, Code.InvalidArgument, Code.AlreadyExists)) {
+        void toast.error(`${ADMIN_TEXTS.updateFailed} ${serverMessage(err)}`);
+      } else {
+        void toast.error(ADMIN_TEXTS.updateFailed);
+      }
+    }
+  }
+
+  return (
+    <Dialog
+      isOpen
+      title={editing ? ADMIN_TEXTS.editUser : ADMIN_TEXTS.addUser}
+      icon={editing ? "edit" : "new-person"}
+      style={{ width: 500 }}
+      canOutsideClickClose={!busy}
+      onClose={onClose}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <DialogBody>
+          {notice && (
+            <Callout intent={Intent.WARNING} className="eris-form-note" role="alert">
+              {notice}
+            </Callout>
+          )}
+          <FormGroup label={ADMIN_TEXTS.columns.name} labelFor="user-name" labelInfo="(required)">
+            <InputGroup id="user-name" autoFocus value={fields.name} onValueChange={(v) => set("name", v)} />
+          </FormGroup>
+          <FormGroup label={ADMIN_TEXTS.columns.email} labelFor="user-email" labelInfo="(required)">
+            <InputGroup
+              id="user-email"
+              type="email"
+              autoComplete="off"
+              value={fields.email}
+              onValueChange={(v) => set("email", v)}
+            />
+          </FormGroup>
+          <FormGroup label={ADMIN_TEXTS.columns.job} labelFor="user-job">
+            <InputGroup id="user-job" value={fields.job} onValueChange={(v) => set("job", v)} />
+          </FormGroup>
+          <FormGroup label={ADMIN_TEXTS.columns.role} labelFor="user-role" labelInfo="(required)">
+            <HTMLSelect
+              id="user-role"
+              fill
+              value={fields.role}
+              onChange={(e) => set("role", Number(e.currentTarget.value) as Role)}
+            >
+              {fields.role === Role.UNSPECIFIED && <option value={Role.UNSPECIFIED}>{ADMIN_TEXTS.chooseRole}</option>}
+              {ROLE_CHOICES.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel(role)}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          {editing ? (
+            <FormGroup label={ADMIN_TEXTS.columns.status} labelFor="user-status">
+              <HTMLSelect
+                id="user-status"
+                fill
+                value={fields.status}
+                onChange={(e) => set("status", Number(e.currentTarget.value) as UserStatus)}
+              >
+                {STATUS_CHOICES.map((status) => (
+                  <option key={status} value={status}>
+                    {statusLabel(status)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          ) : (
+            <p className={Classes.TEXT_MUTED}>{ADMIN_TEXTS.newUserNote}</p>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={ADMIN_TEXTS.cancel} disabled={busy} onClick={onClose} />
+              <Button
+                type="submit"
+                intent={Intent.PRIMARY}
+                text={ADMIN_TEXTS.save}
+                disabled={!canSave}
+                loading={busy}
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { describe, expect, it, vi } from "vitest";
+
+import { TOKEN_KEY } from "../../app/auth/tokenStore";
+import { Role, UserStatus } from "../../gen/eris/identity/v1/identity_pb";
+import { makeUser } from "../../test/fakes";
+import { fakeServices, renderApp } from "../../test/renderApp";
+import { ADMIN_TEXTS } from "./texts";
+
+const flagged = makeUser({ userId: 1n, name: "Ann Flagged", email: "ann@eris.test", forcePasswordReset: true });
+const normal = makeUser({ userId: 2n, name: "Bob Normal", email: "bob@eris.test", version: 4n });
+
+function adminWith(users: Record<string, unknown> = {}) {
+  window.localStorage.setItem(TOKEN_KEY, "tok");
+  const listUsers = vi
+    .fn()
+    .mockResolvedValueOnce({ users: [flagged], nextPageToken: "p2" })
+    .mockResolvedValue({ users: [normal], nextPageToken: "" });
+  const services = fakeServices({
+    auth: { getCurrentUser: vi.fn(async () => ({ user: makeUser({ role: Role.MANAGEMENT }) })) as never },
+    users: { listUsers, ...users } as never,
+  });
+  renderApp("/Admin", services);
+  return { services, listUsers };
+}
+
+async function row(name: string) {
+  return (await screen.findByText(name)).closest("tr") as HTMLElement;
+}
+
+describe("admin users tab", () => {
+  it("lists every page of users with the spec's columns", async () => {
+    const { listUsers } = adminWith();
+    await row("Bob Normal");
+    expect(listUsers).toHaveBeenNthCalledWith(2, { pageSize: 500, pageToken: "p2" }, expect.anything());
+    const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
+    expect(headers).toEqual(["Name", "Email", "Job", "Role", "Status", "Force PW Reset", "Actions"]);
+  });
+
+  it("offers Reset Password only to users not already flagged", async () => {
+    adminWith();
+    expect(within(await row("Ann Flagged")).queryByRole("button", { name: "Reset Password" })).toBeNull();
+    expect(within(await row("Bob Normal")).getByRole("button", { name: "Reset Password" })).toBeTruthy();
+  });
+
+  it("asks a confirmation naming the user before resetting", async () => {
+    const resetUserPassword = vi.fn(async () => ({ user: normal }));
+    adminWith({ resetUserPassword });
+    await userEvent.click(within(await row("Bob Normal")).getByRole("button", { name: "Reset Password" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText("Are you sure you want to reset the password for Bob Normal?")).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Reset Password" }));
+    await waitFor(() => expect(resetUserPassword).toHaveBeenCalledWith({ userId: 2n }));
+  });
+
+  it("adds a user without a status field", async () => {
+    const createUser = vi.fn(async () => ({ user: normal }));
+    adminWith({ createUser });
+    await userEvent.click(await screen.findByRole("button", { name: ADMIN_TEXTS.addUser }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).queryByLabelText("Status")).toBeNull();
+    expect(within(dialog).getByText(ADMIN_TEXTS.newUserNote)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(/Name/), "Carl New");
+    await userEvent.type(within(dialog).getByLabelText(/Email/), "carl@eris.test");
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Role/), "Customer Care");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(createUser).toHaveBeenCalledWith({
+        user: { name: "Carl New", email: "carl@eris.test", job: "", role: Role.CUSTOMER_CARE },
+      }),
+    );
+  });
+
+  it("updates only the changed fields with the version read", async () => {
+    const updateUser = vi.fn(async () => ({ user: normal }));
+    adminWith({ updateUser });
+    await userEvent.click(within(await row("Bob Normal")).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.selectOptions(within(dialog).getByLabelText("Status"), "Inactive");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(updateUser).toHaveBeenCalledWith({
+        user: { userId: 2n, version: 4n, status: UserStatus.INACTIVE },
+        updateMask: { paths: ["status"] },
+      }),
+    );
+  });
+
+  it("shows the server's message and reloads the user after a stale write", async () => {
+    const updateUser = vi.fn(async () => {
+      throw new ConnectError("This user was changed by someone else.", Code.Aborted);
+    });
+    const getUser = vi.fn(async () => ({ user: { ...normal, job: "Changed Elsewhere", version: 5n } }));
+    adminWith({ updateUser, getUser });
+    await userEvent.click(within(await row("Bob Normal")).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText(/Name/), "x");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText("This user was changed by someone else.")).toBeTruthy();
+    expect(getUser).toHaveBeenCalledWith({ userId: 2n });
+    expect((within(dialog).getByLabelText(/Job/) as HTMLInputElement).value).toBe("Changed Elsewhere");
+  });
+});

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from "react";
+
+import { Button, Callout, Card, Elevation, FormGroup, H2, InputGroup, Intent, Link } from "@blueprintjs/core";
+import { Code } from "@connectrpc/connect";
+
+import { errorCode, serverMessage } from "../../api/errors";
+import { useSession } from "../../app/auth/SessionContext";
+import { LOGIN_TEXTS } from "./texts";
+
+/** The login message for a failed sign-in: the server's own text when sign-ins are throttled. */
+export function loginFailureMessage(err: unknown): string {
+  return errorCode(err) === Code.ResourceExhausted ? serverMessage(err) : LOGIN_TEXTS.failed;
+}
+
+/** The public sign-in screen (/). Where a signed-in user goes next is decided by the route guard. */
+export function LoginPage() {
+  const session = useSession();
+  const [login, setLogin] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) {
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await session.signIn(login.trim(), password);
+    } catch (err) {
+      setError(loginFailureMessage(err));
+      setPassword("");
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="eris-login">
+      <Card elevation={Elevation.TWO} className="eris-login-card">
+        <div className="eris-login-brand">
+          <H2>{LOGIN_TEXTS.title}</H2>
+          <span className="eris-muted">{LOGIN_TEXTS.subtitle}</span>
+        </div>
+        <form onSubmit={handleSubmit} noValidate>
+          <FormGroup label={LOGIN_TEXTS.loginLabel} labelFor="login">
+            <InputGroup
+              id="login"
+              name="login"
+              autoComplete="username"
+              autoFocus
+              leftIcon="person"
+              value={login}
+              onValueChange={setLogin}
+            />
+          </FormGroup>
+          <FormGroup label={LOGIN_TEXTS.passwordLabel} labelFor="password">
+            <InputGroup
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              leftIcon="lock"
+              value={password}
+              onValueChange={setPassword}
+            />
+          </FormGroup>
+          {error && (
+            <Callout intent={Intent.DANGER} className="eris-form-error" role="alert">
+              <span className="eris-message">{error}</span>
+            </Callout>
+          )}
+          <Button type="submit" intent={Intent.PRIMARY} fill loading={busy} text={LOGIN_TEXTS.submit} />
+        </form>
+        <div className="eris-login-links">
+          {/* The spec's Forgot Password link has no target. */}
+          <Link underline="hover">{LOGIN_TEXTS.forgotPassword}</Link>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** Texts of the Settings screen, word for word from the spec (including the double spaces). */
+export const SETTINGS_TEXTS = {
+  title: "Settings",
+  changePasswordTab: "Change Password",
+  preferencesTab: "Preferences",
+  currentPassword: "Current Password",
+  newPassword: "New Password",
+  confirmPassword: "Confirm New Password",
+  submit: "Change Password",
+  forcedReset: "You must choose a new password before you can continue.",
+  mismatch: "Your new password does not match the confirmation password.  Please try again.",
+  sameAsCurrent: "Your new password matches your current password.  Please select a new password and try again.",
+  wrongCurrent: "The current password entered does not match your password.  Please try again.",
+  changed: "Password successfully changed.",
+  failedTitle: "Change Password",
+  failed: "There was an error trying to change your password.  Please try again later.",
+  ok: "OK",
+} as const;

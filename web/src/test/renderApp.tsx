@@ -1,0 +1,39 @@
+import { render } from "@testing-library/react";
+import { QueryClient } from "@tanstack/react-query";
+import { MemoryRouter } from "react-router";
+
+import type { ApiClients } from "../api/clients";
+import { AppProviders } from "../app/App";
+import { Session } from "../app/auth/session";
+import { createTokenStore } from "../app/auth/tokenStore";
+import { AppRoutes } from "../app/routes";
+import type { AppServices } from "../app/services";
+
+export interface FakeApi {
+  auth?: Partial<ApiClients["auth"]>;
+  users?: Partial<ApiClients["users"]>;
+}
+
+/** The app's services over fake clients and the real localStorage. */
+export function fakeServices(fake: FakeApi = {}): AppServices {
+  const tokens = createTokenStore(window.localStorage);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const api = { auth: fake.auth ?? {}, users: fake.users ?? {} } as ApiClients;
+  const session = new Session(
+    tokens,
+    () => api.auth,
+    () => queryClient.clear(),
+  );
+  return { tokens, session, api, queryClient };
+}
+
+/** Renders the whole route tree at a path. */
+export function renderApp(path: string, services: AppServices) {
+  return render(
+    <AppProviders services={services}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}

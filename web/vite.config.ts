@@ -1,0 +1,28 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// In development the app is served by Vite, so gRPC-web and REST calls are forwarded to the gateway.
+const gateway = process.env.ERIS_GATEWAY_URL ?? "http://localhost:8080";
+
+export default defineConfig({
+  plugins: [react()],
+  base: "/",
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+  server: {
+    proxy: {
+      "^/eris\\.[a-z]+\\.v1\\.": { target: gateway, changeOrigin: true },
+      "/api": { target: gateway, changeOrigin: true },
+      "/healthz": { target: gateway, changeOrigin: true },
+    },
+  },
+  test: {
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["src/test/setup.ts"],
+    css: false,
+  },
+});
