@@ -5,7 +5,6 @@ use std::{net::SocketAddr, path::PathBuf};
 
 use base64::Engine;
 use eris_gateway::config::{Config, UpstreamArgs};
-use eris_identity::config::AuthArgs;
 use eris_platform::{
     config::TokenArgs,
     testing::{TestDatabase, redis_args, shutdown_args},
@@ -15,8 +14,7 @@ use prost::Message;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
-const DEMO_PASSWORD: &str = "demo-password-2026";
-const RESET_PASSWORD: &str = "Reset-Me-2026";
+use eris_identity::testing::{DEMO_PASSWORD, RESET_PASSWORD};
 
 struct TestGateway {
     base: String,
@@ -32,25 +30,7 @@ async fn closed_port() -> SocketAddr {
 }
 
 async fn spawn_identity(database: &TestDatabase) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let config = eris_identity::Config {
-        listen: address,
-        database: database.args(),
-        redis: redis_args(),
-        auth: AuthArgs {
-            jwt_private_key: None,
-            reset_password: RESET_PASSWORD.into(),
-            token_ttl_minutes: 60,
-            account_failure_limit: 10,
-            address_failure_limit: 50,
-            throttle_window_seconds: 900,
-        },
-        shutdown: shutdown_args(),
-    };
-    eris_identity::seed::demo_users(&config.database, DEMO_PASSWORD).await.unwrap();
-    tokio::spawn(eris_identity::serve(config, listener, std::future::pending()));
-    address
+    eris_identity::testing::spawn(database, |config| config.auth.account_failure_limit = 10).await
 }
 
 async fn spawn_gateway(identity: SocketAddr, database: Option<TestDatabase>) -> TestGateway {

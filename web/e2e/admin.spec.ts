@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { apiAs, createReadyUser, createTestUser, DEMO, signIn, unique } from "./helpers";
+import { apiAs, createReadyUser, createTestUser, DEMO, fillAddUser, signIn, unique } from "./helpers";
 
 test("Management adds a user and edits it", async ({ page }) => {
   const { name, email } = unique("Added");
@@ -13,13 +13,8 @@ test("Management adds a user and edits it", async ({ page }) => {
   await expect(page.getByRole("row").nth(1)).toBeVisible();
   await page.screenshot({ path: "e2e/screenshots/admin-users.png", fullPage: false });
 
-  await page.getByRole("button", { name: "Add User" }).click();
-  const add = page.getByRole("dialog");
+  const add = await fillAddUser(page, { name, email, job: "Analyst", role: "Customer Care" });
   await expect(add.getByLabel("Status")).toHaveCount(0);
-  await add.getByLabel("Name").fill(name);
-  await add.getByLabel("Email").fill(email);
-  await add.getByLabel("Job").fill("Analyst");
-  await add.getByLabel("Role").selectOption({ label: "Customer Care" });
   await page.screenshot({ path: "e2e/screenshots/admin-add-user.png" });
   await add.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("User Added !")).toBeVisible();
@@ -48,11 +43,7 @@ test("Management adds a user and edits it", async ({ page }) => {
   await expect(row.getByRole("cell").nth(4)).toHaveText("Inactive");
 
   // A second add with the same email is refused by the server.
-  await page.getByRole("button", { name: "Add User" }).click();
-  const again = page.getByRole("dialog");
-  await again.getByLabel("Name").fill(`${name} bis`);
-  await again.getByLabel("Email").fill(email);
-  await again.getByLabel("Role").selectOption({ label: "Sales" });
+  const again = await fillAddUser(page, { name: `${name} bis`, email, role: "Sales" });
   await again.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(/^error adding user !/)).toBeVisible();
 });

@@ -1,21 +1,12 @@
 import { expect, test } from "@playwright/test";
 
-import { DEMO, mainMenu, RESET_PASSWORD, signIn, signOut, unique } from "./helpers";
+import { addUserThenSignOut, mainMenu, RESET_PASSWORD, signIn, signOut, unique } from "./helpers";
 
 test("a new user must change the default password before anything else", async ({ page }) => {
   const { name, email } = unique("Forced");
   const chosen = `Chosen-${Date.now()}`;
 
-  await signIn(page, DEMO.management);
-  await page.goto("/Admin");
-  await page.getByRole("button", { name: "Add User" }).click();
-  const add = page.getByRole("dialog");
-  await add.getByLabel("Name").fill(name);
-  await add.getByLabel("Email").fill(email);
-  await add.getByLabel("Role").selectOption({ label: "Sales" });
-  await add.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("User Added !")).toBeVisible();
-  await signOut(page);
+  await addUserThenSignOut(page, { name, email, role: "Sales" });
 
   await signIn(page, email, RESET_PASSWORD, "/Settings");
   const current = page.getByLabel("Current Password");
@@ -50,16 +41,7 @@ test("a new user must change the default password before anything else", async (
 
 test("the locked current password is the one typed at sign-in", async ({ page }) => {
   const { name, email } = unique("Locked");
-  await signIn(page, DEMO.management);
-  await page.goto("/Admin");
-  await page.getByRole("button", { name: "Add User" }).click();
-  const add = page.getByRole("dialog");
-  await add.getByLabel("Name").fill(name);
-  await add.getByLabel("Email").fill(email);
-  await add.getByLabel("Role").selectOption({ label: "Admin" });
-  await add.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("User Added !")).toBeVisible();
-  await signOut(page);
+  await addUserThenSignOut(page, { name, email, role: "Admin" });
 
   await signIn(page, email, RESET_PASSWORD, "/Settings");
   const chosen = `Chosen-${Date.now()}`;

@@ -84,3 +84,24 @@ export async function createReadyUser(tag: string, role = Role.SALES): Promise<{
   await self.auth.changePassword({ currentPassword: RESET_PASSWORD, newPassword: password });
   return { user, password };
 }
+
+/** Opens Add User on the Admin Users tab and fills the dialog; returns the dialog, not yet saved. */
+export async function fillAddUser(page: Page, fields: { name: string; email: string; role: string; job?: string }) {
+  await page.getByRole("button", { name: "Add User" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill(fields.name);
+  await dialog.getByLabel("Email").fill(fields.email);
+  if (fields.job !== undefined) await dialog.getByLabel("Job").fill(fields.job);
+  await dialog.getByLabel("Role").selectOption({ label: fields.role });
+  return dialog;
+}
+
+/** Management adds a user through the Admin screen, then signs out. */
+export async function addUserThenSignOut(page: Page, fields: { name: string; email: string; role: string }) {
+  await signIn(page, DEMO.management);
+  await page.goto("/Admin");
+  const dialog = await fillAddUser(page, fields);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("User Added !")).toBeVisible();
+  await signOut(page);
+}

@@ -8,6 +8,8 @@ mod grpc;
 pub mod keys;
 mod password;
 pub mod seed;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod throttle;
 
 use std::{future::Future, sync::Arc, time::Duration};

@@ -1,7 +1,7 @@
 //! The identity service over real gRPC, against the machine's PostgreSQL and Redis.
 
-use eris_identity::config::{AuthArgs, Config};
-use eris_platform::testing::{TestDatabase, redis_args, shutdown_args};
+use eris_identity::config::Config;
+use eris_platform::testing::TestDatabase;
 use eris_proto::identity::v1::{
     ChangePasswordRequest, CreateUserRequest, GetCurrentUserRequest, GetSigningKeyRequest, ListUsersRequest,
     ResetUserPasswordRequest, Role, SignInRequest, SignInResponse, SignOutRequest, UpdateUserRequest, User, UserStatus,
@@ -9,8 +9,7 @@ use eris_proto::identity::v1::{
 };
 use tonic::{Code, Request, transport::Channel};
 
-const DEMO_PASSWORD: &str = "demo-password-2026";
-const RESET_PASSWORD: &str = "Reset-Me-2026";
+use eris_identity::testing::{DEMO_PASSWORD, RESET_PASSWORD};
 
 struct TestApp {
     channel: Channel,
@@ -23,25 +22,7 @@ async fn spawn_app() -> TestApp {
 
 async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let database = TestDatabase::new().await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let mut config = Config {
-        listen: address,
-        database: database.args(),
-        redis: redis_args(),
-        auth: AuthArgs {
-            jwt_private_key: None,
-            reset_password: RESET_PASSWORD.into(),
-            token_ttl_minutes: 60,
-            account_failure_limit: 3,
-            address_failure_limit: 50,
-            throttle_window_seconds: 900,
-        },
-        shutdown: shutdown_args(),
-    };
-    adjust(&mut config);
-    eris_identity::seed::demo_users(&config.database, DEMO_PASSWORD).await.unwrap();
-    tokio::spawn(eris_identity::serve(config, listener, std::future::pending()));
+    let address = eris_identity::testing::spawn(&database, adjust).await;
     let channel = Channel::from_shared(format!("http://{address}")).unwrap().connect_lazy();
     TestApp { channel, _database: database }
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use eris_platform::{
     config::TokenArgs,
-    testing::{TestDatabase, redis_args, shutdown_args},
+    testing::{TestDatabase, redis_args},
 };
 use tokio::sync::oneshot;
 use tonic::{Code, transport::Channel};
@@ -16,24 +16,7 @@ use tonic_reflection::pb::v1::{
 };
 
 async fn spawn_identity(database: &TestDatabase) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let config = eris_identity::Config {
-        listen: address,
-        database: database.args(),
-        redis: redis_args(),
-        auth: eris_identity::config::AuthArgs {
-            jwt_private_key: None,
-            reset_password: "Reset-Me-2026".into(),
-            token_ttl_minutes: 60,
-            account_failure_limit: 10,
-            address_failure_limit: 50,
-            throttle_window_seconds: 900,
-        },
-        shutdown: shutdown_args(),
-    };
-    tokio::spawn(eris_identity::serve(config, listener, std::future::pending()));
-    format!("http://{address}")
+    format!("http://{}", eris_identity::testing::spawn(database, |_| {}).await)
 }
 
 macro_rules! service_test {

@@ -1,0 +1,42 @@
+//! An identity service for other crates' tests: on a fresh port, over a test database, with the
+//! demo users.
+
+use std::net::SocketAddr;
+
+use eris_platform::testing::{TestDatabase, redis_args, shutdown_args};
+
+use crate::config::{AuthArgs, Config};
+
+/// The demo users' password in tests.
+pub const DEMO_PASSWORD: &str = "demo-password-2026";
+/// The reset password in tests.
+pub const RESET_PASSWORD: &str = "Reset-Me-2026";
+
+/// Test settings: short tokens, a tight per-account throttle, a unique Redis prefix.
+pub fn config(database: &TestDatabase, listen: SocketAddr) -> Config {
+    Config {
+        listen,
+        database: database.args(),
+        redis: redis_args(),
+        auth: AuthArgs {
+            jwt_private_key: None,
+            reset_password: RESET_PASSWORD.into(),
+            token_ttl_minutes: 60,
+            account_failure_limit: 3,
+            address_failure_limit: 50,
+            throttle_window_seconds: 900,
+        },
+        shutdown: shutdown_args(),
+    }
+}
+
+/// Seeds the demo users and serves identity until the test ends; `adjust` changes the settings.
+pub async fn spawn(database: &TestDatabase, adjust: impl FnOnce(&mut Config)) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+    let address = listener.local_addr().expect("bound");
+    let mut config = config(database, address);
+    adjust(&mut config);
+    crate::seed::demo_users(&config.database, DEMO_PASSWORD).await.expect("demo users");
+    tokio::spawn(crate::serve(config, listener, std::future::pending()));
+    address
+}
