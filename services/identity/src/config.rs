@@ -42,4 +42,7 @@ pub struct AuthArgs {
     /// Length of the throttle window, in seconds.
     #[arg(long, env = "ERIS_SIGNIN_WINDOW_SECONDS", default_value_t = 900)]
     pub throttle_window_seconds: u32,
+    /// Users who see the Contracts (BETA) tab, as comma-separated user ids.
+    #[arg(long, env = "ERIS_CONTRACTS_BETA_USER_IDS", value_delimiter = ',')]
+    pub contracts_beta_user_ids: Vec<i64>,
 }

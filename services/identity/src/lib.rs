@@ -43,6 +43,7 @@ pub(crate) struct State {
     throttle: throttle::Throttle,
     reset_password: eris_platform::config::Secret,
     token_ttl: Duration,
+    contracts_beta_user_ids: Vec<i64>,
 }
 
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
@@ -63,6 +64,7 @@ pub async fn serve(
         throttle: throttle::Throttle::new(kv, &config.auth),
         reset_password: config.auth.reset_password.clone(),
         token_ttl: Duration::from_secs(u64::from(config.auth.token_ttl_minutes) * 60),
+        contracts_beta_user_ids: config.auth.contracts_beta_user_ids.clone(),
     });
     let routes = Routes::new(AuthServiceServer::new(grpc::AuthApi(state.clone())))
         .add_service(UserServiceServer::new(grpc::UserApi(state)));

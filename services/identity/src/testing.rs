@@ -25,6 +25,7 @@ pub fn config(database: &TestDatabase, listen: SocketAddr) -> Config {
             account_failure_limit: 3,
             address_failure_limit: 50,
             throttle_window_seconds: 900,
+            contracts_beta_user_ids: Vec::new(),
         },
         shutdown: shutdown_args(),
     }

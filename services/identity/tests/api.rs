@@ -107,6 +107,24 @@ async fn sign_in_with_the_right_password_returns_the_user_and_a_working_token() 
 }
 
 #[tokio::test]
+async fn the_contracts_beta_feature_is_on_only_for_the_configured_users() {
+    let database = TestDatabase::new().await;
+    let address =
+        eris_identity::testing::spawn(&database, |config| config.auth.contracts_beta_user_ids = vec![3]).await;
+    let app = TestApp {
+        channel: Channel::from_shared(format!("http://{address}")).unwrap().connect_lazy(),
+        _database: database,
+    };
+    let features = |token: String| {
+        let mut client = app.auth();
+        async move { client.get_current_user(authed(&token, GetCurrentUserRequest {})).await.unwrap().into_inner().features }
+    };
+    // The demo seed makes Marcus Bell (sales@) user 3.
+    assert_eq!(features(app.token("sales@eris.test").await).await, vec!["contracts_beta".to_owned()]);
+    assert!(features(app.token("management@eris.test").await).await.is_empty());
+}
+
+#[tokio::test]
 async fn sign_in_compares_the_email_case_insensitively() {
     let app = spawn_app().await;
     assert!(app.try_sign_in("  Sales@ERIS.test ", DEMO_PASSWORD).await.is_ok());

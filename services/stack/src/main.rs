@@ -21,6 +21,23 @@ struct Cli {
 enum Command {
     /// Serve everything (the default).
     Serve(ServeArgs),
+    /// Generate a realistic book of companies with notes, tasks and call banks (for benchmarks).
+    Seed(SeedArgs),
+}
+
+#[derive(Debug, Clone, clap::Args)]
+struct SeedArgs {
+    /// How many companies; notes, tasks and call banks follow in a brokerage's proportions.
+    #[arg(long, default_value_t = 100_000)]
+    companies: usize,
+    /// The random seed: the same seed gives the same data.
+    #[arg(long, default_value_t = 2026)]
+    seed: u64,
+    /// The demo users' password (the generated book's team roles go to the demo users).
+    #[arg(long, env = "ERIS_DEMO_PASSWORD", default_value = "eris-demo-2026")]
+    demo_password: String,
+    #[command(flatten)]
+    database: DatabaseArgs,
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -59,6 +76,7 @@ async fn main() -> anyhow::Result<()> {
     let _telemetry = eris_platform::telemetry::init("eris-stack")?;
     match cli.command {
         Some(Command::Serve(args)) => serve(args).await,
+        Some(Command::Seed(args)) => seed(args).await,
         None => serve(cli.serve).await,
     }
 }
@@ -82,8 +100,11 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     if args.demo {
         let users = eris_identity::seed::demo_users(&args.database, &args.demo_password).await?;
         println!("Demo users (password: {}):", args.demo_password);
-        for user in users {
+        for user in &users {
             println!("  {:<24} {}", user.email, user.role);
+        }
+        if eris_crm::seed::demo(&args.database, users.iter().map(|u| u.user_id).collect()).await? {
+            println!("Demo companies, notes, tasks and call banks created.");
         }
     }
 
@@ -162,6 +183,23 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         }
     }
     outcome
+}
+
+async fn seed(args: SeedArgs) -> anyhow::Result<()> {
+    let users = eris_identity::seed::demo_users(&args.database, &args.demo_password).await?;
+    let plan =
+        eris_crm::seed::SeedPlan::for_companies(args.companies, args.seed, users.iter().map(|u| u.user_id).collect());
+    let started = std::time::Instant::now();
+    eris_crm::seed::generate(&args.database, &plan).await?;
+    println!(
+        "Generated {} companies, {} notes, {} tasks and {} call banks in {:.1} s.",
+        plan.companies,
+        plan.notes,
+        plan.tasks,
+        plan.call_banks,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 async fn named(name: &'static str, service: impl Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {

@@ -125,7 +125,13 @@ impl AuthService for AuthApi {
             .await
             .map_err(eris_platform::Error::from)?
             .ok_or_else(|| Status::unauthenticated(eris_platform::auth::SIGNED_OUT))?;
-        Ok(Response::new(GetCurrentUserResponse { user: Some(user.into()) }))
+        // Features are configuration, not code: which users try the Contracts (BETA) tab.
+        let features = if self.0.contracts_beta_user_ids.contains(&user.user_id) {
+            vec!["contracts_beta".to_owned()]
+        } else {
+            Vec::new()
+        };
+        Ok(Response::new(GetCurrentUserResponse { user: Some(user.into()), features }))
     }
 
     #[tracing::instrument(skip_all)]

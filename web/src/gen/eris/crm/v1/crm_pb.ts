@@ -2,21 +2,1181 @@
 // @generated from file eris/crm/v1/crm.proto (package eris.crm.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Date } from "../../common/v1/date_pb";
+import { file_eris_common_v1_date } from "../../common/v1/date_pb";
+import type { FieldMask, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_field_mask, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file eris/crm/v1/crm.proto.
  */
 export const file_eris_crm_v1_crm: GenFile = /*@__PURE__*/
-  fileDesc("ChVlcmlzL2NybS92MS9jcm0ucHJvdG8SC2VyaXMuY3JtLnYxMhAKDkNvbXBhbnlTZXJ2aWNlYgZwcm90bzM");
+  fileDesc("ChVlcmlzL2NybS92MS9jcm0ucHJvdG8SC2VyaXMuY3JtLnYxIvsICgdDb21wYW55EhIKCmNvbXBhbnlfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEgwKBGNpdHkYBCABKAkSDQoFc3RhdGUYBSABKAkSCwoDemlwGAYgASgJEigKCmVudHJ5X2RhdGUYByABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjsKF3ByaW1hcnlfZWxlY3RyaWNfc3RhdHVzGAggASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIjChtzZWNvbmRhcnlfZWxlY3RyaWNfc3RhdHVzZXMYCSADKAkSNgoScHJpbWFyeV9nYXNfc3RhdHVzGAogASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIeChZzZWNvbmRhcnlfZ2FzX3N0YXR1c2VzGAsgAygJEjUKEXByaW1hcnlfZHJfc3RhdHVzGAwgASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIdChVzZWNvbmRhcnlfZHJfc3RhdHVzZXMYDSADKAkSOAoaZWxlY3RyaWNfY29udHJhY3RfZW5kX2RhdGUYDiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjMKFWdhc19jb250cmFjdF9lbmRfZGF0ZRgPIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSMgoUZHJfY29udHJhY3RfZW5kX2RhdGUYECABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhYKDmVsZWN0cmljX3VzYWdlGBEgASgJEhEKCWdhc191c2FnZRgSIAEoCRIUCgxkcl9yZWR1Y3Rpb24YEyABKAkSIAoYZWxlY3RyaWNfYXJlYV91dGlsaXR5X2lkGBQgASgDEhsKE2dhc19hcmVhX3V0aWxpdHlfaWQYFSABKAMSGgoSZHJfYXJlYV91dGlsaXR5X2lkGBYgASgDEhEKCXV0aWxpdGllcxgXIAEoCBIXCg9iaWxsX21hbmFnZW1lbnQYGCABKAgSFwoPY29tbXVuaXR5X3NvbGFyGBkgASgIEhkKEWVuZXJneV9lZmZpY2llbmN5GBogASgIEgoKAnc5GBsgASgIEhYKDmluc2lkZV91c2VyX2lkGBwgASgDEhYKDmNsb3Nlcl91c2VyX2lkGB0gASgDEhcKD2FuYWx5c3RfdXNlcl9pZBgeIAEoAxIVCg1hZG1pbl91c2VyX2lkGB8gASgDEh0KFWN1c3RvbWVyX2NhcmVfdXNlcl9pZBggIAEoAxIgChhzdXBwb3J0X2FuYWx5c3QxX3VzZXJfaWQYISABKAMSIAoYc3VwcG9ydF9hbmFseXN0Ml91c2VyX2lkGCIgASgDEhEKCWFmZmlsaWF0ZRgjIAEoCRIPCgd2ZXJzaW9uGCQgASgDEi8KC3VwZGF0ZV90aW1lGCUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg51cGRhdGVfdXNlcl9pZBgmIAEoAyKWBQoNQ29tcGFueUZpbHRlchISCgpuYW1lX3F1ZXJ5GAEgASgJEj0KGXByaW1hcnlfZWxlY3RyaWNfc3RhdHVzZXMYAiADKA4yGi5lcmlzLmNybS52MS5QcmltYXJ5U3RhdHVzEiMKG3NlY29uZGFyeV9lbGVjdHJpY19zdGF0dXNlcxgDIAMoCRI4ChRwcmltYXJ5X2dhc19zdGF0dXNlcxgEIAMoDjIaLmVyaXMuY3JtLnYxLlByaW1hcnlTdGF0dXMSHgoWc2Vjb25kYXJ5X2dhc19zdGF0dXNlcxgFIAMoCRIaChJtaW5fZWxlY3RyaWNfdXNhZ2UYBiABKAkSGgoSbWF4X2VsZWN0cmljX3VzYWdlGAcgASgJEhUKDW1pbl9nYXNfdXNhZ2UYCCABKAkSFQoNbWF4X2dhc191c2FnZRgJIAEoCRIhChllbGVjdHJpY19hcmVhX3V0aWxpdHlfaWRzGAogAygDEhwKFGdhc19hcmVhX3V0aWxpdHlfaWRzGAsgAygDEhsKE2RyX2FyZWFfdXRpbGl0eV9pZHMYDCADKAMSOAoaZWxlY3RyaWNfY29udHJhY3RfZW5kX2Zyb20YDSABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjYKGGVsZWN0cmljX2NvbnRyYWN0X2VuZF90bxgOIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSMwoVZ2FzX2NvbnRyYWN0X2VuZF9mcm9tGA8gASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIxChNnYXNfY29udHJhY3RfZW5kX3RvGBAgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIVCg10ZWFtX3VzZXJfaWRzGBEgAygDIicKEUdldENvbXBhbnlSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAMiOwoSR2V0Q29tcGFueVJlc3BvbnNlEiUKB2NvbXBhbnkYASABKAsyFC5lcmlzLmNybS52MS5Db21wYW55ImkKFExpc3RDb21wYW5pZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEioKBmZpbHRlchgDIAEoCzIaLmVyaXMuY3JtLnYxLkNvbXBhbnlGaWx0ZXIibQoVTGlzdENvbXBhbmllc1Jlc3BvbnNlEicKCWNvbXBhbmllcxgBIAMoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhIKCnRvdGFsX3NpemUYAyABKAMiPQoUQ3JlYXRlQ29tcGFueVJlcXVlc3QSJQoHY29tcGFueRgBIAEoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnkiPgoVQ3JlYXRlQ29tcGFueVJlc3BvbnNlEiUKB2NvbXBhbnkYASABKAsyFC5lcmlzLmNybS52MS5Db21wYW55Im4KFFVwZGF0ZUNvbXBhbnlSZXF1ZXN0EiUKB2NvbXBhbnkYASABKAsyFC5lcmlzLmNybS52MS5Db21wYW55Ei8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayI+ChVVcGRhdGVDb21wYW55UmVzcG9uc2USJQoHY29tcGFueRgBIAEoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnkiKgoURGVsZXRlQ29tcGFueVJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAyIXChVEZWxldGVDb21wYW55UmVzcG9uc2UiRgoOVGVhbUFzc2lnbm1lbnQSIwoEcm9sZRgBIAEoDjIVLmVyaXMuY3JtLnYxLlRlYW1Sb2xlEg8KB3VzZXJfaWQYAiABKAMiWwoSQXNzaWduVGVhbXNSZXF1ZXN0EhMKC2NvbXBhbnlfaWRzGAEgAygDEjAKC2Fzc2lnbm1lbnRzGAIgAygLMhsuZXJpcy5jcm0udjEuVGVhbUFzc2lnbm1lbnQiLAoTQXNzaWduVGVhbXNSZXNwb25zZRIVCg11cGRhdGVkX2NvdW50GAEgASgDIkIKC0ZpZWxkQ2hhbmdlEg0KBWZpZWxkGAEgASgJEhEKCW9sZF92YWx1ZRgCIAEoCRIRCgluZXdfdmFsdWUYAyABKAkinAEKDUNvbXBhbnlDaGFuZ2USEQoJY2hhbmdlX2lkGAEgASgDEi8KC2NoYW5nZV90aW1lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgDEgwKBGtpbmQYBCABKAkSKAoGZmllbGRzGAUgAygLMhguZXJpcy5jcm0udjEuRmllbGRDaGFuZ2UiVgoZTGlzdENvbXBhbnlDaGFuZ2VzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgDEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJImIKGkxpc3RDb21wYW55Q2hhbmdlc1Jlc3BvbnNlEisKB2NoYW5nZXMYASADKAsyGi5lcmlzLmNybS52MS5Db21wYW55Q2hhbmdlEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIXChVMaXN0QWZmaWxpYXRlc1JlcXVlc3QiJwoWTGlzdEFmZmlsaWF0ZXNSZXNwb25zZRINCgVuYW1lcxgBIAMoCSImChZDcmVhdGVBZmZpbGlhdGVSZXF1ZXN0EgwKBG5hbWUYASABKAkiJwoXQ3JlYXRlQWZmaWxpYXRlUmVzcG9uc2USDAoEbmFtZRgBIAEoCSrGAQoNUHJpbWFyeVN0YXR1cxIeChpQUklNQVJZX1NUQVRVU19VTlNQRUNJRklFRBAAEhsKF1BSSU1BUllfU1RBVFVTX1BST1NQRUNUEAESHgoaUFJJTUFSWV9TVEFUVVNfT1BQT1JUVU5JVFkQAhIbChdQUklNQVJZX1NUQVRVU19DVVNUT01FUhADEiIKHlBSSU1BUllfU1RBVFVTX0ZPUk1FUl9DVVNUT01FUhAEEhcKE1BSSU1BUllfU1RBVFVTX0RFQUQQBSqaAQoIVGVhbVJvbGUSGQoVVEVBTV9ST0xFX1VOU1BFQ0lGSUVEEAASFAoQVEVBTV9ST0xFX0lOU0lERRABEhQKEFRFQU1fUk9MRV9DTE9TRVIQAhIVChFURUFNX1JPTEVfQU5BTFlTVBADEhMKD1RFQU1fUk9MRV9BRE1JThAEEhsKF1RFQU1fUk9MRV9DVVNUT01FUl9DQVJFEAUyxQYKDkNvbXBhbnlTZXJ2aWNlElIKCkdldENvbXBhbnkSHi5lcmlzLmNybS52MS5HZXRDb21wYW55UmVxdWVzdBofLmVyaXMuY3JtLnYxLkdldENvbXBhbnlSZXNwb25zZSIDkAIBElsKDUxpc3RDb21wYW5pZXMSIS5lcmlzLmNybS52MS5MaXN0Q29tcGFuaWVzUmVxdWVzdBoiLmVyaXMuY3JtLnYxLkxpc3RDb21wYW5pZXNSZXNwb25zZSIDkAIBElYKDUNyZWF0ZUNvbXBhbnkSIS5lcmlzLmNybS52MS5DcmVhdGVDb21wYW55UmVxdWVzdBoiLmVyaXMuY3JtLnYxLkNyZWF0ZUNvbXBhbnlSZXNwb25zZRJWCg1VcGRhdGVDb21wYW55EiEuZXJpcy5jcm0udjEuVXBkYXRlQ29tcGFueVJlcXVlc3QaIi5lcmlzLmNybS52MS5VcGRhdGVDb21wYW55UmVzcG9uc2USVgoNRGVsZXRlQ29tcGFueRIhLmVyaXMuY3JtLnYxLkRlbGV0ZUNvbXBhbnlSZXF1ZXN0GiIuZXJpcy5jcm0udjEuRGVsZXRlQ29tcGFueVJlc3BvbnNlElAKC0Fzc2lnblRlYW1zEh8uZXJpcy5jcm0udjEuQXNzaWduVGVhbXNSZXF1ZXN0GiAuZXJpcy5jcm0udjEuQXNzaWduVGVhbXNSZXNwb25zZRJqChJMaXN0Q29tcGFueUNoYW5nZXMSJi5lcmlzLmNybS52MS5MaXN0Q29tcGFueUNoYW5nZXNSZXF1ZXN0GicuZXJpcy5jcm0udjEuTGlzdENvbXBhbnlDaGFuZ2VzUmVzcG9uc2UiA5ACARJeCg5MaXN0QWZmaWxpYXRlcxIiLmVyaXMuY3JtLnYxLkxpc3RBZmZpbGlhdGVzUmVxdWVzdBojLmVyaXMuY3JtLnYxLkxpc3RBZmZpbGlhdGVzUmVzcG9uc2UiA5ACARJcCg9DcmVhdGVBZmZpbGlhdGUSIy5lcmlzLmNybS52MS5DcmVhdGVBZmZpbGlhdGVSZXF1ZXN0GiQuZXJpcy5jcm0udjEuQ3JlYXRlQWZmaWxpYXRlUmVzcG9uc2ViBnByb3RvMw", [file_eris_common_v1_date, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
- * Companies (leads) and what belongs to them: affiliates, notes, tasks, call banks, contacts, accounts and usage.
+ * A company (lead) that buys electricity, gas or demand response.
+ *
+ * @generated from message eris.crm.v1.Company
+ */
+export type Company = Message<"eris.crm.v1.Company"> & {
+  /**
+   * Server-assigned id (LeadId).
+   *
+   * @generated from field: int64 company_id = 1;
+   */
+  companyId: bigint;
+
+  /**
+   * Company name.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Street address.
+   *
+   * @generated from field: string address = 3;
+   */
+  address: string;
+
+  /**
+   * City.
+   *
+   * @generated from field: string city = 4;
+   */
+  city: string;
+
+  /**
+   * Two-letter state or territory code.
+   *
+   * @generated from field: string state = 5;
+   */
+  state: string;
+
+  /**
+   * ZIP code.
+   *
+   * @generated from field: string zip = 6;
+   */
+  zip: string;
+
+  /**
+   * When the company was entered.
+   *
+   * @generated from field: eris.common.v1.Date entry_date = 7;
+   */
+  entryDate?: Date | undefined;
+
+  /**
+   * Electric primary status.
+   *
+   * @generated from field: eris.crm.v1.PrimaryStatus primary_electric_status = 8;
+   */
+  primaryElectricStatus: PrimaryStatus;
+
+  /**
+   * Electric secondary statuses, valid for the electric primary status.
+   *
+   * @generated from field: repeated string secondary_electric_statuses = 9;
+   */
+  secondaryElectricStatuses: string[];
+
+  /**
+   * Gas primary status.
+   *
+   * @generated from field: eris.crm.v1.PrimaryStatus primary_gas_status = 10;
+   */
+  primaryGasStatus: PrimaryStatus;
+
+  /**
+   * Gas secondary statuses, valid for the gas primary status.
+   *
+   * @generated from field: repeated string secondary_gas_statuses = 11;
+   */
+  secondaryGasStatuses: string[];
+
+  /**
+   * Demand response primary status.
+   *
+   * @generated from field: eris.crm.v1.PrimaryStatus primary_dr_status = 12;
+   */
+  primaryDrStatus: PrimaryStatus;
+
+  /**
+   * Demand response secondary statuses.
+   *
+   * @generated from field: repeated string secondary_dr_statuses = 13;
+   */
+  secondaryDrStatuses: string[];
+
+  /**
+   * End of the current electric contract.
+   *
+   * @generated from field: eris.common.v1.Date electric_contract_end_date = 14;
+   */
+  electricContractEndDate?: Date | undefined;
+
+  /**
+   * End of the current gas contract.
+   *
+   * @generated from field: eris.common.v1.Date gas_contract_end_date = 15;
+   */
+  gasContractEndDate?: Date | undefined;
+
+  /**
+   * End of the current demand response contract.
+   *
+   * @generated from field: eris.common.v1.Date dr_contract_end_date = 16;
+   */
+  drContractEndDate?: Date | undefined;
+
+  /**
+   * Annual electric usage in kWh, a decimal string; empty when unknown.
+   *
+   * @generated from field: string electric_usage = 17;
+   */
+  electricUsage: string;
+
+  /**
+   * Annual gas usage in therms, a decimal string; empty when unknown.
+   *
+   * @generated from field: string gas_usage = 18;
+   */
+  gasUsage: string;
+
+  /**
+   * Demand response reduction in kW, a decimal string; empty when unknown.
+   *
+   * @generated from field: string dr_reduction = 19;
+   */
+  drReduction: string;
+
+  /**
+   * Electric area: a utility id, 0 when none. Editable only while the electric primary is Prospect.
+   *
+   * @generated from field: int64 electric_area_utility_id = 20;
+   */
+  electricAreaUtilityId: bigint;
+
+  /**
+   * Gas area: a utility id, 0 when none. Editable only while the gas primary is Prospect.
+   *
+   * @generated from field: int64 gas_area_utility_id = 21;
+   */
+  gasAreaUtilityId: bigint;
+
+  /**
+   * Demand response area: a utility id, 0 when none. Editable only while the DR primary is Prospect.
+   *
+   * @generated from field: int64 dr_area_utility_id = 22;
+   */
+  drAreaUtilityId: bigint;
+
+  /**
+   * The company wants utilities handled.
+   *
+   * @generated from field: bool utilities = 23;
+   */
+  utilities: boolean;
+
+  /**
+   * Bill management.
+   *
+   * @generated from field: bool bill_management = 24;
+   */
+  billManagement: boolean;
+
+  /**
+   * Community solar.
+   *
+   * @generated from field: bool community_solar = 25;
+   */
+  communitySolar: boolean;
+
+  /**
+   * Energy efficiency.
+   *
+   * @generated from field: bool energy_efficiency = 26;
+   */
+  energyEfficiency: boolean;
+
+  /**
+   * A W-9 is on file.
+   *
+   * @generated from field: bool w9 = 27;
+   */
+  w9: boolean;
+
+  /**
+   * Inside sales user id, 0 when none.
+   *
+   * @generated from field: int64 inside_user_id = 28;
+   */
+  insideUserId: bigint;
+
+  /**
+   * Closer user id, 0 when none.
+   *
+   * @generated from field: int64 closer_user_id = 29;
+   */
+  closerUserId: bigint;
+
+  /**
+   * Analyst user id, 0 when none.
+   *
+   * @generated from field: int64 analyst_user_id = 30;
+   */
+  analystUserId: bigint;
+
+  /**
+   * Admin user id, 0 when none.
+   *
+   * @generated from field: int64 admin_user_id = 31;
+   */
+  adminUserId: bigint;
+
+  /**
+   * Customer care user id, 0 when none.
+   *
+   * @generated from field: int64 customer_care_user_id = 32;
+   */
+  customerCareUserId: bigint;
+
+  /**
+   * First support analyst user id, 0 when none.
+   *
+   * @generated from field: int64 support_analyst1_user_id = 33;
+   */
+  supportAnalyst1UserId: bigint;
+
+  /**
+   * Second support analyst user id, 0 when none.
+   *
+   * @generated from field: int64 support_analyst2_user_id = 34;
+   */
+  supportAnalyst2UserId: bigint;
+
+  /**
+   * The affiliate's name, empty when none.
+   *
+   * @generated from field: string affiliate = 35;
+   */
+  affiliate: string;
+
+  /**
+   * Incremented on every change; updates must carry the version they read.
+   *
+   * @generated from field: int64 version = 36;
+   */
+  version: bigint;
+
+  /**
+   * When the company was last changed.
+   *
+   * @generated from field: google.protobuf.Timestamp update_time = 37;
+   */
+  updateTime?: Timestamp | undefined;
+
+  /**
+   * Who last changed the company.
+   *
+   * @generated from field: int64 update_user_id = 38;
+   */
+  updateUserId: bigint;
+};
+
+/**
+ * Describes the message eris.crm.v1.Company.
+ * Use `create(CompanySchema)` to create a new message.
+ */
+export const CompanySchema: GenMessage<Company> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 0);
+
+/**
+ * Which companies to list. Every field narrows the list; empty fields do not.
+ *
+ * @generated from message eris.crm.v1.CompanyFilter
+ */
+export type CompanyFilter = Message<"eris.crm.v1.CompanyFilter"> & {
+  /**
+   * Part of the name, matched case- and accent-insensitively.
+   *
+   * @generated from field: string name_query = 1;
+   */
+  nameQuery: string;
+
+  /**
+   * Any of these electric primary statuses.
+   *
+   * @generated from field: repeated eris.crm.v1.PrimaryStatus primary_electric_statuses = 2;
+   */
+  primaryElectricStatuses: PrimaryStatus[];
+
+  /**
+   * Any of these electric secondary statuses.
+   *
+   * @generated from field: repeated string secondary_electric_statuses = 3;
+   */
+  secondaryElectricStatuses: string[];
+
+  /**
+   * Any of these gas primary statuses.
+   *
+   * @generated from field: repeated eris.crm.v1.PrimaryStatus primary_gas_statuses = 4;
+   */
+  primaryGasStatuses: PrimaryStatus[];
+
+  /**
+   * Any of these gas secondary statuses.
+   *
+   * @generated from field: repeated string secondary_gas_statuses = 5;
+   */
+  secondaryGasStatuses: string[];
+
+  /**
+   * Annual kWh at least this (decimal string).
+   *
+   * @generated from field: string min_electric_usage = 6;
+   */
+  minElectricUsage: string;
+
+  /**
+   * Annual kWh at most this (decimal string).
+   *
+   * @generated from field: string max_electric_usage = 7;
+   */
+  maxElectricUsage: string;
+
+  /**
+   * Annual therms at least this (decimal string).
+   *
+   * @generated from field: string min_gas_usage = 8;
+   */
+  minGasUsage: string;
+
+  /**
+   * Annual therms at most this (decimal string).
+   *
+   * @generated from field: string max_gas_usage = 9;
+   */
+  maxGasUsage: string;
+
+  /**
+   * Electric area in any of these utilities.
+   *
+   * @generated from field: repeated int64 electric_area_utility_ids = 10;
+   */
+  electricAreaUtilityIds: bigint[];
+
+  /**
+   * Gas area in any of these utilities.
+   *
+   * @generated from field: repeated int64 gas_area_utility_ids = 11;
+   */
+  gasAreaUtilityIds: bigint[];
+
+  /**
+   * DR area in any of these utilities.
+   *
+   * @generated from field: repeated int64 dr_area_utility_ids = 12;
+   */
+  drAreaUtilityIds: bigint[];
+
+  /**
+   * Electric contract ending on or after this date.
+   *
+   * @generated from field: eris.common.v1.Date electric_contract_end_from = 13;
+   */
+  electricContractEndFrom?: Date | undefined;
+
+  /**
+   * Electric contract ending on or before this date.
+   *
+   * @generated from field: eris.common.v1.Date electric_contract_end_to = 14;
+   */
+  electricContractEndTo?: Date | undefined;
+
+  /**
+   * Gas contract ending on or after this date.
+   *
+   * @generated from field: eris.common.v1.Date gas_contract_end_from = 15;
+   */
+  gasContractEndFrom?: Date | undefined;
+
+  /**
+   * Gas contract ending on or before this date.
+   *
+   * @generated from field: eris.common.v1.Date gas_contract_end_to = 16;
+   */
+  gasContractEndTo?: Date | undefined;
+
+  /**
+   * Companies where any of these users holds a team role (the Rep filter and the user selector).
+   *
+   * @generated from field: repeated int64 team_user_ids = 17;
+   */
+  teamUserIds: bigint[];
+};
+
+/**
+ * Describes the message eris.crm.v1.CompanyFilter.
+ * Use `create(CompanyFilterSchema)` to create a new message.
+ */
+export const CompanyFilterSchema: GenMessage<CompanyFilter> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 1);
+
+/**
+ * Request of CompanyService.GetCompany.
+ *
+ * @generated from message eris.crm.v1.GetCompanyRequest
+ */
+export type GetCompanyRequest = Message<"eris.crm.v1.GetCompanyRequest"> & {
+  /**
+   * The company's id.
+   *
+   * @generated from field: int64 company_id = 1;
+   */
+  companyId: bigint;
+};
+
+/**
+ * Describes the message eris.crm.v1.GetCompanyRequest.
+ * Use `create(GetCompanyRequestSchema)` to create a new message.
+ */
+export const GetCompanyRequestSchema: GenMessage<GetCompanyRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 2);
+
+/**
+ * Response of CompanyService.GetCompany.
+ *
+ * @generated from message eris.crm.v1.GetCompanyResponse
+ */
+export type GetCompanyResponse = Message<"eris.crm.v1.GetCompanyResponse"> & {
+  /**
+   * The company.
+   *
+   * @generated from field: eris.crm.v1.Company company = 1;
+   */
+  company?: Company | undefined;
+};
+
+/**
+ * Describes the message eris.crm.v1.GetCompanyResponse.
+ * Use `create(GetCompanyResponseSchema)` to create a new message.
+ */
+export const GetCompanyResponseSchema: GenMessage<GetCompanyResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 3);
+
+/**
+ * Request of CompanyService.ListCompanies.
+ *
+ * @generated from message eris.crm.v1.ListCompaniesRequest
+ */
+export type ListCompaniesRequest = Message<"eris.crm.v1.ListCompaniesRequest"> & {
+  /**
+   * At most this many companies; 0 means 50, the most is 500.
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * From a previous response's next_page_token.
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+
+  /**
+   * Which companies.
+   *
+   * @generated from field: eris.crm.v1.CompanyFilter filter = 3;
+   */
+  filter?: CompanyFilter | undefined;
+};
+
+/**
+ * Describes the message eris.crm.v1.ListCompaniesRequest.
+ * Use `create(ListCompaniesRequestSchema)` to create a new message.
+ */
+export const ListCompaniesRequestSchema: GenMessage<ListCompaniesRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 4);
+
+/**
+ * Response of CompanyService.ListCompanies.
+ *
+ * @generated from message eris.crm.v1.ListCompaniesResponse
+ */
+export type ListCompaniesResponse = Message<"eris.crm.v1.ListCompaniesResponse"> & {
+  /**
+   * Companies ordered by name, then id.
+   *
+   * @generated from field: repeated eris.crm.v1.Company companies = 1;
+   */
+  companies: Company[];
+
+  /**
+   * Empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+
+  /**
+   * How many companies match the filter in all.
+   *
+   * @generated from field: int64 total_size = 3;
+   */
+  totalSize: bigint;
+};
+
+/**
+ * Describes the message eris.crm.v1.ListCompaniesResponse.
+ * Use `create(ListCompaniesResponseSchema)` to create a new message.
+ */
+export const ListCompaniesResponseSchema: GenMessage<ListCompaniesResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 5);
+
+/**
+ * Request of CompanyService.CreateCompany.
+ *
+ * @generated from message eris.crm.v1.CreateCompanyRequest
+ */
+export type CreateCompanyRequest = Message<"eris.crm.v1.CreateCompanyRequest"> & {
+  /**
+   * The new company; company_id and version are ignored.
+   *
+   * @generated from field: eris.crm.v1.Company company = 1;
+   */
+  company?: Company | undefined;
+};
+
+/**
+ * Describes the message eris.crm.v1.CreateCompanyRequest.
+ * Use `create(CreateCompanyRequestSchema)` to create a new message.
+ */
+export const CreateCompanyRequestSchema: GenMessage<CreateCompanyRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 6);
+
+/**
+ * Response of CompanyService.CreateCompany.
+ *
+ * @generated from message eris.crm.v1.CreateCompanyResponse
+ */
+export type CreateCompanyResponse = Message<"eris.crm.v1.CreateCompanyResponse"> & {
+  /**
+   * The created company.
+   *
+   * @generated from field: eris.crm.v1.Company company = 1;
+   */
+  company?: Company | undefined;
+};
+
+/**
+ * Describes the message eris.crm.v1.CreateCompanyResponse.
+ * Use `create(CreateCompanyResponseSchema)` to create a new message.
+ */
+export const CreateCompanyResponseSchema: GenMessage<CreateCompanyResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 7);
+
+/**
+ * Request of CompanyService.UpdateCompany.
+ *
+ * @generated from message eris.crm.v1.UpdateCompanyRequest
+ */
+export type UpdateCompanyRequest = Message<"eris.crm.v1.UpdateCompanyRequest"> & {
+  /**
+   * company_id, version and the fields named in update_mask.
+   *
+   * @generated from field: eris.crm.v1.Company company = 1;
+   */
+  company?: Company | undefined;
+
+  /**
+   * Field names of Company (snake_case), e.g. "name", "primary_electric_status".
+   *
+   * @generated from field: google.protobuf.FieldMask update_mask = 2;
+   */
+  updateMask?: FieldMask | undefined;
+};
+
+/**
+ * Describes the message eris.crm.v1.UpdateCompanyRequest.
+ * Use `create(UpdateCompanyRequestSchema)` to create a new message.
+ */
+export const UpdateCompanyRequestSchema: GenMessage<UpdateCompanyRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 8);
+
+/**
+ * Response of CompanyService.UpdateCompany.
+ *
+ * @generated from message eris.crm.v1.UpdateCompanyResponse
+ */
+export type UpdateCompanyResponse = Message<"eris.crm.v1.UpdateCompanyResponse"> & {
+  /**
+   * The company after the change.
+   *
+   * @generated from field: eris.crm.v1.Company company = 1;
+   */
+  company?: Company | undefined;
+};
+
+/**
+ * Describes the message eris.crm.v1.UpdateCompanyResponse.
+ * Use `create(UpdateCompanyResponseSchema)` to create a new message.
+ */
+export const UpdateCompanyResponseSchema: GenMessage<UpdateCompanyResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 9);
+
+/**
+ * Request of CompanyService.DeleteCompany.
+ *
+ * @generated from message eris.crm.v1.DeleteCompanyRequest
+ */
+export type DeleteCompanyRequest = Message<"eris.crm.v1.DeleteCompanyRequest"> & {
+  /**
+   * The company's id.
+   *
+   * @generated from field: int64 company_id = 1;
+   */
+  companyId: bigint;
+};
+
+/**
+ * Describes the message eris.crm.v1.DeleteCompanyRequest.
+ * Use `create(DeleteCompanyRequestSchema)` to create a new message.
+ */
+export const DeleteCompanyRequestSchema: GenMessage<DeleteCompanyRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 10);
+
+/**
+ * Response of CompanyService.DeleteCompany.
+ *
+ * @generated from message eris.crm.v1.DeleteCompanyResponse
+ */
+export type DeleteCompanyResponse = Message<"eris.crm.v1.DeleteCompanyResponse"> & {
+};
+
+/**
+ * Describes the message eris.crm.v1.DeleteCompanyResponse.
+ * Use `create(DeleteCompanyResponseSchema)` to create a new message.
+ */
+export const DeleteCompanyResponseSchema: GenMessage<DeleteCompanyResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 11);
+
+/**
+ * One team role to set on every selected company.
+ *
+ * @generated from message eris.crm.v1.TeamAssignment
+ */
+export type TeamAssignment = Message<"eris.crm.v1.TeamAssignment"> & {
+  /**
+   * Which role.
+   *
+   * @generated from field: eris.crm.v1.TeamRole role = 1;
+   */
+  role: TeamRole;
+
+  /**
+   * The user to assign; 0 clears the role (RESET).
+   *
+   * @generated from field: int64 user_id = 2;
+   */
+  userId: bigint;
+};
+
+/**
+ * Describes the message eris.crm.v1.TeamAssignment.
+ * Use `create(TeamAssignmentSchema)` to create a new message.
+ */
+export const TeamAssignmentSchema: GenMessage<TeamAssignment> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 12);
+
+/**
+ * Request of CompanyService.AssignTeams.
+ *
+ * @generated from message eris.crm.v1.AssignTeamsRequest
+ */
+export type AssignTeamsRequest = Message<"eris.crm.v1.AssignTeamsRequest"> & {
+  /**
+   * The companies to change.
+   *
+   * @generated from field: repeated int64 company_ids = 1;
+   */
+  companyIds: bigint[];
+
+  /**
+   * The roles to set; roles not listed are left as they are.
+   *
+   * @generated from field: repeated eris.crm.v1.TeamAssignment assignments = 2;
+   */
+  assignments: TeamAssignment[];
+};
+
+/**
+ * Describes the message eris.crm.v1.AssignTeamsRequest.
+ * Use `create(AssignTeamsRequestSchema)` to create a new message.
+ */
+export const AssignTeamsRequestSchema: GenMessage<AssignTeamsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 13);
+
+/**
+ * Response of CompanyService.AssignTeams.
+ *
+ * @generated from message eris.crm.v1.AssignTeamsResponse
+ */
+export type AssignTeamsResponse = Message<"eris.crm.v1.AssignTeamsResponse"> & {
+  /**
+   * How many companies changed.
+   *
+   * @generated from field: int64 updated_count = 1;
+   */
+  updatedCount: bigint;
+};
+
+/**
+ * Describes the message eris.crm.v1.AssignTeamsResponse.
+ * Use `create(AssignTeamsResponseSchema)` to create a new message.
+ */
+export const AssignTeamsResponseSchema: GenMessage<AssignTeamsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 14);
+
+/**
+ * One field's change.
+ *
+ * @generated from message eris.crm.v1.FieldChange
+ */
+export type FieldChange = Message<"eris.crm.v1.FieldChange"> & {
+  /**
+   * The field name (as in Company).
+   *
+   * @generated from field: string field = 1;
+   */
+  field: string;
+
+  /**
+   * The value before, as text.
+   *
+   * @generated from field: string old_value = 2;
+   */
+  oldValue: string;
+
+  /**
+   * The value after, as text.
+   *
+   * @generated from field: string new_value = 3;
+   */
+  newValue: string;
+};
+
+/**
+ * Describes the message eris.crm.v1.FieldChange.
+ * Use `create(FieldChangeSchema)` to create a new message.
+ */
+export const FieldChangeSchema: GenMessage<FieldChange> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 15);
+
+/**
+ * One saved change of a company.
+ *
+ * @generated from message eris.crm.v1.CompanyChange
+ */
+export type CompanyChange = Message<"eris.crm.v1.CompanyChange"> & {
+  /**
+   * Server-assigned id.
+   *
+   * @generated from field: int64 change_id = 1;
+   */
+  changeId: bigint;
+
+  /**
+   * When it was saved.
+   *
+   * @generated from field: google.protobuf.Timestamp change_time = 2;
+   */
+  changeTime?: Timestamp | undefined;
+
+  /**
+   * Who saved it.
+   *
+   * @generated from field: int64 user_id = 3;
+   */
+  userId: bigint;
+
+  /**
+   * What kind: created, updated, teams assigned.
+   *
+   * @generated from field: string kind = 4;
+   */
+  kind: string;
+
+  /**
+   * The fields that changed.
+   *
+   * @generated from field: repeated eris.crm.v1.FieldChange fields = 5;
+   */
+  fields: FieldChange[];
+};
+
+/**
+ * Describes the message eris.crm.v1.CompanyChange.
+ * Use `create(CompanyChangeSchema)` to create a new message.
+ */
+export const CompanyChangeSchema: GenMessage<CompanyChange> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 16);
+
+/**
+ * Request of CompanyService.ListCompanyChanges.
+ *
+ * @generated from message eris.crm.v1.ListCompanyChangesRequest
+ */
+export type ListCompanyChangesRequest = Message<"eris.crm.v1.ListCompanyChangesRequest"> & {
+  /**
+   * The company's id.
+   *
+   * @generated from field: int64 company_id = 1;
+   */
+  companyId: bigint;
+
+  /**
+   * At most this many changes; 0 means 100.
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+
+  /**
+   * From a previous response's next_page_token.
+   *
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message eris.crm.v1.ListCompanyChangesRequest.
+ * Use `create(ListCompanyChangesRequestSchema)` to create a new message.
+ */
+export const ListCompanyChangesRequestSchema: GenMessage<ListCompanyChangesRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 17);
+
+/**
+ * Response of CompanyService.ListCompanyChanges.
+ *
+ * @generated from message eris.crm.v1.ListCompanyChangesResponse
+ */
+export type ListCompanyChangesResponse = Message<"eris.crm.v1.ListCompanyChangesResponse"> & {
+  /**
+   * Changes, newest first.
+   *
+   * @generated from field: repeated eris.crm.v1.CompanyChange changes = 1;
+   */
+  changes: CompanyChange[];
+
+  /**
+   * Empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message eris.crm.v1.ListCompanyChangesResponse.
+ * Use `create(ListCompanyChangesResponseSchema)` to create a new message.
+ */
+export const ListCompanyChangesResponseSchema: GenMessage<ListCompanyChangesResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 18);
+
+/**
+ * Request of CompanyService.ListAffiliates.
+ *
+ * @generated from message eris.crm.v1.ListAffiliatesRequest
+ */
+export type ListAffiliatesRequest = Message<"eris.crm.v1.ListAffiliatesRequest"> & {
+};
+
+/**
+ * Describes the message eris.crm.v1.ListAffiliatesRequest.
+ * Use `create(ListAffiliatesRequestSchema)` to create a new message.
+ */
+export const ListAffiliatesRequestSchema: GenMessage<ListAffiliatesRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 19);
+
+/**
+ * Response of CompanyService.ListAffiliates.
+ *
+ * @generated from message eris.crm.v1.ListAffiliatesResponse
+ */
+export type ListAffiliatesResponse = Message<"eris.crm.v1.ListAffiliatesResponse"> & {
+  /**
+   * Affiliate names, alphabetical.
+   *
+   * @generated from field: repeated string names = 1;
+   */
+  names: string[];
+};
+
+/**
+ * Describes the message eris.crm.v1.ListAffiliatesResponse.
+ * Use `create(ListAffiliatesResponseSchema)` to create a new message.
+ */
+export const ListAffiliatesResponseSchema: GenMessage<ListAffiliatesResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 20);
+
+/**
+ * Request of CompanyService.CreateAffiliate.
+ *
+ * @generated from message eris.crm.v1.CreateAffiliateRequest
+ */
+export type CreateAffiliateRequest = Message<"eris.crm.v1.CreateAffiliateRequest"> & {
+  /**
+   * The affiliate's name.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message eris.crm.v1.CreateAffiliateRequest.
+ * Use `create(CreateAffiliateRequestSchema)` to create a new message.
+ */
+export const CreateAffiliateRequestSchema: GenMessage<CreateAffiliateRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 21);
+
+/**
+ * Response of CompanyService.CreateAffiliate.
+ *
+ * @generated from message eris.crm.v1.CreateAffiliateResponse
+ */
+export type CreateAffiliateResponse = Message<"eris.crm.v1.CreateAffiliateResponse"> & {
+  /**
+   * The name as stored.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message eris.crm.v1.CreateAffiliateResponse.
+ * Use `create(CreateAffiliateResponseSchema)` to create a new message.
+ */
+export const CreateAffiliateResponseSchema: GenMessage<CreateAffiliateResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 22);
+
+/**
+ * Where a company stands for one commodity (electric, gas or demand response).
+ *
+ * @generated from enum eris.crm.v1.PrimaryStatus
+ */
+export enum PrimaryStatus {
+  /**
+   * No status: the company has no dealings in this commodity.
+   *
+   * @generated from enum value: PRIMARY_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Not yet engaged.
+   *
+   * @generated from enum value: PRIMARY_STATUS_PROSPECT = 1;
+   */
+  PROSPECT = 1,
+
+  /**
+   * Being priced or negotiated.
+   *
+   * @generated from enum value: PRIMARY_STATUS_OPPORTUNITY = 2;
+   */
+  OPPORTUNITY = 2,
+
+  /**
+   * Under a supply contract through the brokerage.
+   *
+   * @generated from enum value: PRIMARY_STATUS_CUSTOMER = 3;
+   */
+  CUSTOMER = 3,
+
+  /**
+   * Was a customer.
+   *
+   * @generated from enum value: PRIMARY_STATUS_FORMER_CUSTOMER = 4;
+   */
+  FORMER_CUSTOMER = 4,
+
+  /**
+   * No business to be had.
+   *
+   * @generated from enum value: PRIMARY_STATUS_DEAD = 5;
+   */
+  DEAD = 5,
+}
+
+/**
+ * Describes the enum eris.crm.v1.PrimaryStatus.
+ */
+export const PrimaryStatusSchema: GenEnum<PrimaryStatus> = /*@__PURE__*/
+  enumDesc(file_eris_crm_v1_crm, 0);
+
+/**
+ * A team role a user holds on a company.
+ *
+ * @generated from enum eris.crm.v1.TeamRole
+ */
+export enum TeamRole {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: TEAM_ROLE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Inside sales.
+   *
+   * @generated from enum value: TEAM_ROLE_INSIDE = 1;
+   */
+  INSIDE = 1,
+
+  /**
+   * The closer.
+   *
+   * @generated from enum value: TEAM_ROLE_CLOSER = 2;
+   */
+  CLOSER = 2,
+
+  /**
+   * The analyst.
+   *
+   * @generated from enum value: TEAM_ROLE_ANALYST = 3;
+   */
+  ANALYST = 3,
+
+  /**
+   * The account administrator.
+   *
+   * @generated from enum value: TEAM_ROLE_ADMIN = 4;
+   */
+  ADMIN = 4,
+
+  /**
+   * Customer care.
+   *
+   * @generated from enum value: TEAM_ROLE_CUSTOMER_CARE = 5;
+   */
+  CUSTOMER_CARE = 5,
+}
+
+/**
+ * Describes the enum eris.crm.v1.TeamRole.
+ */
+export const TeamRoleSchema: GenEnum<TeamRole> = /*@__PURE__*/
+  enumDesc(file_eris_crm_v1_crm, 1);
+
+/**
+ * Companies (leads) and their affiliates. Sales users see only companies where they hold a team
+ * role and change nothing; only Management deletes companies and adds affiliates.
  *
  * @generated from service eris.crm.v1.CompanyService
  */
 export const CompanyService: GenService<{
+  /**
+   * Returns one company.
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.GetCompany
+   */
+  getCompany: {
+    methodKind: "unary";
+    input: typeof GetCompanyRequestSchema;
+    output: typeof GetCompanyResponseSchema;
+  },
+  /**
+   * Lists companies by name, filtered.
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.ListCompanies
+   */
+  listCompanies: {
+    methodKind: "unary";
+    input: typeof ListCompaniesRequestSchema;
+    output: typeof ListCompaniesResponseSchema;
+  },
+  /**
+   * Adds a company.
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.CreateCompany
+   */
+  createCompany: {
+    methodKind: "unary";
+    input: typeof CreateCompanyRequestSchema;
+    output: typeof CreateCompanyResponseSchema;
+  },
+  /**
+   * Changes the fields named in the mask, if the version is still the one read.
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.UpdateCompany
+   */
+  updateCompany: {
+    methodKind: "unary";
+    input: typeof UpdateCompanyRequestSchema;
+    output: typeof UpdateCompanyResponseSchema;
+  },
+  /**
+   * Deletes a company with its notes, tasks and call bank entries (Management only).
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.DeleteCompany
+   */
+  deleteCompany: {
+    methodKind: "unary";
+    input: typeof DeleteCompanyRequestSchema;
+    output: typeof DeleteCompanyResponseSchema;
+  },
+  /**
+   * Sets or clears team roles on many companies in one transaction.
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.AssignTeams
+   */
+  assignTeams: {
+    methodKind: "unary";
+    input: typeof AssignTeamsRequestSchema;
+    output: typeof AssignTeamsResponseSchema;
+  },
+  /**
+   * The changes made to a company, newest first.
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.ListCompanyChanges
+   */
+  listCompanyChanges: {
+    methodKind: "unary";
+    input: typeof ListCompanyChangesRequestSchema;
+    output: typeof ListCompanyChangesResponseSchema;
+  },
+  /**
+   * Lists affiliate names.
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.ListAffiliates
+   */
+  listAffiliates: {
+    methodKind: "unary";
+    input: typeof ListAffiliatesRequestSchema;
+    output: typeof ListAffiliatesResponseSchema;
+  },
+  /**
+   * Adds an affiliate name (Management only).
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.CreateAffiliate
+   */
+  createAffiliate: {
+    methodKind: "unary";
+    input: typeof CreateAffiliateRequestSchema;
+    output: typeof CreateAffiliateResponseSchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_crm_v1_crm, 0);
 

@@ -1,0 +1,198 @@
+use chrono::{DateTime, NaiveDate, Utc};
+use sqlx::{PgExecutor, PgPool};
+
+use super::companies::{COLUMNS as COMPANY_COLUMNS, CompanyRow};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CallBankRow {
+    pub call_bank_id: i64,
+    pub name: String,
+    pub service_type: String,
+    pub assignee_user_id: i64,
+    pub rep_type: String,
+    pub due_date: NaiveDate,
+    pub version: i64,
+    pub updated_at: DateTime<Utc>,
+    pub company_count: i64,
+    pub closed_count: i64,
+}
+
+/// A call bank's editable fields.
+pub struct CallBankFields<'a> {
+    pub name: &'a str,
+    pub service_type: &'a str,
+    pub assignee_user_id: i64,
+    pub rep_type: &'a str,
+    pub due_date: NaiveDate,
+}
+
+const SELECT: &str = "select b.call_bank_id, b.name, b.service_type, b.assignee_user_id, b.rep_type, b.due_date, \
+    b.version, b.updated_at, \
+    (select count(*) from call_bank_company m where m.call_bank_id = b.call_bank_id) as company_count, \
+    (select count(*) from call_bank_company m where m.call_bank_id = b.call_bank_id and m.status = 'Closed') as closed_count \
+    from call_bank b";
+
+#[tracing::instrument(skip_all)]
+pub async fn list_call_banks(pool: &PgPool, assignee: Option<i64>) -> sqlx::Result<Vec<CallBankRow>> {
+    sqlx::query_as(&format!(
+        "{SELECT} where ($1::bigint is null or b.assignee_user_id = $1) order by b.due_date, b.name, b.call_bank_id"
+    ))
+    .bind(assignee)
+    .fetch_all(pool)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_call_bank(db: impl PgExecutor<'_>, call_bank_id: i64) -> sqlx::Result<Option<CallBankRow>> {
+    sqlx::query_as(&format!("{SELECT} where b.call_bank_id = $1")).bind(call_bank_id).fetch_optional(db).await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn insert_call_bank(pool: &PgPool, fields: &CallBankFields<'_>, user_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "insert into call_bank (name, service_type, assignee_user_id, rep_type, due_date, updated_by) \
+         values ($1, $2, $3, $4, $5, $6) returning call_bank_id",
+    )
+    .bind(fields.name)
+    .bind(fields.service_type)
+    .bind(fields.assignee_user_id)
+    .bind(fields.rep_type)
+    .bind(fields.due_date)
+    .bind(user_id)
+    .fetch_one(pool)
+    .await
+}
+
+/// Writes the fields if the version is still `version`; false when it is not.
+#[tracing::instrument(skip_all)]
+pub async fn update_call_bank(
+    pool: &PgPool,
+    call_bank_id: i64,
+    version: i64,
+    fields: &CallBankFields<'_>,
+    user_id: i64,
+) -> sqlx::Result<bool> {
+    let result = sqlx::query(
+        "update call_bank set name = $1, service_type = $2, assignee_user_id = $3, rep_type = $4, due_date = $5, \
+         version = version + 1, updated_at = now(), updated_by = $6 where call_bank_id = $7 and version = $8",
+    )
+    .bind(fields.name)
+    .bind(fields.service_type)
+    .bind(fields.assignee_user_id)
+    .bind(fields.rep_type)
+    .bind(fields.due_date)
+    .bind(user_id)
+    .bind(call_bank_id)
+    .bind(version)
+    .execute(pool)
+    .await?;
+    Ok(result.rows_affected() == 1)
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn delete_call_bank(pool: &PgPool, call_bank_id: i64) -> sqlx::Result<bool> {
+    let result = sqlx::query("delete from call_bank where call_bank_id = $1").bind(call_bank_id).execute(pool).await?;
+    Ok(result.rows_affected() == 1)
+}
+
+/// A company of a call bank, with the company when asked.
+#[derive(Debug, sqlx::FromRow)]
+pub struct MemberRow {
+    pub company_id: i64,
+    pub status: String,
+    pub company_name: String,
+}
+
+/// A call bank's companies by name, after the (name, id) of the previous page's last row.
+#[tracing::instrument(skip_all)]
+pub async fn list_members(
+    pool: &PgPool,
+    call_bank_id: i64,
+    after: Option<(String, i64)>,
+    limit: i64,
+) -> sqlx::Result<Vec<MemberRow>> {
+    let (after_name, after_id) = after.map_or((None, None), |(name, id)| (Some(name), Some(id)));
+    sqlx::query_as(
+        "select m.company_id, m.status, c.name as company_name from call_bank_company m \
+         join company c on c.company_id = m.company_id where m.call_bank_id = $1 \
+         and ($2::text is null or (c.name, c.company_id) > ($2, $3)) order by c.name, c.company_id limit $4",
+    )
+    .bind(call_bank_id)
+    .bind(after_name)
+    .bind(after_id)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_companies(pool: &PgPool, company_ids: &[i64]) -> sqlx::Result<Vec<CompanyRow>> {
+    sqlx::query_as(&format!("select {COMPANY_COLUMNS} from company where company_id = any($1)"))
+        .bind(company_ids)
+        .fetch_all(pool)
+        .await
+}
+
+/// Replaces the membership: companies not listed leave; listed ones join Open or keep their
+/// status, unless a status is given. Unknown company ids are ignored. Answers how many joined.
+#[tracing::instrument(skip_all)]
+pub async fn set_members(
+    db: &mut sqlx::PgConnection,
+    call_bank_id: i64,
+    company_ids: &[i64],
+    statuses: &[Option<String>],
+    user_id: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query("delete from call_bank_company where call_bank_id = $1 and not (company_id = any($2))")
+        .bind(call_bank_id)
+        .bind(company_ids)
+        .execute(&mut *db)
+        .await?;
+    let joined = sqlx::query(
+        "insert into call_bank_company (call_bank_id, company_id, status, updated_by) \
+         select $1, ids.company_id, coalesce(ids.status, 'Open'), $4 \
+         from unnest($2::bigint[], $3::text[]) as ids(company_id, status) \
+         join company c on c.company_id = ids.company_id \
+         on conflict (call_bank_id, company_id) do nothing",
+    )
+    .bind(call_bank_id)
+    .bind(company_ids)
+    .bind(statuses)
+    .bind(user_id)
+    .execute(&mut *db)
+    .await?;
+    sqlx::query(
+        "update call_bank_company m set status = ids.status, updated_at = now(), updated_by = $4 \
+         from unnest($2::bigint[], $3::text[]) as ids(company_id, status) \
+         where m.call_bank_id = $1 and m.company_id = ids.company_id \
+           and ids.status is not null and m.status <> ids.status",
+    )
+    .bind(call_bank_id)
+    .bind(company_ids)
+    .bind(statuses)
+    .bind(user_id)
+    .execute(&mut *db)
+    .await?;
+    Ok(joined.rows_affected() as i64)
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn update_member_status(
+    pool: &PgPool,
+    call_bank_id: i64,
+    company_id: i64,
+    status: &str,
+    user_id: i64,
+) -> sqlx::Result<bool> {
+    let result = sqlx::query(
+        "update call_bank_company set status = $3, updated_at = now(), updated_by = $4 \
+         where call_bank_id = $1 and company_id = $2",
+    )
+    .bind(call_bank_id)
+    .bind(company_id)
+    .bind(status)
+    .bind(user_id)
+    .execute(pool)
+    .await?;
+    Ok(result.rows_affected() == 1)
+}

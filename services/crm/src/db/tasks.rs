@@ -1,0 +1,138 @@
+use chrono::{DateTime, Utc};
+use sqlx::{PgExecutor, PgPool, Postgres, QueryBuilder};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TaskRow {
+    pub task_id: i64,
+    #[sqlx(rename = "type")]
+    pub task_type: String,
+    pub subject: String,
+    pub description: String,
+    pub due_at: DateTime<Utc>,
+    pub status: String,
+    pub company_id: Option<i64>,
+    pub author_user_id: i64,
+    pub version: i64,
+    pub updated_at: DateTime<Utc>,
+    pub company_name: Option<String>,
+    pub assignee_user_ids: Vec<i64>,
+}
+
+/// A task's fields as written.
+pub struct TaskFields<'a> {
+    pub task_type: &'a str,
+    pub subject: &'a str,
+    pub description: &'a str,
+    pub due_at: DateTime<Utc>,
+    pub status: &'a str,
+    pub company_id: Option<i64>,
+}
+
+const SELECT: &str = "select t.task_id, t.type, t.subject, t.description, t.due_at, t.status, t.company_id, \
+    t.author_user_id, t.version, t.updated_at, c.name as company_name, \
+    array(select a.user_id from task_assignee a where a.task_id = t.task_id order by a.user_id) as assignee_user_ids \
+    from task t left join company c on c.company_id = t.company_id";
+
+/// Which tasks to list.
+pub struct TaskQuery {
+    pub company_id: Option<i64>,
+    pub assignee_user_id: Option<i64>,
+    pub due_from: Option<DateTime<Utc>>,
+    pub due_to: Option<DateTime<Utc>>,
+    pub status: Option<&'static str>,
+}
+
+/// Tasks by due time, then id, after the (due, id) of the previous page's last row.
+#[tracing::instrument(skip_all)]
+pub async fn list_tasks(
+    pool: &PgPool,
+    query: &TaskQuery,
+    after: Option<(DateTime<Utc>, i64)>,
+    limit: i64,
+) -> sqlx::Result<Vec<TaskRow>> {
+    let mut builder: QueryBuilder<'_, Postgres> = QueryBuilder::new(SELECT);
+    builder.push(" where true");
+    if let Some(company_id) = query.company_id {
+        builder.push(" and t.company_id = ").push_bind(company_id);
+    }
+    if let Some(user_id) = query.assignee_user_id {
+        builder
+            .push(" and exists (select 1 from task_assignee a where a.task_id = t.task_id and a.user_id = ")
+            .push_bind(user_id)
+            .push(")");
+    }
+    if let Some(from) = query.due_from {
+        builder.push(" and t.due_at >= ").push_bind(from);
+    }
+    if let Some(to) = query.due_to {
+        builder.push(" and t.due_at < ").push_bind(to);
+    }
+    if let Some(status) = query.status {
+        builder.push(" and t.status = ").push_bind(status);
+    }
+    if let Some((due, id)) = after {
+        builder.push(" and (t.due_at, t.task_id) > (").push_bind(due).push(", ").push_bind(id).push(")");
+    }
+    builder.push(" order by t.due_at, t.task_id limit ").push_bind(limit);
+    builder.build_query_as().fetch_all(pool).await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_task(db: impl PgExecutor<'_>, task_id: i64) -> sqlx::Result<Option<TaskRow>> {
+    sqlx::query_as(&format!("{SELECT} where t.task_id = $1")).bind(task_id).fetch_optional(db).await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn insert_task(db: impl PgExecutor<'_>, fields: &TaskFields<'_>, author: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "insert into task (type, subject, description, due_at, status, company_id, author_user_id, updated_by) \
+         values ($1, $2, $3, $4, $5, $6, $7, $7) returning task_id",
+    )
+    .bind(fields.task_type)
+    .bind(fields.subject)
+    .bind(fields.description)
+    .bind(fields.due_at)
+    .bind(fields.status)
+    .bind(fields.company_id)
+    .bind(author)
+    .fetch_one(db)
+    .await
+}
+
+/// Writes the fields if the version is still `version`; false when it is not.
+#[tracing::instrument(skip_all)]
+pub async fn update_task(
+    db: impl PgExecutor<'_>,
+    task_id: i64,
+    version: i64,
+    fields: &TaskFields<'_>,
+    user_id: i64,
+) -> sqlx::Result<bool> {
+    let result = sqlx::query(
+        "update task set type = $1, subject = $2, description = $3, due_at = $4, status = $5, \
+         version = version + 1, updated_at = now(), updated_by = $6 where task_id = $7 and version = $8",
+    )
+    .bind(fields.task_type)
+    .bind(fields.subject)
+    .bind(fields.description)
+    .bind(fields.due_at)
+    .bind(fields.status)
+    .bind(user_id)
+    .bind(task_id)
+    .bind(version)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() == 1)
+}
+
+/// Replaces a task's assignees.
+#[tracing::instrument(skip_all)]
+pub async fn set_assignees(db: &mut sqlx::PgConnection, task_id: i64, user_ids: &[i64]) -> sqlx::Result<()> {
+    sqlx::query("delete from task_assignee where task_id = $1").bind(task_id).execute(&mut *db).await?;
+    sqlx::query("insert into task_assignee (task_id, user_id) select $1, unnest($2::bigint[]) on conflict do nothing")
+        .bind(task_id)
+        .bind(user_ids)
+        .execute(&mut *db)
+        .await?;
+    Ok(())
+}

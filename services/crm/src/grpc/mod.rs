@@ -1,0 +1,53 @@
+//! gRPC handlers: parse and check the request, call `db/`, map the result.
+
+mod call_banks;
+mod companies;
+mod notes;
+mod tasks;
+
+use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+pub(crate) use call_banks::CallBankApi;
+pub(crate) use companies::CompanyApi;
+pub(crate) use notes::NoteApi;
+use serde_json::Value;
+pub(crate) use tasks::TaskApi;
+
+use crate::error::{Result, invalid};
+
+/// An opaque page token for a keyset position.
+pub(crate) fn encode_token(position: &Value) -> String {
+    URL_SAFE_NO_PAD.encode(position.to_string())
+}
+
+/// The keyset position of a page token; empty means the first page.
+pub(crate) fn decode_token(token: &str) -> Result<Option<Value>> {
+    if token.is_empty() {
+        return Ok(None);
+    }
+    URL_SAFE_NO_PAD
+        .decode(token)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .map(Some)
+        .ok_or_else(|| invalid("page_token is not valid."))
+}
+
+/// A page size within bounds: 0 means the default.
+pub(crate) fn page_size(requested: i32, default: i64, max: i64) -> Result<i64> {
+    match i64::from(requested) {
+        size if size < 0 => Err(invalid("page_size cannot be negative.")),
+        0 => Ok(default),
+        size => Ok(size.min(max)),
+    }
+}
+
+/// A (text, id) keyset position from a token.
+pub(crate) fn name_position(token: &str) -> Result<Option<(String, i64)>> {
+    decode_token(token)?
+        .map(|value| {
+            let name = value.get(0).and_then(Value::as_str).map(str::to_owned);
+            let id = value.get(1).and_then(Value::as_i64);
+            name.zip(id).ok_or_else(|| invalid("page_token is not valid."))
+        })
+        .transpose()
+}

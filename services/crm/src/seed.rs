@@ -1,0 +1,406 @@
+//! Realistic generated data: companies with statuses, usage, areas and team roles spread like a
+//! brokerage's book, with notes, tasks and call banks. Deterministic for a given seed. Used by
+//! `eris-stack --demo` (a small book) and `eris-stack seed` (the benchmark's 100,000 companies).
+
+use chrono::{Duration, NaiveDate, TimeZone, Utc};
+use eris_platform::config::DatabaseArgs;
+use eris_proto::crm::v1::PrimaryStatus;
+use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
+use rust_decimal::Decimal;
+use sqlx::{PgPool, Postgres, QueryBuilder};
+
+use crate::domain::{DR_SECONDARY_OPTIONS, primary_name, secondary_options};
+
+/// How much to generate.
+#[derive(Debug, Clone)]
+pub struct SeedPlan {
+    pub companies: usize,
+    pub notes: usize,
+    pub tasks: usize,
+    pub call_banks: usize,
+    pub seed: u64,
+    /// The users who hold team roles, write notes and get tasks.
+    pub user_ids: Vec<i64>,
+}
+
+impl SeedPlan {
+    /// The proportions of a real book: three notes and two tasks per company, a call bank per 200.
+    pub fn for_companies(companies: usize, seed: u64, user_ids: Vec<i64>) -> Self {
+        Self {
+            companies,
+            notes: companies * 3,
+            tasks: companies * 2,
+            call_banks: (companies / 200).max(1),
+            seed,
+            user_ids,
+        }
+    }
+}
+
+const FIRST: &[&str] = &[
+    "Acme",
+    "Summit",
+    "Riverside",
+    "Northgate",
+    "Bluewater",
+    "Granite",
+    "Evergreen",
+    "Harbor",
+    "Liberty",
+    "Pioneer",
+    "Keystone",
+    "Maple",
+    "Oakridge",
+    "Silverline",
+    "Sterling",
+    "Cedar",
+    "Atlas",
+    "Beacon",
+    "Crescent",
+    "Frontier",
+    "Lakeshore",
+    "Meridian",
+    "Redwood",
+    "Sunrise",
+    "Tri-County",
+    "Union",
+    "Valley",
+    "Westfield",
+    "Café",
+    "Élan",
+];
+const SECOND: &[&str] = &[
+    "Foundry",
+    "Dairy",
+    "Logistics",
+    "Cold Storage",
+    "Plastics",
+    "Medical Center",
+    "School District",
+    "Hotel",
+    "Apartments",
+    "Brewing",
+    "Bakery",
+    "Printing",
+    "Textiles",
+    "Auto Parts",
+    "Grocers",
+    "Data Center",
+    "Church",
+    "Manufacturing",
+    "Tool & Die",
+    "Farms",
+    "Laundry",
+    "Fitness",
+    "Senior Living",
+    "Warehousing",
+];
+const SUFFIX: &[&str] = &["LLC", "Inc", "Corp", "Co", "Group", "Holdings", ""];
+const PLACES: &[(&str, &str)] = &[
+    ("Philadelphia", "PA"),
+    ("Pittsburgh", "PA"),
+    ("Newark", "NJ"),
+    ("Trenton", "NJ"),
+    ("Baltimore", "MD"),
+    ("Columbus", "OH"),
+    ("Cleveland", "OH"),
+    ("Chicago", "IL"),
+    ("Boston", "MA"),
+    ("Albany", "NY"),
+    ("Hartford", "CT"),
+    ("Wilmington", "DE"),
+    ("Washington", "DC"),
+    ("Houston", "TX"),
+    ("Dallas", "TX"),
+];
+const STREETS: &[&str] = &["Main St", "Market St", "Industrial Pkwy", "Commerce Dr", "Oak Ave", "Route 9", "Harbor Rd"];
+const NOTE_TEXTS: &[&str] = &[
+    "Left a voicemail for the facilities manager.",
+    "Sent pricing for a 24-month fixed product.",
+    "Customer asked for a comparison with their current supplier.",
+    "Collected the last 12 months of utility bills.",
+    "Discussed demand response enrollment for the summer season.",
+    "Decision maker is travelling; follow up next week.",
+];
+const TASK_SUBJECTS: &[&str] = &["Call back", "Send pricing", "Collect bills", "Renewal review", "DR enrollment"];
+const TYPES: &[&str] = &["Brokerage", "Demand Response", "Follow Up", "Contract Renewal"];
+const NOTE_SERVICES: &[&str] = &["Energy Efficiencies", "DR", "Bill Management", "Brokerage", "All"];
+const REP_TYPES: &[&str] = &["Inside", "Admin", "Closer", "Analyst", "Customer Care"];
+
+fn pick_primary(rng: &mut StdRng, none_share: f64) -> PrimaryStatus {
+    if rng.gen_bool(none_share) {
+        return PrimaryStatus::Unspecified;
+    }
+    match rng.gen_range(0..100) {
+        0..45 => PrimaryStatus::Prospect,
+        45..65 => PrimaryStatus::Opportunity,
+        65..85 => PrimaryStatus::Customer,
+        85..90 => PrimaryStatus::FormerCustomer,
+        _ => PrimaryStatus::Dead,
+    }
+}
+
+fn pick_secondaries(rng: &mut StdRng, options: &[&str]) -> String {
+    let count = if options.is_empty() { 0 } else { rng.gen_range(0..=2.min(options.len())) };
+    let chosen: Vec<&str> = options.choose_multiple(rng, count).copied().collect();
+    chosen.join("|")
+}
+
+fn maybe_user(rng: &mut StdRng, users: &[i64], share: f64) -> Option<i64> {
+    (!users.is_empty() && rng.gen_bool(share)).then(|| users[rng.gen_range(0..users.len())])
+}
+
+/// Usage spread like a book of commercial accounts: mostly small, a long tail of large ones.
+fn usage(rng: &mut StdRng, median: f64) -> Decimal {
+    let factor: f64 = (rng.gen_range(-1.5f64..2.5)).exp();
+    Decimal::from((median * factor).round() as i64)
+}
+
+/// Generates the plan into the crm schema (connecting and migrating first).
+pub async fn generate(database: &DatabaseArgs, plan: &SeedPlan) -> anyhow::Result<()> {
+    let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
+    generate_into(&pool, plan).await?;
+    pool.close().await;
+    Ok(())
+}
+
+/// Generates the demo book once: nothing happens when companies exist already.
+pub async fn demo(database: &DatabaseArgs, user_ids: Vec<i64>) -> anyhow::Result<bool> {
+    let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
+    let empty: bool = sqlx::query_scalar("select not exists (select 1 from company)").fetch_one(&pool).await?;
+    if empty {
+        generate_into(&pool, &SeedPlan::for_companies(300, 2026, user_ids)).await?;
+    }
+    pool.close().await;
+    Ok(empty)
+}
+
+async fn generate_into(pool: &PgPool, plan: &SeedPlan) -> anyhow::Result<()> {
+    let mut rng = StdRng::seed_from_u64(plan.seed);
+    let users = &plan.user_ids;
+    let today = Utc::now().date_naive();
+    let first_id: i64 =
+        sqlx::query_scalar("select coalesce(max(company_id), 0) + 1 from company").fetch_one(pool).await?;
+    for chunk_start in (0..plan.companies).step_by(1000) {
+        let count = 1000.min(plan.companies - chunk_start);
+        let mut builder: QueryBuilder<'_, Postgres> = QueryBuilder::new(
+            "insert into company (name, address, city, state, zip, entry_date, primary_electric_status, \
+             secondary_electric_statuses, primary_gas_status, secondary_gas_statuses, primary_dr_status, \
+             secondary_dr_statuses, electric_contract_end_date, gas_contract_end_date, electric_usage, gas_usage, \
+             dr_reduction, electric_area_utility_id, gas_area_utility_id, inside_user_id, closer_user_id, \
+             analyst_user_id, admin_user_id, customer_care_user_id, utilities, w9) ",
+        );
+        let rows: Vec<_> = (0..count).map(|_| company_values(&mut rng, users, today)).collect();
+        builder.push_values(rows, |mut b, row| {
+            b.push_bind(row.name)
+                .push_bind(row.address)
+                .push_bind(row.city)
+                .push_bind(row.state)
+                .push_bind(row.zip)
+                .push_bind(row.entry_date)
+                .push_bind(row.electric.0)
+                .push("string_to_array(")
+                .push_bind_unseparated(row.electric.1)
+                .push_unseparated(", '|')")
+                .push_bind(row.gas.0)
+                .push("string_to_array(")
+                .push_bind_unseparated(row.gas.1)
+                .push_unseparated(", '|')")
+                .push_bind(row.dr.0)
+                .push("string_to_array(")
+                .push_bind_unseparated(row.dr.1)
+                .push_unseparated(", '|')")
+                .push_bind(row.electric_end)
+                .push_bind(row.gas_end)
+                .push_bind(row.electric_usage)
+                .push_bind(row.gas_usage)
+                .push_bind(row.dr_reduction)
+                .push_bind(row.electric_area)
+                .push_bind(row.gas_area)
+                .push_bind(row.team[0])
+                .push_bind(row.team[1])
+                .push_bind(row.team[2])
+                .push_bind(row.team[3])
+                .push_bind(row.team[4])
+                .push_bind(row.utilities)
+                .push_bind(row.w9);
+        });
+        builder.build().execute(pool).await?;
+    }
+    let last_id = first_id + plan.companies as i64 - 1;
+    let company = |rng: &mut StdRng| rng.gen_range(first_id..=last_id);
+
+    for chunk_start in (0..plan.notes).step_by(5000) {
+        let count = 5000.min(plan.notes - chunk_start);
+        let mut builder: QueryBuilder<'_, Postgres> =
+            QueryBuilder::new("insert into note (company_id, user_id, text, service, follow_up_date, created_at) ");
+        let rows: Vec<_> = (0..count)
+            .map(|_| {
+                let days_ago = rng.gen_range(0..720);
+                let created = Utc::now() - Duration::days(days_ago) - Duration::minutes(rng.gen_range(0..600));
+                let follow = rng.gen_bool(0.3).then(|| today + Duration::days(rng.gen_range(1..60)));
+                (
+                    company(&mut rng),
+                    users.choose(&mut rng).copied().unwrap_or(1),
+                    *NOTE_TEXTS.choose(&mut rng).unwrap_or(&""),
+                    *NOTE_SERVICES.choose(&mut rng).unwrap_or(&"All"),
+                    follow,
+                    created,
+                )
+            })
+            .collect();
+        builder.push_values(rows, |mut b, (company_id, user_id, text, service, follow, created)| {
+            b.push_bind(company_id)
+                .push_bind(user_id)
+                .push_bind(text)
+                .push_bind(service)
+                .push_bind(follow)
+                .push_bind(created);
+        });
+        builder.build().execute(pool).await?;
+    }
+
+    let first_task: i64 = sqlx::query_scalar("select coalesce(max(task_id), 0) + 1 from task").fetch_one(pool).await?;
+    for chunk_start in (0..plan.tasks).step_by(5000) {
+        let count = 5000.min(plan.tasks - chunk_start);
+        let mut builder: QueryBuilder<'_, Postgres> = QueryBuilder::new(
+            "insert into task (type, subject, description, due_at, status, company_id, author_user_id) ",
+        );
+        let rows: Vec<_> = (0..count)
+            .map(|_| {
+                let offset_hours = rng.gen_range(-24 * 90..24 * 60);
+                let day = Utc::now().date_naive().and_hms_opt(0, 0, 0).unwrap_or_default();
+                let due = Utc.from_utc_datetime(&day)
+                    + Duration::hours(offset_hours % 24 + 8)
+                    + Duration::days(offset_hours / 24);
+                let status = if due < Utc::now() && rng.gen_bool(0.8) { "Closed" } else { "Open" };
+                (
+                    *TYPES.choose(&mut rng).unwrap_or(&"Follow Up"),
+                    *TASK_SUBJECTS.choose(&mut rng).unwrap_or(&"Call back"),
+                    due,
+                    status,
+                    company(&mut rng),
+                    users.choose(&mut rng).copied().unwrap_or(1),
+                )
+            })
+            .collect();
+        builder.push_values(rows, |mut b, (task_type, subject, due, status, company_id, author)| {
+            b.push_bind(task_type)
+                .push_bind(subject)
+                .push_bind("")
+                .push_bind(due)
+                .push_bind(status)
+                .push_bind(company_id)
+                .push_bind(author);
+        });
+        builder.build().execute(pool).await?;
+    }
+    if !users.is_empty() && plan.tasks > 0 {
+        // Each task goes to one or two users, derived from its id so reruns agree.
+        sqlx::query(
+            "insert into task_assignee (task_id, user_id) \
+             select t.task_id, ($2::bigint[])[1 + (t.task_id % cardinality($2::bigint[]))] from task t where t.task_id >= $1 \
+             union select t.task_id, ($2::bigint[])[1 + ((t.task_id / 7) % cardinality($2::bigint[]))] from task t \
+             where t.task_id >= $1 and t.task_id % 5 = 0 on conflict do nothing",
+        )
+        .bind(first_task)
+        .bind(users)
+        .execute(pool)
+        .await?;
+    }
+
+    for index in 0..plan.call_banks {
+        let due = today + Duration::days(rng.gen_range(-10..45));
+        let assignee = users.choose(&mut rng).copied().unwrap_or(1);
+        let call_bank_id: i64 = sqlx::query_scalar(
+            "insert into call_bank (name, service_type, assignee_user_id, rep_type, due_date) values ($1, $2, $3, $4, $5) \
+             returning call_bank_id",
+        )
+        .bind(format!("{} list {}", TYPES[index % TYPES.len()], index + 1))
+        .bind(TYPES[index % TYPES.len()])
+        .bind(assignee)
+        .bind(*REP_TYPES.choose(&mut rng).unwrap_or(&"Inside"))
+        .bind(due)
+        .fetch_one(pool)
+        .await?;
+        let members: Vec<i64> = (0..rng.gen_range(5..40)).map(|_| company(&mut rng)).collect();
+        let closed_share = rng.gen_range(0.0..1.0);
+        sqlx::query(
+            "insert into call_bank_company (call_bank_id, company_id, status) \
+             select $1, id, case when random() < $3 then 'Closed' else 'Open' end from unnest($2::bigint[]) as id \
+             on conflict do nothing",
+        )
+        .bind(call_bank_id)
+        .bind(&members)
+        .bind(closed_share)
+        .execute(pool)
+        .await?;
+    }
+    sqlx::query("analyze").execute(pool).await?;
+    Ok(())
+}
+
+struct GeneratedCompany {
+    name: String,
+    address: String,
+    city: &'static str,
+    state: &'static str,
+    zip: String,
+    entry_date: NaiveDate,
+    electric: (Option<&'static str>, String),
+    gas: (Option<&'static str>, String),
+    dr: (Option<&'static str>, String),
+    electric_end: Option<NaiveDate>,
+    gas_end: Option<NaiveDate>,
+    electric_usage: Option<Decimal>,
+    gas_usage: Option<Decimal>,
+    dr_reduction: Option<Decimal>,
+    electric_area: Option<i64>,
+    gas_area: Option<i64>,
+    team: [Option<i64>; 5],
+    utilities: bool,
+    w9: bool,
+}
+
+fn company_values(rng: &mut StdRng, users: &[i64], today: NaiveDate) -> GeneratedCompany {
+    let suffix = SUFFIX.choose(rng).copied().unwrap_or("");
+    let name = format!("{} {} {suffix}", FIRST.choose(rng).unwrap_or(&"Acme"), SECOND.choose(rng).unwrap_or(&"Co"));
+    let (city, state) = *PLACES.choose(rng).unwrap_or(&("Philadelphia", "PA"));
+    let electric = pick_primary(rng, 0.05);
+    let gas = pick_primary(rng, 0.4);
+    let dr = pick_primary(rng, 0.7);
+    let end = |rng: &mut StdRng, status: PrimaryStatus| {
+        matches!(status, PrimaryStatus::Customer | PrimaryStatus::Opportunity | PrimaryStatus::FormerCustomer)
+            .then(|| today + Duration::days(rng.gen_range(-180..1100)))
+    };
+    GeneratedCompany {
+        name: name.trim().to_owned(),
+        address: format!("{} {}", rng.gen_range(1..9999), STREETS.choose(rng).unwrap_or(&"Main St")),
+        city,
+        state,
+        zip: format!("{:05}", rng.gen_range(1000..99_999)),
+        entry_date: today - Duration::days(rng.gen_range(0..3650)),
+        electric: (primary_name(electric), pick_secondaries(rng, secondary_options(electric))),
+        gas: (primary_name(gas), pick_secondaries(rng, secondary_options(gas))),
+        dr: (
+            primary_name(dr),
+            if dr == PrimaryStatus::Unspecified { String::new() } else { pick_secondaries(rng, DR_SECONDARY_OPTIONS) },
+        ),
+        electric_end: end(rng, electric),
+        gas_end: end(rng, gas),
+        electric_usage: (electric != PrimaryStatus::Unspecified).then(|| usage(rng, 400_000.0)),
+        gas_usage: (gas != PrimaryStatus::Unspecified).then(|| usage(rng, 20_000.0)),
+        dr_reduction: (dr != PrimaryStatus::Unspecified).then(|| usage(rng, 150.0)),
+        electric_area: (electric == PrimaryStatus::Prospect && rng.gen_bool(0.6)).then(|| rng.gen_range(1..=40)),
+        gas_area: (gas == PrimaryStatus::Prospect && rng.gen_bool(0.6)).then(|| rng.gen_range(1..=40)),
+        team: [
+            maybe_user(rng, users, 0.8),
+            maybe_user(rng, users, 0.7),
+            maybe_user(rng, users, 0.5),
+            maybe_user(rng, users, 0.3),
+            maybe_user(rng, users, 0.2),
+        ],
+        utilities: rng.gen_bool(0.3),
+        w9: rng.gen_bool(0.4),
+    }
+}

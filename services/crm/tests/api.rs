@@ -1,0 +1,661 @@
+//! The crm service over real gRPC, against the machine's PostgreSQL and Redis, with a real
+//! identity service issuing the tokens.
+
+use eris_identity::testing::DEMO_PASSWORD;
+use eris_platform::testing::TestDatabase;
+use eris_proto::{
+    common::v1::Date,
+    crm::v1::{
+        AssignTeamsRequest, CallBank, CallBankCompany, CallBankCompanyStatus, Company, CompanyFilter,
+        CreateAffiliateRequest, CreateCallBankRequest, CreateCompanyRequest, CreateNoteRequest, CreateTaskRequest,
+        DeleteCompanyRequest, GetCompanyRequest, ListAffiliatesRequest, ListCallBankCompaniesRequest,
+        ListCallBanksRequest, ListCompaniesRequest, ListCompanyChangesRequest, ListNotesRequest, ListTasksRequest,
+        Note, PrimaryStatus, SetCallBankCompaniesRequest, Task, TaskStatus, TeamAssignment, TeamRole,
+        UpdateCallBankCompanyRequest, UpdateCompanyRequest, UpdateTaskRequest,
+        call_bank_service_client::CallBankServiceClient, company_service_client::CompanyServiceClient,
+        note_service_client::NoteServiceClient, task_service_client::TaskServiceClient,
+    },
+    identity::v1::{SignInRequest, auth_service_client::AuthServiceClient},
+};
+use tonic::{Code, Request, Status, transport::Channel};
+
+struct User {
+    id: i64,
+    token: String,
+}
+
+struct TestApp {
+    crm: Channel,
+    database: TestDatabase,
+    management: User,
+    admin: User,
+    sales: User,
+    sales2: User,
+    care: User,
+}
+
+async fn spawn_app() -> TestApp {
+    let database = TestDatabase::new().await;
+    let identity = eris_identity::testing::spawn(&database, |_| {}).await;
+    let crm = eris_crm::testing::spawn(&database, format!("http://{identity}")).await;
+    let identity = Channel::from_shared(format!("http://{identity}")).unwrap().connect_lazy();
+    let sign_in = |email: &'static str| {
+        let identity = identity.clone();
+        async move {
+            let request = SignInRequest { username: email.into(), password: DEMO_PASSWORD.into() };
+            let response = AuthServiceClient::new(identity).sign_in(request).await.unwrap().into_inner();
+            User { id: response.user.unwrap().user_id, token: response.token }
+        }
+    };
+    TestApp {
+        crm: Channel::from_shared(format!("http://{crm}")).unwrap().connect_lazy(),
+        management: sign_in("management@eris.test").await,
+        admin: sign_in("admin@eris.test").await,
+        sales: sign_in("sales@eris.test").await,
+        sales2: sign_in("sales2@eris.test").await,
+        care: sign_in("care@eris.test").await,
+        database,
+    }
+}
+
+fn authed<T>(user: &User, message: T) -> Request<T> {
+    let mut request = Request::new(message);
+    request.metadata_mut().insert("authorization", format!("Bearer {}", user.token).parse().unwrap());
+    request
+}
+
+fn mask(paths: &[&str]) -> Option<prost_types::FieldMask> {
+    Some(prost_types::FieldMask { paths: paths.iter().map(|p| (*p).to_owned()).collect() })
+}
+
+fn date(year: i32, month: i32, day: i32) -> Option<Date> {
+    Some(Date { year, month, day })
+}
+
+impl TestApp {
+    fn companies(&self) -> CompanyServiceClient<Channel> {
+        CompanyServiceClient::new(self.crm.clone())
+    }
+
+    async fn create(&self, user: &User, company: Company) -> Result<Company, Status> {
+        let request = authed(user, CreateCompanyRequest { company: Some(company) });
+        Ok(self.companies().create_company(request).await?.into_inner().company.unwrap())
+    }
+
+    async fn company(&self, name: &str, inside: i64) -> Company {
+        self.create(&self.management, Company { name: name.into(), inside_user_id: inside, ..Default::default() })
+            .await
+            .unwrap()
+    }
+
+    async fn get(&self, user: &User, company_id: i64) -> Result<Company, Status> {
+        Ok(self
+            .companies()
+            .get_company(authed(user, GetCompanyRequest { company_id }))
+            .await?
+            .into_inner()
+            .company
+            .unwrap())
+    }
+
+    async fn update(&self, user: &User, company: Company, paths: &[&str]) -> Result<Company, Status> {
+        let request = authed(user, UpdateCompanyRequest { company: Some(company), update_mask: mask(paths) });
+        Ok(self.companies().update_company(request).await?.into_inner().company.unwrap())
+    }
+
+    async fn list(&self, user: &User, filter: CompanyFilter) -> Vec<Company> {
+        let request =
+            authed(user, ListCompaniesRequest { page_size: 500, page_token: String::new(), filter: Some(filter) });
+        self.companies().list_companies(request).await.unwrap().into_inner().companies
+    }
+
+    async fn names(&self, user: &User, filter: CompanyFilter) -> Vec<String> {
+        self.list(user, filter).await.into_iter().map(|c| c.name).collect()
+    }
+
+    async fn count(&self, sql: &str) -> i64 {
+        let pool = sqlx::PgPool::connect(&self.database.url()).await.unwrap();
+        sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap()
+    }
+}
+
+#[tokio::test]
+async fn management_creates_a_company_and_reads_it_back() {
+    let app = spawn_app().await;
+    let company = Company {
+        name: "Acme Foundry".into(),
+        city: "Albany".into(),
+        state: "NY".into(),
+        primary_electric_status: PrimaryStatus::Prospect.into(),
+        secondary_electric_statuses: vec!["Hot Lead".into()],
+        electric_usage: "1,250,000".into(),
+        electric_contract_end_date: date(2027, 3, 31),
+        closer_user_id: app.sales.id,
+        ..Default::default()
+    };
+    let created = app.create(&app.management, company).await.unwrap();
+    assert!(created.company_id > 0);
+    assert_eq!(created.version, 1);
+    assert_eq!(created.electric_usage, "1250000");
+    let read = app.get(&app.admin, created.company_id).await.unwrap();
+    assert_eq!(read.name, "Acme Foundry");
+    assert_eq!(read.secondary_electric_statuses, vec!["Hot Lead".to_owned()]);
+    assert_eq!(read.electric_contract_end_date, date(2027, 3, 31));
+}
+
+#[tokio::test]
+async fn a_sales_user_sees_only_companies_where_they_hold_a_team_role() {
+    let app = spawn_app().await;
+    let mine = app.company("Mine Inc", app.sales.id).await;
+    let theirs = app.company("Theirs Inc", app.sales2.id).await;
+    let support = app
+        .create(
+            &app.management,
+            Company { name: "Support Co".into(), support_analyst2_user_id: app.sales.id, ..Default::default() },
+        )
+        .await
+        .unwrap();
+    assert_eq!(app.names(&app.sales, CompanyFilter::default()).await, vec!["Mine Inc", "Support Co"]);
+    assert!(app.get(&app.sales, mine.company_id).await.is_ok());
+    assert!(app.get(&app.sales, support.company_id).await.is_ok());
+    let hidden = app.get(&app.sales, theirs.company_id).await.unwrap_err();
+    assert_eq!((hidden.code(), hidden.message()), (Code::NotFound, "Company not found."));
+    // Asking for another rep's companies still yields only their own.
+    let filter = CompanyFilter { team_user_ids: vec![app.sales2.id], ..Default::default() };
+    assert!(app.names(&app.sales, filter).await.is_empty());
+    assert_eq!(app.names(&app.care, CompanyFilter::default()).await.len(), 3, "other roles see all");
+}
+
+#[tokio::test]
+async fn a_sales_user_cannot_create_edit_or_delete_companies() {
+    let app = spawn_app().await;
+    let mine = app.company("Mine Inc", app.sales.id).await;
+    let create = app.create(&app.sales, Company { name: "New".into(), ..Default::default() }).await.unwrap_err();
+    assert_eq!(create.code(), Code::PermissionDenied);
+    let edit = app.update(&app.sales, Company { name: "Renamed".into(), ..mine.clone() }, &["name"]).await.unwrap_err();
+    assert_eq!(edit.code(), Code::PermissionDenied);
+    let delete =
+        app.companies().delete_company(authed(&app.sales, DeleteCompanyRequest { company_id: mine.company_id })).await;
+    assert_eq!(delete.unwrap_err().code(), Code::PermissionDenied);
+    assert_eq!(app.get(&app.management, mine.company_id).await.unwrap().name, "Mine Inc");
+}
+
+#[tokio::test]
+async fn only_management_deletes_a_company_and_everything_of_it_goes_with_it() {
+    let app = spawn_app().await;
+    let company = app.company("Doomed LLC", app.sales.id).await;
+    let note = Note { company_id: company.company_id, text: "Called".into(), ..Default::default() };
+    NoteServiceClient::new(app.crm.clone())
+        .create_note(authed(&app.admin, CreateNoteRequest { note: Some(note) }))
+        .await
+        .unwrap();
+    let task = Task {
+        r#type: "Follow Up".into(),
+        subject: "Call back".into(),
+        due_time: Some(prost_types::Timestamp { seconds: 1_900_000_000, nanos: 0 }),
+        assignee_user_ids: vec![app.sales.id],
+        company_id: company.company_id,
+        ..Default::default()
+    };
+    TaskServiceClient::new(app.crm.clone())
+        .create_task(authed(&app.admin, CreateTaskRequest { task: Some(task) }))
+        .await
+        .unwrap();
+    for user in [&app.admin, &app.care] {
+        let refused =
+            app.companies().delete_company(authed(user, DeleteCompanyRequest { company_id: company.company_id })).await;
+        assert_eq!(refused.unwrap_err().code(), Code::PermissionDenied);
+    }
+    app.companies()
+        .delete_company(authed(&app.management, DeleteCompanyRequest { company_id: company.company_id }))
+        .await
+        .unwrap();
+    assert_eq!(app.get(&app.management, company.company_id).await.unwrap_err().code(), Code::NotFound);
+    assert_eq!(app.count("select count(*) from crm.note").await, 0);
+    assert_eq!(app.count("select count(*) from crm.task").await, 0);
+    assert_eq!(app.count("select count(*) from crm.outbox where event_type = 'company.deleted'").await, 1);
+}
+
+#[tokio::test]
+async fn secondary_statuses_must_fit_the_primary_and_a_new_primary_clears_them() {
+    let app = spawn_app().await;
+    let company = app.company("Status Co", 0).await;
+    let wrong = Company {
+        primary_gas_status: PrimaryStatus::Customer.into(),
+        secondary_gas_statuses: vec!["Hot Lead".into()],
+        ..company.clone()
+    };
+    let refused = app.update(&app.admin, wrong, &["primary_gas_status", "secondary_gas_statuses"]).await.unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert_eq!(refused.message(), "Hot Lead is not a valid gas secondary status for Customer.");
+
+    let opportunity = Company {
+        primary_gas_status: PrimaryStatus::Opportunity.into(),
+        secondary_gas_statuses: vec!["Pricing Sent".into(), "On Hold".into()],
+        ..company
+    };
+    let saved = app.update(&app.admin, opportunity, &["primary_gas_status", "secondary_gas_statuses"]).await.unwrap();
+    assert_eq!(saved.secondary_gas_statuses.len(), 2);
+    let customer = Company { primary_gas_status: PrimaryStatus::Customer.into(), ..saved };
+    let cleared = app.update(&app.admin, customer, &["primary_gas_status"]).await.unwrap();
+    assert!(cleared.secondary_gas_statuses.is_empty());
+    assert_eq!(cleared.primary_gas_status(), PrimaryStatus::Customer);
+}
+
+#[tokio::test]
+async fn an_area_changes_only_while_its_primary_status_is_prospect() {
+    let app = spawn_app().await;
+    let company = app.company("Area Co", 0).await;
+    let refused = app.update(
+        &app.admin,
+        Company { electric_area_utility_id: 7, ..company.clone() },
+        &["electric_area_utility_id"],
+    );
+    assert_eq!(
+        refused.await.unwrap_err().message(),
+        "The electric area can be changed only while the electric status is Prospect."
+    );
+    let prospect =
+        Company { primary_electric_status: PrimaryStatus::Prospect.into(), electric_area_utility_id: 7, ..company };
+    let saved =
+        app.update(&app.admin, prospect, &["primary_electric_status", "electric_area_utility_id"]).await.unwrap();
+    assert_eq!(saved.electric_area_utility_id, 7);
+}
+
+#[tokio::test]
+async fn bad_values_are_refused_with_a_clear_message() {
+    let app = spawn_app().await;
+    let company = app.company("Values Co", 0).await;
+    let usage = app.update(&app.admin, Company { gas_usage: "lots".into(), ..company.clone() }, &["gas_usage"]).await;
+    assert_eq!(usage.unwrap_err().message(), "Gas usage must be a number.");
+    let day = app.update(
+        &app.admin,
+        Company { gas_contract_end_date: date(2027, 2, 30), ..company.clone() },
+        &["gas_contract_end_date"],
+    );
+    assert_eq!(day.await.unwrap_err().message(), "Gas contract end date must be a valid date.");
+    let state = app.update(&app.admin, Company { state: "XX".into(), ..company.clone() }, &["state"]).await;
+    assert_eq!(state.unwrap_err().code(), Code::InvalidArgument);
+    let name = app.update(&app.admin, Company { name: " ".into(), ..company.clone() }, &["name"]).await;
+    assert_eq!(name.unwrap_err().message(), "Name is required.");
+    assert_eq!(app.get(&app.admin, company.company_id).await.unwrap().version, 1, "nothing was written");
+}
+
+#[tokio::test]
+async fn a_stale_save_is_refused_and_keeps_the_other_persons_edit() {
+    let app = spawn_app().await;
+    let read_by_both = app.company("Race Co", 0).await;
+    let first = Company { city: "Boston".into(), ..read_by_both.clone() };
+    app.update(&app.management, first, &["city"]).await.unwrap();
+    let second = Company { zip: "02110".into(), ..read_by_both };
+    let stale = app.update(&app.admin, second, &["zip"]).await.unwrap_err();
+    assert_eq!(stale.code(), Code::Aborted);
+    assert_eq!(stale.message(), "This company was changed by someone else. The screen now shows the latest values.");
+    let now = app.get(&app.admin, stale_id(&app).await).await.unwrap();
+    assert_eq!((now.city.as_str(), now.zip.as_str(), now.version), ("Boston", "", 2));
+}
+
+async fn stale_id(app: &TestApp) -> i64 {
+    app.list(&app.admin, CompanyFilter { name_query: "Race".into(), ..Default::default() }).await[0].company_id
+}
+
+#[tokio::test]
+async fn every_change_is_kept_in_history_with_an_event_in_the_same_transaction() {
+    let app = spawn_app().await;
+    let company = app.company("History Co", 0).await;
+    let changed = Company { city: "Denver".into(), w9: true, ..company.clone() };
+    let saved = app.update(&app.admin, changed, &["city", "w9"]).await.unwrap();
+    // Saving the same values again changes nothing and records nothing.
+    app.update(&app.admin, saved, &["city"]).await.unwrap();
+    let request =
+        authed(&app.sales, ListCompanyChangesRequest { company_id: company.company_id, ..Default::default() });
+    assert_eq!(app.companies().list_company_changes(request).await.unwrap_err().code(), Code::NotFound);
+
+    let request = authed(&app.care, ListCompanyChangesRequest { company_id: company.company_id, ..Default::default() });
+    let changes = app.companies().list_company_changes(request).await.unwrap().into_inner().changes;
+    assert_eq!(changes.len(), 2);
+    assert_eq!(changes[0].kind, "updated");
+    assert_eq!(changes[0].user_id, app.admin.id);
+    let fields: Vec<_> =
+        changes[0].fields.iter().map(|f| (f.field.as_str(), f.old_value.as_str(), f.new_value.as_str())).collect();
+    assert_eq!(fields, vec![("city", "", "Denver"), ("w9", "false", "true")]);
+    assert_eq!(changes[1].kind, "created");
+    assert_eq!(app.count("select count(*) from crm.outbox").await, 2);
+}
+
+#[tokio::test]
+async fn the_list_filters_combine_and_name_search_ignores_case_and_accents() {
+    let app = spawn_app().await;
+    let make = |name: &str, electric: PrimaryStatus, usage: &str, end: Option<Date>, inside: i64| Company {
+        name: name.into(),
+        primary_electric_status: electric.into(),
+        electric_usage: usage.into(),
+        electric_contract_end_date: end,
+        inside_user_id: inside,
+        ..Default::default()
+    };
+    for company in [
+        make("Café Lumière", PrimaryStatus::Prospect, "500000", date(2027, 1, 31), app.sales.id),
+        make("Cafeteria Services", PrimaryStatus::Customer, "2000000", date(2028, 6, 30), app.sales2.id),
+        make("Bakery Central", PrimaryStatus::Prospect, "900000", date(2027, 5, 31), app.sales.id),
+        make("50% Off Outlet", PrimaryStatus::Dead, "", None, 0),
+    ] {
+        app.create(&app.management, company).await.unwrap();
+    }
+    let by_name = |q: &str| CompanyFilter { name_query: q.into(), ..Default::default() };
+    let mut cafes = app.names(&app.admin, by_name("CAFE")).await;
+    cafes.sort();
+    assert_eq!(cafes, vec!["Cafeteria Services", "Café Lumière"]);
+    assert_eq!(app.names(&app.admin, by_name("lumiere")).await, vec!["Café Lumière"]);
+    assert_eq!(app.names(&app.admin, by_name("50%")).await, vec!["50% Off Outlet"]);
+    assert!(app.names(&app.admin, by_name("%")).await.len() == 1, "wildcards are literal");
+
+    let combined = CompanyFilter {
+        primary_electric_statuses: vec![PrimaryStatus::Prospect.into()],
+        min_electric_usage: "600,000".into(),
+        electric_contract_end_to: date(2027, 12, 31),
+        ..Default::default()
+    };
+    assert_eq!(app.names(&app.admin, combined).await, vec!["Bakery Central"]);
+    let team = CompanyFilter { team_user_ids: vec![app.sales2.id], ..Default::default() };
+    assert_eq!(app.names(&app.admin, team).await, vec!["Cafeteria Services"]);
+    let max = CompanyFilter { max_electric_usage: "600000".into(), ..Default::default() };
+    assert_eq!(app.names(&app.admin, max).await, vec!["Café Lumière"]);
+}
+
+#[tokio::test]
+async fn companies_come_in_pages_by_name_with_the_total() {
+    let app = spawn_app().await;
+    for index in 0..7 {
+        app.company(&format!("Page Co {index}"), 0).await;
+    }
+    let mut seen = Vec::new();
+    let mut token = String::new();
+    loop {
+        let request = authed(&app.admin, ListCompaniesRequest { page_size: 3, page_token: token, filter: None });
+        let page = app.companies().list_companies(request).await.unwrap().into_inner();
+        assert_eq!(page.total_size, 7);
+        seen.extend(page.companies.into_iter().map(|c| c.name));
+        if page.next_page_token.is_empty() {
+            break;
+        }
+        token = page.next_page_token;
+    }
+    let expected: Vec<String> = (0..7).map(|i| format!("Page Co {i}")).collect();
+    assert_eq!(seen, expected);
+}
+
+#[tokio::test]
+async fn mass_update_sets_and_resets_roles_in_one_transaction() {
+    let app = spawn_app().await;
+    let a = app
+        .create(&app.management, Company { name: "A".into(), analyst_user_id: app.care.id, ..Default::default() })
+        .await
+        .unwrap();
+    let b = app.company("B", app.sales.id).await;
+    let assign = |ids: Vec<i64>, assignments: Vec<TeamAssignment>| AssignTeamsRequest { company_ids: ids, assignments };
+    let set_closer = TeamAssignment { role: TeamRole::Closer.into(), user_id: app.sales2.id };
+    let reset_analyst = TeamAssignment { role: TeamRole::Analyst.into(), user_id: 0 };
+
+    let refused = app.companies().assign_teams(authed(&app.sales, assign(vec![a.company_id], vec![set_closer]))).await;
+    assert_eq!(refused.unwrap_err().code(), Code::PermissionDenied);
+    // One unknown company: nothing changes at all.
+    let partial =
+        app.companies().assign_teams(authed(&app.admin, assign(vec![a.company_id, 999_999], vec![set_closer]))).await;
+    assert_eq!(partial.unwrap_err().code(), Code::NotFound);
+    assert_eq!(app.get(&app.admin, a.company_id).await.unwrap().closer_user_id, 0);
+
+    let done = app
+        .companies()
+        .assign_teams(authed(&app.admin, assign(vec![a.company_id, b.company_id], vec![set_closer, reset_analyst])))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(done.updated_count, 2);
+    let a = app.get(&app.admin, a.company_id).await.unwrap();
+    let b = app.get(&app.admin, b.company_id).await.unwrap();
+    assert_eq!((a.closer_user_id, a.analyst_user_id), (app.sales2.id, 0));
+    assert_eq!((b.closer_user_id, b.inside_user_id), (app.sales2.id, app.sales.id), "other roles are kept");
+    assert_eq!(app.count("select count(*) from crm.company_change where kind = 'teams assigned'").await, 2);
+}
+
+#[tokio::test]
+async fn only_management_adds_affiliates_and_names_are_unique() {
+    let app = spawn_app().await;
+    let add = |user: &User, name: &str| {
+        let mut client = app.companies();
+        let request = authed(user, CreateAffiliateRequest { name: name.into() });
+        async move { client.create_affiliate(request).await }
+    };
+    assert_eq!(add(&app.admin, "Green Partners").await.unwrap_err().code(), Code::PermissionDenied);
+    add(&app.management, "Green Partners").await.unwrap();
+    let again = add(&app.management, "green partners").await.unwrap_err();
+    assert_eq!((again.code(), again.message()), (Code::AlreadyExists, "This affiliate already exists."));
+    let names =
+        app.companies().list_affiliates(authed(&app.sales, ListAffiliatesRequest {})).await.unwrap().into_inner().names;
+    assert_eq!(names, vec!["Green Partners"]);
+}
+
+#[tokio::test]
+async fn notes_are_added_by_editors_and_read_by_whoever_sees_the_company() {
+    let app = spawn_app().await;
+    let company = app.company("Noted Co", app.sales.id).await;
+    let notes = NoteServiceClient::new(app.crm.clone());
+    let note = |service: &str| Note {
+        company_id: company.company_id,
+        text: "Spoke with the facilities manager".into(),
+        service: service.into(),
+        follow_up_date: date(2027, 2, 1),
+        ..Default::default()
+    };
+    let created = notes
+        .clone()
+        .create_note(authed(&app.care, CreateNoteRequest { note: Some(note("")) }))
+        .await
+        .unwrap()
+        .into_inner()
+        .note
+        .unwrap();
+    assert_eq!((created.service.as_str(), created.user_id), ("All", app.care.id));
+    let wrong = notes.clone().create_note(authed(&app.care, CreateNoteRequest { note: Some(note("Solar")) })).await;
+    assert_eq!(wrong.unwrap_err().code(), Code::InvalidArgument);
+    let by_sales = notes.clone().create_note(authed(&app.sales, CreateNoteRequest { note: Some(note("DR")) })).await;
+    assert_eq!(by_sales.unwrap_err().code(), Code::PermissionDenied);
+    let listed = notes
+        .clone()
+        .list_notes(authed(&app.sales, ListNotesRequest { company_id: company.company_id, ..Default::default() }))
+        .await
+        .unwrap()
+        .into_inner()
+        .notes;
+    assert_eq!(listed.len(), 1);
+    let hidden = notes
+        .clone()
+        .list_notes(authed(&app.sales2, ListNotesRequest { company_id: company.company_id, ..Default::default() }))
+        .await;
+    assert_eq!(hidden.unwrap_err().code(), Code::NotFound);
+}
+
+#[tokio::test]
+async fn tasks_start_open_belong_to_their_assignees_and_refuse_stale_edits() {
+    let app = spawn_app().await;
+    let company = app.company("Tasked Co", app.sales.id).await;
+    let tasks = TaskServiceClient::new(app.crm.clone());
+    let due = |seconds| Some(prost_types::Timestamp { seconds, nanos: 0 });
+    let task = Task {
+        r#type: "Contract Renewal".into(),
+        subject: "Renewal pricing".into(),
+        due_time: due(1_900_000_000),
+        status: TaskStatus::Closed.into(),
+        assignee_user_ids: vec![app.sales.id, app.care.id],
+        company_id: company.company_id,
+        ..Default::default()
+    };
+    let created = tasks
+        .clone()
+        .create_task(authed(&app.admin, CreateTaskRequest { task: Some(task.clone()) }))
+        .await
+        .unwrap()
+        .into_inner()
+        .task
+        .unwrap();
+    assert_eq!(created.status(), TaskStatus::Open, "a new task is Open whatever was sent");
+    assert_eq!(created.company_name, "Tasked Co");
+    assert_eq!(created.author_user_id, app.admin.id);
+    let none = Task { assignee_user_ids: vec![], ..task.clone() };
+    let refused =
+        tasks.clone().create_task(authed(&app.admin, CreateTaskRequest { task: Some(none) })).await.unwrap_err();
+    assert_eq!(refused.message(), "A task needs at least one assignee.");
+
+    let mine = |user: &User, of: i64| authed(user, ListTasksRequest { assignee_user_id: of, ..Default::default() });
+    assert_eq!(tasks.clone().list_tasks(mine(&app.sales, app.sales.id)).await.unwrap().into_inner().tasks.len(), 1);
+    assert_eq!(
+        tasks.clone().list_tasks(mine(&app.sales, app.care.id)).await.unwrap_err().code(),
+        Code::PermissionDenied
+    );
+    assert_eq!(tasks.clone().list_tasks(mine(&app.management, app.care.id)).await.unwrap().into_inner().tasks.len(), 1);
+    let window = authed(
+        &app.sales,
+        ListTasksRequest {
+            assignee_user_id: app.sales.id,
+            due_from: due(1_800_000_000),
+            due_to: due(1_850_000_000),
+            ..Default::default()
+        },
+    );
+    assert!(tasks.clone().list_tasks(window).await.unwrap().into_inner().tasks.is_empty());
+
+    let close = Task { status: TaskStatus::Closed.into(), ..created.clone() };
+    let closed = tasks
+        .clone()
+        .update_task(authed(
+            &app.sales,
+            UpdateTaskRequest { task: Some(close.clone()), update_mask: mask(&["status"]) },
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .task
+        .unwrap();
+    assert_eq!(closed.status(), TaskStatus::Closed);
+    let stale = tasks
+        .clone()
+        .update_task(authed(&app.care, UpdateTaskRequest { task: Some(close), update_mask: mask(&["status"]) }))
+        .await
+        .unwrap_err();
+    assert_eq!(stale.code(), Code::Aborted);
+    let sales2 = tasks
+        .clone()
+        .update_task(authed(&app.sales2, UpdateTaskRequest { task: Some(closed), update_mask: mask(&["subject"]) }))
+        .await;
+    assert_eq!(sales2.unwrap_err().code(), Code::NotFound, "another rep's task is invisible");
+}
+
+#[tokio::test]
+async fn call_banks_count_their_companies_and_completion_follows_closed_ones() {
+    let app = spawn_app().await;
+    let banks = CallBankServiceClient::new(app.crm.clone());
+    let a = app.company("Call A", 0).await;
+    let b = app.company("Call B", 0).await;
+    let bank = CallBank {
+        name: "Q1 renewals".into(),
+        service_type: "Contract Renewal".into(),
+        assignee_user_id: app.sales.id,
+        rep_type: "Closer".into(),
+        due_date: date(2027, 3, 31),
+        ..Default::default()
+    };
+    let refused = banks
+        .clone()
+        .create_call_bank(authed(&app.admin, CreateCallBankRequest { call_bank: Some(bank.clone()) }))
+        .await;
+    assert_eq!(refused.unwrap_err().code(), Code::PermissionDenied);
+    let bad_date = CallBank { due_date: date(2027, 13, 1), ..bank.clone() };
+    let refused = banks
+        .clone()
+        .create_call_bank(authed(&app.management, CreateCallBankRequest { call_bank: Some(bad_date) }))
+        .await;
+    assert_eq!(refused.unwrap_err().message(), "Due date must be a valid date.");
+    let created = banks
+        .clone()
+        .create_call_bank(authed(&app.management, CreateCallBankRequest { call_bank: Some(bank) }))
+        .await
+        .unwrap()
+        .into_inner()
+        .call_bank
+        .unwrap();
+
+    let members =
+        |ids: &[i64]| ids.iter().map(|id| CallBankCompany { company_id: *id, ..Default::default() }).collect();
+    let set = SetCallBankCompaniesRequest {
+        call_bank_id: created.call_bank_id,
+        companies: members(&[a.company_id, b.company_id]),
+    };
+    let filled = banks
+        .clone()
+        .set_call_bank_companies(authed(&app.management, set.clone()))
+        .await
+        .unwrap()
+        .into_inner()
+        .call_bank
+        .unwrap();
+    assert_eq!((filled.company_count, filled.closed_count, filled.completion_percent), (2, 0, 0));
+
+    let close = UpdateCallBankCompanyRequest {
+        call_bank_id: created.call_bank_id,
+        company_id: a.company_id,
+        status: CallBankCompanyStatus::Closed.into(),
+    };
+    let half = banks
+        .clone()
+        .update_call_bank_company(authed(&app.sales, close))
+        .await
+        .unwrap()
+        .into_inner()
+        .call_bank
+        .unwrap();
+    assert_eq!(half.completion_percent, 50);
+    let other = banks.clone().update_call_bank_company(authed(&app.sales2, close)).await.unwrap_err();
+    assert_eq!(other.code(), Code::NotFound, "only the assignee and Management");
+
+    // Saving the list again keeps the closed status.
+    let again = banks
+        .clone()
+        .set_call_bank_companies(authed(&app.management, set))
+        .await
+        .unwrap()
+        .into_inner()
+        .call_bank
+        .unwrap();
+    assert_eq!(again.completion_percent, 50);
+    let listed = banks
+        .clone()
+        .list_call_bank_companies(authed(
+            &app.sales,
+            ListCallBankCompaniesRequest {
+                call_bank_id: created.call_bank_id,
+                include_company: true,
+                page_size: 1,
+                page_token: String::new(),
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(listed.total_size, 2);
+    assert_eq!(listed.companies.len(), 1);
+    assert_eq!(listed.companies[0].company.as_ref().unwrap().name, "Call A");
+    assert_eq!(listed.companies[0].status(), CallBankCompanyStatus::Closed);
+    assert!(!listed.next_page_token.is_empty());
+
+    let own =
+        banks.clone().list_call_banks(authed(&app.sales2, ListCallBanksRequest::default())).await.unwrap().into_inner();
+    assert!(own.call_banks.is_empty());
+    let all = banks
+        .clone()
+        .list_call_banks(authed(&app.management, ListCallBanksRequest::default()))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(all.call_banks.len(), 1);
+}
