@@ -17,7 +17,7 @@ use axum::{
     extract::{Request, State},
     middleware,
     response::{IntoResponse, Response},
-    routing::{get, patch, post},
+    routing::{get, patch, post, put},
 };
 use eris_platform::{auth::Revocations, kv::Kv};
 use metrics_exporter_prometheus::PrometheusHandle;
@@ -70,6 +70,33 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         .route("/user/{user_id}", patch(rest::users::update_user))
         .route("/newUser", post(rest::users::new_user))
         .route("/resetUserPassword", post(rest::users::reset_user_password))
+        .route("/getAllLeads", get(rest::companies::get_all_leads))
+        .route("/getAllLeads/", get(rest::companies::get_all_leads))
+        .route("/getUserLeads/{user_name}", get(rest::companies::get_user_leads))
+        .route("/getLeadById/{lead_id}", get(rest::companies::get_lead_by_id))
+        .route("/lead/{lead_id}", get(rest::companies::lead))
+        .route("/deleteLead/{lead_id}", get(rest::companies::delete_lead))
+        .route("/newLead", post(rest::companies::new_lead))
+        .route("/updateLead", post(rest::companies::update_lead))
+        .route("/massUpdateLeads", patch(rest::companies::mass_update_leads))
+        .route("/affiliates", get(rest::companies::affiliates))
+        .route("/addAffiliate", post(rest::companies::add_affiliate))
+        .route("/getNotesByLeadId/{lead_id}", get(rest::notes_tasks::get_notes_by_lead_id))
+        .route("/newNote", post(rest::notes_tasks::new_note))
+        .route("/getTasksByLeadId/{lead_id}", get(rest::notes_tasks::get_tasks_by_lead_id))
+        .route("/getTasksByAssignee/{user_name}", get(rest::notes_tasks::get_tasks_by_assignee))
+        .route("/newTask", post(rest::notes_tasks::new_task))
+        .route("/task/{task_id}", patch(rest::notes_tasks::update_task))
+        .route("/callbanks", get(rest::call_banks::list_call_banks).post(rest::call_banks::create_call_bank))
+        .route(
+            "/callbanks/{call_bank_id}",
+            patch(rest::call_banks::update_call_bank).delete(rest::call_banks::delete_call_bank),
+        )
+        .route(
+            "/callbanks/{call_bank_id}/companies",
+            get(rest::call_banks::list_call_bank_companies).put(rest::call_banks::set_call_bank_companies),
+        )
+        .route("/callbanks/{call_bank_id}/companies/{lead_id}", put(rest::call_banks::update_call_bank_company))
         .route_layer(middleware::from_fn_with_state(state.clone(), auth::require_token));
     let api = Router::new()
         .route("/user/login", post(rest::users::login))

@@ -5,7 +5,10 @@ use utoipa::{
     openapi::security::{ApiKey, ApiKeyValue, SecurityScheme},
 };
 
-use crate::{error::ErrorBody, rest::users};
+use crate::{
+    error::ErrorBody,
+    rest::{call_banks, companies, notes_tasks, users},
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -21,11 +24,39 @@ use crate::{error::ErrorBody, rest::users};
         users::update_user,
         users::new_user,
         users::reset_user_password,
+        companies::get_all_leads,
+        companies::get_user_leads,
+        companies::get_lead_by_id,
+        companies::lead,
+        companies::delete_lead,
+        companies::new_lead,
+        companies::update_lead,
+        companies::mass_update_leads,
+        companies::affiliates,
+        companies::add_affiliate,
+        notes_tasks::get_notes_by_lead_id,
+        notes_tasks::new_note,
+        notes_tasks::get_tasks_by_lead_id,
+        notes_tasks::get_tasks_by_assignee,
+        notes_tasks::new_task,
+        notes_tasks::update_task,
+        call_banks::list_call_banks,
+        call_banks::create_call_bank,
+        call_banks::update_call_bank,
+        call_banks::delete_call_bank,
+        call_banks::list_call_bank_companies,
+        call_banks::set_call_bank_companies,
+        call_banks::update_call_bank_company,
     ),
     components(schemas(ErrorBody)),
     modifiers(&TokenAuth),
     security(("token" = [])),
-    tags((name = "users", description = "Sign-in, passwords and user administration")),
+    tags(
+        (name = "users", description = "Sign-in, passwords and user administration"),
+        (name = "companies", description = "Companies (leads) and affiliates"),
+        (name = "notes and tasks", description = "Notes and tasks"),
+        (name = "call banks", description = "Call banks and their companies"),
+    ),
 )]
 pub struct ApiDoc;
 

@@ -1,6 +1,11 @@
 //! The REST surface under `/api`: spec document 1 and 2, section 7. Each call is translated to
 //! gRPC calls to the service that owns the data.
 
+pub mod call_banks;
+pub mod companies;
+mod directory;
+pub mod leads;
+pub mod notes_tasks;
 pub mod users;
 
 use axum::{Json, http::StatusCode, response::IntoResponse};

@@ -3,8 +3,8 @@ use std::sync::Arc;
 use eris_platform::auth::{Caller, caller};
 use eris_proto::{
     crm::v1::{
-        CreateTaskRequest, CreateTaskResponse, ListTasksRequest, ListTasksResponse, Task, TaskStatus,
-        UpdateTaskRequest, UpdateTaskResponse, task_service_server::TaskService,
+        CreateTaskRequest, CreateTaskResponse, GetTaskRequest, GetTaskResponse, ListTasksRequest, ListTasksResponse,
+        Task, TaskStatus, UpdateTaskRequest, UpdateTaskResponse, task_service_server::TaskService,
     },
     identity::v1::Role,
 };
@@ -217,6 +217,13 @@ impl State {
 
 #[tonic::async_trait]
 impl TaskService for TaskApi {
+    #[tracing::instrument(skip_all)]
+    async fn get_task(&self, request: Request<GetTaskRequest>) -> Result<Response<GetTaskResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let row = self.0.visible_task(&caller, request.get_ref().task_id).await?;
+        Ok(Response::new(GetTaskResponse { task: Some(task_to_proto(row)) }))
+    }
+
     #[tracing::instrument(skip_all)]
     async fn list_tasks(&self, request: Request<ListTasksRequest>) -> Result<Response<ListTasksResponse>, Status> {
         let caller = caller(&request)?.clone();

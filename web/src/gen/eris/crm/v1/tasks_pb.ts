@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/crm/v1/tasks.proto.
  */
 export const file_eris_crm_v1_tasks: GenFile = /*@__PURE__*/
-  fileDesc("ChdlcmlzL2NybS92MS90YXNrcy5wcm90bxILZXJpcy5jcm0udjEiwQIKBFRhc2sSDwoHdGFza19pZBgBIAEoAxIMCgR0eXBlGAIgASgJEg8KB3N1YmplY3QYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSLAoIZHVlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnN0YXR1cxgGIAEoDjIXLmVyaXMuY3JtLnYxLlRhc2tTdGF0dXMSGQoRYXNzaWduZWVfdXNlcl9pZHMYByADKAMSEgoKY29tcGFueV9pZBgIIAEoAxIWCg5hdXRob3JfdXNlcl9pZBgJIAEoAxIUCgxjb21wYW55X25hbWUYCiABKAkSDwoHdmVyc2lvbhgLIAEoAxIvCgt1cGRhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi6gEKEExpc3RUYXNrc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxIYChBhc3NpZ25lZV91c2VyX2lkGAIgASgDEiwKCGR1ZV9mcm9tGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCgZkdWVfdG8YBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnN0YXR1cxgFIAEoDjIXLmVyaXMuY3JtLnYxLlRhc2tTdGF0dXMSEQoJcGFnZV9zaXplGAYgASgFEhIKCnBhZ2VfdG9rZW4YByABKAkiTgoRTGlzdFRhc2tzUmVzcG9uc2USIAoFdGFza3MYASADKAsyES5lcmlzLmNybS52MS5UYXNrEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSI0ChFDcmVhdGVUYXNrUmVxdWVzdBIfCgR0YXNrGAEgASgLMhEuZXJpcy5jcm0udjEuVGFzayI1ChJDcmVhdGVUYXNrUmVzcG9uc2USHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2siZQoRVXBkYXRlVGFza1JlcXVlc3QSHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2sSLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIjUKElVwZGF0ZVRhc2tSZXNwb25zZRIfCgR0YXNrGAEgASgLMhEuZXJpcy5jcm0udjEuVGFzaypXCgpUYXNrU3RhdHVzEhsKF1RBU0tfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQVEFTS19TVEFUVVNfT1BFThABEhYKElRBU0tfU1RBVFVTX0NMT1NFRBACMvwBCgtUYXNrU2VydmljZRJPCglMaXN0VGFza3MSHS5lcmlzLmNybS52MS5MaXN0VGFza3NSZXF1ZXN0Gh4uZXJpcy5jcm0udjEuTGlzdFRhc2tzUmVzcG9uc2UiA5ACARJNCgpDcmVhdGVUYXNrEh4uZXJpcy5jcm0udjEuQ3JlYXRlVGFza1JlcXVlc3QaHy5lcmlzLmNybS52MS5DcmVhdGVUYXNrUmVzcG9uc2USTQoKVXBkYXRlVGFzaxIeLmVyaXMuY3JtLnYxLlVwZGF0ZVRhc2tSZXF1ZXN0Gh8uZXJpcy5jcm0udjEuVXBkYXRlVGFza1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("ChdlcmlzL2NybS92MS90YXNrcy5wcm90bxILZXJpcy5jcm0udjEiwQIKBFRhc2sSDwoHdGFza19pZBgBIAEoAxIMCgR0eXBlGAIgASgJEg8KB3N1YmplY3QYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSLAoIZHVlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnN0YXR1cxgGIAEoDjIXLmVyaXMuY3JtLnYxLlRhc2tTdGF0dXMSGQoRYXNzaWduZWVfdXNlcl9pZHMYByADKAMSEgoKY29tcGFueV9pZBgIIAEoAxIWCg5hdXRob3JfdXNlcl9pZBgJIAEoAxIUCgxjb21wYW55X25hbWUYCiABKAkSDwoHdmVyc2lvbhgLIAEoAxIvCgt1cGRhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiIQoOR2V0VGFza1JlcXVlc3QSDwoHdGFza19pZBgBIAEoAyIyCg9HZXRUYXNrUmVzcG9uc2USHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2si6gEKEExpc3RUYXNrc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxIYChBhc3NpZ25lZV91c2VyX2lkGAIgASgDEiwKCGR1ZV9mcm9tGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCgZkdWVfdG8YBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnN0YXR1cxgFIAEoDjIXLmVyaXMuY3JtLnYxLlRhc2tTdGF0dXMSEQoJcGFnZV9zaXplGAYgASgFEhIKCnBhZ2VfdG9rZW4YByABKAkiTgoRTGlzdFRhc2tzUmVzcG9uc2USIAoFdGFza3MYASADKAsyES5lcmlzLmNybS52MS5UYXNrEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSI0ChFDcmVhdGVUYXNrUmVxdWVzdBIfCgR0YXNrGAEgASgLMhEuZXJpcy5jcm0udjEuVGFzayI1ChJDcmVhdGVUYXNrUmVzcG9uc2USHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2siZQoRVXBkYXRlVGFza1JlcXVlc3QSHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2sSLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIjUKElVwZGF0ZVRhc2tSZXNwb25zZRIfCgR0YXNrGAEgASgLMhEuZXJpcy5jcm0udjEuVGFzaypXCgpUYXNrU3RhdHVzEhsKF1RBU0tfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQVEFTS19TVEFUVVNfT1BFThABEhYKElRBU0tfU1RBVFVTX0NMT1NFRBACMscCCgtUYXNrU2VydmljZRJJCgdHZXRUYXNrEhsuZXJpcy5jcm0udjEuR2V0VGFza1JlcXVlc3QaHC5lcmlzLmNybS52MS5HZXRUYXNrUmVzcG9uc2UiA5ACARJPCglMaXN0VGFza3MSHS5lcmlzLmNybS52MS5MaXN0VGFza3NSZXF1ZXN0Gh4uZXJpcy5jcm0udjEuTGlzdFRhc2tzUmVzcG9uc2UiA5ACARJNCgpDcmVhdGVUYXNrEh4uZXJpcy5jcm0udjEuQ3JlYXRlVGFza1JlcXVlc3QaHy5lcmlzLmNybS52MS5DcmVhdGVUYXNrUmVzcG9uc2USTQoKVXBkYXRlVGFzaxIeLmVyaXMuY3JtLnYxLlVwZGF0ZVRhc2tSZXF1ZXN0Gh8uZXJpcy5jcm0udjEuVXBkYXRlVGFza1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * A task for one or more users, usually about a company.
@@ -113,6 +113,48 @@ export const TaskSchema: GenMessage<Task> = /*@__PURE__*/
   messageDesc(file_eris_crm_v1_tasks, 0);
 
 /**
+ * Request of TaskService.GetTask.
+ *
+ * @generated from message eris.crm.v1.GetTaskRequest
+ */
+export type GetTaskRequest = Message<"eris.crm.v1.GetTaskRequest"> & {
+  /**
+   * The task's id.
+   *
+   * @generated from field: int64 task_id = 1;
+   */
+  taskId: bigint;
+};
+
+/**
+ * Describes the message eris.crm.v1.GetTaskRequest.
+ * Use `create(GetTaskRequestSchema)` to create a new message.
+ */
+export const GetTaskRequestSchema: GenMessage<GetTaskRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_tasks, 1);
+
+/**
+ * Response of TaskService.GetTask.
+ *
+ * @generated from message eris.crm.v1.GetTaskResponse
+ */
+export type GetTaskResponse = Message<"eris.crm.v1.GetTaskResponse"> & {
+  /**
+   * The task.
+   *
+   * @generated from field: eris.crm.v1.Task task = 1;
+   */
+  task?: Task | undefined;
+};
+
+/**
+ * Describes the message eris.crm.v1.GetTaskResponse.
+ * Use `create(GetTaskResponseSchema)` to create a new message.
+ */
+export const GetTaskResponseSchema: GenMessage<GetTaskResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_tasks, 2);
+
+/**
  * Request of TaskService.ListTasks. Exactly one of company_id and assignee_user_id is set.
  *
  * @generated from message eris.crm.v1.ListTasksRequest
@@ -173,7 +215,7 @@ export type ListTasksRequest = Message<"eris.crm.v1.ListTasksRequest"> & {
  * Use `create(ListTasksRequestSchema)` to create a new message.
  */
 export const ListTasksRequestSchema: GenMessage<ListTasksRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_tasks, 1);
+  messageDesc(file_eris_crm_v1_tasks, 3);
 
 /**
  * Response of TaskService.ListTasks.
@@ -201,7 +243,7 @@ export type ListTasksResponse = Message<"eris.crm.v1.ListTasksResponse"> & {
  * Use `create(ListTasksResponseSchema)` to create a new message.
  */
 export const ListTasksResponseSchema: GenMessage<ListTasksResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_tasks, 2);
+  messageDesc(file_eris_crm_v1_tasks, 4);
 
 /**
  * Request of TaskService.CreateTask.
@@ -222,7 +264,7 @@ export type CreateTaskRequest = Message<"eris.crm.v1.CreateTaskRequest"> & {
  * Use `create(CreateTaskRequestSchema)` to create a new message.
  */
 export const CreateTaskRequestSchema: GenMessage<CreateTaskRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_tasks, 3);
+  messageDesc(file_eris_crm_v1_tasks, 5);
 
 /**
  * Response of TaskService.CreateTask.
@@ -243,7 +285,7 @@ export type CreateTaskResponse = Message<"eris.crm.v1.CreateTaskResponse"> & {
  * Use `create(CreateTaskResponseSchema)` to create a new message.
  */
 export const CreateTaskResponseSchema: GenMessage<CreateTaskResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_tasks, 4);
+  messageDesc(file_eris_crm_v1_tasks, 6);
 
 /**
  * Request of TaskService.UpdateTask.
@@ -271,7 +313,7 @@ export type UpdateTaskRequest = Message<"eris.crm.v1.UpdateTaskRequest"> & {
  * Use `create(UpdateTaskRequestSchema)` to create a new message.
  */
 export const UpdateTaskRequestSchema: GenMessage<UpdateTaskRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_tasks, 5);
+  messageDesc(file_eris_crm_v1_tasks, 7);
 
 /**
  * Response of TaskService.UpdateTask.
@@ -292,7 +334,7 @@ export type UpdateTaskResponse = Message<"eris.crm.v1.UpdateTaskResponse"> & {
  * Use `create(UpdateTaskResponseSchema)` to create a new message.
  */
 export const UpdateTaskResponseSchema: GenMessage<UpdateTaskResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_tasks, 6);
+  messageDesc(file_eris_crm_v1_tasks, 8);
 
 /**
  * Whether a task is done.
@@ -334,6 +376,16 @@ export const TaskStatusSchema: GenEnum<TaskStatus> = /*@__PURE__*/
  * @generated from service eris.crm.v1.TaskService
  */
 export const TaskService: GenService<{
+  /**
+   * Returns one task.
+   *
+   * @generated from rpc eris.crm.v1.TaskService.GetTask
+   */
+  getTask: {
+    methodKind: "unary";
+    input: typeof GetTaskRequestSchema;
+    output: typeof GetTaskResponseSchema;
+  },
   /**
    * Lists tasks of a company or of an assignee, by due time.
    *

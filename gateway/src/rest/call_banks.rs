@@ -1,0 +1,323 @@
+//! Call banks and their companies.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, Query, State},
+    http::StatusCode,
+};
+use eris_proto::crm::v1::{
+    CallBank, CallBankCompany, CallBankCompanyStatus, CreateCallBankRequest, DeleteCallBankRequest, GetCallBankRequest,
+    ListCallBankCompaniesRequest, ListCallBanksRequest, SetCallBankCompaniesRequest, UpdateCallBankCompanyRequest,
+    UpdateCallBankRequest, call_bank_service_client::CallBankServiceClient,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    companies::Done,
+    directory::Directory,
+    leads::{Lead, iso, parse_iso},
+};
+use crate::{
+    AppState,
+    auth::CallContext,
+    error::{ApiError, ApiResult, ErrorBody},
+};
+
+fn crm_error(status: tonic::Status) -> ApiError {
+    ApiError::from_status(&status, "crm")
+}
+
+fn client(state: &AppState) -> CallBankServiceClient<tonic::transport::Channel> {
+    CallBankServiceClient::new(state.upstreams.area("crm").expect("crm is configured").channel.clone())
+}
+
+/// A call bank as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct CallBankJson {
+    pub call_bank_id: i64,
+    pub name: String,
+    pub service_type: String,
+    pub count_of_companies: i64,
+    /// Complete when every company is Closed, else Open.
+    pub status: String,
+    /// Closed companies as a whole percentage.
+    pub completion: i32,
+    /// ISO date.
+    pub due_date: Option<String>,
+    pub assignee_id: i64,
+    pub assignee_name: String,
+    pub rep_type: String,
+    pub version: i64,
+}
+
+fn call_bank_json(bank: CallBank, directory: &Directory) -> CallBankJson {
+    let complete = bank.company_count > 0 && bank.closed_count == bank.company_count;
+    CallBankJson {
+        call_bank_id: bank.call_bank_id,
+        count_of_companies: bank.company_count,
+        status: if complete { "Complete" } else { "Open" }.into(),
+        completion: bank.completion_percent,
+        due_date: iso(bank.due_date.as_ref()),
+        assignee_name: directory.name(bank.assignee_user_id),
+        assignee_id: bank.assignee_user_id,
+        name: bank.name,
+        service_type: bank.service_type,
+        rep_type: bank.rep_type,
+        version: bank.version,
+    }
+}
+
+fn bank_from(response: Option<CallBank>) -> ApiResult<CallBank> {
+    response.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No call bank."))
+}
+
+/// `GET /api/callbanks` query.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct CallBankQuery {
+    /// Only this user's call banks (another user's: Management only).
+    pub assignee_id: Option<i64>,
+}
+
+/// Call banks by due date.
+#[utoipa::path(get, path = "/api/callbanks", tag = "call banks", params(CallBankQuery),
+    responses((status = 200, body = [CallBankJson]), (status = 403, body = ErrorBody)))]
+pub async fn list_call_banks(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Query(query): Query<CallBankQuery>,
+) -> ApiResult<Json<Vec<CallBankJson>>> {
+    let request = ctx.request(ListCallBanksRequest { assignee_user_id: query.assignee_id.unwrap_or(0) });
+    let (banks, directory) = tokio::try_join!(
+        async { client(&state).list_call_banks(request).await.map_err(crm_error) },
+        Directory::load(&state, &ctx)
+    )?;
+    Ok(Json(banks.into_inner().call_banks.into_iter().map(|b| call_bank_json(b, &directory)).collect()))
+}
+
+/// Call bank fields as clients send them; absent fields are left as they are on edits.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct CallBankFields {
+    pub name: Option<String>,
+    pub service_type: Option<String>,
+    pub assignee_id: Option<i64>,
+    pub rep_type: Option<String>,
+    /// ISO date (a timestamp's date part is used).
+    pub due_date: Option<String>,
+    /// The version read; without it the current version is used.
+    pub version: Option<i64>,
+}
+
+/// Adds a call bank (Management only).
+#[utoipa::path(post, path = "/api/callbanks", tag = "call banks", request_body = CallBankFields,
+    responses((status = 201, body = CallBankJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn create_call_bank(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<CallBankFields>,
+) -> ApiResult<(StatusCode, Json<CallBankJson>)> {
+    let due_date = parse_iso("DueDate", body.due_date.as_deref())
+        .map_err(|_| ApiError::bad_request("Due date must be a valid date."))?;
+    let bank = CallBank {
+        name: body.name.unwrap_or_default(),
+        service_type: body.service_type.unwrap_or_default(),
+        assignee_user_id: body.assignee_id.unwrap_or(0),
+        rep_type: body.rep_type.unwrap_or_default(),
+        due_date,
+        ..Default::default()
+    };
+    let request = ctx.request(CreateCallBankRequest { call_bank: Some(bank) });
+    let created = bank_from(client(&state).create_call_bank(request).await.map_err(crm_error)?.into_inner().call_bank)?;
+    let directory = Directory::load(&state, &ctx).await?;
+    Ok((StatusCode::CREATED, Json(call_bank_json(created, &directory))))
+}
+
+/// Edits a call bank (Management only): the fields present in the body.
+#[utoipa::path(patch, path = "/api/callbanks/{CallBankId}", tag = "call banks", request_body = CallBankFields,
+    params(("CallBankId" = i64, Path, description = "The call bank's id")),
+    responses((status = 200, body = CallBankJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn update_call_bank(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(call_bank_id): Path<i64>,
+    Json(body): Json<CallBankFields>,
+) -> ApiResult<Json<CallBankJson>> {
+    let version = match body.version {
+        Some(version) => version,
+        None => {
+            let request = ctx.request(GetCallBankRequest { call_bank_id });
+            bank_from(client(&state).get_call_bank(request).await.map_err(crm_error)?.into_inner().call_bank)?.version
+        }
+    };
+    let mut bank = CallBank { call_bank_id, version, ..Default::default() };
+    let mut paths = Vec::new();
+    if let Some(value) = body.name {
+        bank.name = value;
+        paths.push("name");
+    }
+    if let Some(value) = body.service_type {
+        bank.service_type = value;
+        paths.push("service_type");
+    }
+    if let Some(value) = body.assignee_id {
+        bank.assignee_user_id = value;
+        paths.push("assignee_user_id");
+    }
+    if let Some(value) = body.rep_type {
+        bank.rep_type = value;
+        paths.push("rep_type");
+    }
+    if let Some(value) = body.due_date {
+        bank.due_date =
+            parse_iso("DueDate", Some(&value)).map_err(|_| ApiError::bad_request("Due date must be a valid date."))?;
+        paths.push("due_date");
+    }
+    let update_mask = prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() };
+    let request = ctx.request(UpdateCallBankRequest { call_bank: Some(bank), update_mask: Some(update_mask) });
+    let updated = bank_from(client(&state).update_call_bank(request).await.map_err(crm_error)?.into_inner().call_bank)?;
+    let directory = Directory::load(&state, &ctx).await?;
+    Ok(Json(call_bank_json(updated, &directory)))
+}
+
+/// Deletes a call bank and its company list (Management only).
+#[utoipa::path(delete, path = "/api/callbanks/{CallBankId}", tag = "call banks",
+    params(("CallBankId" = i64, Path, description = "The call bank's id")),
+    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_call_bank(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(call_bank_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    client(&state).delete_call_bank(ctx.request(DeleteCallBankRequest { call_bank_id })).await.map_err(crm_error)?;
+    Ok(Json(Done { message: "Call Bank Deleted Successfully !".into() }))
+}
+
+/// A company of a call bank, with the lead's fields when asked for.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct CallBankCompanyJson {
+    pub company_id: i64,
+    /// Open or Closed.
+    pub status: String,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub company: Option<Lead>,
+}
+
+/// `GET /api/callbanks/{id}/companies` query.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct CompaniesQuery {
+    /// 1 to include each company's fields.
+    pub populate_company_data: Option<u8>,
+}
+
+fn status_text(status: CallBankCompanyStatus) -> String {
+    if status == CallBankCompanyStatus::Closed { "Closed" } else { "Open" }.into()
+}
+
+fn status_value(text: Option<&str>) -> ApiResult<i32> {
+    match text {
+        None => Ok(CallBankCompanyStatus::Unspecified.into()),
+        Some("Open") => Ok(CallBankCompanyStatus::Open.into()),
+        Some("Closed") => Ok(CallBankCompanyStatus::Closed.into()),
+        Some(_) => Err(ApiError::bad_request("Status must be Open or Closed.")),
+    }
+}
+
+/// A call bank's companies by name.
+#[utoipa::path(get, path = "/api/callbanks/{CallBankId}/companies", tag = "call banks", params(
+        ("CallBankId" = i64, Path, description = "The call bank's id"), CompaniesQuery),
+    responses((status = 200, body = [CallBankCompanyJson]), (status = 404, body = ErrorBody)))]
+pub async fn list_call_bank_companies(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(call_bank_id): Path<i64>,
+    Query(query): Query<CompaniesQuery>,
+) -> ApiResult<Json<Vec<CallBankCompanyJson>>> {
+    let include_company = query.populate_company_data == Some(1);
+    let directory = if include_company { Some(Directory::load(&state, &ctx).await?) } else { None };
+    let mut companies = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let request = ListCallBankCompaniesRequest { call_bank_id, include_company, page_size: 500, page_token };
+        let page = client(&state).list_call_bank_companies(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+        companies.extend(page.companies.into_iter().map(|member| {
+            CallBankCompanyJson {
+                company_id: member.company_id,
+                status: status_text(member.status()),
+                company: member
+                    .company
+                    .zip(directory.as_ref())
+                    .map(|(company, directory)| Lead::from_company(company, directory)),
+            }
+        }));
+        if page.next_page_token.is_empty() {
+            return Ok(Json(companies));
+        }
+        page_token = page.next_page_token;
+    }
+}
+
+/// One company of a replaced list.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct MemberFields {
+    pub company_id: i64,
+    /// Open or Closed; a new company without one starts Open, a kept one keeps its status.
+    #[serde(default)]
+    pub status: Option<String>,
+}
+
+/// Replaces a call bank's companies (Management only).
+#[utoipa::path(put, path = "/api/callbanks/{CallBankId}/companies", tag = "call banks", request_body = [MemberFields],
+    params(("CallBankId" = i64, Path, description = "The call bank's id")),
+    responses((status = 200, body = CallBankJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn set_call_bank_companies(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(call_bank_id): Path<i64>,
+    Json(body): Json<Vec<MemberFields>>,
+) -> ApiResult<Json<CallBankJson>> {
+    let companies = body
+        .into_iter()
+        .map(|m| {
+            Ok(CallBankCompany { company_id: m.company_id, status: status_value(m.status.as_deref())?, company: None })
+        })
+        .collect::<ApiResult<Vec<_>>>()?;
+    let request = ctx.request(SetCallBankCompaniesRequest { call_bank_id, companies });
+    let bank =
+        bank_from(client(&state).set_call_bank_companies(request).await.map_err(crm_error)?.into_inner().call_bank)?;
+    let directory = Directory::load(&state, &ctx).await?;
+    Ok(Json(call_bank_json(bank, &directory)))
+}
+
+/// `PUT /api/callbanks/{id}/companies/{LeadId}`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct MemberStatus {
+    /// Open or Closed.
+    pub status: String,
+}
+
+/// Sets one company's status in a call bank (its assignee or Management).
+#[utoipa::path(put, path = "/api/callbanks/{CallBankId}/companies/{LeadId}", tag = "call banks", request_body = MemberStatus,
+    params(("CallBankId" = i64, Path, description = "The call bank's id"), ("LeadId" = i64, Path, description = "The company's id")),
+    responses((status = 200, body = CallBankJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn update_call_bank_company(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path((call_bank_id, company_id)): Path<(i64, i64)>,
+    Json(body): Json<MemberStatus>,
+) -> ApiResult<Json<CallBankJson>> {
+    let status = status_value(Some(body.status.as_str()))?;
+    let request = ctx.request(UpdateCallBankCompanyRequest { call_bank_id, company_id, status });
+    let bank =
+        bank_from(client(&state).update_call_bank_company(request).await.map_err(crm_error)?.into_inner().call_bank)?;
+    let directory = Directory::load(&state, &ctx).await?;
+    Ok(Json(call_bank_json(bank, &directory)))
+}

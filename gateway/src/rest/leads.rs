@@ -1,0 +1,199 @@
+//! The lead (company) as the REST surface shows it: spec document 1, section 3, with team roles
+//! by name and dates as ISO strings.
+
+use chrono::NaiveDate;
+use eris_proto::{
+    common::v1::Date,
+    crm::v1::{Company, PrimaryStatus},
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::directory::Directory;
+use crate::error::{ApiError, ApiResult};
+
+/// A lead. Dates are ISO (`YYYY-MM-DD`); usage numbers are decimal strings.
+#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct Lead {
+    pub lead_id: i64,
+    pub name: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+    pub entry_date: Option<String>,
+    pub primary_electric_status: Option<String>,
+    pub secondary_electric_status: Vec<String>,
+    pub primary_gas_status: Option<String>,
+    pub secondary_gas_status: Vec<String>,
+    pub primary_dr_status: Option<String>,
+    pub secondary_dr_status: Vec<String>,
+    pub electric_contract_end_date: Option<String>,
+    pub gas_contract_end_date: Option<String>,
+    #[serde(rename = "DRContractEndDate")]
+    pub dr_contract_end_date: Option<String>,
+    pub electric_usage: Option<String>,
+    pub gas_usage: Option<String>,
+    pub dr_reduction: Option<String>,
+    /// Electric area (utility id).
+    pub electric_area: Option<i64>,
+    /// Gas area (utility id).
+    pub gas_area: Option<i64>,
+    /// DR area (utility id).
+    #[serde(rename = "DRArea")]
+    pub dr_area: Option<i64>,
+    pub utilities: bool,
+    /// Spelled as existing clients spell it.
+    #[serde(rename = "BillManagment")]
+    pub bill_management: bool,
+    pub community_solar: bool,
+    pub energy_efficiency: bool,
+    #[serde(rename = "W9")]
+    pub w9: bool,
+    /// Team roles, by user name.
+    pub inside: Option<String>,
+    pub closer: Option<String>,
+    pub analyst: Option<String>,
+    pub admin: Option<String>,
+    pub customer_care: Option<String>,
+    pub affiliate: Option<String>,
+    pub support_analyst1_id: Option<i64>,
+    pub support_analyst2_id: Option<i64>,
+    /// Send it back with an update: a lead changed since is refused (409), never overwritten.
+    pub version: i64,
+}
+
+const STATUSES: &[(PrimaryStatus, &str)] = &[
+    (PrimaryStatus::Prospect, "Prospect"),
+    (PrimaryStatus::Opportunity, "Opportunity"),
+    (PrimaryStatus::Customer, "Customer"),
+    (PrimaryStatus::FormerCustomer, "Former Customer"),
+    (PrimaryStatus::Dead, "Dead"),
+];
+
+fn status_name(status: PrimaryStatus) -> Option<String> {
+    STATUSES.iter().find(|(s, _)| *s == status).map(|(_, name)| (*name).to_owned())
+}
+
+fn status_value(name: Option<&str>) -> ApiResult<i32> {
+    match name.map(str::trim).filter(|n| !n.is_empty()) {
+        None => Ok(PrimaryStatus::Unspecified.into()),
+        Some(name) => STATUSES
+            .iter()
+            .find(|(_, n)| n.eq_ignore_ascii_case(name))
+            .map(|(s, _)| (*s).into())
+            .ok_or_else(|| ApiError::bad_request(format!("{name} is not a status."))),
+    }
+}
+
+/// A proto date as ISO text.
+pub fn iso(date: Option<&Date>) -> Option<String> {
+    date.and_then(|d| NaiveDate::from_ymd_opt(d.year, d.month as u32, d.day as u32)).map(|d| d.to_string())
+}
+
+/// ISO text (a date, or a timestamp whose date part is used) as a proto date.
+pub fn parse_iso(label: &str, text: Option<&str>) -> ApiResult<Option<Date>> {
+    use chrono::Datelike;
+    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
+    let day = text.get(..10).and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+    day.map(|d| Some(Date { year: d.year(), month: d.month() as i32, day: d.day() as i32 }))
+        .ok_or_else(|| ApiError::bad_request(format!("{label} must be an ISO date (YYYY-MM-DD).")))
+}
+
+fn nonzero(id: i64) -> Option<i64> {
+    (id > 0).then_some(id)
+}
+
+fn named(directory: &Directory, id: i64) -> Option<String> {
+    nonzero(id).map(|id| directory.name(id))
+}
+
+impl Lead {
+    pub fn from_company(company: Company, directory: &Directory) -> Self {
+        Self {
+            lead_id: company.company_id,
+            entry_date: iso(company.entry_date.as_ref()),
+            primary_electric_status: status_name(company.primary_electric_status()),
+            primary_gas_status: status_name(company.primary_gas_status()),
+            primary_dr_status: status_name(company.primary_dr_status()),
+            electric_contract_end_date: iso(company.electric_contract_end_date.as_ref()),
+            gas_contract_end_date: iso(company.gas_contract_end_date.as_ref()),
+            dr_contract_end_date: iso(company.dr_contract_end_date.as_ref()),
+            electric_usage: Some(company.electric_usage).filter(|u| !u.is_empty()),
+            gas_usage: Some(company.gas_usage).filter(|u| !u.is_empty()),
+            dr_reduction: Some(company.dr_reduction).filter(|u| !u.is_empty()),
+            electric_area: nonzero(company.electric_area_utility_id),
+            gas_area: nonzero(company.gas_area_utility_id),
+            dr_area: nonzero(company.dr_area_utility_id),
+            inside: named(directory, company.inside_user_id),
+            closer: named(directory, company.closer_user_id),
+            analyst: named(directory, company.analyst_user_id),
+            admin: named(directory, company.admin_user_id),
+            customer_care: named(directory, company.customer_care_user_id),
+            support_analyst1_id: nonzero(company.support_analyst1_user_id),
+            support_analyst2_id: nonzero(company.support_analyst2_user_id),
+            affiliate: Some(company.affiliate).filter(|a| !a.is_empty()),
+            name: company.name,
+            address: company.address,
+            city: company.city,
+            state: company.state,
+            zip: company.zip,
+            secondary_electric_status: company.secondary_electric_statuses,
+            secondary_gas_status: company.secondary_gas_statuses,
+            secondary_dr_status: company.secondary_dr_statuses,
+            utilities: company.utilities,
+            bill_management: company.bill_management,
+            community_solar: company.community_solar,
+            energy_efficiency: company.energy_efficiency,
+            w9: company.w9,
+            version: company.version,
+        }
+    }
+
+    pub fn to_company(&self, directory: &Directory) -> ApiResult<Company> {
+        Ok(Company {
+            company_id: self.lead_id,
+            name: self.name.clone(),
+            address: self.address.clone(),
+            city: self.city.clone(),
+            state: self.state.clone(),
+            zip: self.zip.clone(),
+            entry_date: parse_iso("EntryDate", self.entry_date.as_deref())?,
+            primary_electric_status: status_value(self.primary_electric_status.as_deref())?,
+            secondary_electric_statuses: self.secondary_electric_status.clone(),
+            primary_gas_status: status_value(self.primary_gas_status.as_deref())?,
+            secondary_gas_statuses: self.secondary_gas_status.clone(),
+            primary_dr_status: status_value(self.primary_dr_status.as_deref())?,
+            secondary_dr_statuses: self.secondary_dr_status.clone(),
+            electric_contract_end_date: parse_iso(
+                "ElectricContractEndDate",
+                self.electric_contract_end_date.as_deref(),
+            )?,
+            gas_contract_end_date: parse_iso("GasContractEndDate", self.gas_contract_end_date.as_deref())?,
+            dr_contract_end_date: parse_iso("DRContractEndDate", self.dr_contract_end_date.as_deref())?,
+            electric_usage: self.electric_usage.clone().unwrap_or_default(),
+            gas_usage: self.gas_usage.clone().unwrap_or_default(),
+            dr_reduction: self.dr_reduction.clone().unwrap_or_default(),
+            electric_area_utility_id: self.electric_area.unwrap_or(0),
+            gas_area_utility_id: self.gas_area.unwrap_or(0),
+            dr_area_utility_id: self.dr_area.unwrap_or(0),
+            utilities: self.utilities,
+            bill_management: self.bill_management,
+            community_solar: self.community_solar,
+            energy_efficiency: self.energy_efficiency,
+            w9: self.w9,
+            inside_user_id: directory.id(self.inside.as_deref().unwrap_or(""))?,
+            closer_user_id: directory.id(self.closer.as_deref().unwrap_or(""))?,
+            analyst_user_id: directory.id(self.analyst.as_deref().unwrap_or(""))?,
+            admin_user_id: directory.id(self.admin.as_deref().unwrap_or(""))?,
+            customer_care_user_id: directory.id(self.customer_care.as_deref().unwrap_or(""))?,
+            support_analyst1_user_id: self.support_analyst1_id.unwrap_or(0),
+            support_analyst2_user_id: self.support_analyst2_id.unwrap_or(0),
+            affiliate: self.affiliate.clone().unwrap_or_default(),
+            version: self.version,
+            update_time: None,
+            update_user_id: 0,
+        })
+    }
+}

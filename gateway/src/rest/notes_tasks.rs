@@ -1,0 +1,348 @@
+//! Notes and tasks.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::StatusCode,
+};
+use chrono::{DateTime, Utc};
+use eris_proto::crm::v1::{
+    CreateNoteRequest, CreateTaskRequest, GetTaskRequest, ListNotesRequest, ListTasksRequest, Note, Task, TaskStatus,
+    UpdateTaskRequest, note_service_client::NoteServiceClient, task_service_client::TaskServiceClient,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{
+    companies::InsertId,
+    directory::Directory,
+    leads::{iso, parse_iso},
+};
+use crate::{
+    AppState,
+    auth::CallContext,
+    error::{ApiError, ApiResult, ErrorBody},
+};
+
+fn crm_error(status: tonic::Status) -> ApiError {
+    ApiError::from_status(&status, "crm")
+}
+
+fn crm_channel(state: &AppState) -> tonic::transport::Channel {
+    state.upstreams.area("crm").expect("crm is configured").channel.clone()
+}
+
+/// A note as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct NoteJson {
+    pub note_id: i64,
+    pub lead_id: i64,
+    pub user_id: i64,
+    /// The author's name.
+    pub name: String,
+    pub note: String,
+    pub service: String,
+    pub follow_up_date: Option<String>,
+    /// When it was written (ISO).
+    pub entry_date: Option<String>,
+}
+
+fn note_json(note: Note, directory: &Directory) -> NoteJson {
+    NoteJson {
+        note_id: note.note_id,
+        lead_id: note.company_id,
+        user_id: note.user_id,
+        name: directory.name(note.user_id),
+        follow_up_date: iso(note.follow_up_date.as_ref()),
+        entry_date: note.create_time.and_then(|t| DateTime::from_timestamp(t.seconds, 0)).map(|t| t.to_rfc3339()),
+        note: note.text,
+        service: note.service,
+    }
+}
+
+/// A lead's notes, newest first.
+#[utoipa::path(get, path = "/api/getNotesByLeadId/{LeadId}", tag = "notes and tasks",
+    params(("LeadId" = i64, Path, description = "The lead's id")),
+    responses((status = 200, body = [NoteJson]), (status = 404, body = ErrorBody)))]
+pub async fn get_notes_by_lead_id(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(lead_id): Path<i64>,
+) -> ApiResult<Json<Vec<NoteJson>>> {
+    let directory = Directory::load(&state, &ctx).await?;
+    let mut client = NoteServiceClient::new(crm_channel(&state));
+    let mut notes = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let request = ListNotesRequest { company_id: lead_id, page_size: 500, page_token };
+        let page = client.list_notes(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+        notes.extend(page.notes.into_iter().map(|n| note_json(n, &directory)));
+        if page.next_page_token.is_empty() {
+            return Ok(Json(notes));
+        }
+        page_token = page.next_page_token;
+    }
+}
+
+/// `POST /api/newNote`; the author is the caller, whatever UserId and Name say.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct NewNote {
+    pub lead_id: i64,
+    #[serde(default)]
+    pub service: String,
+    #[serde(default)]
+    pub follow_up_date: Option<String>,
+    pub note: String,
+}
+
+/// Adds a note to a lead.
+#[utoipa::path(post, path = "/api/newNote", tag = "notes and tasks", request_body = NewNote,
+    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn new_note(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<NewNote>,
+) -> ApiResult<(StatusCode, Json<InsertId>)> {
+    let note = Note {
+        company_id: body.lead_id,
+        text: body.note,
+        service: body.service,
+        follow_up_date: parse_iso("FollowUpDate", body.follow_up_date.as_deref())?,
+        ..Default::default()
+    };
+    let created = NoteServiceClient::new(crm_channel(&state))
+        .create_note(ctx.request(CreateNoteRequest { note: Some(note) }))
+        .await
+        .map_err(crm_error)?
+        .into_inner()
+        .note
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No note."))?;
+    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.note_id })))
+}
+
+/// An assignee of a task.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct Assignee {
+    pub assignee_id: i64,
+    pub assignee_name: String,
+}
+
+/// A task as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct TaskJson {
+    pub task_id: i64,
+    #[serde(rename = "Type")]
+    pub task_type: String,
+    pub subject: String,
+    pub description: String,
+    /// ISO instant.
+    pub due_date: Option<String>,
+    /// Open or Closed.
+    pub status: String,
+    pub assignee_ids: Vec<i64>,
+    pub assignees: Vec<Assignee>,
+    pub lead_id: Option<i64>,
+    pub author_id: i64,
+    /// The lead's name.
+    pub customer_name: String,
+    pub version: i64,
+}
+
+fn task_json(task: Task, directory: &Directory) -> TaskJson {
+    TaskJson {
+        task_id: task.task_id,
+        status: if task.status() == TaskStatus::Closed { "Closed" } else { "Open" }.into(),
+        due_date: task.due_time.and_then(|t| DateTime::from_timestamp(t.seconds, 0)).map(|t| t.to_rfc3339()),
+        assignees: task
+            .assignee_user_ids
+            .iter()
+            .map(|id| Assignee { assignee_id: *id, assignee_name: directory.name(*id) })
+            .collect(),
+        assignee_ids: task.assignee_user_ids,
+        lead_id: (task.company_id > 0).then_some(task.company_id),
+        author_id: task.author_user_id,
+        customer_name: task.company_name,
+        task_type: task.r#type,
+        subject: task.subject,
+        description: task.description,
+        version: task.version,
+    }
+}
+
+async fn tasks(state: &AppState, ctx: &CallContext, company_id: i64, assignee: i64) -> ApiResult<Json<Vec<TaskJson>>> {
+    let directory = Directory::load(state, ctx).await?;
+    let mut client = TaskServiceClient::new(crm_channel(state));
+    let mut tasks = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let request = ListTasksRequest {
+            company_id,
+            assignee_user_id: assignee,
+            page_size: 2000,
+            page_token,
+            ..Default::default()
+        };
+        let page = client.list_tasks(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+        tasks.extend(page.tasks.into_iter().map(|t| task_json(t, &directory)));
+        if page.next_page_token.is_empty() {
+            return Ok(Json(tasks));
+        }
+        page_token = page.next_page_token;
+    }
+}
+
+/// A lead's tasks by due date.
+#[utoipa::path(get, path = "/api/getTasksByLeadId/{LeadId}", tag = "notes and tasks",
+    params(("LeadId" = i64, Path, description = "The lead's id")),
+    responses((status = 200, body = [TaskJson]), (status = 404, body = ErrorBody)))]
+pub async fn get_tasks_by_lead_id(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(lead_id): Path<i64>,
+) -> ApiResult<Json<Vec<TaskJson>>> {
+    tasks(&state, &ctx, lead_id, 0).await
+}
+
+/// The tasks assigned to the named user (another user's: Management only).
+#[utoipa::path(get, path = "/api/getTasksByAssignee/{userName}", tag = "notes and tasks",
+    params(("userName" = String, Path, description = "A user's full name")),
+    responses((status = 200, body = [TaskJson]), (status = 403, body = ErrorBody)))]
+pub async fn get_tasks_by_assignee(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(user_name): Path<String>,
+) -> ApiResult<Json<Vec<TaskJson>>> {
+    let user_id = Directory::load(&state, &ctx).await?.id(&user_name)?;
+    if user_id == 0 {
+        return Err(ApiError::bad_request("Name the user."));
+    }
+    tasks(&state, &ctx, 0, user_id).await
+}
+
+/// Task fields as clients send them; absent fields are left as they are.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct TaskFields {
+    #[serde(rename = "Type")]
+    pub task_type: Option<String>,
+    pub subject: Option<String>,
+    pub description: Option<String>,
+    /// ISO instant.
+    pub due_date: Option<String>,
+    /// Open or Closed (edits only; a new task is Open).
+    pub status: Option<String>,
+    pub assignee_ids: Option<Vec<i64>>,
+    pub lead_id: Option<i64>,
+    /// The version read; without it the task's current version is used.
+    pub version: Option<i64>,
+}
+
+fn parse_due(text: &str) -> ApiResult<prost_types::Timestamp> {
+    DateTime::parse_from_rfc3339(text.trim())
+        .map(|t| t.with_timezone(&Utc))
+        .or_else(|_| chrono::NaiveDateTime::parse_from_str(text.trim(), "%Y-%m-%dT%H:%M:%S%.f").map(|t| t.and_utc()))
+        .map(|t| prost_types::Timestamp { seconds: t.timestamp(), nanos: 0 })
+        .map_err(|_| ApiError::bad_request("DueDate must be an ISO date and time."))
+}
+
+fn status_value(text: &str) -> ApiResult<i32> {
+    match text {
+        "Open" => Ok(TaskStatus::Open.into()),
+        "Closed" => Ok(TaskStatus::Closed.into()),
+        _ => Err(ApiError::bad_request("Status must be Open or Closed.")),
+    }
+}
+
+/// Adds a task; it starts Open.
+#[utoipa::path(post, path = "/api/newTask", tag = "notes and tasks", request_body = TaskFields,
+    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody)))]
+pub async fn new_task(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<TaskFields>,
+) -> ApiResult<(StatusCode, Json<InsertId>)> {
+    let task = Task {
+        r#type: body.task_type.unwrap_or_default(),
+        subject: body.subject.unwrap_or_default(),
+        description: body.description.unwrap_or_default(),
+        due_time: Some(parse_due(body.due_date.as_deref().unwrap_or(""))?),
+        assignee_user_ids: body.assignee_ids.unwrap_or_default(),
+        company_id: body.lead_id.unwrap_or(0),
+        ..Default::default()
+    };
+    let created = TaskServiceClient::new(crm_channel(&state))
+        .create_task(ctx.request(CreateTaskRequest { task: Some(task) }))
+        .await
+        .map_err(crm_error)?
+        .into_inner()
+        .task
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No task."))?;
+    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.task_id })))
+}
+
+/// Changes a task: the fields present in the body.
+#[utoipa::path(patch, path = "/api/task/{TaskId}", tag = "notes and tasks", request_body = TaskFields,
+    params(("TaskId" = i64, Path, description = "The task's id")),
+    responses((status = 200, body = TaskJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn update_task(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(task_id): Path<i64>,
+    Json(body): Json<TaskFields>,
+) -> ApiResult<Json<TaskJson>> {
+    let mut client = TaskServiceClient::new(crm_channel(&state));
+    let version = match body.version {
+        Some(version) => version,
+        None => client
+            .get_task(ctx.request(GetTaskRequest { task_id }))
+            .await
+            .map_err(crm_error)?
+            .into_inner()
+            .task
+            .map_or(0, |t| t.version),
+    };
+    let mut task = Task { task_id, version, ..Default::default() };
+    let mut paths = Vec::new();
+    if let Some(value) = body.task_type {
+        task.r#type = value;
+        paths.push("type");
+    }
+    if let Some(value) = body.subject {
+        task.subject = value;
+        paths.push("subject");
+    }
+    if let Some(value) = body.description {
+        task.description = value;
+        paths.push("description");
+    }
+    if let Some(value) = body.due_date {
+        task.due_time = Some(parse_due(&value)?);
+        paths.push("due_time");
+    }
+    if let Some(value) = body.status {
+        task.status = status_value(&value)?;
+        paths.push("status");
+    }
+    if let Some(value) = body.assignee_ids {
+        task.assignee_user_ids = value;
+        paths.push("assignee_user_ids");
+    }
+    let update_mask = prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() };
+    let (updated, directory) = tokio::try_join!(
+        async {
+            client
+                .update_task(ctx.request(UpdateTaskRequest { task: Some(task), update_mask: Some(update_mask) }))
+                .await
+                .map_err(crm_error)
+        },
+        Directory::load(&state, &ctx)
+    )?;
+    let updated = updated.into_inner().task.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No task."))?;
+    Ok(Json(task_json(updated, &directory)))
+}
