@@ -76,14 +76,27 @@ e2e: web
 	curl -fs http://127.0.0.1:$(E2E_PORT)/readyz >/dev/null || { cat "$$log"; exit 1; }; \
 	cd web && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npm run e2e
 
+# Benchmarks: sign-in and a token-checked round trip, then company search and getLeadById on a
+# generated book of 100,000 companies, beside pgbench -S on the same machine. Results go to
+# docs/benchmarks.md.
+BENCH_COMPANIES ?= 100000
+PGBENCH_DATABASE := eris_pgbench
+
 bench:
 	cargo build --release --bin eris-stack --bin eris-bench
 	psql "$(PG_ADMIN)" -qc "drop database if exists $(BENCH_DATABASE) with (force)"
+	DATABASE_URL=postgres://postgres@localhost:5432/$(BENCH_DATABASE) RUST_LOG=warn \
+		$(CARGO_TARGET_DIR)/release/eris-stack seed --companies $(BENCH_COMPANIES)
+	psql "$(PG_ADMIN)" -qc "drop database if exists $(PGBENCH_DATABASE) with (force)"
+	psql "$(PG_ADMIN)" -qc "create database $(PGBENCH_DATABASE)"
+	pgbench -h 127.0.0.1 -U postgres -i -s 10 -q $(PGBENCH_DATABASE)
 	@set -euo pipefail; \
+	tps=$$(pgbench -h 127.0.0.1 -U postgres -S -n -c 32 -j 2 -T 10 $(PGBENCH_DATABASE) | awk '/^tps/ {print $$3; exit}'); \
+	echo "pgbench -S: $$tps tps"; \
 	log=$$(mktemp); \
 	DATABASE_URL=postgres://postgres@localhost:5432/$(BENCH_DATABASE) ERIS_REDIS_PREFIX="eris-bench:$$RANDOM:" \
 	ERIS_LISTEN=127.0.0.1:$(BENCH_PORT) ERIS_GRPC_BASE_PORT=$(BENCH_GRPC_BASE_PORT) ERIS_SHUTDOWN_GRACE_MS=0 \
 	RUST_LOG=warn $(CARGO_TARGET_DIR)/release/eris-stack --demo >"$$log" 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true' EXIT; \
 	for i in $$(seq 1 120); do curl -fs http://127.0.0.1:$(BENCH_PORT)/readyz >/dev/null && break; sleep 0.5; done; \
-	$(CARGO_TARGET_DIR)/release/eris-bench --base-url http://127.0.0.1:$(BENCH_PORT)
+	$(CARGO_TARGET_DIR)/release/eris-bench --base-url http://127.0.0.1:$(BENCH_PORT) --crm --pgbench-tps "$$tps"

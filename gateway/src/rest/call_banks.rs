@@ -92,11 +92,10 @@ pub async fn list_call_banks(
     Query(query): Query<CallBankQuery>,
 ) -> ApiResult<Json<Vec<CallBankJson>>> {
     let request = ctx.request(ListCallBanksRequest { assignee_user_id: query.assignee_id.unwrap_or(0) });
-    let (banks, directory) = tokio::try_join!(
-        async { client(&state).list_call_banks(request).await.map_err(crm_error) },
-        Directory::load(&state, &ctx)
-    )?;
-    Ok(Json(banks.into_inner().call_banks.into_iter().map(|b| call_bank_json(b, &directory)).collect()))
+    let banks = client(&state).list_call_banks(request).await.map_err(crm_error)?.into_inner().call_banks;
+    let assignees: Vec<i64> = banks.iter().map(|b| b.assignee_user_id).collect();
+    let directory = Directory::load_with(&state, &ctx, &assignees).await?;
+    Ok(Json(banks.into_iter().map(|b| call_bank_json(b, &directory)).collect()))
 }
 
 /// Call bank fields as clients send them; absent fields are left as they are on edits.
@@ -133,7 +132,7 @@ pub async fn create_call_bank(
     };
     let request = ctx.request(CreateCallBankRequest { call_bank: Some(bank) });
     let created = bank_from(client(&state).create_call_bank(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::load(&state, &ctx).await?;
+    let directory = Directory::load_with(&state, &ctx, &[created.assignee_user_id]).await?;
     Ok((StatusCode::CREATED, Json(call_bank_json(created, &directory))))
 }
 
@@ -180,7 +179,7 @@ pub async fn update_call_bank(
     let update_mask = prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() };
     let request = ctx.request(UpdateCallBankRequest { call_bank: Some(bank), update_mask: Some(update_mask) });
     let updated = bank_from(client(&state).update_call_bank(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::load(&state, &ctx).await?;
+    let directory = Directory::load_with(&state, &ctx, &[updated.assignee_user_id]).await?;
     Ok(Json(call_bank_json(updated, &directory)))
 }
 
@@ -292,7 +291,7 @@ pub async fn set_call_bank_companies(
     let request = ctx.request(SetCallBankCompaniesRequest { call_bank_id, companies });
     let bank =
         bank_from(client(&state).set_call_bank_companies(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::load(&state, &ctx).await?;
+    let directory = Directory::load_with(&state, &ctx, &[bank.assignee_user_id]).await?;
     Ok(Json(call_bank_json(bank, &directory)))
 }
 
@@ -318,6 +317,6 @@ pub async fn update_call_bank_company(
     let request = ctx.request(UpdateCallBankCompanyRequest { call_bank_id, company_id, status });
     let bank =
         bank_from(client(&state).update_call_bank_company(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::load(&state, &ctx).await?;
+    let directory = Directory::load_with(&state, &ctx, &[bank.assignee_user_id]).await?;
     Ok(Json(call_bank_json(bank, &directory)))
 }

@@ -65,7 +65,7 @@ pub async fn get_user_leads(
     ctx: CallContext,
     Path(user_name): Path<String>,
 ) -> ApiResult<Json<Vec<Lead>>> {
-    let directory = Directory::load(&state, &ctx).await?;
+    let directory = Directory::load_fresh(&state, &ctx).await?;
     let user_id = directory.id(&user_name)?;
     let filter = CompanyFilter { team_user_ids: vec![user_id], ..Default::default() };
     let companies = all_companies(&state, &ctx, filter).await?;
@@ -74,11 +74,16 @@ pub async fn get_user_leads(
 
 async fn one_lead(state: &AppState, ctx: &CallContext, lead_id: i64) -> ApiResult<Lead> {
     let request = ctx.request(GetCompanyRequest { company_id: lead_id });
-    let (company, directory) = tokio::try_join!(
-        async { client(state).get_company(request).await.map_err(crm_error) },
-        Directory::load(state, ctx)
-    )?;
-    let company = company.into_inner().company.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No company."))?;
+    let company = client(state).get_company(request).await.map_err(crm_error)?.into_inner().company;
+    let company = company.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No company."))?;
+    let team = [
+        company.inside_user_id,
+        company.closer_user_id,
+        company.analyst_user_id,
+        company.admin_user_id,
+        company.customer_care_user_id,
+    ];
+    let directory = Directory::load_with(state, ctx, &team).await?;
     Ok(Lead::from_company(company, &directory))
 }
 
@@ -143,7 +148,7 @@ pub async fn new_lead(
     ctx: CallContext,
     Json(lead): Json<Lead>,
 ) -> ApiResult<(StatusCode, Json<InsertId>)> {
-    let directory = Directory::load(&state, &ctx).await?;
+    let directory = Directory::load_fresh(&state, &ctx).await?;
     let company = lead.to_company(&directory)?;
     let created = client(&state)
         .create_company(ctx.request(CreateCompanyRequest { company: Some(company) }))
@@ -214,7 +219,7 @@ pub async fn update_lead(
     if lead.version <= 0 {
         return Err(ApiError::bad_request("Send the lead's Version as read from getLeadById."));
     }
-    let directory = Directory::load(&state, &ctx).await?;
+    let directory = Directory::load_fresh(&state, &ctx).await?;
     let candidate = lead.to_company(&directory)?;
     let current = client(&state)
         .get_company(ctx.request(GetCompanyRequest { company_id: lead.lead_id }))
@@ -278,7 +283,7 @@ pub async fn mass_update_leads(
     ctx: CallContext,
     Json(body): Json<MassUpdate>,
 ) -> ApiResult<Json<Updated>> {
-    let directory = Directory::load(&state, &ctx).await?;
+    let directory = Directory::load_fresh(&state, &ctx).await?;
     let fields = body.updated_fields;
     let mut assignments = Vec::new();
     for (role, value) in [

@@ -1,7 +1,11 @@
 //! User names and ids: the REST surface shows and filters team roles by name, the services
 //! store ids.
 
-use std::collections::HashMap;
+use std::{
+    collections::HashMap,
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use eris_proto::identity::v1::{ListUsersRequest, user_service_client::UserServiceClient};
 
@@ -11,13 +15,49 @@ use crate::{
     error::{ApiError, ApiResult},
 };
 
-/// Every user's name by id, read once per request.
+/// How long a read directory serves before it is read again.
+const FRESH_FOR: Duration = Duration::from_secs(5);
+
+/// Every user's name by id.
+#[derive(Clone)]
 pub struct Directory {
-    names: HashMap<i64, String>,
+    names: Arc<HashMap<i64, String>>,
 }
 
+/// The last directory read, shared by every request: names change rarely and reading them on
+/// every lead call would double its cost.
+#[derive(Default)]
+pub struct DirectoryCache(tokio::sync::Mutex<Option<(Instant, Directory)>>);
+
 impl Directory {
+    /// The cached directory while fresh, else a new read.
     pub async fn load(state: &AppState, ctx: &CallContext) -> ApiResult<Self> {
+        let mut cached = state.directory.0.lock().await;
+        if let Some((_, directory)) = cached.as_ref().filter(|(read_at, _)| read_at.elapsed() < FRESH_FOR) {
+            return Ok(directory.clone());
+        }
+        let directory = Self::read(state, ctx).await?;
+        *cached = Some((Instant::now(), directory.clone()));
+        Ok(directory)
+    }
+
+    /// A directory that knows every id given (read again when a new user is missing).
+    pub async fn load_with(state: &AppState, ctx: &CallContext, user_ids: &[i64]) -> ApiResult<Self> {
+        let directory = Self::load(state, ctx).await?;
+        if user_ids.iter().all(|id| *id <= 0 || directory.names.contains_key(id)) {
+            return Ok(directory);
+        }
+        Self::load_fresh(state, ctx).await
+    }
+
+    /// A new read, for name lookups and writes, which must see users added a moment ago.
+    pub async fn load_fresh(state: &AppState, ctx: &CallContext) -> ApiResult<Self> {
+        let fresh = Self::read(state, ctx).await?;
+        *state.directory.0.lock().await = Some((Instant::now(), fresh.clone()));
+        Ok(fresh)
+    }
+
+    async fn read(state: &AppState, ctx: &CallContext) -> ApiResult<Self> {
         let mut client = UserServiceClient::new(state.upstreams.identity());
         let mut names = HashMap::new();
         let mut page_token = String::new();
@@ -29,7 +69,7 @@ impl Directory {
                 .into_inner();
             names.extend(page.users.into_iter().map(|user| (user.user_id, user.name)));
             if page.next_page_token.is_empty() {
-                return Ok(Self { names });
+                return Ok(Self { names: Arc::new(names) });
             }
             page_token = page.next_page_token;
         }

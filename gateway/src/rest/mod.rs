@@ -4,6 +4,8 @@
 pub mod call_banks;
 pub mod companies;
 mod directory;
+
+pub use directory::DirectoryCache;
 pub mod leads;
 pub mod notes_tasks;
 pub mod users;

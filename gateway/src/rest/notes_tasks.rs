@@ -72,19 +72,21 @@ pub async fn get_notes_by_lead_id(
     ctx: CallContext,
     Path(lead_id): Path<i64>,
 ) -> ApiResult<Json<Vec<NoteJson>>> {
-    let directory = Directory::load(&state, &ctx).await?;
     let mut client = NoteServiceClient::new(crm_channel(&state));
     let mut notes = Vec::new();
     let mut page_token = String::new();
     loop {
         let request = ListNotesRequest { company_id: lead_id, page_size: 500, page_token };
         let page = client.list_notes(ctx.request(request)).await.map_err(crm_error)?.into_inner();
-        notes.extend(page.notes.into_iter().map(|n| note_json(n, &directory)));
+        notes.extend(page.notes);
         if page.next_page_token.is_empty() {
-            return Ok(Json(notes));
+            break;
         }
         page_token = page.next_page_token;
     }
+    let authors: Vec<i64> = notes.iter().map(|n| n.user_id).collect();
+    let directory = Directory::load_with(&state, &ctx, &authors).await?;
+    Ok(Json(notes.into_iter().map(|n| note_json(n, &directory)).collect()))
 }
 
 /// `POST /api/newNote`; the author is the caller, whatever UserId and Name say.
@@ -176,7 +178,6 @@ fn task_json(task: Task, directory: &Directory) -> TaskJson {
 }
 
 async fn tasks(state: &AppState, ctx: &CallContext, company_id: i64, assignee: i64) -> ApiResult<Json<Vec<TaskJson>>> {
-    let directory = Directory::load(state, ctx).await?;
     let mut client = TaskServiceClient::new(crm_channel(state));
     let mut tasks = Vec::new();
     let mut page_token = String::new();
@@ -189,12 +190,15 @@ async fn tasks(state: &AppState, ctx: &CallContext, company_id: i64, assignee: i
             ..Default::default()
         };
         let page = client.list_tasks(ctx.request(request)).await.map_err(crm_error)?.into_inner();
-        tasks.extend(page.tasks.into_iter().map(|t| task_json(t, &directory)));
+        tasks.extend(page.tasks);
         if page.next_page_token.is_empty() {
-            return Ok(Json(tasks));
+            break;
         }
         page_token = page.next_page_token;
     }
+    let assignees: Vec<i64> = tasks.iter().flat_map(|t| t.assignee_user_ids.iter().copied()).collect();
+    let directory = Directory::load_with(state, ctx, &assignees).await?;
+    Ok(Json(tasks.into_iter().map(|t| task_json(t, &directory)).collect()))
 }
 
 /// A lead's tasks by due date.
@@ -218,7 +222,7 @@ pub async fn get_tasks_by_assignee(
     ctx: CallContext,
     Path(user_name): Path<String>,
 ) -> ApiResult<Json<Vec<TaskJson>>> {
-    let user_id = Directory::load(&state, &ctx).await?.id(&user_name)?;
+    let user_id = Directory::load_fresh(&state, &ctx).await?.id(&user_name)?;
     if user_id == 0 {
         return Err(ApiError::bad_request("Name the user."));
     }
@@ -334,15 +338,13 @@ pub async fn update_task(
         paths.push("assignee_user_ids");
     }
     let update_mask = prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() };
-    let (updated, directory) = tokio::try_join!(
-        async {
-            client
-                .update_task(ctx.request(UpdateTaskRequest { task: Some(task), update_mask: Some(update_mask) }))
-                .await
-                .map_err(crm_error)
-        },
-        Directory::load(&state, &ctx)
-    )?;
-    let updated = updated.into_inner().task.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No task."))?;
+    let updated = client
+        .update_task(ctx.request(UpdateTaskRequest { task: Some(task), update_mask: Some(update_mask) }))
+        .await
+        .map_err(crm_error)?
+        .into_inner()
+        .task
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No task."))?;
+    let directory = Directory::load_with(&state, &ctx, &updated.assignee_user_ids).await?;
     Ok(Json(task_json(updated, &directory)))
 }

@@ -2,18 +2,30 @@ import { createContext, useContext } from "react";
 
 import { createClient, type Client, type Transport } from "@connectrpc/connect";
 
+import { CallBankService } from "../gen/eris/crm/v1/call_banks_pb";
+import { CompanyService } from "../gen/eris/crm/v1/crm_pb";
+import { NoteService } from "../gen/eris/crm/v1/notes_pb";
+import { TaskService } from "../gen/eris/crm/v1/tasks_pb";
 import { AuthService, UserService } from "../gen/eris/identity/v1/identity_pb";
 
 /** The generated clients the app calls; one set per transport. */
 export interface ApiClients {
   auth: Client<typeof AuthService>;
   users: Client<typeof UserService>;
+  companies: Client<typeof CompanyService>;
+  notes: Client<typeof NoteService>;
+  tasks: Client<typeof TaskService>;
+  callBanks: Client<typeof CallBankService>;
 }
 
 export function createApiClients(transport: Transport): ApiClients {
   return {
     auth: createClient(AuthService, transport),
     users: createClient(UserService, transport),
+    companies: createClient(CompanyService, transport),
+    notes: createClient(NoteService, transport),
+    tasks: createClient(TaskService, transport),
+    callBanks: createClient(CallBankService, transport),
   };
 }
 

@@ -32,7 +32,9 @@ describe("app routes", () => {
     expect(await screen.findByTestId("user-name")).toHaveProperty("textContent", "Fox Mulder");
     expect(screen.getByRole("img", { name: "Avatar of Fox Mulder" }).getAttribute("data-initials")).toBe("FM");
     expect(screen.getByRole("heading", { name: "Dashboard" })).toBeTruthy();
-    expect(screen.getByText(NOT_AVAILABLE_YET)).toBeTruthy();
+    // The Dashboard is a real screen now: its tabs, not a placeholder.
+    expect(screen.getByRole("tab", { name: "Tasks" })).toBeTruthy();
+    expect(screen.queryByText(NOT_AVAILABLE_YET)).toBeNull();
   });
 
   it("drops a stored token the server refuses and shows the login page", async () => {

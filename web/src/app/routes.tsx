@@ -5,6 +5,11 @@ import { Navigate, Route, Routes } from "react-router";
 
 import { Placeholder } from "../components/Placeholder";
 import { AdminPage } from "../features/admin/AdminPage";
+import { CallBankCompaniesPage } from "../features/callbanks/CallBankCompaniesPage";
+import { CompaniesPage } from "../features/companies/CompaniesPage";
+import { CompanyDetailsPage } from "../features/companies/CompanyDetailsPage";
+import { CompanyTabsLayout } from "../features/companies/CompanyTabsLayout";
+import { DashboardPage } from "../features/dashboard/DashboardPage";
 import { LoginPage } from "../features/login/LoginPage";
 import { SettingsPage } from "../features/settings/SettingsPage";
 import { decideLoginRoute } from "./auth/guard";
@@ -22,8 +27,6 @@ export interface PlaceholderRoute {
 }
 
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
-  { path: "/Dashboard", title: "Dashboard", icon: "dashboard" },
-  { path: "/Leads", title: "Companies", icon: "office" },
   { path: "/Contracts", title: "Contracts", icon: "document" },
   { path: "/RFP", title: "RFP", icon: "send-message" },
   { path: "/Suppliers", title: "Suppliers", icon: "shop" },
@@ -32,7 +35,6 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: "/Accounts", title: "Accounts" },
   { path: "/Leads/:leadId/contacts/add", title: "Add Contact" },
   { path: "/Leads/:leadId/contacts/edit/:contactId", title: "Edit Contact" },
-  { path: "/callbanks/:callBankId/companies", title: "Call Bank Companies" },
   { path: "/OpportunityTracker", title: "Opportunity Tracker" },
   { path: "/ForecastRevenueBySupplier", title: "Forecast Revenue By Supplier" },
   { path: "/ActualRevenueBySupplier", title: "Actual Revenue By Supplier" },
@@ -86,15 +88,19 @@ export function AppRoutes() {
         {PLACEHOLDER_ROUTES.map(({ path, title, icon }) => (
           <Route key={path} path={path} element={page(title, icon)} />
         ))}
-        <Route path="/LeadTabs/:leadId">
-          {LEAD_TAB_ROUTES.map(({ path, title }) =>
-            path === "" ? (
-              <Route key="index" index element={page(title)} />
+        <Route path="/Leads" element={<CompaniesPage />} />
+        <Route path="/LeadTabs/:leadId" element={<CompanyTabsLayout />}>
+          {LEAD_TAB_ROUTES.map(({ path, title }) => {
+            const element = path === "" || path === "details" ? <CompanyDetailsPage /> : <Placeholder title={title} />;
+            return path === "" ? (
+              <Route key="index" index element={element} />
             ) : (
-              <Route key={path} path={path} element={page(title)} />
-            ),
-          )}
+              <Route key={path} path={path} element={element} />
+            );
+          })}
         </Route>
+        <Route path="/Dashboard" element={<DashboardPage />} />
+        <Route path="/callbanks/:callBankId/companies" element={<CallBankCompaniesPage />} />
         <Route path="/Settings" element={<SettingsPage />} />
         <Route
           path="/Admin"

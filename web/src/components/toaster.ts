@@ -19,4 +19,5 @@ export const toast = {
   success: (message: string) => show(message, Intent.SUCCESS),
   error: (message: string) => show(message, Intent.DANGER),
   info: (message: string) => show(message, Intent.PRIMARY),
+  warning: (message: string) => show(message, Intent.WARNING),
 };

@@ -79,7 +79,7 @@ fn like_pattern(query: &str) -> String {
 fn push_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &CompanyQuery) {
     builder.push(" where true");
     if let Some(name) = &query.name_query {
-        builder.push(" and search_text(name) like search_text(").push_bind(like_pattern(name)).push(")");
+        builder.push(" and name_search like search_text(").push_bind(like_pattern(name)).push(")");
     }
     let any_text = |builder: &mut QueryBuilder<'_, Postgres>, column: &str, values: &[String]| {
         if !values.is_empty() {

@@ -1,9 +1,10 @@
 //! `eris-bench`: load against a running gateway on this machine, reporting throughput and
 //! latency percentiles, and writing them into docs/benchmarks.md.
 //!
-//! Scenarios: sign-in (REST login: argon2id verification dominates) and a token-checked round
-//! trip (REST `getActiveUsers`: the gateway verifies the token, identity verifies it again and
-//! reads the users).
+//! Scenarios: sign-in (REST login: argon2id verification dominates), a token-checked round trip
+//! (REST `getActiveUsers`), and on a seeded book (`eris-stack seed`): company searches with a
+//! 3-letter name part and random drawer filters (gRPC-web `ListCompanies`, as the web app calls
+//! it) and `getLeadById`, latency and throughput, beside `pgbench -S` on the same machine.
 
 use std::{
     path::PathBuf,
@@ -13,6 +14,12 @@ use std::{
 
 use anyhow::Context as _;
 use clap::Parser;
+use eris_proto::{
+    common::v1::Date,
+    crm::v1::{CompanyFilter, ListCompaniesRequest, ListCompaniesResponse, PrimaryStatus},
+};
+use prost::Message;
+use rand::{Rng, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
 #[derive(Debug, Parser)]
@@ -39,6 +46,15 @@ struct Args {
     /// Where to write the results (a section between markers is replaced).
     #[arg(long, default_value = "docs/benchmarks.md")]
     output: PathBuf,
+    /// Also run the company scenarios (needs a book made by `eris-stack seed`).
+    #[arg(long)]
+    crm: bool,
+    /// The Sales user whose own companies the scoped search sees.
+    #[arg(long, default_value = "sales@eris.test")]
+    sales_username: String,
+    /// Transactions per second `pgbench -S` reached on this machine, to report the ratio.
+    #[arg(long)]
+    pgbench_tps: Option<f64>,
 }
 
 struct Outcome {
@@ -146,6 +162,7 @@ async fn main() -> anyhow::Result<()> {
     };
     let round_trip = {
         let url = format!("{}/api/user/getActiveUsers", args.base_url);
+        let token = token.clone();
         run(
             "token-checked round trip (`GET /api/user/getActiveUsers`)",
             args.round_trip_connections,
@@ -163,23 +180,170 @@ async fn main() -> anyhow::Result<()> {
         .await
     };
 
-    let table = [
-        "| scenario | connections | requests | errors | req/s | p50 ms | p95 ms | p99 ms |".to_owned(),
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |".to_owned(),
-        sign_in.row(),
-        round_trip.row(),
-    ]
-    .join("\n");
-    println!("{table}");
-    let section = format!(
-        "<!-- bench:identity:start -->\nMeasured {} on this machine ({} cores), {} s per scenario, release build, \
-         gateway and services in one `eris-stack` process, loopback.\n\n{table}\n<!-- bench:identity:end -->",
+    let identity_table = table(&[&sign_in, &round_trip]);
+    println!("{identity_table}");
+    let section = format!("{}\n\n{identity_table}", preamble(args.seconds));
+    write_section(&args.output, "identity", &section)?;
+
+    if args.crm {
+        let sales_login: Value = reqwest::Client::new()
+            .post(&login_url)
+            .json(&json!({"username": args.sales_username, "password": args.password}))
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        let sales_token = sales_login["id_token"].as_str().context("no token")?.to_owned();
+        let sales_id = sales_login["user"]["UserId"].as_i64().context("no user id")?;
+        let total = list_companies(&reqwest::Client::new(), &args.base_url, &token, CompanyFilter::default()).await?;
+        anyhow::ensure!(total >= 1000, "seed a book first: eris-stack seed --companies 100000");
+        let crm = crm_scenarios(&args, token, sales_token, sales_id, total).await;
+        let mut crm_table = table(&crm.iter().collect::<Vec<_>>());
+        if let Some(pgbench) = args.pgbench_tps {
+            let lead_tps = crm[3].requests as f64 / crm[3].elapsed.as_secs_f64();
+            crm_table.push_str(&format!(
+                "\n\n`pgbench -S` (select-only, 32 clients) on the same machine: {pgbench:.0} tps. \
+                 `getLeadById` through the gateway with 32 connections: {lead_tps:.0} req/s, a ratio of {:.3} \
+                 ({:.1}% of raw PostgreSQL point reads).",
+                lead_tps / pgbench,
+                100.0 * lead_tps / pgbench
+            ));
+        }
+        println!("{crm_table}");
+        let section = format!("{}, on {total} companies\n\n{crm_table}", preamble(args.seconds));
+        write_section(&args.output, "crm", &section)?;
+    }
+    Ok(())
+}
+
+fn preamble(seconds: u64) -> String {
+    format!(
+        "Measured {} on this machine ({} cores), {seconds} s per scenario, release build, gateway and services \
+         in one `eris-stack` process, loopback",
         chrono_like_now(),
         std::thread::available_parallelism().map_or(0, |n| n.get()),
-        args.seconds,
-    );
-    write_section(&args.output, &section)?;
-    Ok(())
+    )
+}
+
+fn table(outcomes: &[&Outcome]) -> String {
+    let mut lines = vec![
+        "| scenario | connections | requests | errors | req/s | p50 ms | p95 ms | p99 ms |".to_owned(),
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |".to_owned(),
+    ];
+    lines.extend(outcomes.iter().map(|o| o.row()));
+    lines.join("\n")
+}
+
+/// One gRPC-web call of `ListCompanies`, as the web app makes it; answers the total.
+async fn list_companies(
+    client: &reqwest::Client,
+    base_url: &str,
+    token: &str,
+    filter: CompanyFilter,
+) -> anyhow::Result<i64> {
+    let request = ListCompaniesRequest { page_size: 50, page_token: String::new(), filter: Some(filter) };
+    let payload = request.encode_to_vec();
+    let mut body = Vec::with_capacity(payload.len() + 5);
+    body.push(0);
+    body.extend_from_slice(&(payload.len() as u32).to_be_bytes());
+    body.extend_from_slice(&payload);
+    let response = client
+        .post(format!("{base_url}/eris.crm.v1.CompanyService/ListCompanies"))
+        .header("content-type", "application/grpc-web+proto")
+        .header("x-grpc-web", "1")
+        .header("authorization", format!("Bearer {token}"))
+        .body(body)
+        .send()
+        .await?;
+    if let Some(status) = response.headers().get("grpc-status").filter(|s| s.as_bytes() != b"0") {
+        anyhow::bail!("grpc-status {status:?}");
+    }
+    let bytes = response.bytes().await?;
+    anyhow::ensure!(bytes.len() >= 5 && bytes[0] == 0, "no message in the answer");
+    let length = u32::from_be_bytes(bytes[1..5].try_into()?) as usize;
+    let message = ListCompaniesResponse::decode(&bytes[5..5 + length])?;
+    anyhow::ensure!(bytes[5 + length..].windows(13).any(|w| w == b"grpc-status:0"), "the call failed");
+    Ok(message.total_size)
+}
+
+/// A 3-letter part of a generated name and any mix of the drawer's other filters.
+fn random_filter(rng: &mut StdRng) -> CompanyFilter {
+    let words: Vec<&str> = eris_crm::seed::FIRST.iter().chain(eris_crm::seed::SECOND).copied().collect();
+    let word: Vec<char> =
+        words[rng.gen_range(0..words.len())].to_lowercase().chars().filter(|c| c.is_alphabetic()).collect();
+    let start = rng.gen_range(0..word.len().saturating_sub(2).max(1));
+    let name_query: String = word.iter().skip(start).take(3).collect();
+    let mut filter = CompanyFilter { name_query, ..Default::default() };
+    let statuses = [PrimaryStatus::Prospect, PrimaryStatus::Opportunity, PrimaryStatus::Customer, PrimaryStatus::Dead];
+    if rng.gen_bool(0.5) {
+        filter.primary_electric_statuses = statuses.iter().filter(|_| rng.gen_bool(0.5)).map(|s| (*s).into()).collect();
+    }
+    if rng.gen_bool(0.25) {
+        filter.primary_gas_statuses = statuses.iter().filter(|_| rng.gen_bool(0.5)).map(|s| (*s).into()).collect();
+    }
+    if rng.gen_bool(0.2) {
+        filter.secondary_electric_statuses = vec!["New".into(), "Pricing Sent".into()];
+    }
+    if rng.gen_bool(0.3) {
+        filter.min_electric_usage = rng.gen_range(50_000..500_000).to_string();
+    }
+    if rng.gen_bool(0.2) {
+        filter.max_electric_usage = rng.gen_range(500_000..5_000_000).to_string();
+    }
+    if rng.gen_bool(0.2) {
+        filter.min_gas_usage = rng.gen_range(1_000..20_000).to_string();
+    }
+    if rng.gen_bool(0.2) {
+        filter.electric_area_utility_ids = (0..3).map(|_| rng.gen_range(1..=40)).collect();
+    }
+    if rng.gen_bool(0.25) {
+        let year = rng.gen_range(2026..2029);
+        filter.electric_contract_end_from = Some(Date { year, month: 1, day: 1 });
+        filter.electric_contract_end_to = Some(Date { year, month: 12, day: 31 });
+    }
+    filter
+}
+
+async fn crm_scenarios(args: &Args, token: String, sales_token: String, sales_id: i64, total: i64) -> Vec<Outcome> {
+    let duration = Duration::from_secs(args.seconds);
+    let search = |name: &'static str, token: String, team: Option<i64>| {
+        let base = args.base_url.clone();
+        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(7)));
+        run(name, 4, duration, move |client| {
+            let (base, token) = (base.clone(), token.clone());
+            let mut filter = random_filter(&mut rng.lock().expect("rng"));
+            if let Some(user_id) = team {
+                filter.team_user_ids = vec![user_id];
+            }
+            async move { list_companies(&client, &base, &token, filter).await.is_ok() }
+        })
+    };
+    let lead = |name: &'static str, connections: usize| {
+        let (base, token) = (args.base_url.clone(), token.clone());
+        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(11)));
+        run(name, connections, duration, move |client| {
+            let id = rng.lock().expect("rng").gen_range(1..=total);
+            let (url, token) = (format!("{base}/api/getLeadById/{id}"), token.clone());
+            async move {
+                match client.get(url).header("authorization", token).send().await {
+                    Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
+                    _ => false,
+                }
+            }
+        })
+    };
+    vec![
+        search(
+            "company search, 3-letter name part + random drawer filters, Management (all companies)",
+            token.clone(),
+            None,
+        )
+        .await,
+        search("the same as a Sales user (own companies only)", sales_token, Some(sales_id)).await,
+        lead("`GET /api/getLeadById/{id}`, random ids", 1).await,
+        lead("`GET /api/getLeadById/{id}`, random ids", 32).await,
+    ]
 }
 
 fn chrono_like_now() -> String {
@@ -188,10 +352,11 @@ fn chrono_like_now() -> String {
 }
 
 /// Replaces the marked section of the results file (or appends it).
-fn write_section(path: &PathBuf, section: &str) -> anyhow::Result<()> {
+fn write_section(path: &PathBuf, name: &str, body: &str) -> anyhow::Result<()> {
     let current = std::fs::read_to_string(path).unwrap_or_default();
-    let (start, end) = ("<!-- bench:identity:start -->", "<!-- bench:identity:end -->");
-    let updated = match (current.find(start), current.find(end)) {
+    let (start, end) = (format!("<!-- bench:{name}:start -->"), format!("<!-- bench:{name}:end -->"));
+    let section = format!("{start}\n{body}\n{end}");
+    let updated = match (current.find(&start), current.find(&end)) {
         (Some(from), Some(to)) => format!("{}{section}{}", &current[..from], &current[to + end.len()..]),
         _ => format!("{current}\n{section}\n"),
     };

@@ -142,6 +142,19 @@ describe("session", () => {
     expect(state.status === "signedIn" && state.pendingCurrentPassword).toBeUndefined();
   });
 
+  it("knows the user's features from GetCurrentUser, at restore and after sign-in", async () => {
+    const getCurrentUser = vi.fn(async () => ({ user: makeUser(), features: ["contracts_beta"] }));
+    const restored = setup({ getCurrentUser }, "stored");
+    await restored.session.restore();
+    expect(restored.session.getState()).toMatchObject({ status: "signedIn", features: ["contracts_beta"] });
+
+    const fresh = setup({ getCurrentUser });
+    await fresh.session.signIn("dana@eris.test", "pw");
+    await vi.waitFor(() =>
+      expect(fresh.session.getState()).toMatchObject({ status: "signedIn", features: ["contracts_beta"] }),
+    );
+  });
+
   it("notifies subscribers of every change", async () => {
     const { session } = setup();
     const listener = vi.fn();

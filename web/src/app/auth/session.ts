@@ -5,7 +5,7 @@ import type { TokenStore } from "./tokenStore";
 export interface SessionAuthApi {
   signIn(req: { username: string; password: string }): Promise<{ user?: User; token: string }>;
   signOut(req: object): Promise<unknown>;
-  getCurrentUser(req: object): Promise<{ user?: User }>;
+  getCurrentUser(req: object): Promise<{ user?: User; features?: string[] }>;
 }
 
 export type SessionState =
@@ -14,6 +14,8 @@ export type SessionState =
   | {
       status: "signedIn";
       user: User;
+      /** Features switched on for this user (GetCurrentUser), e.g. "contracts_beta"; empty until known. */
+      features?: readonly string[];
       /**
        * The password typed at sign-in, kept in memory only while a forced reset is pending, so that the
        * Change Password form can prefill and lock it. Gone after a reload.
@@ -56,11 +58,11 @@ export class Session {
     }
     this.set({ status: "restoring" });
     try {
-      const { user } = await this.api().getCurrentUser({});
+      const { user, features = [] } = await this.api().getCurrentUser({});
       if (!user) {
         throw new Error("GetCurrentUser answered without a user");
       }
-      this.set({ status: "signedIn", user });
+      this.set({ status: "signedIn", user, features });
     } catch {
       this.tokens.remove();
       this.set({ status: "signedOut" });
@@ -78,8 +80,10 @@ export class Session {
       this.set({
         status: "signedIn",
         user,
+        features: [],
         pendingCurrentPassword: user.forcePasswordReset ? password : undefined,
       });
+      void this.loadFeatures();
       return user;
     } catch (err) {
       this.drop();
@@ -114,7 +118,23 @@ export class Session {
       return;
     }
     this.tokens.save(token);
-    this.set({ status: "signedIn", user: user ?? { ...this.state.user, forcePasswordReset: false } });
+    this.set({
+      status: "signedIn",
+      user: user ?? { ...this.state.user, forcePasswordReset: false },
+      features: this.state.features,
+    });
+  }
+
+  /** SignIn does not say which features are on; GetCurrentUser does. Without them optional tabs stay hidden. */
+  private async loadFeatures(): Promise<void> {
+    try {
+      const { features = [] } = await this.api().getCurrentUser({});
+      if (this.state.status === "signedIn" && features.length > 0) {
+        this.set({ ...this.state, features });
+      }
+    } catch {
+      // Not fatal: the session works without optional features.
+    }
   }
 
   private set(state: SessionState): void {

@@ -1,26 +1,139 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 
-import { Classes, Drawer, InputGroup, NonIdealState, Position } from "@blueprintjs/core";
+import {
+  Button,
+  Classes,
+  Collapse,
+  Drawer,
+  FormGroup,
+  InputGroup,
+  Intent,
+  Menu,
+  MenuItem,
+  NonIdealState,
+  Position,
+  Spinner,
+  Tag,
+} from "@blueprintjs/core";
+import { useLocation, useNavigate } from "react-router";
 
+import { DateTextInput } from "../../components/DateTextInput";
+import { NUMBER_FORMAT_ERROR, parseDecimalText } from "../../components/numberText";
+import { OptionMultiSelect, type Option } from "../../components/OptionMultiSelect";
+import { useDebouncedValue } from "../../components/useDebouncedValue";
+import type { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
+import { drawerTargetPath } from "../../features/companies/companyRoutes";
+import { useCompanySearch, usePeople } from "../../features/companies/companyQueries";
+import { emptySearchValues, isRepLocked, searchPlan, type SearchValues } from "../../features/companies/searchFilter";
+import {
+  ALL_SECONDARY_OPTIONS,
+  PRIMARY_STATUS_CHOICES,
+  primaryStatusLabel,
+  secondaryOptions,
+} from "../../features/companies/statuses";
+import { SEARCH_TEXTS } from "../../features/companies/texts";
+import { useSessionUser } from "../../features/companies/useSessionUser";
 import { SHELL_TEXTS } from "./texts";
+import "../../features/companies/companies.css";
+
+/** Filters wait this long after the last change before searching. */
+const SEARCH_DELAY_MS = 300;
+
+const PRIMARY_OPTIONS: readonly Option<PrimaryStatus>[] = PRIMARY_STATUS_CHOICES.map((status) => ({
+  value: status,
+  label: primaryStatusLabel(status),
+}));
+
+/** Areas and utilities are utilities, which arrive with their own screen: no options until then. */
+const UTILITY_OPTIONS: readonly Option<bigint>[] = [];
+
+/** The secondary statuses offered for the chosen primaries (all of them when none is chosen). */
+function secondaryChoices(primaries: readonly PrimaryStatus[]): Option<string>[] {
+  const names =
+    primaries.length === 0
+      ? ALL_SECONDARY_OPTIONS
+      : Array.from(new Set(primaries.flatMap((primary) => secondaryOptions("electric", primary))));
+  return names.map((name) => ({ value: name, label: name }));
+}
 
 export interface CompanySearchDrawerProps {
   isOpen: boolean;
   onClose: () => void;
 }
 
-/**
- * The right-hand company search. Companies arrive with their own issue; until then the drawer says
- * honestly that there is nothing to find.
- */
+/** The right-hand company search: a name, a rep and many filters; picking a company opens it. */
 export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProps) {
-  const [name, setName] = useState("");
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { me } = useSessionUser();
+  const people = usePeople();
+  const [values, setValues] = useState<SearchValues>(emptySearchValues);
+  const [showFilters, setShowFilters] = useState(false);
+  const settled = useDebouncedValue(values, SEARCH_DELAY_MS);
+  const repLocked = isRepLocked(me);
+
+  const plan = useMemo(() => searchPlan(settled, people.users, me), [settled, people.users, me]);
+  // The Rep text is matched against user names, so a typed rep waits for the user list.
+  const waitingForUsers = settled.rep.trim() !== "" && people.isPending;
+  const search = useCompanySearch(isOpen && plan.kind === "query" && !waitingForUsers ? plan.filter : null);
+  const companies = search.data?.pages.flatMap((page) => page.companies) ?? [];
+  const total = search.data?.pages[0]?.totalSize ?? 0n;
+
+  function set<K extends keyof SearchValues>(key: K, value: SearchValues[K]) {
+    setValues((prev) => ({ ...prev, [key]: value }));
+  }
+
+  const activeFilters = countFilters(values);
+
+  function open(companyId: bigint) {
+    navigate(drawerTargetPath(pathname, companyId));
+    onClose();
+  }
+
+  const numberField = (key: "minKwh" | "maxKwh" | "minTherms" | "maxTherms", label: string) => {
+    const invalid = parseDecimalText(values[key]).kind === "invalid";
+    return (
+      <FormGroup
+        label={label}
+        labelFor={`search-${key}`}
+        intent={invalid ? Intent.DANGER : Intent.NONE}
+        helperText={invalid ? NUMBER_FORMAT_ERROR : undefined}
+      >
+        <InputGroup
+          id={`search-${key}`}
+          inputMode="decimal"
+          value={values[key]}
+          intent={invalid ? Intent.DANGER : Intent.NONE}
+          onValueChange={(v) => set(key, v)}
+        />
+      </FormGroup>
+    );
+  };
+
+  const multi = <T,>(key: keyof SearchValues, label: string, options: readonly Option<T>[], empty?: string) => (
+    <FormGroup label={label} labelFor={`search-${key}`}>
+      <OptionMultiSelect<T>
+        id={`search-${key}`}
+        ariaLabel={label}
+        options={options}
+        selected={values[key] as T[]}
+        placeholder={SEARCH_TEXTS.any}
+        noOptionsText={empty}
+        onChange={(selected) => set(key, selected as never)}
+      />
+    </FormGroup>
+  );
+
+  const date = (key: "electricEndFrom" | "electricEndTo" | "gasEndFrom" | "gasEndTo", label: string) => (
+    <DateTextInput id={`search-${key}`} label={label} value={values[key]} onValueChange={(v) => set(key, v)} />
+  );
+
   return (
     <Drawer
       isOpen={isOpen}
       onClose={onClose}
       position={Position.RIGHT}
-      size={420}
+      size={520}
       icon="search"
       title={SHELL_TEXTS.companySearch}
     >
@@ -31,15 +144,113 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
             leftIcon="search"
             placeholder={SHELL_TEXTS.searchByName}
             aria-label={SHELL_TEXTS.searchByName}
-            value={name}
-            onValueChange={setName}
+            value={values.name}
+            onValueChange={(v) => set("name", v)}
             autoFocus
           />
-          <div className="eris-drawer-results">
-            <NonIdealState icon="office" title={SHELL_TEXTS.noCompanies} />
+          <div className="eris-toolbar">
+            <FormGroup label={SEARCH_TEXTS.rep} labelFor="search-rep" inline className="eris-search-rep">
+              <InputGroup
+                id="search-rep"
+                leftIcon="person"
+                placeholder={SEARCH_TEXTS.repPlaceholder}
+                // A Sales user's rep filter is locked to their own name (the server limits them anyway).
+                value={repLocked ? me.name : values.rep}
+                disabled={repLocked}
+                onValueChange={(v) => set("rep", v)}
+              />
+            </FormGroup>
+            <Button
+              variant="minimal"
+              icon="filter"
+              endIcon={showFilters ? "chevron-up" : "chevron-down"}
+              text={SEARCH_TEXTS.filters}
+              aria-expanded={showFilters}
+              onClick={() => setShowFilters((shown) => !shown)}
+            />
+            {activeFilters > 0 && (
+              <Tag minimal round intent={Intent.PRIMARY}>
+                {activeFilters}
+              </Tag>
+            )}
+          </div>
+          <Collapse isOpen={showFilters} keepChildrenMounted>
+            <div className="eris-search-filters">
+              {multi("primaryElectric", SEARCH_TEXTS.electricPrimary, PRIMARY_OPTIONS)}
+              {multi("secondaryElectric", SEARCH_TEXTS.electricSecondary, secondaryChoices(values.primaryElectric))}
+              {multi("primaryGas", SEARCH_TEXTS.gasPrimary, PRIMARY_OPTIONS)}
+              {multi("secondaryGas", SEARCH_TEXTS.gasSecondary, secondaryChoices(values.primaryGas))}
+              {numberField("minKwh", SEARCH_TEXTS.minKwh)}
+              {numberField("maxKwh", SEARCH_TEXTS.maxKwh)}
+              {numberField("minTherms", SEARCH_TEXTS.minTherms)}
+              {numberField("maxTherms", SEARCH_TEXTS.maxTherms)}
+              {multi("electricAreas", SEARCH_TEXTS.electricArea, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
+              {multi("electricUtilities", SEARCH_TEXTS.electricUtility, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
+              {multi("gasAreas", SEARCH_TEXTS.gasArea, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
+              {multi("gasUtilities", SEARCH_TEXTS.gasUtility, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
+              {multi("drAreas", SEARCH_TEXTS.drArea, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
+              {multi("drUtilities", SEARCH_TEXTS.drUtility, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
+              {date("electricEndFrom", SEARCH_TEXTS.electricEndFrom)}
+              {date("electricEndTo", SEARCH_TEXTS.electricEndTo)}
+              {date("gasEndFrom", SEARCH_TEXTS.gasEndFrom)}
+              {date("gasEndTo", SEARCH_TEXTS.gasEndTo)}
+              <div className="eris-span-2">
+                <Button
+                  variant="minimal"
+                  icon="cross"
+                  text={SEARCH_TEXTS.clearFilters}
+                  disabled={activeFilters === 0}
+                  onClick={() => setValues((prev) => ({ ...emptySearchValues(), name: prev.name, rep: prev.rep }))}
+                />
+              </div>
+            </div>
+          </Collapse>
+          <div className="eris-drawer-results" aria-label={SEARCH_TEXTS.results} aria-busy={search.isFetching}>
+            {plan.kind === "none" ? (
+              <NonIdealState icon="office" title={SEARCH_TEXTS.noMatch} />
+            ) : search.isError && companies.length === 0 ? (
+              <NonIdealState icon="error" title={SEARCH_TEXTS.searchFailed} />
+            ) : search.isPending && companies.length === 0 ? (
+              <Spinner size={24} />
+            ) : companies.length === 0 ? (
+              <NonIdealState icon="office" title={SEARCH_TEXTS.noMatch} />
+            ) : (
+              <>
+                <p className={Classes.TEXT_MUTED}>{SEARCH_TEXTS.found(total.toLocaleString("en-US"))}</p>
+                <Menu aria-label={SEARCH_TEXTS.results}>
+                  {companies.map((company) => (
+                    <MenuItem
+                      key={String(company.companyId)}
+                      icon="office"
+                      text={company.name}
+                      label={[company.city, company.state].filter(Boolean).join(", ")}
+                      data-company-id={String(company.companyId)}
+                      onClick={() => open(company.companyId)}
+                    />
+                  ))}
+                </Menu>
+                {search.hasNextPage && (
+                  <Button
+                    fill
+                    variant="minimal"
+                    icon="more"
+                    text={SEARCH_TEXTS.loadMore}
+                    loading={search.isFetchingNextPage}
+                    onClick={() => void search.fetchNextPage()}
+                  />
+                )}
+              </>
+            )}
           </div>
         </section>
       </div>
     </Drawer>
   );
+}
+
+/** How many filters beyond name and rep are set (shown on the Filters button). */
+function countFilters(values: SearchValues): number {
+  return Object.entries(values).filter(
+    ([key, value]) => key !== "name" && key !== "rep" && (Array.isArray(value) ? value.length > 0 : value !== ""),
+  ).length;
 }

@@ -8,7 +8,6 @@ export const SHELL_TEXTS = {
   logout: "Logout",
   companySearch: "Company search",
   searchByName: "Search by name",
-  noCompanies: "No companies yet.",
   notFoundTitle: "Page not found",
   notFoundBody: "There is no page at this address.",
   backToDashboard: "Go to the Dashboard",

@@ -1,6 +1,7 @@
 import { H3, Tab, Tabs } from "@blueprintjs/core";
 
-import { Placeholder } from "../../components/Placeholder";
+import { CallBanksTab } from "./CallBanksTab";
+import { CompaniesTab } from "./CompaniesTab";
 import { ADMIN_TEXTS } from "./texts";
 import { UsersTab } from "./UsersTab";
 
@@ -11,8 +12,8 @@ export function AdminPage() {
       <H3>{ADMIN_TEXTS.title}</H3>
       <Tabs id="admin-tabs" defaultSelectedTabId="users" large renderActiveTabPanelOnly>
         <Tab id="users" title={ADMIN_TEXTS.usersTab} panel={<UsersTab />} />
-        <Tab id="callbanks" title={ADMIN_TEXTS.callBanksTab} panel={<Placeholder title={ADMIN_TEXTS.callBanksTab} />} />
-        <Tab id="companies" title={ADMIN_TEXTS.companiesTab} panel={<Placeholder title={ADMIN_TEXTS.companiesTab} />} />
+        <Tab id="callbanks" title={ADMIN_TEXTS.callBanksTab} panel={<CallBanksTab />} />
+        <Tab id="companies" title={ADMIN_TEXTS.companiesTab} panel={<CompaniesTab />} />
       </Tabs>
     </div>
   );

@@ -1,0 +1,252 @@
+import { useState, type FormEvent } from "react";
+
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+} from "@blueprintjs/core";
+import { Code } from "@connectrpc/connect";
+
+import { hasCode, serverMessage } from "../../api/errors";
+import { toast } from "../../components/toaster";
+import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
+import type { User } from "../../gen/eris/identity/v1/identity_pb";
+import {
+  callBankChangedPaths,
+  callBankFieldErrors,
+  callBankFieldsOf,
+  callBankValuesOf,
+  emptyCallBankFields,
+  REP_TYPES,
+  SERVICE_TYPES,
+  type CallBankFields,
+} from "./callBankForm";
+import { useCreateCallBank, useUpdateCallBank } from "./callBankQueries";
+import { CALL_BANK_TEXTS } from "./texts";
+
+/** The call bank dialog is 800 px wide (spec section 9). */
+export const CALL_BANK_DIALOG_WIDTH = 800;
+
+export interface CallBankDialogProps {
+  /** The call bank to edit; absent to add one. */
+  callBank?: CallBank;
+  /** The users who may be assigned (active users). */
+  users: readonly User[];
+  nameOf: (userId: bigint) => string;
+  onClose: () => void;
+}
+
+interface ChoiceSelectProps {
+  id: string;
+  value: string;
+  choices: readonly string[];
+  invalid: boolean;
+  onChange: (value: string) => void;
+}
+
+function ChoiceSelect({ id, value, choices, invalid, onChange }: ChoiceSelectProps) {
+  return (
+    <HTMLSelect
+      id={id}
+      fill
+      value={value}
+      aria-invalid={invalid || undefined}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    >
+      {value === "" && <option value="">{CALL_BANK_TEXTS.choose}</option>}
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {choice}
+        </option>
+      ))}
+      {value !== "" && !choices.includes(value) && <option value={value}>{value}</option>}
+    </HTMLSelect>
+  );
+}
+
+/** Add Call Bank / Edit Call Bank: name, service type, assignee, rep type and due date (MM/DD/YYYY). */
+export function CallBankDialog({ callBank, users, nameOf, onClose }: CallBankDialogProps) {
+  const createCallBank = useCreateCallBank();
+  const updateCallBank = useUpdateCallBank();
+  const [fields, setFields] = useState<CallBankFields>(() =>
+    callBank ? callBankFieldsOf(callBank) : emptyCallBankFields(),
+  );
+  const [showErrors, setShowErrors] = useState(false);
+  const [dueTouched, setDueTouched] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const busy = createCallBank.isPending || updateCallBank.isPending;
+
+  const errors = callBankFieldErrors(fields);
+  const values = callBankValuesOf(fields);
+  const paths = callBank && values ? callBankChangedPaths(callBank, values) : null;
+  const canSave = !busy && (!paths || paths.length > 0);
+  const dueInvalid = errors.dueDate === true && (showErrors || (dueTouched && fields.dueDate.trim() !== ""));
+
+  function set<K extends keyof CallBankFields>(key: K, value: CallBankFields[K]) {
+    setFields((prev) => ({ ...prev, [key]: value }));
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSave) {
+      return;
+    }
+    if (!values) {
+      setShowErrors(true);
+      return;
+    }
+    if (!callBank) {
+      try {
+        await createCallBank.mutateAsync(values);
+        void toast.success(CALL_BANK_TEXTS.callBankAdded);
+        onClose();
+      } catch (err) {
+        const detail = hasCode(err, Code.InvalidArgument) ? ` ${serverMessage(err)}` : "";
+        void toast.error(CALL_BANK_TEXTS.addFailed + detail);
+      }
+      return;
+    }
+    if (!paths) {
+      return;
+    }
+    try {
+      await updateCallBank.mutateAsync({ callBank, values, paths });
+      void toast.success(CALL_BANK_TEXTS.callBankUpdated);
+      onClose();
+    } catch (err) {
+      if (hasCode(err, Code.Aborted)) {
+        // Someone else changed it: the list reloads; the dialog must be reopened on the stored values.
+        setNotice(serverMessage(err));
+      } else if (hasCode(err, Code.InvalidArgument)) {
+        void toast.error(`${CALL_BANK_TEXTS.updateFailed} ${serverMessage(err)}`);
+      } else {
+        void toast.error(CALL_BANK_TEXTS.updateFailed);
+      }
+    }
+  }
+
+  const assigneeOffered = users.some((u) => u.userId === fields.assigneeUserId);
+  return (
+    <Dialog
+      isOpen
+      title={callBank ? CALL_BANK_TEXTS.editCallBank : CALL_BANK_TEXTS.addCallBank}
+      icon={callBank ? "edit" : "add"}
+      style={{ width: CALL_BANK_DIALOG_WIDTH, maxWidth: "calc(100vw - 40px)" }}
+      canOutsideClickClose={!busy}
+      onClose={onClose}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <DialogBody>
+          {notice && (
+            <Callout intent={Intent.WARNING} className="eris-form-note" role="alert">
+              {notice}
+            </Callout>
+          )}
+          <FormGroup
+            label={CALL_BANK_TEXTS.name}
+            labelFor="callbank-name"
+            labelInfo="(required)"
+            intent={showErrors && errors.name ? Intent.DANGER : Intent.NONE}
+          >
+            <InputGroup
+              id="callbank-name"
+              autoFocus
+              intent={showErrors && errors.name ? Intent.DANGER : Intent.NONE}
+              value={fields.name}
+              onValueChange={(v) => set("name", v)}
+            />
+          </FormGroup>
+          <FormGroup
+            label={CALL_BANK_TEXTS.serviceType}
+            labelFor="callbank-service-type"
+            labelInfo="(required)"
+            intent={showErrors && errors.serviceType ? Intent.DANGER : Intent.NONE}
+          >
+            <ChoiceSelect
+              id="callbank-service-type"
+              value={fields.serviceType}
+              choices={SERVICE_TYPES}
+              invalid={showErrors && errors.serviceType === true}
+              onChange={(v) => set("serviceType", v)}
+            />
+          </FormGroup>
+          <FormGroup
+            label={CALL_BANK_TEXTS.assignee}
+            labelFor="callbank-assignee"
+            labelInfo="(required)"
+            intent={showErrors && errors.assignee ? Intent.DANGER : Intent.NONE}
+          >
+            <HTMLSelect
+              id="callbank-assignee"
+              fill
+              value={String(fields.assigneeUserId)}
+              onChange={(e) => set("assigneeUserId", BigInt(e.currentTarget.value))}
+            >
+              {fields.assigneeUserId === 0n && <option value="0">{CALL_BANK_TEXTS.choose}</option>}
+              {fields.assigneeUserId !== 0n && !assigneeOffered && (
+                <option value={String(fields.assigneeUserId)}>{nameOf(fields.assigneeUserId)}</option>
+              )}
+              {users.map((user) => (
+                <option key={String(user.userId)} value={String(user.userId)}>
+                  {user.name}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <FormGroup
+            label={CALL_BANK_TEXTS.repType}
+            labelFor="callbank-rep-type"
+            labelInfo="(required)"
+            intent={showErrors && errors.repType ? Intent.DANGER : Intent.NONE}
+          >
+            <ChoiceSelect
+              id="callbank-rep-type"
+              value={fields.repType}
+              choices={REP_TYPES}
+              invalid={showErrors && errors.repType === true}
+              onChange={(v) => set("repType", v)}
+            />
+          </FormGroup>
+          <FormGroup
+            label={CALL_BANK_TEXTS.dueDate}
+            labelFor="callbank-due-date"
+            labelInfo="(required)"
+            intent={dueInvalid ? Intent.DANGER : Intent.NONE}
+            helperText={dueInvalid ? CALL_BANK_TEXTS.dueDateFormat : undefined}
+          >
+            <InputGroup
+              id="callbank-due-date"
+              leftIcon="calendar"
+              placeholder={CALL_BANK_TEXTS.dueDatePlaceholder}
+              autoComplete="off"
+              intent={dueInvalid ? Intent.DANGER : Intent.NONE}
+              value={fields.dueDate}
+              onValueChange={(v) => set("dueDate", v)}
+              onBlur={() => setDueTouched(true)}
+            />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={CALL_BANK_TEXTS.cancel} disabled={busy} onClick={onClose} />
+              <Button
+                type="submit"
+                intent={Intent.PRIMARY}
+                text={CALL_BANK_TEXTS.save}
+                disabled={!canSave}
+                loading={busy}
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

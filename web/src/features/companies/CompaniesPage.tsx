@@ -1,0 +1,21 @@
+import { H3, Tab, Tabs } from "@blueprintjs/core";
+
+import { AddCompanyForm } from "./AddCompanyForm";
+import { CompanyList } from "./CompanyList";
+import { COMPANY_TEXTS } from "./texts";
+import { useSessionUser } from "./useSessionUser";
+import "./companies.css";
+
+/** /Leads: View Companies, and Add Companies for everyone but Sales. */
+export function CompaniesPage() {
+  const { isSales } = useSessionUser();
+  return (
+    <div className="eris-page">
+      <H3>{COMPANY_TEXTS.title}</H3>
+      <Tabs id="companies-tabs" defaultSelectedTabId="view" large renderActiveTabPanelOnly>
+        <Tab id="view" title={COMPANY_TEXTS.viewTab} panel={<CompanyList />} />
+        {!isSales && <Tab id="add" title={COMPANY_TEXTS.addTab} panel={<AddCompanyForm />} />}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { useMemo } from "react";
+
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+import { useApi } from "../../api/clients";
+import { useAllUsers } from "../../api/users";
+import type { Company } from "../../gen/eris/crm/v1/crm_pb";
+import type { Note, NoteSchema } from "../../gen/eris/crm/v1/notes_pb";
+import { UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
+import type { CompanyInit } from "./companyForm";
+import { filterKey, type CompanyFilterInit } from "./searchFilter";
+
+/** The companies screen reads pages of 50. */
+export const COMPANY_PAGE_SIZE = 50;
+
+export const companiesKey = ["companies"] as const;
+const companyKey = (companyId: bigint) => [...companiesKey, "one", companyId.toString()] as const;
+const changesKey = (companyId: bigint) => [...companiesKey, "changes", companyId.toString()] as const;
+const notesKey = (companyId: bigint) => [...companiesKey, "notes", companyId.toString()] as const;
+const affiliatesKey = [...companiesKey, "affiliates"] as const;
+
+/** One page of companies: the filter and the page token of the page wanted. */
+export function useCompanyPage(filter: CompanyFilterInit, pageToken: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...companiesKey, "page", filterKey(filter), pageToken],
+    queryFn: ({ signal }) =>
+      api.companies.listCompanies({ filter, pageSize: COMPANY_PAGE_SIZE, pageToken }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Companies page after page ("load more"), for the search drawer; disabled while filter is null. */
+export function useCompanySearch(filter: CompanyFilterInit | null) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: [...companiesKey, "search", filter ? filterKey(filter) : "none"],
+    queryFn: ({ signal, pageParam }) =>
+      api.companies.listCompanies(
+        { filter: filter ?? {}, pageSize: COMPANY_PAGE_SIZE, pageToken: pageParam },
+        { signal },
+      ),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextPageToken || undefined,
+    enabled: filter !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCompany(companyId: bigint) {
+  const api = useApi();
+  return useQuery({
+    queryKey: companyKey(companyId),
+    queryFn: async ({ signal }) => (await api.companies.getCompany({ companyId }, { signal })).company ?? null,
+  });
+}
+
+/** Functions the autosave needs: update, re-read, and refresh what depends on the company. */
+export function useCompanyWriter() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      update: async (company: Partial<CompanyInit> & { companyId: bigint; version: bigint }, paths: string[]) => {
+        const res = await api.companies.updateCompany({ company, updateMask: { paths } });
+        if (!res.company) {
+          throw new Error("UpdateCompany answered without a company");
+        }
+        return res.company;
+      },
+      reload: async (companyId: bigint) => {
+        const company = (await api.companies.getCompany({ companyId })).company;
+        if (company) {
+          queryClient.setQueryData(companyKey(companyId), company);
+        }
+        return company;
+      },
+      saved: (company: Company) => {
+        queryClient.setQueryData(companyKey(company.companyId), company);
+        void queryClient.invalidateQueries({ queryKey: changesKey(company.companyId) });
+        void queryClient.invalidateQueries({ queryKey: [...companiesKey, "page"] });
+        void queryClient.invalidateQueries({ queryKey: [...companiesKey, "search"] });
+      },
+      refreshHistory: (companyId: bigint) => queryClient.invalidateQueries({ queryKey: changesKey(companyId) }),
+    }),
+    [api, queryClient],
+  );
+}
+
+export function useCreateCompany() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (company: Partial<CompanyInit>) => {
+      const res = await api.companies.createCompany({ company });
+      if (!res.company) {
+        throw new Error("CreateCompany answered without a company");
+      }
+      return res.company;
+    },
+    onSuccess: (company) => {
+      queryClient.setQueryData(companyKey(company.companyId), company);
+      void queryClient.invalidateQueries({ queryKey: [...companiesKey, "page"] });
+      void queryClient.invalidateQueries({ queryKey: [...companiesKey, "search"] });
+    },
+  });
+}
+
+export function useDeleteCompany() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (companyId: bigint) => api.companies.deleteCompany({ companyId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companiesKey }),
+  });
+}
+
+/** The changes of a company, newest first (the first 100 are enough for the panel). */
+export function useCompanyChanges(companyId: bigint) {
+  const api = useApi();
+  return useQuery({
+    queryKey: changesKey(companyId),
+    queryFn: async ({ signal }) =>
+      (await api.companies.listCompanyChanges({ companyId, pageSize: 100 }, { signal })).changes,
+  });
+}
+
+export function useAffiliates() {
+  const api = useApi();
+  return useQuery({
+    queryKey: affiliatesKey,
+    queryFn: async ({ signal }) => (await api.companies.listAffiliates({}, { signal })).names,
+  });
+}
+
+export function useCreateAffiliate() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => (await api.companies.createAffiliate({ name })).name,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: affiliatesKey }),
+  });
+}
+
+/** A company's notes, newest first. */
+export function useNotes(companyId: bigint) {
+  const api = useApi();
+  return useQuery({
+    queryKey: notesKey(companyId),
+    queryFn: async ({ signal }) => (await api.notes.listNotes({ companyId, pageSize: 500 }, { signal })).notes,
+  });
+}
+
+export type NoteInit = Exclude<MessageInitShape<typeof NoteSchema>, Note>;
+
+export function useCreateNote(companyId: bigint) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (note: Omit<NoteInit, "companyId">) =>
+      (await api.notes.createNote({ note: { ...note, companyId } })).note,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notesKey(companyId) }),
+  });
+}
+
+/** Everyone by id (names for team roles, authors and history), and the active users to choose from. */
+export function usePeople() {
+  const users = useAllUsers();
+  return useMemo(() => {
+    const list: readonly User[] = users.data ?? [];
+    const byId = new Map(list.map((user) => [user.userId, user]));
+    const active = list
+      .filter((user) => user.status === UserStatus.ACTIVE)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return {
+      users: list,
+      active,
+      isPending: users.isPending,
+      /** The user's name; "" for 0 (none); "#id" for a user not (yet) known. */
+      nameOf: (userId: bigint) => (userId === 0n ? "" : (byId.get(userId)?.name ?? `#${userId}`)),
+    };
+  }, [users.data, users.isPending]);
+}

@@ -1,0 +1,244 @@
+import { useState, type FormEvent } from "react";
+
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  TextArea,
+} from "@blueprintjs/core";
+import { Code } from "@connectrpc/connect";
+
+import { hasCode, serverMessage } from "../../api/errors";
+import { useSessionState } from "../../app/auth/SessionContext";
+import { toast } from "../../components/toaster";
+import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
+import {
+  emptyTaskFields,
+  TASK_STATUS_CHOICES,
+  TASK_TYPES,
+  taskChangedPaths,
+  taskFieldErrors,
+  taskFieldsOf,
+  taskStatusLabel,
+  taskValuesOf,
+  type TaskFields,
+} from "./taskForm";
+import { useCreateTask, useFetchTask, useUpdateTask } from "./taskQueries";
+import { TASK_TEXTS } from "./texts";
+import { useUserDirectory } from "./userDirectory";
+import { UserMultiSelect } from "./UserMultiSelect";
+
+export interface EditTaskDialogProps {
+  /** The task to edit; absent to add a new one. */
+  task?: Task;
+  /** The company a new task is about; 0 or absent for none. */
+  companyId?: bigint;
+  /** The company's name, shown in the title of a new task. */
+  companyName?: string;
+  onClose: () => void;
+}
+
+/** Add Task / Edit Task. Status is chosen only when editing: new tasks start Open. */
+export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: EditTaskDialogProps) {
+  const session = useSessionState();
+  const me = session.status === "signedIn" ? session.user.userId : 0n;
+  const directory = useUserDirectory();
+  const createTask = useCreateTask();
+  const updateTask = useUpdateTask();
+  const fetchTask = useFetchTask();
+  const [current, setCurrent] = useState<Task | undefined>(task);
+  const [fields, setFields] = useState<TaskFields>(() =>
+    task ? taskFieldsOf(task) : emptyTaskFields(me !== 0n ? [me] : []),
+  );
+  const [showErrors, setShowErrors] = useState(false);
+  const [dueTouched, setDueTouched] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const busy = createTask.isPending || updateTask.isPending;
+
+  const errors = taskFieldErrors(fields);
+  const values = taskValuesOf(fields);
+  const paths = current && values ? taskChangedPaths(current, values) : null;
+  const canSave = !busy && (!paths || paths.length > 0);
+  const about = current?.companyName || companyName;
+
+  function set<K extends keyof TaskFields>(key: K, value: TaskFields[K]) {
+    setFields((prev) => ({ ...prev, [key]: value }));
+  }
+
+  async function reload(stale: Task) {
+    try {
+      const fresh = await fetchTask(stale, me);
+      if (fresh) {
+        setCurrent(fresh);
+        setFields(taskFieldsOf(fresh));
+      }
+    } catch {
+      void toast.error(TASK_TEXTS.loadFailed);
+    }
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSave) {
+      return;
+    }
+    if (!values) {
+      setShowErrors(true);
+      return;
+    }
+    if (!current) {
+      try {
+        await createTask.mutateAsync({ companyId, values });
+        void toast.success(TASK_TEXTS.taskAdded);
+        onClose();
+      } catch (err) {
+        const detail = hasCode(err, Code.InvalidArgument) ? ` ${serverMessage(err)}` : "";
+        void toast.error(TASK_TEXTS.addFailed + detail);
+      }
+      return;
+    }
+    if (!paths) {
+      return;
+    }
+    try {
+      await updateTask.mutateAsync({ task: current, values, paths });
+      void toast.success(TASK_TEXTS.taskUpdated);
+      onClose();
+    } catch (err) {
+      if (hasCode(err, Code.Aborted)) {
+        // Someone else changed this task: show what is stored now, with the server's explanation.
+        setNotice(serverMessage(err));
+        await reload(current);
+      } else if (hasCode(err, Code.InvalidArgument)) {
+        void toast.error(`${TASK_TEXTS.updateFailed} ${serverMessage(err)}`);
+      } else {
+        void toast.error(TASK_TEXTS.updateFailed);
+      }
+    }
+  }
+
+  const dueInvalid = errors.due === true && (showErrors || (dueTouched && fields.due.trim() !== ""));
+
+  return (
+    <Dialog
+      isOpen
+      title={current ? TASK_TEXTS.editTask : TASK_TEXTS.addTask}
+      icon={current ? "edit" : "add"}
+      style={{ width: 560 }}
+      canOutsideClickClose={!busy}
+      onClose={onClose}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <DialogBody>
+          {notice && (
+            <Callout intent={Intent.WARNING} className="eris-form-note" role="alert">
+              {notice}
+            </Callout>
+          )}
+          {about && (
+            <p className={Classes.TEXT_MUTED}>
+              {TASK_TEXTS.company}: {about}
+            </p>
+          )}
+          <FormGroup
+            label={TASK_TEXTS.type}
+            labelFor="task-type"
+            labelInfo="(required)"
+            intent={showErrors && errors.type ? Intent.DANGER : Intent.NONE}
+          >
+            <HTMLSelect id="task-type" fill value={fields.type} onChange={(e) => set("type", e.currentTarget.value)}>
+              {fields.type === "" && <option value="">{TASK_TEXTS.chooseType}</option>}
+              {TASK_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+              {fields.type !== "" && !(TASK_TYPES as readonly string[]).includes(fields.type) && (
+                <option value={fields.type}>{fields.type}</option>
+              )}
+            </HTMLSelect>
+          </FormGroup>
+          <FormGroup label={TASK_TEXTS.subject} labelFor="task-subject" labelInfo="(required)">
+            <InputGroup
+              id="task-subject"
+              autoFocus
+              intent={showErrors && errors.subject ? Intent.DANGER : Intent.NONE}
+              value={fields.subject}
+              onValueChange={(v) => set("subject", v)}
+            />
+          </FormGroup>
+          <FormGroup label={TASK_TEXTS.description} labelFor="task-description">
+            <TextArea
+              id="task-description"
+              fill
+              rows={3}
+              value={fields.description}
+              onChange={(e) => set("description", e.currentTarget.value)}
+            />
+          </FormGroup>
+          <FormGroup
+            label={TASK_TEXTS.dueDate}
+            labelFor="task-due"
+            labelInfo="(required)"
+            intent={dueInvalid ? Intent.DANGER : Intent.NONE}
+            helperText={dueInvalid ? TASK_TEXTS.dueDateFormat : undefined}
+          >
+            <InputGroup
+              id="task-due"
+              leftIcon="time"
+              placeholder={TASK_TEXTS.dueDatePlaceholder}
+              autoComplete="off"
+              intent={dueInvalid ? Intent.DANGER : Intent.NONE}
+              value={fields.due}
+              onValueChange={(v) => set("due", v)}
+              onBlur={() => setDueTouched(true)}
+            />
+          </FormGroup>
+          <FormGroup label={TASK_TEXTS.assignees} labelFor="task-assignees" labelInfo="(required)">
+            <UserMultiSelect
+              id="task-assignees"
+              users={directory.active}
+              selectedIds={fields.assigneeUserIds}
+              nameOf={directory.nameOf}
+              onChange={(ids) => set("assigneeUserIds", ids)}
+              intent={showErrors && errors.assignees ? "danger" : undefined}
+            />
+          </FormGroup>
+          {current ? (
+            <FormGroup label={TASK_TEXTS.status} labelFor="task-status">
+              <HTMLSelect
+                id="task-status"
+                fill
+                value={fields.status}
+                onChange={(e) => set("status", Number(e.currentTarget.value) as TaskStatus)}
+              >
+                {TASK_STATUS_CHOICES.map((status) => (
+                  <option key={status} value={status}>
+                    {taskStatusLabel(status)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          ) : (
+            <p className={Classes.TEXT_MUTED}>{TASK_TEXTS.newTaskNote}</p>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={TASK_TEXTS.cancel} disabled={busy} onClick={onClose} />
+              <Button type="submit" intent={Intent.PRIMARY} text={TASK_TEXTS.save} disabled={!canSave} loading={busy} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+import { useApi, type ApiClients } from "../../api/clients";
+import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
+import type { TaskValues } from "./taskForm";
+import { toTimestamp } from "./taskTime";
+
+export const tasksKey = ["tasks"] as const;
+
+type ListTasksInput = Parameters<ApiClients["tasks"]["listTasks"]>[0];
+
+/** Every page of a task list (the server gives at most 2000 per page). */
+export async function listAllTasks(api: ApiClients, req: ListTasksInput, signal?: AbortSignal): Promise<Task[]> {
+  const tasks: Task[] = [];
+  let pageToken = "";
+  do {
+    const res = await api.tasks.listTasks({ ...req, pageSize: 2000, pageToken }, { signal });
+    tasks.push(...res.tasks);
+    pageToken = res.nextPageToken;
+  } while (pageToken);
+  return tasks;
+}
+
+/** The tasks about one company, by due time. */
+export function useCompanyTasks(companyId: bigint) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...tasksKey, "company", String(companyId)],
+    queryFn: ({ signal }) => listAllTasks(api, { companyId }, signal),
+  });
+}
+
+/** The tasks assigned to a user and due in [from, to); disabled until a user is known. */
+export function useAssigneeTasks(assigneeUserId: bigint | undefined, from: Date, to: Date) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...tasksKey, "assignee", String(assigneeUserId), from.getTime(), to.getTime()],
+    queryFn: ({ signal }) =>
+      listAllTasks(
+        api,
+        { assigneeUserId: assigneeUserId ?? 0n, dueFrom: toTimestamp(from), dueTo: toTimestamp(to) },
+        signal,
+      ),
+    enabled: assigneeUserId !== undefined && assigneeUserId !== 0n,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useCreateTask() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ companyId, values }: { companyId: bigint; values: TaskValues }) => {
+      // A new task starts Open on the server: status is not sent.
+      const { type, subject, description, dueTime, assigneeUserIds } = values;
+      const res = await api.tasks.createTask({
+        task: { type, subject, description, dueTime: toTimestamp(dueTime), assigneeUserIds, companyId },
+      });
+      return res.task;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksKey }),
+  });
+}
+
+export interface UpdateTaskInput {
+  task: Task;
+  values: TaskValues;
+  paths: string[];
+}
+
+export function useUpdateTask() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ task, values, paths }: UpdateTaskInput) => {
+      const { type, subject, description, dueTime, status, assigneeUserIds } = values;
+      const res = await api.tasks.updateTask({
+        task: {
+          taskId: task.taskId,
+          version: task.version,
+          type,
+          subject,
+          description,
+          dueTime: toTimestamp(dueTime),
+          status,
+          assigneeUserIds,
+        },
+        updateMask: { paths },
+      });
+      return res.task;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKey }),
+  });
+}
+
+/**
+ * Reads one task as stored now (after a stale write). There is no GetTask: the task is found in its
+ * company's list, or in the list of one of its assignees.
+ */
+export function useFetchTask() {
+  const api = useApi();
+  return async (task: Task, viewerUserId: bigint): Promise<Task | undefined> => {
+    const req: ListTasksInput =
+      task.companyId !== 0n
+        ? { companyId: task.companyId }
+        : { assigneeUserId: task.assigneeUserIds.includes(viewerUserId) ? viewerUserId : task.assigneeUserIds[0] };
+    const tasks = await listAllTasks(api, req);
+    return tasks.find((t) => t.taskId === task.taskId);
+  };
+}
