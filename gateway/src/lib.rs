@@ -145,6 +145,13 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let app = app(&config).await?;
     tracing::info!(address = %listener.local_addr()?, "serving the gateway");
+    // gRPC-web answers are written in pieces (message, then trailers): without TCP_NODELAY the
+    // second piece waits for the client's delayed ACK, about 40 ms on every call.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::warn!(%error, "could not set TCP_NODELAY");
+        }
+    });
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
         .await?;

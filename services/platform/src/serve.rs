@@ -56,9 +56,19 @@ pub async fn serve_grpc(
         .layer(TraceLayer)
         .layer(service.auth)
         .add_routes(routes)
-        .serve_with_incoming_shutdown(tokio_stream::wrappers::TcpListenerStream::new(listener), stopping)
+        .serve_with_incoming_shutdown(incoming(listener), stopping)
         .await?;
     Ok(())
+}
+
+/// Accepted connections with TCP_NODELAY, so small writes are not held back for ACKs.
+fn incoming(listener: TcpListener) -> impl futures::Stream<Item = std::io::Result<tokio::net::TcpStream>> {
+    use futures::StreamExt;
+    tokio_stream::wrappers::TcpListenerStream::new(listener).map(|stream| {
+        let stream = stream?;
+        stream.set_nodelay(true)?;
+        Ok(stream)
+    })
 }
 
 async fn set_status(health: &HealthReporter, names: &[&str], status: ServingStatus) {

@@ -484,12 +484,15 @@ impl CompanyService for CompanyApi {
         let after = name_position(&page_token)?;
         let mut query = query_from_filter(filter.unwrap_or_default())?;
         query.visible_to = visible;
-        let (rows, total_size) = tokio::try_join!(
-            db::companies::list_companies(&self.0.pool, &query, after, limit + 1),
-            db::companies::count_companies(&self.0.pool, &query),
-        )
-        .map_err(Error::from)?;
-        let mut rows = rows;
+        let first_page = after.is_none();
+        let mut rows =
+            db::companies::list_companies(&self.0.pool, &query, after, limit + 1).await.map_err(Error::from)?;
+        // A first page that holds every match is its own count; otherwise count them all.
+        let total_size = if first_page && rows.len() as i64 <= limit {
+            rows.len() as i64
+        } else {
+            db::companies::count_companies(&self.0.pool, &query).await.map_err(Error::from)?
+        };
         let next_page_token = if rows.len() as i64 > limit {
             rows.truncate(limit as usize);
             rows.last().map(|last| encode_token(&json!([last.record.name, last.company_id]))).unwrap_or_default()

@@ -307,10 +307,10 @@ fn random_filter(rng: &mut StdRng) -> CompanyFilter {
 
 async fn crm_scenarios(args: &Args, token: String, sales_token: String, sales_id: i64, total: i64) -> Vec<Outcome> {
     let duration = Duration::from_secs(args.seconds);
-    let search = |name: &'static str, token: String, team: Option<i64>| {
+    let search = |name: &'static str, connections: usize, token: String, team: Option<i64>| {
         let base = args.base_url.clone();
         let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(7)));
-        run(name, 4, duration, move |client| {
+        run(name, connections, duration, move |client| {
             let (base, token) = (base.clone(), token.clone());
             let mut filter = random_filter(&mut rng.lock().expect("rng"));
             if let Some(user_id) = team {
@@ -333,16 +333,15 @@ async fn crm_scenarios(args: &Args, token: String, sales_token: String, sales_id
             }
         })
     };
+    let all = "company search: 3-letter name part + random drawer filters, Management (all companies)";
+    let own = "the same as a Sales user (own companies only)";
     vec![
-        search(
-            "company search, 3-letter name part + random drawer filters, Management (all companies)",
-            token.clone(),
-            None,
-        )
-        .await,
-        search("the same as a Sales user (own companies only)", sales_token, Some(sales_id)).await,
+        search(all, 1, token.clone(), None).await,
+        search(own, 1, sales_token.clone(), Some(sales_id)).await,
         lead("`GET /api/getLeadById/{id}`, random ids", 1).await,
         lead("`GET /api/getLeadById/{id}`, random ids", 32).await,
+        search(all, 4, token.clone(), None).await,
+        search(own, 4, sales_token, Some(sales_id)).await,
     ]
 }
 
