@@ -123,7 +123,9 @@ fn push_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &CompanyQuery) {
             builder.push(format!(" and {column} {op} ")).push_bind(value);
         }
     }
-    if !query.team_user_ids.is_empty() {
+    // A Sales user filtering by their own name is already limited to it just below.
+    let own_only = query.visible_to.is_some() && query.team_user_ids.iter().all(|id| Some(*id) == query.visible_to);
+    if !query.team_user_ids.is_empty() && !own_only {
         push_team_match(builder, &query.team_user_ids);
     }
     if let Some(user_id) = query.visible_to {
