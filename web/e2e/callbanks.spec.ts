@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { createTestCompany, randomLetters, userIdOf } from "./companyHelpers";
-import { createTestCallBank } from "./crmHelpers";
+import { createTestCallBank, createTestCompany, randomLetters, userIdOf } from "./crmHelpers";
 import { DEMO, signIn, signOut, unique } from "./helpers";
 
 test("Management makes a call bank with two companies; the assignee closes one and sees 50%", async ({ page }) => {

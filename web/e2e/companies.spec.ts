@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { createTestCompany, randomLetters, userIdOf } from "./companyHelpers";
+import { createTestCompany, randomLetters, userIdOf } from "./crmHelpers";
 import { DEMO, signIn, unique } from "./helpers";
 
 const STALE_MESSAGE = "This company was changed by someone else. The screen now shows the latest values.";

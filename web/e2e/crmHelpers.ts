@@ -1,12 +1,17 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient, type Client, type Interceptor } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
 
 import { CallBankService, type CallBank } from "../src/gen/eris/crm/v1/call_banks_pb";
+import { CompanyService, type Company, type CompanySchema } from "../src/gen/eris/crm/v1/crm_pb";
 import { TaskService } from "../src/gen/eris/crm/v1/tasks_pb";
+import { UserService } from "../src/gen/eris/identity/v1/identity_pb";
 import { apiAs, BASE_URL, DEMO } from "./helpers";
 
-/** The TaskService and CallBankService of the real API, signed in as someone. */
+/** The services of the real API the specs prepare data with, signed in as someone. */
 export interface CrmApi {
+  companies: Client<typeof CompanyService>;
+  users: Client<typeof UserService>;
   tasks: Client<typeof TaskService>;
   callBanks: Client<typeof CallBankService>;
 }
@@ -18,7 +23,40 @@ export async function crmApiAs(email: string): Promise<CrmApi> {
     return next(req);
   };
   const transport = createGrpcWebTransport({ baseUrl: BASE_URL, interceptors: [bearer] });
-  return { tasks: createClient(TaskService, transport), callBanks: createClient(CallBankService, transport) };
+  return {
+    companies: createClient(CompanyService, transport),
+    users: createClient(UserService, transport),
+    tasks: createClient(TaskService, transport),
+    callBanks: createClient(CallBankService, transport),
+  };
+}
+
+/** A user's id by email (from Management's user list). */
+export async function userIdOf(email: string): Promise<bigint> {
+  const { users } = await crmApiAs(DEMO.management);
+  let pageToken = "";
+  do {
+    const res = await users.listUsers({ pageSize: 500, pageToken });
+    const found = res.users.find((user) => user.email === email);
+    if (found) return found.userId;
+    pageToken = res.nextPageToken;
+  } while (pageToken);
+  throw new Error(`No user ${email}`);
+}
+
+type CompanyFields = Omit<Exclude<MessageInitShape<typeof CompanySchema>, Company>, "companyId" | "version">;
+
+/** A company made by Management through the API, with a unique name. */
+export async function createTestCompany(fields: CompanyFields & { name: string }): Promise<Company> {
+  const { companies } = await crmApiAs(DEMO.management);
+  const { company } = await companies.createCompany({ company: fields });
+  if (!company) throw new Error("CreateCompany answered without a company");
+  return company;
+}
+
+/** Three random lower-case letters, so a name can be found by a substring no other company has. */
+export function randomLetters(count = 3): string {
+  return Array.from({ length: count }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 }
 
 /** A call bank made by Management through the API. */

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { companyApiAs, createTestCompany, randomLetters, userIdOf } from "./companyHelpers";
+import { createTestCompany, crmApiAs, randomLetters, userIdOf } from "./crmHelpers";
 import { DEMO, signIn } from "./helpers";
 
 test("mass update sets the Closer of two companies and RESET clears it", async ({ page }) => {
@@ -28,7 +28,7 @@ test("mass update sets the Closer of two companies and RESET clears it", async (
   for (const row of await rows.all()) {
     await expect(row.getByRole("cell").nth(5)).toHaveText("Elena Ruiz");
   }
-  const api = await companyApiAs(DEMO.management);
+  const api = await crmApiAs(DEMO.management);
   expect((await api.companies.getCompany({ companyId: a.companyId })).company?.closerUserId).toBe(closer);
   expect((await api.companies.getCompany({ companyId: b.companyId })).company?.closerUserId).toBe(closer);
   // Roles left at "(no change)" were not touched.

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { createTestCompany } from "./companyHelpers";
-import { todayAt } from "./crmHelpers";
+import { createTestCompany, todayAt } from "./crmHelpers";
 import { DEMO, signIn, unique } from "./helpers";
 
 /** Closed tasks are grey on the calendar. */

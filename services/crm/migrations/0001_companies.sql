@@ -55,8 +55,15 @@ create table company (
     check (primary_dr_status is not null or cardinality(secondary_dr_statuses) = 0)
 );
 
--- Lists walk names in order; carrying the folded name lets a name search filter in the index.
-create index company_name_idx on company (name, company_id) include (name_search);
+-- Lists walk names in order. The index carries every column the search drawer filters on, so
+-- a page's ids come from the index alone (no heap read per name walked past); only the page's
+-- rows are then read.
+create index company_name_idx on company (name, company_id) include (
+    name_search, primary_electric_status, primary_gas_status, secondary_electric_statuses,
+    secondary_gas_statuses, electric_usage, gas_usage, electric_area_utility_id, gas_area_utility_id,
+    dr_area_utility_id, electric_contract_end_date, gas_contract_end_date, inside_user_id, closer_user_id,
+    analyst_user_id, admin_user_id, customer_care_user_id, support_analyst1_user_id, support_analyst2_user_id
+);
 create index company_name_search_idx on company using gin (name_search gin_trgm_ops);
 create index company_primary_electric_status_idx on company (primary_electric_status);
 create index company_primary_gas_status_idx on company (primary_gas_status);

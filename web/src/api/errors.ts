@@ -14,3 +14,8 @@ export function serverMessage(err: unknown): string {
 export function hasCode(err: unknown, ...codes: Code[]): boolean {
   return codes.includes(errorCode(err));
 }
+
+/** A failure message, followed by the server's explanation when the failure has one of the given codes. */
+export function failureText(err: unknown, text: string, ...detailCodes: Code[]): string {
+  return hasCode(err, ...detailCodes) ? `${text} ${serverMessage(err)}` : text;
+}

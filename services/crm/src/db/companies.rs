@@ -141,12 +141,14 @@ pub async fn list_companies(
     after: Option<(String, i64)>,
     limit: i64,
 ) -> sqlx::Result<Vec<CompanyRow>> {
-    let mut builder = QueryBuilder::new(format!("select {COLUMNS} from company"));
+    // The page's ids first, from the name index alone; then only those rows.
+    let mut builder =
+        QueryBuilder::new(format!("select {COLUMNS} from company where company_id in (select company_id from company"));
     push_filter(&mut builder, query);
     if let Some((name, id)) = after {
         builder.push(" and (name, company_id) > (").push_bind(name).push(", ").push_bind(id).push(")");
     }
-    builder.push(" order by name, company_id limit ").push_bind(limit);
+    builder.push(" order by name, company_id limit ").push_bind(limit).push(") order by name, company_id");
     builder.build_query_as().fetch_all(pool).await
 }
 

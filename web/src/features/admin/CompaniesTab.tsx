@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 import {
   Button,
@@ -15,6 +15,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
 import { toast } from "../../components/toaster";
+import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { TeamRole, type Company } from "../../gen/eris/crm/v1/crm_pb";
 import { useCompanySearchPage } from "../callbanks/companyQueries";
@@ -53,11 +54,7 @@ export function CompaniesTab() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["companies"] }),
   });
 
-  useEffect(() => {
-    if (page.isError) {
-      void toast.error(T.loadFailed);
-    }
-  }, [page.isError, page.errorUpdatedAt]);
+  useLoadErrorToast(page, T.loadFailed);
 
   const companies = page.data?.companies ?? [];
   const allOnPage = companies.length > 0 && companies.every((c) => selected.has(c.companyId));

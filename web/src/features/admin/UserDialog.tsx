@@ -1,22 +1,12 @@
 import { useState, type FormEvent } from "react";
 
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-} from "@blueprintjs/core";
+import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
-import { hasCode, serverMessage } from "../../api/errors";
+import { failureText, hasCode, serverMessage } from "../../api/errors";
 import { useCreateUser, useFetchUser, useUpdateUser, type UserFields } from "../../api/users";
 import { ROLE_CHOICES, roleLabel, STATUS_CHOICES, statusLabel } from "../../app/roles";
+import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
 import { toast } from "../../components/toaster";
 import { Role, UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { ADMIN_TEXTS } from "./texts";
@@ -58,8 +48,7 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
         void toast.success(ADMIN_TEXTS.userAdded);
         onClose();
       } catch (err) {
-        const detail = hasCode(err, Code.InvalidArgument, Code.AlreadyExists) ? ` ${serverMessage(err)}` : "";
-        void toast.error(ADMIN_TEXTS.addFailed + detail);
+        void toast.error(failureText(err, ADMIN_TEXTS.addFailed, Code.InvalidArgument, Code.AlreadyExists));
       }
       return;
     }
@@ -83,10 +72,8 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
         } catch {
           void toast.error(ADMIN_TEXTS.loadFailed);
         }
-      } else if (hasCode(err, Code.InvalidArgument, Code.AlreadyExists)) {
-        void toast.error(`${ADMIN_TEXTS.updateFailed} ${serverMessage(err)}`);
       } else {
-        void toast.error(ADMIN_TEXTS.updateFailed);
+        void toast.error(failureText(err, ADMIN_TEXTS.updateFailed, Code.InvalidArgument, Code.AlreadyExists));
       }
     }
   }
@@ -102,11 +89,7 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
     >
       <form onSubmit={handleSubmit} noValidate>
         <DialogBody>
-          {notice && (
-            <Callout intent={Intent.WARNING} className="eris-form-note" role="alert">
-              {notice}
-            </Callout>
-          )}
+          <FormNotice notice={notice} />
           <FormGroup label={ADMIN_TEXTS.columns.name} labelFor="user-name" labelInfo="(required)">
             <InputGroup id="user-name" autoFocus value={fields.name} onValueChange={(v) => set("name", v)} />
           </FormGroup>
@@ -156,19 +139,12 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
             <p className={Classes.TEXT_MUTED}>{ADMIN_TEXTS.newUserNote}</p>
           )}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={ADMIN_TEXTS.cancel} disabled={busy} onClick={onClose} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                text={ADMIN_TEXTS.save}
-                disabled={!canSave}
-                loading={busy}
-              />
-            </>
-          }
+        <SubmitFooter
+          cancelText={ADMIN_TEXTS.cancel}
+          submitText={ADMIN_TEXTS.save}
+          busy={busy}
+          canSubmit={canSave}
+          onCancel={onClose}
         />
       </form>
     </Dialog>

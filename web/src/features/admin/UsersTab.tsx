@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 
@@ -6,6 +6,7 @@ import { useAllUsers, useResetUserPassword } from "../../api/users";
 import { roleLabel, statusLabel } from "../../app/roles";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toaster";
+import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { ADMIN_TEXTS } from "./texts";
 import { UserDialog } from "./UserDialog";
@@ -19,11 +20,7 @@ export function UsersTab() {
   const [dialog, setDialog] = useState<DialogState>({ kind: "closed" });
   const [resetting, setResetting] = useState<User | null>(null);
 
-  useEffect(() => {
-    if (users.isError) {
-      void toast.error(ADMIN_TEXTS.loadFailed);
-    }
-  }, [users.isError, users.errorUpdatedAt]);
+  useLoadErrorToast(users, ADMIN_TEXTS.loadFailed);
 
   async function confirmReset() {
     if (!resetting) {

@@ -8,6 +8,7 @@ import { hasCode } from "../../api/errors";
 import { HOME_PATH } from "../../app/auth/guard";
 import { formatDate } from "../../components/dateText";
 import { toast } from "../../components/toaster";
+import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { CallBankCompanyStatus, type CallBankCompany } from "../../gen/eris/crm/v1/call_banks_pb";
 import { useUserDirectory } from "../tasks/userDirectory";
 import { CallBankCompanyDialog } from "./CallBankCompanyDialog";
@@ -61,11 +62,7 @@ function CallBankCompanies({ callBankId }: CallBankCompaniesProps) {
   const updateStatus = useUpdateCallBankCompany();
   const [open, setOpen] = useState<CallBankCompany | null>(null);
 
-  useEffect(() => {
-    if (page.isError) {
-      void toast.error(CALL_BANK_TEXTS.loadCompaniesFailed);
-    }
-  }, [page.isError, page.errorUpdatedAt]);
+  useLoadErrorToast(page, CALL_BANK_TEXTS.loadCompaniesFailed);
 
   useEffect(() => {
     if (callBank.isError && !hasCode(callBank.error, Code.NotFound, Code.PermissionDenied)) {

@@ -1,19 +1,11 @@
 import { useState, type FormEvent } from "react";
 
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-} from "@blueprintjs/core";
+import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
-import { hasCode, serverMessage } from "../../api/errors";
+import { failureText, hasCode, serverMessage } from "../../api/errors";
+import { DueDateField } from "../../components/DueDateField";
+import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
 import { toast } from "../../components/toaster";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
@@ -42,31 +34,35 @@ export interface CallBankDialogProps {
   onClose: () => void;
 }
 
-interface ChoiceSelectProps {
+interface ChoiceFieldProps {
   id: string;
+  label: string;
   value: string;
   choices: readonly string[];
   invalid: boolean;
   onChange: (value: string) => void;
 }
 
-function ChoiceSelect({ id, value, choices, invalid, onChange }: ChoiceSelectProps) {
+/** A required choice from a fixed list; a stored value not in the list stays selectable. */
+function ChoiceField({ id, label, value, choices, invalid, onChange }: ChoiceFieldProps) {
   return (
-    <HTMLSelect
-      id={id}
-      fill
-      value={value}
-      aria-invalid={invalid || undefined}
-      onChange={(e) => onChange(e.currentTarget.value)}
-    >
-      {value === "" && <option value="">{CALL_BANK_TEXTS.choose}</option>}
-      {choices.map((choice) => (
-        <option key={choice} value={choice}>
-          {choice}
-        </option>
-      ))}
-      {value !== "" && !choices.includes(value) && <option value={value}>{value}</option>}
-    </HTMLSelect>
+    <FormGroup label={label} labelFor={id} labelInfo="(required)" intent={invalid ? Intent.DANGER : Intent.NONE}>
+      <HTMLSelect
+        id={id}
+        fill
+        value={value}
+        aria-invalid={invalid || undefined}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      >
+        {value === "" && <option value="">{CALL_BANK_TEXTS.choose}</option>}
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+        {value !== "" && !choices.includes(value) && <option value={value}>{value}</option>}
+      </HTMLSelect>
+    </FormGroup>
   );
 }
 
@@ -107,8 +103,7 @@ export function CallBankDialog({ callBank, users, nameOf, onClose }: CallBankDia
         void toast.success(CALL_BANK_TEXTS.callBankAdded);
         onClose();
       } catch (err) {
-        const detail = hasCode(err, Code.InvalidArgument) ? ` ${serverMessage(err)}` : "";
-        void toast.error(CALL_BANK_TEXTS.addFailed + detail);
+        void toast.error(failureText(err, CALL_BANK_TEXTS.addFailed, Code.InvalidArgument));
       }
       return;
     }
@@ -123,10 +118,8 @@ export function CallBankDialog({ callBank, users, nameOf, onClose }: CallBankDia
       if (hasCode(err, Code.Aborted)) {
         // Someone else changed it: the list reloads; the dialog must be reopened on the stored values.
         setNotice(serverMessage(err));
-      } else if (hasCode(err, Code.InvalidArgument)) {
-        void toast.error(`${CALL_BANK_TEXTS.updateFailed} ${serverMessage(err)}`);
       } else {
-        void toast.error(CALL_BANK_TEXTS.updateFailed);
+        void toast.error(failureText(err, CALL_BANK_TEXTS.updateFailed, Code.InvalidArgument));
       }
     }
   }
@@ -143,11 +136,7 @@ export function CallBankDialog({ callBank, users, nameOf, onClose }: CallBankDia
     >
       <form onSubmit={handleSubmit} noValidate>
         <DialogBody>
-          {notice && (
-            <Callout intent={Intent.WARNING} className="eris-form-note" role="alert">
-              {notice}
-            </Callout>
-          )}
+          <FormNotice notice={notice} />
           <FormGroup
             label={CALL_BANK_TEXTS.name}
             labelFor="callbank-name"
@@ -162,20 +151,14 @@ export function CallBankDialog({ callBank, users, nameOf, onClose }: CallBankDia
               onValueChange={(v) => set("name", v)}
             />
           </FormGroup>
-          <FormGroup
+          <ChoiceField
+            id="callbank-service-type"
             label={CALL_BANK_TEXTS.serviceType}
-            labelFor="callbank-service-type"
-            labelInfo="(required)"
-            intent={showErrors && errors.serviceType ? Intent.DANGER : Intent.NONE}
-          >
-            <ChoiceSelect
-              id="callbank-service-type"
-              value={fields.serviceType}
-              choices={SERVICE_TYPES}
-              invalid={showErrors && errors.serviceType === true}
-              onChange={(v) => set("serviceType", v)}
-            />
-          </FormGroup>
+            value={fields.serviceType}
+            choices={SERVICE_TYPES}
+            invalid={showErrors && errors.serviceType === true}
+            onChange={(v) => set("serviceType", v)}
+          />
           <FormGroup
             label={CALL_BANK_TEXTS.assignee}
             labelFor="callbank-assignee"
@@ -199,52 +182,32 @@ export function CallBankDialog({ callBank, users, nameOf, onClose }: CallBankDia
               ))}
             </HTMLSelect>
           </FormGroup>
-          <FormGroup
+          <ChoiceField
+            id="callbank-rep-type"
             label={CALL_BANK_TEXTS.repType}
-            labelFor="callbank-rep-type"
-            labelInfo="(required)"
-            intent={showErrors && errors.repType ? Intent.DANGER : Intent.NONE}
-          >
-            <ChoiceSelect
-              id="callbank-rep-type"
-              value={fields.repType}
-              choices={REP_TYPES}
-              invalid={showErrors && errors.repType === true}
-              onChange={(v) => set("repType", v)}
-            />
-          </FormGroup>
-          <FormGroup
+            value={fields.repType}
+            choices={REP_TYPES}
+            invalid={showErrors && errors.repType === true}
+            onChange={(v) => set("repType", v)}
+          />
+          <DueDateField
+            id="callbank-due-date"
             label={CALL_BANK_TEXTS.dueDate}
-            labelFor="callbank-due-date"
-            labelInfo="(required)"
-            intent={dueInvalid ? Intent.DANGER : Intent.NONE}
-            helperText={dueInvalid ? CALL_BANK_TEXTS.dueDateFormat : undefined}
-          >
-            <InputGroup
-              id="callbank-due-date"
-              leftIcon="calendar"
-              placeholder={CALL_BANK_TEXTS.dueDatePlaceholder}
-              autoComplete="off"
-              intent={dueInvalid ? Intent.DANGER : Intent.NONE}
-              value={fields.dueDate}
-              onValueChange={(v) => set("dueDate", v)}
-              onBlur={() => setDueTouched(true)}
-            />
-          </FormGroup>
+            icon="calendar"
+            placeholder={CALL_BANK_TEXTS.dueDatePlaceholder}
+            formatMessage={CALL_BANK_TEXTS.dueDateFormat}
+            invalid={dueInvalid}
+            value={fields.dueDate}
+            onValueChange={(v) => set("dueDate", v)}
+            onBlur={() => setDueTouched(true)}
+          />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={CALL_BANK_TEXTS.cancel} disabled={busy} onClick={onClose} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                text={CALL_BANK_TEXTS.save}
-                disabled={!canSave}
-                loading={busy}
-              />
-            </>
-          }
+        <SubmitFooter
+          cancelText={CALL_BANK_TEXTS.cancel}
+          submitText={CALL_BANK_TEXTS.save}
+          busy={busy}
+          canSubmit={canSave}
+          onCancel={onClose}
         />
       </form>
     </Dialog>

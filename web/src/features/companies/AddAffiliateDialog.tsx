@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
 
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
+import { Dialog, DialogBody, FormGroup, InputGroup } from "@blueprintjs/core";
 
 import { serverMessage } from "../../api/errors";
+import { SubmitFooter } from "../../components/FormDialogParts";
 import { toast } from "../../components/toaster";
 import { useCreateAffiliate } from "./companyQueries";
 import { COMPANY_TEXTS } from "./texts";
@@ -55,19 +56,12 @@ export function AddAffiliateDialog({ isOpen, onClose, onAdded }: AddAffiliateDia
             <InputGroup id="affiliate-name" autoFocus value={name} onValueChange={setName} />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={COMPANY_TEXTS.cancel} disabled={createAffiliate.isPending} onClick={close} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                text={COMPANY_TEXTS.add}
-                disabled={!canAdd}
-                loading={createAffiliate.isPending}
-              />
-            </>
-          }
+        <SubmitFooter
+          cancelText={COMPANY_TEXTS.cancel}
+          submitText={COMPANY_TEXTS.add}
+          busy={createAffiliate.isPending}
+          canSubmit={canAdd}
+          onCancel={close}
         />
       </form>
     </Dialog>

@@ -5,7 +5,7 @@ import { Button, Card, H5, Intent } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 import { useNavigate } from "react-router";
 
-import { hasCode, serverMessage } from "../../api/errors";
+import { failureText } from "../../api/errors";
 import { toast } from "../../components/toaster";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import { AddressFields, CommodityFields, ServiceFlags, TeamFields, type CompanyFieldsProps } from "./CompanyFields";
@@ -45,10 +45,9 @@ export function AddCompanyForm() {
       void toast.success(COMPANY_TEXTS.companyAdded);
       navigate(companyDetailsPath(company.companyId));
     } catch (err) {
-      const detail = hasCode(err, Code.InvalidArgument, Code.AlreadyExists, Code.PermissionDenied)
-        ? ` ${serverMessage(err)}`
-        : "";
-      void toast.error(COMPANY_TEXTS.addFailed + detail);
+      void toast.error(
+        failureText(err, COMPANY_TEXTS.addFailed, Code.InvalidArgument, Code.AlreadyExists, Code.PermissionDenied),
+      );
     }
   }
 

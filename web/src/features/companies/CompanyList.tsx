@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 
 import {
   Button,
@@ -18,6 +18,7 @@ import { Link } from "react-router";
 import { serverMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toaster";
+import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import type { Company } from "../../gen/eris/crm/v1/crm_pb";
 import { companyDetailsPath } from "./companyRoutes";
@@ -61,11 +62,7 @@ export function CompanyList() {
   const deleteCompany = useDeleteCompany();
   const [deleting, setDeleting] = useState<Company | null>(null);
 
-  useEffect(() => {
-    if (page.isError) {
-      void toast.error(COMPANY_TEXTS.loadFailed);
-    }
-  }, [page.isError, page.errorUpdatedAt]);
+  useLoadErrorToast(page, COMPANY_TEXTS.loadFailed);
 
   const companies = page.data?.companies ?? [];
   const total = page.data?.totalSize ?? 0n;

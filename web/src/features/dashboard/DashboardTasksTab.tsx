@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 
 import { Button, Intent } from "@blueprintjs/core";
 
-import { toast } from "../../components/toaster";
+import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { EditTaskDialog } from "../tasks/EditTaskDialog";
 import { useAssigneeTasks } from "../tasks/taskQueries";
@@ -32,11 +32,7 @@ export function DashboardTasksTab({ userId }: DashboardTasksTabProps) {
   const range = calendarRange(view, anchor, weekdays);
   const tasks = useAssigneeTasks(userId, range.start, range.end);
 
-  useEffect(() => {
-    if (tasks.isError) {
-      void toast.error(DASHBOARD_TEXTS.loadTasksFailed);
-    }
-  }, [tasks.isError, tasks.errorUpdatedAt]);
+  useLoadErrorToast(tasks, DASHBOARD_TEXTS.loadTasksFailed);
 
   const events = useMemo(() => taskEvents(tasks.data ?? []), [tasks.data]);
 

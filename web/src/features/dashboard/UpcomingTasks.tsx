@@ -1,11 +1,12 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
-import { FormGroup, H5, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { FormGroup, H5, HTMLTable, InputGroup, Intent, NonIdealState, Spinner } from "@blueprintjs/core";
 
 import { formatDateTime } from "../../components/dateText";
-import { toast } from "../../components/toaster";
-import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
+import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { taskStatusLabel } from "../tasks/taskForm";
+import { TaskStatusTag } from "../tasks/TaskStatusTag";
 import { useAssigneeTasks } from "../tasks/taskQueries";
 import { fromTimestamp } from "../tasks/taskTime";
 import { addDays, fromIsoDate, sundayWeek, toIsoDate } from "./calendarMath";
@@ -39,11 +40,7 @@ export function UpcomingTasks({ userId, onOpenTask }: UpcomingTasksProps) {
   // The range is inclusive of the whole last day.
   const tasks = useAssigneeTasks(valid ? userId : undefined, from ?? new Date(0), to ? addDays(to, 1) : new Date(0));
 
-  useEffect(() => {
-    if (tasks.isError) {
-      void toast.error(DASHBOARD_TEXTS.loadTasksFailed);
-    }
-  }, [tasks.isError, tasks.errorUpdatedAt]);
+  useLoadErrorToast(tasks, DASHBOARD_TEXTS.loadTasksFailed);
 
   const rows = (valid ? (tasks.data ?? []) : []).filter((task) => matchesTaskSearch(task, search));
 
@@ -112,9 +109,7 @@ export function UpcomingTasks({ userId, onOpenTask }: UpcomingTasksProps) {
                     <td>{task.type}</td>
                     <td>{due ? formatDateTime(due) : ""}</td>
                     <td>
-                      <Tag minimal intent={task.status === TaskStatus.OPEN ? Intent.PRIMARY : Intent.NONE}>
-                        {taskStatusLabel(task.status)}
-                      </Tag>
+                      <TaskStatusTag status={task.status} />
                     </td>
                   </tr>
                 );

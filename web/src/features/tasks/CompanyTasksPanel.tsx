@@ -1,12 +1,12 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
-import { Button, Card, H5, HTMLTable, Intent, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { Button, Card, H5, HTMLTable, Intent, NonIdealState, Spinner } from "@blueprintjs/core";
 
 import { formatDateTime } from "../../components/dateText";
-import { toast } from "../../components/toaster";
-import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
+import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { EditTaskDialog } from "./EditTaskDialog";
-import { taskStatusLabel } from "./taskForm";
+import { TaskStatusTag } from "./TaskStatusTag";
 import { useCompanyTasks } from "./taskQueries";
 import { fromTimestamp } from "./taskTime";
 import { TASK_TEXTS } from "./texts";
@@ -27,11 +27,7 @@ export function CompanyTasksPanel({ companyId, companyName, readOnly }: CompanyT
   const directory = useUserDirectory();
   const [dialog, setDialog] = useState<DialogState>({ kind: "closed" });
 
-  useEffect(() => {
-    if (tasks.isError) {
-      void toast.error(TASK_TEXTS.loadFailed);
-    }
-  }, [tasks.isError, tasks.errorUpdatedAt]);
+  useLoadErrorToast(tasks, TASK_TEXTS.loadFailed);
 
   const assigneeNames = (task: Task) =>
     task.assigneeUserIds
@@ -82,9 +78,7 @@ export function CompanyTasksPanel({ companyId, companyName, readOnly }: CompanyT
                   <td>{task.type}</td>
                   <td>{assigneeNames(task)}</td>
                   <td>
-                    <Tag minimal intent={task.status === TaskStatus.OPEN ? Intent.PRIMARY : Intent.NONE}>
-                      {taskStatusLabel(task.status)}
-                    </Tag>
+                    <TaskStatusTag status={task.status} />
                   </td>
                 </tr>
               );

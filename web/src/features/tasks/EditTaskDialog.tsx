@@ -1,22 +1,12 @@
 import { useState, type FormEvent } from "react";
 
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  TextArea,
-} from "@blueprintjs/core";
+import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
-import { hasCode, serverMessage } from "../../api/errors";
+import { failureText, hasCode, serverMessage } from "../../api/errors";
 import { useSessionState } from "../../app/auth/SessionContext";
+import { DueDateField } from "../../components/DueDateField";
+import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
 import { toast } from "../../components/toaster";
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import {
@@ -99,8 +89,7 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
         void toast.success(TASK_TEXTS.taskAdded);
         onClose();
       } catch (err) {
-        const detail = hasCode(err, Code.InvalidArgument) ? ` ${serverMessage(err)}` : "";
-        void toast.error(TASK_TEXTS.addFailed + detail);
+        void toast.error(failureText(err, TASK_TEXTS.addFailed, Code.InvalidArgument));
       }
       return;
     }
@@ -116,10 +105,8 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
         // Someone else changed this task: show what is stored now, with the server's explanation.
         setNotice(serverMessage(err));
         await reload(current);
-      } else if (hasCode(err, Code.InvalidArgument)) {
-        void toast.error(`${TASK_TEXTS.updateFailed} ${serverMessage(err)}`);
       } else {
-        void toast.error(TASK_TEXTS.updateFailed);
+        void toast.error(failureText(err, TASK_TEXTS.updateFailed, Code.InvalidArgument));
       }
     }
   }
@@ -137,11 +124,7 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
     >
       <form onSubmit={handleSubmit} noValidate>
         <DialogBody>
-          {notice && (
-            <Callout intent={Intent.WARNING} className="eris-form-note" role="alert">
-              {notice}
-            </Callout>
-          )}
+          <FormNotice notice={notice} />
           {about && (
             <p className={Classes.TEXT_MUTED}>
               {TASK_TEXTS.company}: {about}
@@ -183,24 +166,17 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
               onChange={(e) => set("description", e.currentTarget.value)}
             />
           </FormGroup>
-          <FormGroup
+          <DueDateField
+            id="task-due"
             label={TASK_TEXTS.dueDate}
-            labelFor="task-due"
-            labelInfo="(required)"
-            intent={dueInvalid ? Intent.DANGER : Intent.NONE}
-            helperText={dueInvalid ? TASK_TEXTS.dueDateFormat : undefined}
-          >
-            <InputGroup
-              id="task-due"
-              leftIcon="time"
-              placeholder={TASK_TEXTS.dueDatePlaceholder}
-              autoComplete="off"
-              intent={dueInvalid ? Intent.DANGER : Intent.NONE}
-              value={fields.due}
-              onValueChange={(v) => set("due", v)}
-              onBlur={() => setDueTouched(true)}
-            />
-          </FormGroup>
+            icon="time"
+            placeholder={TASK_TEXTS.dueDatePlaceholder}
+            formatMessage={TASK_TEXTS.dueDateFormat}
+            invalid={dueInvalid}
+            value={fields.due}
+            onValueChange={(v) => set("due", v)}
+            onBlur={() => setDueTouched(true)}
+          />
           <FormGroup label={TASK_TEXTS.assignees} labelFor="task-assignees" labelInfo="(required)">
             <UserMultiSelect
               id="task-assignees"
@@ -230,13 +206,12 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
             <p className={Classes.TEXT_MUTED}>{TASK_TEXTS.newTaskNote}</p>
           )}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={TASK_TEXTS.cancel} disabled={busy} onClick={onClose} />
-              <Button type="submit" intent={Intent.PRIMARY} text={TASK_TEXTS.save} disabled={!canSave} loading={busy} />
-            </>
-          }
+        <SubmitFooter
+          cancelText={TASK_TEXTS.cancel}
+          submitText={TASK_TEXTS.save}
+          busy={busy}
+          canSubmit={canSave}
+          onCancel={onClose}
         />
       </form>
     </Dialog>

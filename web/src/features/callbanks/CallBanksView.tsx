@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from "react";
+
+import {
+  Button,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  type ButtonVariant,
+} from "@blueprintjs/core";
+import { useNavigate } from "react-router";
+
+import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
+import { useUserDirectory } from "../tasks/userDirectory";
+import { callBankCompaniesPath, matchesCallBankSearch } from "./callBankForm";
+import { useCallBanks } from "./callBankQueries";
+import { CallBanksTable } from "./CallBanksTable";
+import { CALL_BANK_TEXTS } from "./texts";
+
+export interface CallBanksViewProps {
+  /** The id of the user filter; absent to show no filter. */
+  userFilterId?: string;
+  /** Whose call banks are listed when there is no user filter (0 for all). */
+  userId?: bigint;
+  /** Shown at the start of the toolbar (e.g. Add Call Bank). */
+  toolbarStart?: ReactNode;
+  /** The buttons of a row. */
+  actions: (callBank: CallBank) => ReactNode;
+}
+
+/** The call banks with search, an optional user filter ("All" by default), refresh and the table. */
+export function CallBanksView({ userFilterId, userId = 0n, toolbarStart, actions }: CallBanksViewProps) {
+  const directory = useUserDirectory();
+  const [filterUserId, setFilterUserId] = useState(0n);
+  const [search, setSearch] = useState("");
+  const callBanks = useCallBanks(userFilterId ? filterUserId : userId);
+
+  useLoadErrorToast(callBanks, CALL_BANK_TEXTS.loadFailed);
+
+  const rows = (callBanks.data ?? []).filter((cb) =>
+    matchesCallBankSearch(cb, directory.nameOf(cb.assigneeUserId), search),
+  );
+
+  return (
+    <>
+      <div className="eris-toolbar">
+        {toolbarStart}
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          placeholder={CALL_BANK_TEXTS.search}
+          aria-label={CALL_BANK_TEXTS.search}
+          value={search}
+          onValueChange={setSearch}
+        />
+        {userFilterId && (
+          <FormGroup inline label={CALL_BANK_TEXTS.user} labelFor={userFilterId} style={{ margin: 0 }}>
+            <HTMLSelect
+              id={userFilterId}
+              value={String(filterUserId)}
+              onChange={(e) => setFilterUserId(BigInt(e.currentTarget.value))}
+            >
+              <option value="0">{CALL_BANK_TEXTS.all}</option>
+              {directory.users.map((user) => (
+                <option key={String(user.userId)} value={String(user.userId)}>
+                  {user.name}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        <Button
+          variant="minimal"
+          icon="refresh"
+          text={CALL_BANK_TEXTS.refresh}
+          loading={callBanks.isFetching}
+          onClick={() => void callBanks.refetch()}
+        />
+      </div>
+      {callBanks.isPending ? (
+        <Spinner />
+      ) : callBanks.isError && !callBanks.data ? (
+        <NonIdealState icon="error" title={CALL_BANK_TEXTS.loadFailed} />
+      ) : (
+        <CallBanksTable callBanks={rows} nameOf={directory.nameOf} actions={actions} />
+      )}
+    </>
+  );
+}
+
+export interface CallBankInfoButtonProps {
+  callBank: CallBank;
+  variant?: ButtonVariant;
+}
+
+/** The button of a row that opens the call bank's companies. */
+export function CallBankInfoButton({ callBank, variant }: CallBankInfoButtonProps) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant={variant}
+      size="small"
+      icon="info-sign"
+      aria-label={`${CALL_BANK_TEXTS.companies}: ${callBank.name}`}
+      title={CALL_BANK_TEXTS.companies}
+      onClick={() => navigate(callBankCompaniesPath(callBank.callBankId))}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import { Intent, Tag } from "@blueprintjs/core";
+
+import { TaskStatus } from "../../gen/eris/crm/v1/tasks_pb";
+import { taskStatusLabel } from "./taskForm";
+
+/** A task's status as a tag; open tasks stand out. */
+export function TaskStatusTag({ status }: { status: TaskStatus }) {
+  return (
+    <Tag minimal intent={status === TaskStatus.OPEN ? Intent.PRIMARY : Intent.NONE}>
+      {taskStatusLabel(status)}
+    </Tag>
+  );
+}
