@@ -24,5 +24,7 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
     css: false,
+    // Typing into forms in jsdom is slow on a busy 2-core CI machine; 5 s was too tight.
+    testTimeout: 20_000,
   },
 });
