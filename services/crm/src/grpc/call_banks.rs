@@ -15,7 +15,7 @@ use eris_proto::{
 use serde_json::json;
 use tonic::{Request, Response, Status};
 
-use super::{companies::company_to_proto, encode_token, name_position, page_size};
+use super::{companies::company_to_proto, finish_page, name_position, page_size};
 use crate::{
     State,
     convert::{date, optional_id, parse_date, timestamp},
@@ -217,12 +217,7 @@ impl CallBankService for CallBankApi {
         let after = name_position(&page_token)?;
         let mut rows =
             db::call_banks::list_members(&self.0.pool, call_bank_id, after, limit + 1).await.map_err(Error::from)?;
-        let next_page_token = if rows.len() as i64 > limit {
-            rows.truncate(limit as usize);
-            rows.last().map(|last| encode_token(&json!([last.company_name, last.company_id]))).unwrap_or_default()
-        } else {
-            String::new()
-        };
+        let next_page_token = finish_page(&mut rows, limit, |last| json!([last.company_name, last.company_id]));
         // The call bank's assignee sees its companies' details whatever their team roles.
         let mut companies: HashMap<i64, _> = if include_company {
             let ids: Vec<i64> = rows.iter().map(|row| row.company_id).collect();

@@ -18,7 +18,7 @@ use serde_json::json;
 use sqlx::PgConnection;
 use tonic::{Request, Response, Status};
 
-use super::{decode_token, encode_token, name_position, page_size};
+use super::{decode_token, finish_page, name_position, page_size};
 use crate::{
     State,
     convert::{optional_date, optional_id, parse_date, timestamp},
@@ -493,12 +493,7 @@ impl CompanyService for CompanyApi {
         } else {
             db::companies::count_companies(&self.0.pool, &query).await.map_err(Error::from)?
         };
-        let next_page_token = if rows.len() as i64 > limit {
-            rows.truncate(limit as usize);
-            rows.last().map(|last| encode_token(&json!([last.record.name, last.company_id]))).unwrap_or_default()
-        } else {
-            String::new()
-        };
+        let next_page_token = finish_page(&mut rows, limit, |last| json!([last.record.name, last.company_id]));
         Ok(Response::new(ListCompaniesResponse {
             companies: rows.into_iter().map(company_to_proto).collect(),
             next_page_token,
@@ -562,12 +557,7 @@ impl CompanyService for CompanyApi {
         let before = decode_token(&page_token)?.and_then(|value| value.as_i64());
         let mut rows =
             db::companies::list_changes(&self.0.pool, company_id, before, limit + 1).await.map_err(Error::from)?;
-        let next_page_token = if rows.len() as i64 > limit {
-            rows.truncate(limit as usize);
-            rows.last().map(|last| encode_token(&json!(last.company_change_id))).unwrap_or_default()
-        } else {
-            String::new()
-        };
+        let next_page_token = finish_page(&mut rows, limit, |last| json!(last.company_change_id));
         let changes = rows
             .into_iter()
             .map(|row| CompanyChange {

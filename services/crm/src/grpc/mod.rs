@@ -41,6 +41,16 @@ pub(crate) fn page_size(requested: i32, default: i64, max: i64) -> Result<i64> {
     }
 }
 
+/// Cuts a page fetched with one row more than `limit`: answers the next page's token (empty on
+/// the last page), made from the last row kept.
+pub(crate) fn finish_page<T>(rows: &mut Vec<T>, limit: i64, position: impl Fn(&T) -> Value) -> String {
+    if rows.len() as i64 <= limit {
+        return String::new();
+    }
+    rows.truncate(limit as usize);
+    rows.last().map(|last| encode_token(&position(last))).unwrap_or_default()
+}
+
 /// A (text, id) keyset position from a token.
 pub(crate) fn name_position(token: &str) -> Result<Option<(String, i64)>> {
     decode_token(token)?

@@ -7,7 +7,7 @@ use eris_proto::crm::v1::{
 use serde_json::json;
 use tonic::{Request, Response, Status};
 
-use super::{decode_token, encode_token, page_size};
+use super::{decode_token, finish_page, page_size};
 use crate::{
     State,
     convert::{optional_date, parse_date, timestamp},
@@ -43,12 +43,7 @@ impl NoteService for NoteApi {
         let limit = page_size(size, 100, 500)?;
         let before = decode_token(&page_token)?.and_then(|value| value.as_i64());
         let mut rows = db::notes::list_notes(&self.0.pool, company_id, before, limit + 1).await.map_err(Error::from)?;
-        let next_page_token = if rows.len() as i64 > limit {
-            rows.truncate(limit as usize);
-            rows.last().map(|last| encode_token(&json!(last.note_id))).unwrap_or_default()
-        } else {
-            String::new()
-        };
+        let next_page_token = finish_page(&mut rows, limit, |last| json!(last.note_id));
         Ok(Response::new(ListNotesResponse { notes: rows.into_iter().map(note_to_proto).collect(), next_page_token }))
     }
 

@@ -11,7 +11,7 @@ use eris_proto::{
 use serde_json::{Value, json};
 use tonic::{Request, Response, Status};
 
-use super::{decode_token, encode_token, page_size};
+use super::{decode_token, finish_page, page_size};
 use crate::{
     State,
     convert::{optional_id, parse_timestamp, timestamp},
@@ -203,14 +203,7 @@ impl State {
             })
             .transpose()?;
         let mut rows = db::tasks::list_tasks(&self.pool, &query, after, limit + 1).await?;
-        let next = if rows.len() as i64 > limit {
-            rows.truncate(limit as usize);
-            rows.last()
-                .map(|last| encode_token(&json!([last.due_at.timestamp_millis(), last.task_id])))
-                .unwrap_or_default()
-        } else {
-            String::new()
-        };
+        let next = finish_page(&mut rows, limit, |last| json!([last.due_at.timestamp_millis(), last.task_id]));
         Ok((rows, next))
     }
 }
