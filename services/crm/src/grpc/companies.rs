@@ -415,24 +415,16 @@ impl State {
         let mut paths = Vec::new();
         let mut template = Company::default();
         for assignment in &request.assignments {
-            let field = match TeamRole::try_from(assignment.role).unwrap_or(TeamRole::Unspecified) {
-                TeamRole::Inside => &mut template.inside_user_id,
-                TeamRole::Closer => &mut template.closer_user_id,
-                TeamRole::Analyst => &mut template.analyst_user_id,
-                TeamRole::Admin => &mut template.admin_user_id,
-                TeamRole::CustomerCare => &mut template.customer_care_user_id,
+            let (field, path) = match TeamRole::try_from(assignment.role).unwrap_or(TeamRole::Unspecified) {
+                TeamRole::Inside => (&mut template.inside_user_id, "inside_user_id"),
+                TeamRole::Closer => (&mut template.closer_user_id, "closer_user_id"),
+                TeamRole::Analyst => (&mut template.analyst_user_id, "analyst_user_id"),
+                TeamRole::Admin => (&mut template.admin_user_id, "admin_user_id"),
+                TeamRole::CustomerCare => (&mut template.customer_care_user_id, "customer_care_user_id"),
                 TeamRole::Unspecified => return Err(invalid("Each assignment needs a role.")),
             };
             *field = assignment.user_id.max(0);
-            let path = format!(
-                "{}_user_id",
-                TeamRole::try_from(assignment.role)
-                    .unwrap_or_default()
-                    .as_str_name()
-                    .trim_start_matches("TEAM_ROLE_")
-                    .to_lowercase()
-            );
-            paths.push(path);
+            paths.push(path.to_owned());
         }
         let mut tx = self.pool.begin().await?;
         let rows = db::companies::select_companies_for_update(&mut *tx, &request.company_ids).await?;
