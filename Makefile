@@ -87,6 +87,7 @@ bench:
 	psql "$(PG_ADMIN)" -qc "drop database if exists $(BENCH_DATABASE) with (force)"
 	DATABASE_URL=postgres://postgres@localhost:5432/$(BENCH_DATABASE) RUST_LOG=warn \
 		$(CARGO_TARGET_DIR)/release/eris-stack seed --companies $(BENCH_COMPANIES)
+	psql "$(PG_ADMIN)" -qc "checkpoint"
 	psql "$(PG_ADMIN)" -qc "drop database if exists $(PGBENCH_DATABASE) with (force)"
 	psql "$(PG_ADMIN)" -qc "create database $(PGBENCH_DATABASE)"
 	pgbench -h 127.0.0.1 -U postgres -i -s 10 -q $(PGBENCH_DATABASE)

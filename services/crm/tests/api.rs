@@ -1,6 +1,7 @@
 //! The crm service over real gRPC, against the machine's PostgreSQL and Redis, with a real
 //! identity service issuing the tokens.
 
+use eris_crm::seed::SeedPlan;
 use eris_identity::testing::DEMO_PASSWORD;
 use eris_platform::testing::TestDatabase;
 use eris_proto::{
@@ -383,6 +384,44 @@ async fn companies_come_in_pages_by_name_with_the_total() {
     }
     let expected: Vec<String> = (0..7).map(|i| format!("Page Co {i}")).collect();
     assert_eq!(seen, expected);
+}
+
+/// Lists above 5,000 matches walk the name index; smaller ones gather their matches and sort them.
+/// Both must give the same pages as a plain ordered query.
+#[tokio::test]
+async fn pages_match_a_plain_ordered_query_whether_matches_are_many_or_few() {
+    let app = spawn_app().await;
+    let users = vec![app.sales.id, app.sales2.id, app.care.id];
+    let plan =
+        eris_crm::seed::SeedPlan { notes: 0, tasks: 0, call_banks: 0, ..SeedPlan::for_companies(6_000, 5, users) };
+    eris_crm::seed::generate(&app.database.args(), &plan).await.unwrap();
+    let pool = sqlx::PgPool::connect(&app.database.url()).await.unwrap();
+    let prospect =
+        CompanyFilter { primary_electric_statuses: vec![PrimaryStatus::Prospect.into()], ..Default::default() };
+    for (filter, condition) in [(CompanyFilter::default(), "true"), (prospect, "primary_electric_status = 'Prospect'")]
+    {
+        let sql = format!("select company_id from crm.company where {condition} order by name, company_id");
+        let expected: Vec<i64> = sqlx::query_scalar(&sql).fetch_all(&pool).await.unwrap();
+        let (mut seen, mut token) = (Vec::new(), String::new());
+        loop {
+            let request = ListCompaniesRequest { page_size: 500, page_token: token, filter: Some(filter.clone()) };
+            let page = app.companies().list_companies(authed(&app.admin, request)).await.unwrap().into_inner();
+            assert_eq!(page.total_size, expected.len() as i64);
+            seen.extend(page.companies.iter().map(|c| c.company_id));
+            if page.next_page_token.is_empty() {
+                break;
+            }
+            token = page.next_page_token;
+        }
+        assert_eq!(seen, expected, "{condition}");
+    }
+    let sizes: Vec<i64> = sqlx::query_scalar(
+        "select count(*) from crm.company union all select count(*) from crm.company where primary_electric_status = 'Prospect'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(sizes[0] > 5_000 && (500..=5_000).contains(&sizes[1]), "both ways are taken: {sizes:?}");
 }
 
 #[tokio::test]

@@ -476,14 +476,13 @@ impl CompanyService for CompanyApi {
         let after = name_position(&page_token)?;
         let mut query = query_from_filter(filter.unwrap_or_default())?;
         query.visible_to = visible;
-        let first_page = after.is_none();
-        let mut rows =
-            db::companies::list_companies(&self.0.pool, &query, after, limit + 1).await.map_err(Error::from)?;
-        // A first page that holds every match is its own count; otherwise count them all.
-        let total_size = if first_page && rows.len() as i64 <= limit {
-            rows.len() as i64
+        // The count comes first: it is shown anyway, and it tells which way the page is found quickest.
+        let total_size = db::companies::count_companies(&self.0.pool, &query).await.map_err(Error::from)?;
+        let mut rows = if total_size == 0 {
+            Vec::new()
         } else {
-            db::companies::count_companies(&self.0.pool, &query).await.map_err(Error::from)?
+            let from = db::companies::PageFrom::for_total(total_size);
+            db::companies::list_companies(&self.0.pool, &query, after, limit + 1, from).await.map_err(Error::from)?
         };
         let next_page_token = finish_page(&mut rows, limit, |last| json!([last.record.name, last.company_id]));
         Ok(Response::new(ListCompaniesResponse {
