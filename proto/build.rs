@@ -7,6 +7,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut files = Vec::new();
     collect_protos("eris".as_ref(), &mut files)?;
     files.sort();
+    // The whole tree, so an added file is compiled too (cargo scans a directory for changes).
+    println!("cargo:rerun-if-changed=eris");
     for file in &files {
         println!("cargo:rerun-if-changed={}", file.display());
     }

@@ -89,6 +89,7 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         .route("/getTasksByAssignee/{user_name}", get(rest::notes_tasks::get_tasks_by_assignee))
         .route("/newTask", post(rest::notes_tasks::new_task))
         .route("/task/{task_id}", patch(rest::notes_tasks::update_task))
+        .route("/getUtilities", get(rest::utilities::get_utilities))
         .route("/callbanks", get(rest::call_banks::list_call_banks).post(rest::call_banks::create_call_bank))
         .route(
             "/callbanks/{call_bank_id}",

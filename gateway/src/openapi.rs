@@ -7,7 +7,7 @@ use utoipa::{
 
 use crate::{
     error::ErrorBody,
-    rest::{call_banks, companies, notes_tasks, users},
+    rest::{call_banks, companies, notes_tasks, users, utilities},
 };
 
 #[derive(OpenApi)]
@@ -47,6 +47,7 @@ use crate::{
         call_banks::list_call_bank_companies,
         call_banks::set_call_bank_companies,
         call_banks::update_call_bank_company,
+        utilities::get_utilities,
     ),
     components(schemas(ErrorBody)),
     modifiers(&TokenAuth),
@@ -56,6 +57,7 @@ use crate::{
         (name = "companies", description = "Companies (leads) and affiliates"),
         (name = "notes and tasks", description = "Notes and tasks"),
         (name = "call banks", description = "Call banks and their companies"),
+        (name = "utilities", description = "Utilities"),
     ),
 )]
 pub struct ApiDoc;

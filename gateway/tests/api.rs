@@ -4,7 +4,7 @@
 mod common;
 
 use base64::Engine;
-use common::{DEMO_PASSWORD, closed_port, spawn_app, spawn_gateway};
+use common::{DEMO_PASSWORD, Upstreams, closed_port, spawn_app, spawn_gateway};
 use eris_identity::testing::RESET_PASSWORD;
 use eris_proto::identity::v1::{ListUsersRequest, ListUsersResponse, SignInRequest, SignInResponse};
 use prost::Message;
@@ -214,7 +214,7 @@ async fn a_service_that_is_down_fails_fast_and_the_rest_keeps_working() {
 
 #[tokio::test]
 async fn rest_calls_answer_503_when_identity_is_down() {
-    let app = spawn_gateway(closed_port().await, None, None).await;
+    let app = spawn_gateway(closed_port().await, Upstreams::default(), None).await;
     let response = app.login("management@eris.test", DEMO_PASSWORD).await;
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
     let body: Value = response.json().await.unwrap();

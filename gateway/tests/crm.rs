@@ -1,5 +1,5 @@
-//! The REST calls of companies, affiliates, notes, tasks and call banks, through the gateway to
-//! a real crm service.
+//! The REST calls of companies, affiliates, notes, tasks, call banks and utilities, through the
+//! gateway to real crm and sourcing services.
 
 mod common;
 
@@ -234,7 +234,28 @@ async fn the_openapi_document_describes_the_crm_calls() {
         ("/api/callbanks/{CallBankId}/companies", "get"),
         ("/api/callbanks/{CallBankId}/companies", "put"),
         ("/api/callbanks/{CallBankId}/companies/{LeadId}", "put"),
+        ("/api/getUtilities", "get"),
     ] {
         assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path} is documented");
     }
+}
+
+#[tokio::test]
+async fn utilities_are_listed_by_name_for_any_signed_in_user() {
+    let app = spawn_app_with_crm().await;
+    eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
+    let unsigned = app.http.get(app.url("/api/getUtilities")).send().await.unwrap();
+    assert_eq!(unsigned.status(), StatusCode::UNAUTHORIZED);
+
+    let token = app.token("sales@eris.test").await;
+    let response = app.get("/api/getUtilities", &token).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let utilities: Vec<Value> = response.json().await.unwrap();
+    let peco: Vec<&Value> = utilities.iter().filter(|u| u["Utility"] == "PECO").collect();
+    assert_eq!(peco.iter().map(|u| u["Commodity"].as_str().unwrap()).collect::<Vec<_>>(), ["DR", "Electric", "Gas"]);
+    let electric = peco.iter().find(|u| u["Commodity"] == "Electric").unwrap();
+    assert_eq!((electric["State"].as_str(), electric["RTO"].as_str()), (Some("PA"), Some("PJM")));
+    assert!(electric["UtilityId"].as_i64().unwrap() > 0);
+    let names: Vec<String> = utilities.iter().map(|u| u["Utility"].as_str().unwrap().to_lowercase()).collect();
+    assert!(names.windows(2).all(|pair| pair[0] <= pair[1]), "sorted by name: {names:?}");
 }

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { createTestCompany, randomLetters, userIdOf } from "./crmHelpers";
+import { PrimaryStatus } from "../src/gen/eris/crm/v1/crm_pb";
+import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
+import { createTestCompany, randomLetters, userIdOf, utilityNamed } from "./crmHelpers";
 import { DEMO, signIn, unique } from "./helpers";
 
 const STALE_MESSAGE = "This company was changed by someone else. The screen now shows the latest values.";
@@ -145,4 +147,34 @@ test("the search drawer finds a company by three letters of its name and opens i
   await result.click();
   await expect(page).toHaveURL(new RegExp(`/LeadTabs/${company.companyId}/details$`));
   await expect(page.getByTestId("company-title")).toHaveText(name);
+});
+
+test("the drawer's area filter offers the utilities and narrows the companies to that area", async ({ page }) => {
+  const letters = randomLetters(3);
+  const [aes, peco] = await Promise.all([
+    utilityNamed("AES Ohio", Commodity.ELECTRIC),
+    utilityNamed("PECO", Commodity.ELECTRIC),
+  ]);
+  const inDayton = `${unique("Area").name} ${letters.toUpperCase()}Dayton`;
+  const inPhiladelphia = `${unique("Area").name} ${letters.toUpperCase()}Philly`;
+  const prospect = { primaryElectricStatus: PrimaryStatus.PROSPECT };
+  const dayton = await createTestCompany({ name: inDayton, ...prospect, electricAreaUtilityId: aes.utilityId });
+  await createTestCompany({ name: inPhiladelphia, ...prospect, electricAreaUtilityId: peco.utilityId });
+
+  await signIn(page, DEMO.management);
+  await page.getByRole("button", { name: "Company search" }).click();
+  const drawer = page.getByRole("search", { name: "Company search" });
+  await drawer.getByLabel("Search by name").fill(letters);
+  await expect(drawer.getByRole("menuitem", { name: new RegExp(inPhiladelphia) })).toBeVisible();
+  await drawer.getByRole("button", { name: "Filters" }).click();
+  await drawer.getByLabel("Electric Area").fill("AES");
+  await page.getByRole("listbox", { name: "Electric Area" }).getByRole("option", { name: "AES Ohio (OH)" }).click();
+  await expect(drawer.getByRole("menuitem", { name: new RegExp(inPhiladelphia) })).toBeHidden();
+  const result = drawer.getByRole("menuitem", { name: new RegExp(inDayton) });
+  await expect(result).toBeVisible();
+  await result.click();
+  await expect(page).toHaveURL(new RegExp(`/LeadTabs/${dayton.companyId}/details$`));
+  const area = page.getByRole("combobox", { name: "Electric Area" });
+  await expect(area).toHaveValue(String(aes.utilityId));
+  await expect(area.locator("option:checked")).toHaveText("AES Ohio (OH)");
 });

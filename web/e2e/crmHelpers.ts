@@ -6,6 +6,7 @@ import { CallBankService, type CallBank } from "../src/gen/eris/crm/v1/call_bank
 import { CompanyService, type Company, type CompanySchema } from "../src/gen/eris/crm/v1/crm_pb";
 import { TaskService } from "../src/gen/eris/crm/v1/tasks_pb";
 import { UserService } from "../src/gen/eris/identity/v1/identity_pb";
+import { Commodity, UtilityService, type Utility } from "../src/gen/eris/sourcing/v1/utilities_pb";
 import { apiAs, BASE_URL, DEMO } from "./helpers";
 
 /** The services of the real API the specs prepare data with, signed in as someone. */
@@ -14,6 +15,7 @@ export interface CrmApi {
   users: Client<typeof UserService>;
   tasks: Client<typeof TaskService>;
   callBanks: Client<typeof CallBankService>;
+  utilities: Client<typeof UtilityService>;
 }
 
 export async function crmApiAs(email: string): Promise<CrmApi> {
@@ -28,6 +30,7 @@ export async function crmApiAs(email: string): Promise<CrmApi> {
     users: createClient(UserService, transport),
     tasks: createClient(TaskService, transport),
     callBanks: createClient(CallBankService, transport),
+    utilities: createClient(UtilityService, transport),
   };
 }
 
@@ -82,4 +85,12 @@ export function todayAt(hour: number, minute = 0): { date: Date; typed: string }
   const pad = (n: number) => String(n).padStart(2, "0");
   const typed = `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(hour)}:${pad(minute)}`;
   return { date, typed };
+}
+
+/** A demo utility by name and commodity. */
+export async function utilityNamed(name: string, commodity: Commodity): Promise<Utility> {
+  const { utilities } = await crmApiAs(DEMO.management);
+  const found = (await utilities.listUtilities({ commodity })).utilities.find((utility) => utility.name === name);
+  if (!found) throw new Error(`No ${name} utility`);
+  return found;
 }

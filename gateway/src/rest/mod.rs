@@ -9,6 +9,7 @@ pub use directory::DirectoryCache;
 pub mod leads;
 pub mod notes_tasks;
 pub mod users;
+pub mod utilities;
 
 use axum::{Json, http::StatusCode, response::IntoResponse};
 

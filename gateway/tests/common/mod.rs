@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 pub struct TestGateway {
     pub base: String,
     pub http: Client,
-    _database: Option<TestDatabase>,
+    pub database: Option<TestDatabase>,
     _web: PathBuf,
 }
 
@@ -32,11 +32,14 @@ pub async fn spawn_identity(database: &TestDatabase) -> SocketAddr {
     eris_identity::testing::spawn(database, |config| config.auth.account_failure_limit = 10).await
 }
 
-pub async fn spawn_gateway(
-    identity: SocketAddr,
-    crm: Option<SocketAddr>,
-    database: Option<TestDatabase>,
-) -> TestGateway {
+/// The services behind the gateway besides identity; the others are down.
+#[derive(Default)]
+pub struct Upstreams {
+    pub crm: Option<SocketAddr>,
+    pub sourcing: Option<SocketAddr>,
+}
+
+pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database: Option<TestDatabase>) -> TestGateway {
     let web = std::env::temp_dir().join(format!("eris-web-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(web.join("assets")).unwrap();
     std::fs::write(web.join("index.html"), "<!doctype html><title>Eris</title>").unwrap();
@@ -47,9 +50,9 @@ pub async fn spawn_gateway(
     let config = Config {
         listen: address,
         upstreams: UpstreamArgs {
-            crm_url: format!("http://{}", crm.unwrap_or(down)),
+            crm_url: format!("http://{}", upstreams.crm.unwrap_or(down)),
             contracts_url: format!("http://{down}"),
-            sourcing_url: format!("http://{down}"),
+            sourcing_url: format!("http://{}", upstreams.sourcing.unwrap_or(down)),
             reporting_url: format!("http://{down}"),
             timeout_seconds: 10,
         },
@@ -60,22 +63,23 @@ pub async fn spawn_gateway(
         shutdown: shutdown_args(),
     };
     tokio::spawn(eris_gateway::serve(config, listener, std::future::pending()));
-    TestGateway { base: format!("http://{address}"), http: Client::new(), _database: database, _web: web }
+    TestGateway { base: format!("http://{address}"), http: Client::new(), database, _web: web }
 }
 
 /// A gateway in front of identity, with every other service down.
 pub async fn spawn_app() -> TestGateway {
     let database = TestDatabase::new().await;
     let identity = spawn_identity(&database).await;
-    spawn_gateway(identity, None, Some(database)).await
+    spawn_gateway(identity, Upstreams::default(), Some(database)).await
 }
 
-/// A gateway in front of identity and crm.
+/// A gateway in front of identity, crm and sourcing.
 pub async fn spawn_app_with_crm() -> TestGateway {
     let database = TestDatabase::new().await;
     let identity = spawn_identity(&database).await;
     let crm = eris_crm::testing::spawn(&database, format!("http://{identity}")).await;
-    spawn_gateway(identity, Some(crm), Some(database)).await
+    let sourcing = eris_sourcing::testing::spawn(&database, format!("http://{identity}")).await;
+    spawn_gateway(identity, Upstreams { crm: Some(crm), sourcing: Some(sourcing) }, Some(database)).await
 }
 
 impl TestGateway {

@@ -21,11 +21,21 @@ pub struct SeedPlan {
     pub seed: u64,
     /// The users who hold team roles, write notes and get tasks.
     pub user_ids: Vec<i64>,
+    /// The utilities prospects name as their areas.
+    pub areas: AreaChoices,
+}
+
+/// The utility ids companies may name as their areas, by commodity (none: no areas).
+#[derive(Debug, Clone, Default)]
+pub struct AreaChoices {
+    pub electric: Vec<i64>,
+    pub gas: Vec<i64>,
+    pub dr: Vec<i64>,
 }
 
 impl SeedPlan {
     /// The proportions of a real book: three notes and two tasks per company, a call bank per 200.
-    pub fn for_companies(companies: usize, seed: u64, user_ids: Vec<i64>) -> Self {
+    pub fn for_companies(companies: usize, seed: u64, user_ids: Vec<i64>, areas: AreaChoices) -> Self {
         Self {
             companies,
             notes: companies * 3,
@@ -33,6 +43,7 @@ impl SeedPlan {
             call_banks: (companies / 200).max(1),
             seed,
             user_ids,
+            areas,
         }
     }
 }
@@ -167,11 +178,11 @@ pub async fn generate(database: &DatabaseArgs, plan: &SeedPlan) -> anyhow::Resul
 }
 
 /// Generates the demo book once: nothing happens when companies exist already.
-pub async fn demo(database: &DatabaseArgs, user_ids: Vec<i64>) -> anyhow::Result<bool> {
+pub async fn demo(database: &DatabaseArgs, user_ids: Vec<i64>, areas: AreaChoices) -> anyhow::Result<bool> {
     let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
     let empty: bool = sqlx::query_scalar("select not exists (select 1 from company)").fetch_one(&pool).await?;
     if empty {
-        generate_into(&pool, &SeedPlan::for_companies(300, 2026, user_ids)).await?;
+        generate_into(&pool, &SeedPlan::for_companies(300, 2026, user_ids, areas)).await?;
     }
     pool.close().await;
     Ok(empty)
@@ -189,10 +200,10 @@ async fn generate_into(pool: &PgPool, plan: &SeedPlan) -> anyhow::Result<()> {
             "insert into company (name, address, city, state, zip, entry_date, primary_electric_status, \
              secondary_electric_statuses, primary_gas_status, secondary_gas_statuses, primary_dr_status, \
              secondary_dr_statuses, electric_contract_end_date, gas_contract_end_date, electric_usage, gas_usage, \
-             dr_reduction, electric_area_utility_id, gas_area_utility_id, inside_user_id, closer_user_id, \
+             dr_reduction, electric_area_utility_id, gas_area_utility_id, dr_area_utility_id, inside_user_id, closer_user_id, \
              analyst_user_id, admin_user_id, customer_care_user_id, utilities, w9) ",
         );
-        let rows: Vec<_> = (0..count).map(|_| company_values(&mut rng, users, today)).collect();
+        let rows: Vec<_> = (0..count).map(|_| company_values(&mut rng, users, &plan.areas, today)).collect();
         builder.push_values(rows, |mut b, row| {
             b.push_bind(row.name)
                 .push_bind(row.address)
@@ -219,6 +230,7 @@ async fn generate_into(pool: &PgPool, plan: &SeedPlan) -> anyhow::Result<()> {
                 .push_bind(row.dr_reduction)
                 .push_bind(row.electric_area)
                 .push_bind(row.gas_area)
+                .push_bind(row.dr_area)
                 .push_bind(row.team[0])
                 .push_bind(row.team[1])
                 .push_bind(row.team[2])
@@ -360,12 +372,22 @@ struct GeneratedCompany {
     dr_reduction: Option<Decimal>,
     electric_area: Option<i64>,
     gas_area: Option<i64>,
+    dr_area: Option<i64>,
     team: [Option<i64>; 5],
     utilities: bool,
     w9: bool,
 }
 
-fn company_values(rng: &mut StdRng, users: &[i64], today: NaiveDate) -> GeneratedCompany {
+/// Most prospects have their area set; it stays as it was when they move on, so others keep some.
+fn area(rng: &mut StdRng, status: PrimaryStatus, choices: &[i64]) -> Option<i64> {
+    let chance = if status == PrimaryStatus::Prospect { 0.6 } else { 0.3 };
+    if status == PrimaryStatus::Unspecified || !rng.gen_bool(chance) {
+        return None;
+    }
+    choices.choose(rng).copied()
+}
+
+fn company_values(rng: &mut StdRng, users: &[i64], areas: &AreaChoices, today: NaiveDate) -> GeneratedCompany {
     let suffix = SUFFIX.choose(rng).copied().unwrap_or("");
     let name = format!("{} {} {suffix}", FIRST.choose(rng).unwrap_or(&"Acme"), SECOND.choose(rng).unwrap_or(&"Co"));
     let (city, state) = *PLACES.choose(rng).unwrap_or(&("Philadelphia", "PA"));
@@ -394,8 +416,9 @@ fn company_values(rng: &mut StdRng, users: &[i64], today: NaiveDate) -> Generate
         electric_usage: (electric != PrimaryStatus::Unspecified).then(|| usage(rng, 400_000.0)),
         gas_usage: (gas != PrimaryStatus::Unspecified).then(|| usage(rng, 20_000.0)),
         dr_reduction: (dr != PrimaryStatus::Unspecified).then(|| usage(rng, 150.0)),
-        electric_area: (electric == PrimaryStatus::Prospect && rng.gen_bool(0.6)).then(|| rng.gen_range(1..=40)),
-        gas_area: (gas == PrimaryStatus::Prospect && rng.gen_bool(0.6)).then(|| rng.gen_range(1..=40)),
+        electric_area: area(rng, electric, &areas.electric),
+        gas_area: area(rng, gas, &areas.gas),
+        dr_area: area(rng, dr, &areas.dr),
         team: [
             maybe_user(rng, users, 0.8),
             maybe_user(rng, users, 0.7),

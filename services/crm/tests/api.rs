@@ -392,8 +392,12 @@ async fn companies_come_in_pages_by_name_with_the_total() {
 async fn pages_match_a_plain_ordered_query_whether_matches_are_many_or_few() {
     let app = spawn_app().await;
     let users = vec![app.sales.id, app.sales2.id, app.care.id];
-    let plan =
-        eris_crm::seed::SeedPlan { notes: 0, tasks: 0, call_banks: 0, ..SeedPlan::for_companies(6_000, 5, users) };
+    let plan = eris_crm::seed::SeedPlan {
+        notes: 0,
+        tasks: 0,
+        call_banks: 0,
+        ..SeedPlan::for_companies(6_000, 5, users, Default::default())
+    };
     eris_crm::seed::generate(&app.database.args(), &plan).await.unwrap();
     let pool = sqlx::PgPool::connect(&app.database.url()).await.unwrap();
     let prospect =

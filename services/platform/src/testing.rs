@@ -71,3 +71,33 @@ pub fn redis_args() -> RedisArgs {
 pub fn shutdown_args() -> ShutdownArgs {
     ShutdownArgs { grace_ms: 0 }
 }
+
+/// The settings every service under test shares besides its own.
+pub struct ServiceSettings {
+    /// The free port the service is bound to.
+    pub listen: std::net::SocketAddr,
+    pub database: DatabaseArgs,
+    pub redis: RedisArgs,
+    pub token: crate::config::TokenArgs,
+    pub shutdown: ShutdownArgs,
+}
+
+/// Serves a service until the test ends, on a fresh port over the test database, verifying
+/// tokens with the identity service at `identity_url`; `serve` builds its config and runs it.
+pub async fn spawn_service<F, Fut>(database: &TestDatabase, identity_url: String, serve: F) -> std::net::SocketAddr
+where
+    F: FnOnce(ServiceSettings, tokio::net::TcpListener) -> Fut,
+    Fut: Future<Output = anyhow::Result<()>> + Send + 'static,
+{
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+    let address = listener.local_addr().expect("bound");
+    let settings = ServiceSettings {
+        listen: address,
+        database: database.args(),
+        redis: redis_args(),
+        token: crate::config::TokenArgs { identity_url, jwt_public_key: None },
+        shutdown: shutdown_args(),
+    };
+    tokio::spawn(serve(settings, listener));
+    address
+}

@@ -8,10 +8,18 @@ use eris_platform::{
     kv::Kv,
     serve::{GrpcService, serve_grpc},
 };
-use eris_proto::sourcing::v1::sourcing_service_server::{SourcingService, SourcingServiceServer};
-use sqlx::{PgPool, migrate::Migrator};
+use eris_proto::sourcing::v1::{
+    sourcing_service_server::{SourcingService, SourcingServiceServer},
+    utility_service_server::UtilityServiceServer,
+};
+use sqlx::migrate::Migrator;
 use tokio::net::TcpListener;
 use tonic::service::Routes;
+
+pub mod seed;
+#[cfg(feature = "testing")]
+pub mod testing;
+pub mod utilities;
 
 /// The migrations of the sourcing schema.
 pub static MIGRATOR: Migrator = sqlx::migrate!();
@@ -39,11 +47,9 @@ pub struct Config {
     pub shutdown: ShutdownArgs,
 }
 
-/// The gRPC API of the service.
-struct SourcingApi {
-    #[allow(dead_code, reason = "the pool serves the calls this service gains")]
-    pool: PgPool,
-}
+/// The service's calls that have not yet moved to their own service (suppliers, rate types and
+/// requests for pricing arrive with their features).
+struct SourcingApi;
 
 #[tonic::async_trait]
 impl SourcingService for SourcingApi {}
@@ -58,8 +64,9 @@ pub async fn serve(
     let kv = Kv::connect(&config.redis).await?;
     let verifier = Arc::new(TokenVerifier::from_config(&config.token, Revocations::new(kv)).await?);
     let service = GrpcService {
-        names: &["eris.sourcing.v1.SourcingService"],
-        routes: Routes::new(SourcingServiceServer::new(SourcingApi { pool })),
+        names: &["eris.sourcing.v1.SourcingService", "eris.sourcing.v1.UtilityService"],
+        routes: Routes::new(SourcingServiceServer::new(SourcingApi))
+            .add_service(UtilityServiceServer::new(utilities::UtilityApi { pool })),
         auth: AuthLayer::new(verifier, &[]),
     };
     serve_grpc(listener, service, &config.shutdown, shutdown).await

@@ -103,8 +103,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         for user in &users {
             println!("  {:<24} {}", user.email, user.role);
         }
-        if eris_crm::seed::demo(&args.database, users.iter().map(|u| u.user_id).collect()).await? {
-            println!("Demo companies, notes, tasks and call banks created.");
+        let areas = demo_areas(&args.database).await?;
+        if eris_crm::seed::demo(&args.database, users.iter().map(|u| u.user_id).collect(), areas).await? {
+            println!("Demo utilities, companies, notes, tasks and call banks created.");
         }
     }
 
@@ -187,8 +188,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 async fn seed(args: SeedArgs) -> anyhow::Result<()> {
     let users = eris_identity::seed::demo_users(&args.database, &args.demo_password).await?;
-    let plan =
-        eris_crm::seed::SeedPlan::for_companies(args.companies, args.seed, users.iter().map(|u| u.user_id).collect());
+    let areas = demo_areas(&args.database).await?;
+    let user_ids = users.iter().map(|u| u.user_id).collect();
+    let plan = eris_crm::seed::SeedPlan::for_companies(args.companies, args.seed, user_ids, areas);
     let started = std::time::Instant::now();
     eris_crm::seed::generate(&args.database, &plan).await?;
     println!(
@@ -200,6 +202,12 @@ async fn seed(args: SeedArgs) -> anyhow::Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The demo utilities (added when missing), as the areas generated companies may name.
+async fn demo_areas(database: &eris_platform::config::DatabaseArgs) -> anyhow::Result<eris_crm::seed::AreaChoices> {
+    let utilities = eris_sourcing::seed::demo_utilities(database).await?;
+    Ok(eris_crm::seed::AreaChoices { electric: utilities.electric, gas: utilities.gas, dr: utilities.dr })
 }
 
 async fn named(name: &'static str, service: impl Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {

@@ -7,6 +7,7 @@ import { CompanyService } from "../gen/eris/crm/v1/crm_pb";
 import { NoteService } from "../gen/eris/crm/v1/notes_pb";
 import { TaskService } from "../gen/eris/crm/v1/tasks_pb";
 import { AuthService, UserService } from "../gen/eris/identity/v1/identity_pb";
+import { UtilityService } from "../gen/eris/sourcing/v1/utilities_pb";
 
 /** The generated clients the app calls; one set per transport. */
 export interface ApiClients {
@@ -16,6 +17,7 @@ export interface ApiClients {
   notes: Client<typeof NoteService>;
   tasks: Client<typeof TaskService>;
   callBanks: Client<typeof CallBankService>;
+  utilities: Client<typeof UtilityService>;
 }
 
 export function createApiClients(transport: Transport): ApiClients {
@@ -26,6 +28,7 @@ export function createApiClients(transport: Transport): ApiClients {
     notes: createClient(NoteService, transport),
     tasks: createClient(TaskService, transport),
     callBanks: createClient(CallBankService, transport),
+    utilities: createClient(UtilityService, transport),
   };
 }
 

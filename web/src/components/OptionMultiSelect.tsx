@@ -54,7 +54,7 @@ export function OptionMultiSelect<T>({
   const renderItem: ItemRenderer<Option<T>> = (option, { handleClick, handleFocus, modifiers }) =>
     modifiers.matchesPredicate ? (
       <MenuItem
-        key={option.label}
+        key={String(option.value)}
         text={option.label}
         roleStructure="listoption"
         selected={isSelected(option.value)}

@@ -18,7 +18,9 @@ export interface FakeApi {
 export function fakeServices(fake: FakeApi = {}): AppServices {
   const tokens = createTokenStore(window.localStorage);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const api = { auth: fake.auth ?? {}, users: fake.users ?? {} } as ApiClients;
+  // No utilities unless a test says otherwise: pickers then offer none.
+  const utilities = { listUtilities: async () => ({ utilities: [] }) };
+  const api = { auth: fake.auth ?? {}, users: fake.users ?? {}, utilities } as unknown as ApiClients;
   const session = new Session(
     tokens,
     () => api.auth,

@@ -19,7 +19,7 @@ use eris_proto::{
     crm::v1::{CompanyFilter, ListCompaniesRequest, ListCompaniesResponse, PrimaryStatus},
 };
 use prost::Message;
-use rand::{Rng, SeedableRng, rngs::StdRng};
+use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
 use serde_json::{Value, json};
 
 #[derive(Debug, Parser)]
@@ -198,7 +198,18 @@ async fn main() -> anyhow::Result<()> {
         let sales_id = sales_login["user"]["UserId"].as_i64().context("no user id")?;
         let total = list_companies(&reqwest::Client::new(), &args.base_url, &token, CompanyFilter::default()).await?;
         anyhow::ensure!(total >= 1000, "seed a book first: eris-stack seed --companies 100000");
-        let crm = crm_scenarios(&args, token, sales_token, sales_id, total).await;
+        let utilities: Vec<serde_json::Value> = reqwest::Client::new()
+            .get(format!("{}/api/getUtilities", args.base_url))
+            .header("authorization", &token)
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        let electric_areas: Arc<Vec<i64>> = Arc::new(
+            utilities.iter().filter(|u| u["Commodity"] == "Electric").filter_map(|u| u["UtilityId"].as_i64()).collect(),
+        );
+        let crm = crm_scenarios(&args, token, sales_token, sales_id, total, electric_areas).await;
         let mut crm_table = table(&crm.iter().collect::<Vec<_>>());
         if let Some(pgbench) = args.pgbench_tps {
             let lead_tps = crm[3].requests as f64 / crm[3].elapsed.as_secs_f64();
@@ -268,7 +279,7 @@ async fn list_companies(
 }
 
 /// A 3-letter part of a generated name and any mix of the drawer's other filters.
-fn random_filter(rng: &mut StdRng) -> CompanyFilter {
+fn random_filter(rng: &mut StdRng, electric_areas: &[i64]) -> CompanyFilter {
     let words: Vec<&str> = eris_crm::seed::FIRST.iter().chain(eris_crm::seed::SECOND).copied().collect();
     let word: Vec<char> =
         words[rng.gen_range(0..words.len())].to_lowercase().chars().filter(|c| c.is_alphabetic()).collect();
@@ -295,7 +306,7 @@ fn random_filter(rng: &mut StdRng) -> CompanyFilter {
         filter.min_gas_usage = rng.gen_range(1_000..20_000).to_string();
     }
     if rng.gen_bool(0.2) {
-        filter.electric_area_utility_ids = (0..3).map(|_| rng.gen_range(1..=40)).collect();
+        filter.electric_area_utility_ids = electric_areas.choose_multiple(rng, 3).copied().collect();
     }
     if rng.gen_bool(0.25) {
         let year = rng.gen_range(2026..2029);
@@ -305,15 +316,22 @@ fn random_filter(rng: &mut StdRng) -> CompanyFilter {
     filter
 }
 
-async fn crm_scenarios(args: &Args, token: String, sales_token: String, sales_id: i64, total: i64) -> Vec<Outcome> {
+async fn crm_scenarios(
+    args: &Args,
+    token: String,
+    sales_token: String,
+    sales_id: i64,
+    total: i64,
+    electric_areas: Arc<Vec<i64>>,
+) -> Vec<Outcome> {
     let duration = Duration::from_secs(args.seconds);
     let searches =
         |seed: u64, duration: Duration, name: &'static str, connections: usize, token: String, team: Option<i64>| {
-            let base = args.base_url.clone();
+            let (base, electric_areas) = (args.base_url.clone(), electric_areas.clone());
             let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(seed)));
             run(name, connections, duration, move |client| {
                 let (base, token) = (base.clone(), token.clone());
-                let mut filter = random_filter(&mut rng.lock().expect("rng"));
+                let mut filter = random_filter(&mut rng.lock().expect("rng"), &electric_areas);
                 if let Some(user_id) = team {
                     filter.team_user_ids = vec![user_id];
                 }

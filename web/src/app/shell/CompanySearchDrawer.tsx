@@ -17,11 +17,13 @@ import {
 } from "@blueprintjs/core";
 import { useLocation, useNavigate } from "react-router";
 
+import { useUtilities, utilityOptions } from "../../api/utilities";
 import { DateTextInput } from "../../components/DateTextInput";
 import { NUMBER_FORMAT_ERROR, parseDecimalText } from "../../components/numberText";
 import { OptionMultiSelect, type Option } from "../../components/OptionMultiSelect";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import type { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
+import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { drawerTargetPath } from "../../features/companies/companyRoutes";
 import { useCompanySearch, usePeople } from "../../features/companies/companyQueries";
 import { emptySearchValues, isRepLocked, searchPlan, type SearchValues } from "../../features/companies/searchFilter";
@@ -43,9 +45,6 @@ const PRIMARY_OPTIONS: readonly Option<PrimaryStatus>[] = PRIMARY_STATUS_CHOICES
   value: status,
   label: primaryStatusLabel(status),
 }));
-
-/** Areas and utilities are utilities, which arrive with their own screen: no options until then. */
-const UTILITY_OPTIONS: readonly Option<bigint>[] = [];
 
 /** The secondary statuses offered for the chosen primaries (all of them when none is chosen). */
 function secondaryChoices(primaries: readonly PrimaryStatus[]): Option<string>[] {
@@ -71,6 +70,10 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
   const [showFilters, setShowFilters] = useState(false);
   const settled = useDebouncedValue(values, SEARCH_DELAY_MS);
   const repLocked = isRepLocked(me);
+  const { data: utilities } = useUtilities();
+  const electricUtilities = useMemo(() => utilityOptions(utilities, Commodity.ELECTRIC), [utilities]);
+  const gasUtilities = useMemo(() => utilityOptions(utilities, Commodity.GAS), [utilities]);
+  const drUtilities = useMemo(() => utilityOptions(utilities, Commodity.DR), [utilities]);
 
   const plan = useMemo(() => searchPlan(settled, people.users, me), [settled, people.users, me]);
   // The Rep text is matched against user names, so a typed rep waits for the user list.
@@ -184,12 +187,12 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
               {numberField("maxKwh", SEARCH_TEXTS.maxKwh)}
               {numberField("minTherms", SEARCH_TEXTS.minTherms)}
               {numberField("maxTherms", SEARCH_TEXTS.maxTherms)}
-              {multi("electricAreas", SEARCH_TEXTS.electricArea, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
-              {multi("electricUtilities", SEARCH_TEXTS.electricUtility, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
-              {multi("gasAreas", SEARCH_TEXTS.gasArea, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
-              {multi("gasUtilities", SEARCH_TEXTS.gasUtility, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
-              {multi("drAreas", SEARCH_TEXTS.drArea, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
-              {multi("drUtilities", SEARCH_TEXTS.drUtility, UTILITY_OPTIONS, SEARCH_TEXTS.noUtilities)}
+              {multi("electricAreas", SEARCH_TEXTS.electricArea, electricUtilities, SEARCH_TEXTS.noUtilities)}
+              {multi("electricUtilities", SEARCH_TEXTS.electricUtility, electricUtilities, SEARCH_TEXTS.noUtilities)}
+              {multi("gasAreas", SEARCH_TEXTS.gasArea, gasUtilities, SEARCH_TEXTS.noUtilities)}
+              {multi("gasUtilities", SEARCH_TEXTS.gasUtility, gasUtilities, SEARCH_TEXTS.noUtilities)}
+              {multi("drAreas", SEARCH_TEXTS.drArea, drUtilities, SEARCH_TEXTS.noUtilities)}
+              {multi("drUtilities", SEARCH_TEXTS.drUtility, drUtilities, SEARCH_TEXTS.noUtilities)}
               {date("electricEndFrom", SEARCH_TEXTS.electricEndFrom)}
               {date("electricEndTo", SEARCH_TEXTS.electricEndTo)}
               {date("gasEndFrom", SEARCH_TEXTS.gasEndFrom)}

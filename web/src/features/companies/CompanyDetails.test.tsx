@@ -6,7 +6,9 @@ import { describe, expect, it, vi } from "vitest";
 
 import { TOKEN_KEY } from "../../app/auth/tokenStore";
 import { CompanySchema, PrimaryStatus, type Company } from "../../gen/eris/crm/v1/crm_pb";
+import { utilitiesKey } from "../../api/utilities";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
+import { Commodity, UtilitySchema } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeUser } from "../../test/fakes";
 import { fakeServices, renderApp } from "../../test/renderApp";
 import { COMPANY_TEXTS } from "./texts";
@@ -93,6 +95,25 @@ describe("company details", () => {
     );
     // The area is chosen only while the primary is Prospect.
     expect((screen.getByLabelText("Electric Area") as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it("offers the commodity's utilities as areas and saves the one picked", async () => {
+    const { services, update } = openCompany();
+    const utilities = [
+      create(UtilitySchema, { utilityId: 11n, name: "AES Ohio", state: "OH", commodity: Commodity.ELECTRIC }),
+      create(UtilitySchema, { utilityId: 12n, name: "Columbia Gas of Ohio", state: "OH", commodity: Commodity.GAS }),
+    ];
+    Object.assign(services.api, { utilities: { listUtilities: vi.fn(async () => ({ utilities })) } });
+    await services.queryClient.invalidateQueries({ queryKey: utilitiesKey });
+    const area = (await screen.findByLabelText("Electric Area")) as HTMLSelectElement;
+    await waitFor(() => expect(Array.from(area.options, (o) => o.text)).toEqual(["None", "AES Ohio (OH)"]));
+    await userEvent.selectOptions(area, "AES Ohio (OH)");
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({
+        company: { electricAreaUtilityId: 11n, companyId: 5n, version: 3n },
+        updateMask: { paths: ["electric_area_utility_id"] },
+      }),
+    );
   });
 
   it("after a stale save shows the stored values", async () => {

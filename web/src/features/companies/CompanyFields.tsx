@@ -2,12 +2,14 @@ import { useState } from "react";
 
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 
+import { useUtilities, utilityOptions } from "../../api/utilities";
 import { DateTextInput } from "../../components/DateTextInput";
 import { isDateTextValid } from "../../components/dateText";
 import { formatDecimal, parseDecimalText } from "../../components/numberText";
 import { OptionMultiSelect } from "../../components/OptionMultiSelect";
 import { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
+import { Commodity as UtilityCommodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { COMMODITY_KEYS, primaryStatusPatch, type CompanyForm, type CompanyFormKey } from "./companyForm";
 import {
   isAreaEnabled,
@@ -109,6 +111,13 @@ export const COMMODITY_TITLES: Record<Commodity, string> = {
   dr: COMPANY_TEXTS.sections.dr,
 };
 
+/** The utilities each commodity's area is chosen from. */
+export const UTILITY_COMMODITY: Record<Commodity, UtilityCommodity> = {
+  electric: UtilityCommodity.ELECTRIC,
+  gas: UtilityCommodity.GAS,
+  dr: UtilityCommodity.DR,
+};
+
 /** The short commodity names that start the field labels ("DR Primary Status"). */
 const LABEL_PREFIX: Record<Commodity, string> = { electric: "Electric", gas: "Gas", dr: "DR" };
 
@@ -130,6 +139,8 @@ export function CommodityFields(props: CommodityFieldsProps) {
   const usageError = errors[usageKey];
   const areaEnabled = isAreaEnabled(primary);
   const area = form[keys.area];
+  const { data: utilities } = useUtilities();
+  const areaOptions = utilityOptions(utilities, UTILITY_COMMODITY[commodity]);
   return (
     <div className="eris-commodity" data-commodity={commodity}>
       <FormGroup label={`${title} ${COMPANY_TEXTS.fields.primaryStatus}`} labelFor={id("primary")}>
@@ -194,7 +205,6 @@ export function CommodityFields(props: CommodityFieldsProps) {
       </FormGroup>
       {!compact && (
         <FormGroup label={`${title} ${COMPANY_TEXTS.fields.area}`} labelFor={id("area")}>
-          {/* Areas are utilities, which arrive with their own screen; until then only None is offered. */}
           <HTMLSelect
             id={id("area")}
             fill
@@ -203,7 +213,15 @@ export function CommodityFields(props: CommodityFieldsProps) {
             onChange={(e) => onEdit({ [keys.area]: BigInt(e.currentTarget.value) }, "now")}
           >
             <option value="0">{COMPANY_TEXTS.none}</option>
-            {area !== 0n && <option value={String(area)}>{COMPANY_TEXTS.utility(area)}</option>}
+            {areaOptions.map((option) => (
+              <option key={String(option.value)} value={String(option.value)}>
+                {option.label}
+              </option>
+            ))}
+            {/* An area whose utility is not (yet) listed still shows what is stored. */}
+            {area !== 0n && !areaOptions.some((option) => option.value === area) && (
+              <option value={String(area)}>{COMPANY_TEXTS.utility(area)}</option>
+            )}
           </HTMLSelect>
         </FormGroup>
       )}

@@ -1,5 +1,6 @@
 import { Classes, NonIdealState, Section, SectionCard, Spinner, Tag } from "@blueprintjs/core";
 
+import { useUtilities, utilityName } from "../../api/utilities";
 import { formatDateTime } from "../../components/dateText";
 import { useCompanyChanges, usePeople } from "./companyQueries";
 import { fieldLabel, historyValue } from "./historyFormat";
@@ -13,6 +14,8 @@ export interface HistoryPanelProps {
 export function HistoryPanel({ companyId }: HistoryPanelProps) {
   const changes = useCompanyChanges(companyId);
   const people = usePeople();
+  const { data: utilities } = useUtilities();
+  const utilityNameOf = (utilityId: bigint) => utilityName(utilities, utilityId);
   return (
     <Section title={COMPANY_TEXTS.sections.history} icon="history" compact collapsible>
       <SectionCard>
@@ -37,11 +40,11 @@ export function HistoryPanel({ companyId }: HistoryPanelProps) {
                       <li key={field.field}>
                         <span className="eris-history-label">{fieldLabel(field.field)}</span>:{" "}
                         <span className="eris-history-old">
-                          {historyValue(field.field, field.oldValue, people.nameOf)}
+                          {historyValue(field.field, field.oldValue, people.nameOf, utilityNameOf)}
                         </span>
                         {" → "}
                         <span className="eris-history-new">
-                          {historyValue(field.field, field.newValue, people.nameOf)}
+                          {historyValue(field.field, field.newValue, people.nameOf, utilityNameOf)}
                         </span>
                       </li>
                     ))}

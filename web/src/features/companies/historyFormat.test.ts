@@ -20,4 +20,11 @@ describe("history", () => {
     expect(historyValue("city", "", nameOf)).toBe("(empty)");
     expect(historyValue("secondary_gas_statuses", "New, Lost", nameOf)).toBe("New, Lost");
   });
+
+  it("names areas by their utility, and by id while the utility is unknown", () => {
+    const utilityNameOf = (id: bigint) => (id === 7n ? "PECO (PA)" : undefined);
+    expect(historyValue("electric_area_utility_id", "7", nameOf, utilityNameOf)).toBe("PECO (PA)");
+    expect(historyValue("gas_area_utility_id", "9", nameOf, utilityNameOf)).toBe("Utility 9");
+    expect(historyValue("dr_area_utility_id", "0", nameOf, utilityNameOf)).toBe("(empty)");
+  });
 });

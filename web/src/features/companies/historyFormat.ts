@@ -48,10 +48,15 @@ export function fieldLabel(field: string): string {
 }
 
 /**
- * A value as History shows it. The server sends text: user ids become names, dates MM/DD/YYYY,
+ * A value as History shows it. The server sends text: user and utility ids become names, dates MM/DD/YYYY,
  * numbers get separators, booleans Yes/No, and nothing reads "(empty)".
  */
-export function historyValue(field: string, value: string, nameOf: (userId: bigint) => string): string {
+export function historyValue(
+  field: string,
+  value: string,
+  nameOf: (userId: bigint) => string,
+  utilityNameOf: (utilityId: bigint) => string | undefined = () => undefined,
+): string {
   if (value === "") {
     return COMPANY_TEXTS.emptyValue;
   }
@@ -59,7 +64,9 @@ export function historyValue(field: string, value: string, nameOf: (userId: bigi
     return nameOf(BigInt(value)) || COMPANY_TEXTS.emptyValue;
   }
   if (field.endsWith("_area_utility_id") && /^\d+$/.test(value)) {
-    return value === "0" ? COMPANY_TEXTS.emptyValue : COMPANY_TEXTS.utility(BigInt(value));
+    return value === "0"
+      ? COMPANY_TEXTS.emptyValue
+      : (utilityNameOf(BigInt(value)) ?? COMPANY_TEXTS.utility(BigInt(value)));
   }
   if (field.endsWith("_date")) {
     const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

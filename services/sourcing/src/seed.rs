@@ -1,0 +1,95 @@
+//! The demo utilities: real distribution utilities of the states the demo book's companies are in.
+
+use eris_platform::config::DatabaseArgs;
+use sqlx::PgPool;
+
+/// (name, state, commodity, zone, RTO)
+const DEMO_UTILITIES: &[(&str, &str, &str, &str, &str)] = &[
+    ("PECO", "PA", "Electric", "PECO", "PJM"),
+    ("PPL Electric Utilities", "PA", "Electric", "PPL", "PJM"),
+    ("Duquesne Light", "PA", "Electric", "DUQ", "PJM"),
+    ("Met-Ed", "PA", "Electric", "METED", "PJM"),
+    ("Penelec", "PA", "Electric", "PENELEC", "PJM"),
+    ("West Penn Power", "PA", "Electric", "APS", "PJM"),
+    ("ComEd", "IL", "Electric", "COMED", "PJM"),
+    ("Ameren Illinois", "IL", "Electric", "AMIL", "MISO"),
+    ("BGE", "MD", "Electric", "BGE", "PJM"),
+    ("Pepco", "MD", "Electric", "PEPCO", "PJM"),
+    ("Delmarva Power", "DE", "Electric", "DPL", "PJM"),
+    ("PSE&G", "NJ", "Electric", "PSEG", "PJM"),
+    ("JCP&L", "NJ", "Electric", "JCPL", "PJM"),
+    ("Atlantic City Electric", "NJ", "Electric", "AECO", "PJM"),
+    ("Con Edison", "NY", "Electric", "J", "NYISO"),
+    ("National Grid", "NY", "Electric", "A", "NYISO"),
+    ("Central Hudson", "NY", "Electric", "G", "NYISO"),
+    ("Eversource", "MA", "Electric", "NEMA", "ISO-NE"),
+    ("National Grid", "MA", "Electric", "WCMA", "ISO-NE"),
+    ("AEP Ohio", "OH", "Electric", "AEP", "PJM"),
+    ("Duke Energy Ohio", "OH", "Electric", "DEOK", "PJM"),
+    ("AES Ohio", "OH", "Electric", "DAYTON", "PJM"),
+    ("Ohio Edison", "OH", "Electric", "ATSI", "PJM"),
+    ("Dominion Energy Virginia", "VA", "Electric", "DOM", "PJM"),
+    ("Oncor", "TX", "Electric", "North", "ERCOT"),
+    ("CenterPoint Energy", "TX", "Electric", "Houston", "ERCOT"),
+    ("PECO", "PA", "Gas", "", ""),
+    ("Columbia Gas of Pennsylvania", "PA", "Gas", "", ""),
+    ("Peoples Gas", "PA", "Gas", "", ""),
+    ("UGI Utilities", "PA", "Gas", "", ""),
+    ("Nicor Gas", "IL", "Gas", "", ""),
+    ("Peoples Gas", "IL", "Gas", "", ""),
+    ("BGE", "MD", "Gas", "", ""),
+    ("Washington Gas", "MD", "Gas", "", ""),
+    ("PSE&G", "NJ", "Gas", "", ""),
+    ("South Jersey Gas", "NJ", "Gas", "", ""),
+    ("New Jersey Natural Gas", "NJ", "Gas", "", ""),
+    ("Columbia Gas of Ohio", "OH", "Gas", "", ""),
+    ("Dominion Energy Ohio", "OH", "Gas", "", ""),
+    ("Con Edison", "NY", "Gas", "", ""),
+    ("PECO", "PA", "DR", "PECO", "PJM"),
+    ("PPL Electric Utilities", "PA", "DR", "PPL", "PJM"),
+    ("ComEd", "IL", "DR", "COMED", "PJM"),
+    ("BGE", "MD", "DR", "BGE", "PJM"),
+    ("PSE&G", "NJ", "DR", "PSEG", "PJM"),
+    ("Con Edison", "NY", "DR", "J", "NYISO"),
+    ("AEP Ohio", "OH", "DR", "AEP", "PJM"),
+    ("Oncor", "TX", "DR", "North", "ERCOT"),
+];
+
+/// The demo utilities' ids by commodity.
+#[derive(Debug, Clone, Default)]
+pub struct DemoUtilities {
+    pub electric: Vec<i64>,
+    pub gas: Vec<i64>,
+    pub dr: Vec<i64>,
+}
+
+/// Adds the demo utilities that are missing (connecting and migrating first) and returns the ids
+/// of every utility by commodity.
+pub async fn demo_utilities(database: &DatabaseArgs) -> anyhow::Result<DemoUtilities> {
+    let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
+    let utilities = add_demo_utilities(&pool).await;
+    pool.close().await;
+    utilities
+}
+
+async fn add_demo_utilities(pool: &PgPool) -> anyhow::Result<DemoUtilities> {
+    for (name, state, commodity, zone, rto) in DEMO_UTILITIES {
+        sqlx::query(
+            "insert into utility (name, state, commodity, zone, rto) values ($1, $2, $3, $4, $5) \
+             on conflict (name, state, commodity) do nothing",
+        )
+        .bind(name)
+        .bind(state)
+        .bind(commodity)
+        .bind(zone)
+        .bind(rto)
+        .execute(pool)
+        .await?;
+    }
+    let ids = |commodity: &'static str| {
+        sqlx::query_scalar("select utility_id from utility where commodity = $1 order by utility_id")
+            .bind(commodity)
+            .fetch_all(pool)
+    };
+    Ok(DemoUtilities { electric: ids("Electric").await?, gas: ids("Gas").await?, dr: ids("DR").await? })
+}
