@@ -25,11 +25,23 @@ pub async fn connect(args: &DatabaseArgs, schema: &'static str, migrator: &Migra
     let pool = PgPoolOptions::new()
         .max_connections(args.max_connections)
         .acquire_timeout(Duration::from_secs(5))
-        .connect_with(options)
+        .connect_with(options.clone())
         .await?;
-    sqlx::query(&format!("create schema if not exists {schema}")).execute(&pool).await?;
-    migrator.run(&pool).await?;
+    // Replicas of a service (and seeders) may start at once: concurrent `create schema if not exists`
+    // can fail on the catalogue's unique index, so the schema is made and migrated under a lock, held
+    // on a connection of its own so that a pool of one connection can still run the migrations.
+    let mut lock = PgConnection::connect_with(&options).await?;
+    sqlx::query("select pg_advisory_lock(hashtext($1))").bind(schema).execute(&mut lock).await?;
+    let prepared = prepare_schema(&pool, schema, migrator).await;
+    lock.close().await?;
+    prepared?;
     Ok(pool)
+}
+
+async fn prepare_schema(pool: &PgPool, schema: &str, migrator: &Migrator) -> anyhow::Result<()> {
+    sqlx::query(&format!("create schema if not exists {schema}")).execute(pool).await?;
+    migrator.run(pool).await?;
+    Ok(())
 }
 
 /// Creates the database named in the options when it does not exist yet. Several services may

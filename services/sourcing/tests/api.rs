@@ -48,3 +48,21 @@ async fn utilities_are_listed_by_name_and_by_commodity_to_signed_in_users() {
     let nicor = gas.iter().find(|u| u.name == "Nicor Gas").unwrap();
     assert_eq!(nicor.state, "IL");
 }
+
+/// Replicas and seeders may start together: each creates and migrates the schema without failing.
+#[tokio::test]
+async fn services_starting_at_once_all_prepare_the_schema() {
+    let database = TestDatabase::new().await;
+    let args = database.args();
+    let starts: Vec<_> = (0..6)
+        .map(|_| {
+            let args = args.clone();
+            tokio::spawn(async move {
+                eris_platform::db::connect(&args, eris_sourcing::SCHEMA, &eris_sourcing::MIGRATOR).await.map(|_| ())
+            })
+        })
+        .collect();
+    for start in starts {
+        start.await.unwrap().expect("the schema is ready");
+    }
+}
