@@ -55,9 +55,14 @@ impl Upstreams {
         self.all.iter().find(|upstream| upstream.area == area)
     }
 
+    /// The channel to the service of an area (every area is configured, see `new`).
+    pub fn channel(&self, area: &str) -> Channel {
+        self.area(area).unwrap_or_else(|| panic!("the {area} service is configured")).channel.clone()
+    }
+
     /// The identity service's channel.
     pub fn identity(&self) -> Channel {
-        self.area("identity").expect("identity is always configured").channel.clone()
+        self.channel("identity")
     }
 
     /// The service a gRPC path (`/eris.<area>.v1.<Service>/<Method>`) belongs to.

@@ -17,6 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{
     companies::Done,
+    crm_channel, crm_error,
     directory::Directory,
     leads::{Lead, iso, parse_iso},
 };
@@ -26,12 +27,8 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
 };
 
-fn crm_error(status: tonic::Status) -> ApiError {
-    ApiError::from_status(&status, "crm")
-}
-
 fn client(state: &AppState) -> CallBankServiceClient<tonic::transport::Channel> {
-    CallBankServiceClient::new(state.upstreams.area("crm").expect("crm is configured").channel.clone())
+    CallBankServiceClient::new(crm_channel(state))
 }
 
 /// A call bank as the REST surface shows it.

@@ -15,19 +15,15 @@ use eris_proto::crm::v1::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{directory::Directory, leads::Lead};
+use super::{crm_channel, crm_error, directory::Directory, leads::Lead};
 use crate::{
     AppState,
     auth::CallContext,
     error::{ApiError, ApiResult, ErrorBody},
 };
 
-fn crm_error(status: tonic::Status) -> ApiError {
-    ApiError::from_status(&status, "crm")
-}
-
 fn client(state: &AppState) -> CompanyServiceClient<tonic::transport::Channel> {
-    CompanyServiceClient::new(state.upstreams.area("crm").expect("crm is configured").channel.clone())
+    CompanyServiceClient::new(crm_channel(state))
 }
 
 /// Every company the filter matches, page after page.

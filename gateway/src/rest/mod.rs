@@ -12,8 +12,22 @@ pub mod users;
 pub mod utilities;
 
 use axum::{Json, http::StatusCode, response::IntoResponse};
+use tonic::transport::Channel;
 
-use crate::error::ErrorBody;
+use crate::{
+    AppState,
+    error::{ApiError, ErrorBody},
+};
+
+/// The crm service's channel.
+fn crm_channel(state: &AppState) -> Channel {
+    state.upstreams.channel("crm")
+}
+
+/// A failed crm call as the REST answer.
+fn crm_error(status: tonic::Status) -> ApiError {
+    ApiError::from_status(&status, "crm")
+}
 
 /// Unknown `/api` paths.
 pub async fn not_found() -> impl IntoResponse {

@@ -17,6 +17,7 @@ use utoipa::ToSchema;
 
 use super::{
     companies::InsertId,
+    crm_channel, crm_error,
     directory::Directory,
     leads::{iso, parse_iso},
 };
@@ -25,14 +26,6 @@ use crate::{
     auth::CallContext,
     error::{ApiError, ApiResult, ErrorBody},
 };
-
-fn crm_error(status: tonic::Status) -> ApiError {
-    ApiError::from_status(&status, "crm")
-}
-
-fn crm_channel(state: &AppState) -> tonic::transport::Channel {
-    state.upstreams.area("crm").expect("crm is configured").channel.clone()
-}
 
 /// A note as the REST surface shows it.
 #[derive(Debug, Serialize, ToSchema)]

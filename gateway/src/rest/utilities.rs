@@ -50,7 +50,7 @@ fn utility_json(utility: Utility) -> UtilityJson {
 #[utoipa::path(get, path = "/api/getUtilities", tag = "utilities",
     responses((status = 200, body = [UtilityJson]), (status = 401, body = ErrorBody), (status = 503, body = ErrorBody)))]
 pub async fn get_utilities(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<UtilityJson>>> {
-    let channel = state.upstreams.area("sourcing").expect("sourcing is configured").channel.clone();
+    let channel = state.upstreams.channel("sourcing");
     let request = ctx.request(ListUtilitiesRequest { commodity: Commodity::Unspecified.into() });
     let utilities = UtilityServiceClient::new(channel)
         .list_utilities(request)

@@ -200,8 +200,8 @@ async fn generate_into(pool: &PgPool, plan: &SeedPlan) -> anyhow::Result<()> {
             "insert into company (name, address, city, state, zip, entry_date, primary_electric_status, \
              secondary_electric_statuses, primary_gas_status, secondary_gas_statuses, primary_dr_status, \
              secondary_dr_statuses, electric_contract_end_date, gas_contract_end_date, electric_usage, gas_usage, \
-             dr_reduction, electric_area_utility_id, gas_area_utility_id, dr_area_utility_id, inside_user_id, closer_user_id, \
-             analyst_user_id, admin_user_id, customer_care_user_id, utilities, w9) ",
+             dr_reduction, electric_area_utility_id, gas_area_utility_id, dr_area_utility_id, inside_user_id, \
+             closer_user_id, analyst_user_id, admin_user_id, customer_care_user_id, utilities, w9) ",
         );
         let rows: Vec<_> = (0..count).map(|_| company_values(&mut rng, users, &plan.areas, today)).collect();
         builder.push_values(rows, |mut b, row| {

@@ -8,7 +8,7 @@ use sqlx::PgPool;
 use tonic::{Request, Response, Status};
 
 /// A commodity as stored.
-pub fn commodity_name(commodity: Commodity) -> Option<&'static str> {
+fn commodity_name(commodity: Commodity) -> Option<&'static str> {
     match commodity {
         Commodity::Electric => Some("Electric"),
         Commodity::Gas => Some("Gas"),

@@ -17,6 +17,23 @@ export function FormNotice({ notice }: FormNoticeProps) {
   );
 }
 
+export interface FormErrorProps {
+  /** Why the form was refused; nothing when null or empty. */
+  message: string | null;
+}
+
+/** The error under a form's fields, announced to screen readers. */
+export function FormError({ message }: FormErrorProps) {
+  if (!message) {
+    return null;
+  }
+  return (
+    <Callout intent={Intent.DANGER} className="eris-form-error" role="alert">
+      <span className="eris-message">{message}</span>
+    </Callout>
+  );
+}
+
 export interface SubmitFooterProps {
   cancelText: string;
   submitText: string;

@@ -1,6 +1,7 @@
 import { render } from "@testing-library/react";
 import { QueryClient } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
+import { vi } from "vitest";
 
 import type { ApiClients } from "../api/clients";
 import { AppProviders } from "../app/App";
@@ -8,6 +9,7 @@ import { Session } from "../app/auth/session";
 import { createTokenStore } from "../app/auth/tokenStore";
 import { AppRoutes } from "../app/routes";
 import type { AppServices } from "../app/services";
+import type { User } from "../gen/eris/identity/v1/identity_pb";
 
 export interface FakeApi {
   auth?: Partial<ApiClients["auth"]>;
@@ -27,6 +29,14 @@ export function fakeServices(fake: FakeApi = {}): AppServices {
     () => queryClient.clear(),
   );
   return { tokens, session, api, queryClient };
+}
+
+/** Services for `me`, signed in with `features`, whose user list holds `users`. */
+export function signedInServices(me: User, users: readonly User[], features: string[] = []): AppServices {
+  return fakeServices({
+    auth: { getCurrentUser: vi.fn(async () => ({ user: me, features })) as never },
+    users: { listUsers: vi.fn(async () => ({ users, nextPageToken: "" })) as never },
+  });
 }
 
 /** Renders the whole route tree at a path. */

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
-import { fakeServices, renderApp } from "../../test/renderApp";
+import { renderApp, signedInServices } from "../../test/renderApp";
 import { TOKEN_KEY } from "../auth/tokenStore";
 import { SHELL_TEXTS } from "./texts";
 
@@ -16,10 +16,7 @@ const acme = create(CompanySchema, { companyId: 5n, name: "Acme Foods", city: "D
 
 function openDrawer(me = manager) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
-  const services = fakeServices({
-    auth: { getCurrentUser: vi.fn(async () => ({ user: me })) as never },
-    users: { listUsers: vi.fn(async () => ({ users: [manager, sally], nextPageToken: "" })) as never },
-  });
+  const services = signedInServices(me, [manager, sally]);
   const listCompanies = vi.fn(async () => ({ companies: [acme], nextPageToken: "", totalSize: 1n }));
   const getCompany = vi.fn(async () => ({ company: acme }));
   Object.assign(services.api, {

@@ -8,7 +8,7 @@ import { CallBankSchema } from "../../gen/eris/crm/v1/call_banks_pb";
 import { CompanySchema, TeamRole } from "../../gen/eris/crm/v1/crm_pb";
 import { Role, UserStatus } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
-import { fakeServices, renderApp } from "../../test/renderApp";
+import { renderApp, signedInServices } from "../../test/renderApp";
 import { CALL_BANK_TEXTS } from "../callbanks/texts";
 import { ADMIN_TEXTS } from "./texts";
 
@@ -30,10 +30,7 @@ const spring = create(CallBankSchema, {
 
 async function admin(tab: string, api: Record<string, unknown>) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
-  const services = fakeServices({
-    auth: { getCurrentUser: vi.fn(async () => ({ user: manager })) as never },
-    users: { listUsers: vi.fn(async () => ({ users: [gone, manager, sally], nextPageToken: "" })) as never },
-  });
+  const services = signedInServices(manager, [gone, manager, sally]);
   Object.assign(services.api, api);
   renderApp("/Admin", services);
   await userEvent.click(await screen.findByRole("tab", { name: tab }));

@@ -17,6 +17,7 @@ import { useApi } from "../../api/clients";
 import { toast } from "../../components/toaster";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { UserOptions } from "../../components/UserOptions";
 import { TeamRole, type Company } from "../../gen/eris/crm/v1/crm_pb";
 import { useCompanySearchPage } from "../callbanks/companyQueries";
 import { Pager } from "../callbanks/Pager";
@@ -101,11 +102,7 @@ export function CompaniesTab() {
               }}
             >
               <option value={NO_CHANGE}>{T.noChange}</option>
-              {directory.active.map((user) => (
-                <option key={String(user.userId)} value={String(user.userId)}>
-                  {user.name}
-                </option>
-              ))}
+              <UserOptions users={directory.active} />
               <option value={RESET}>{T.reset}</option>
             </HTMLSelect>
           </FormGroup>

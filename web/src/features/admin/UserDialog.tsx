@@ -3,10 +3,11 @@ import { useState, type FormEvent } from "react";
 import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
-import { failureText, hasCode, serverMessage } from "../../api/errors";
+import { serverMessage } from "../../api/errors";
 import { useCreateUser, useFetchUser, useUpdateUser, type UserFields } from "../../api/users";
 import { ROLE_CHOICES, roleLabel, STATUS_CHOICES, statusLabel } from "../../app/roles";
 import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
+import { saveWithToasts } from "../../components/saveWithToasts";
 import { toast } from "../../components/toaster";
 import { Role, UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { ADMIN_TEXTS } from "./texts";
@@ -41,26 +42,24 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
     if (!canSave) {
       return;
     }
+    const detailCodes = [Code.InvalidArgument, Code.AlreadyExists];
     if (!current) {
       const { name, email, job, role } = normalizeUserFields(fields);
-      try {
-        await createUser.mutateAsync({ name, email, job, role });
-        void toast.success(ADMIN_TEXTS.userAdded);
-        onClose();
-      } catch (err) {
-        void toast.error(failureText(err, ADMIN_TEXTS.addFailed, Code.InvalidArgument, Code.AlreadyExists));
-      }
+      await saveWithToasts(
+        () => createUser.mutateAsync({ name, email, job, role }),
+        { done: ADMIN_TEXTS.userAdded, failed: ADMIN_TEXTS.addFailed, detailCodes },
+        onClose,
+      );
       return;
     }
     if (!changes) {
       return;
     }
-    try {
-      await updateUser.mutateAsync({ userId: current.userId, version: current.version, ...changes });
-      void toast.success(ADMIN_TEXTS.userUpdated);
-      onClose();
-    } catch (err) {
-      if (hasCode(err, Code.Aborted)) {
+    await saveWithToasts(
+      () => updateUser.mutateAsync({ userId: current.userId, version: current.version, ...changes }),
+      { done: ADMIN_TEXTS.userUpdated, failed: ADMIN_TEXTS.updateFailed, detailCodes },
+      onClose,
+      async (err) => {
         // Someone else changed this user: show what is stored now, with the server's explanation.
         setNotice(serverMessage(err));
         try {
@@ -72,10 +71,8 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
         } catch {
           void toast.error(ADMIN_TEXTS.loadFailed);
         }
-      } else {
-        void toast.error(failureText(err, ADMIN_TEXTS.updateFailed, Code.InvalidArgument, Code.AlreadyExists));
-      }
-    }
+      },
+    );
   }
 
   return (

@@ -8,7 +8,7 @@ import { CallBankCompanyStatus, CallBankSchema, type CallBank } from "../../gen/
 import { CompanySchema, PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
-import { fakeServices, renderApp } from "../../test/renderApp";
+import { renderApp, signedInServices } from "../../test/renderApp";
 import { CALL_BANK_TEXTS } from "./texts";
 
 const sally = makeUser({ userId: 2n, name: "Sally Sales", role: Role.SALES });
@@ -41,10 +41,7 @@ const entry = (id: bigint, name: string) => ({
 
 function open() {
   window.localStorage.setItem(TOKEN_KEY, "tok");
-  const services = fakeServices({
-    auth: { getCurrentUser: vi.fn(async () => ({ user: sally })) as never },
-    users: { listUsers: vi.fn(async () => ({ users: [sally], nextPageToken: "" })) as never },
-  });
+  const services = signedInServices(sally, [sally]);
   const listCallBankCompanies = vi.fn(async ({ pageToken }: { pageToken: string }) =>
     pageToken === ""
       ? { companies: [entry(10n, "Acme Foods")], nextPageToken: "p2", totalSize: 2n }

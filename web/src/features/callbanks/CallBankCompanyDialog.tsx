@@ -1,8 +1,9 @@
 import { Classes, Dialog, DialogBody, DialogFooter, Button, Radio, RadioGroup, Spinner } from "@blueprintjs/core";
 
+import { formatDecimal } from "../../components/numberText";
 import { CallBankCompanyStatus, type CallBankCompany } from "../../gen/eris/crm/v1/call_banks_pb";
+import { statusText } from "../companies/statuses";
 import { COMPANY_STATUS_CHOICES, COMPANY_STATUS_LABELS } from "./callBankForm";
-import { formatUsage, statusText } from "./companyDisplay";
 import { CALL_BANK_TEXTS } from "./texts";
 
 export interface CallBankCompanyDialogProps {
@@ -27,9 +28,9 @@ export function CallBankCompanyDialog({ entry, nameOf, saving, onStatusChange, o
         [t.electricStatus, statusText(company.primaryElectricStatus, company.secondaryElectricStatuses)],
         [t.gasStatus, statusText(company.primaryGasStatus, company.secondaryGasStatuses)],
         [t.drStatus, statusText(company.primaryDrStatus, company.secondaryDrStatuses)],
-        [t.electricUsage, formatUsage(company.electricUsage)],
-        [t.gasUsage, formatUsage(company.gasUsage)],
-        [t.drReduction, formatUsage(company.drReduction)],
+        [t.electricUsage, formatDecimal(company.electricUsage)],
+        [t.gasUsage, formatDecimal(company.gasUsage)],
+        [t.drReduction, formatDecimal(company.drReduction)],
         [t.inside, nameOf(company.insideUserId)],
         [t.closer, nameOf(company.closerUserId)],
         [t.analyst, nameOf(company.analystUserId)],

@@ -3,10 +3,11 @@ import { useState, type FormEvent } from "react";
 import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
-import { failureText, hasCode, serverMessage } from "../../api/errors";
+import { serverMessage } from "../../api/errors";
 import { DueDateField } from "../../components/DueDateField";
 import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
-import { toast } from "../../components/toaster";
+import { saveWithToasts } from "../../components/saveWithToasts";
+import { UserOptions } from "../../components/UserOptions";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
 import {
@@ -97,31 +98,25 @@ export function CallBankDialog({ callBank, users, nameOf, onClose }: CallBankDia
       setShowErrors(true);
       return;
     }
+    const detailCodes = [Code.InvalidArgument];
     if (!callBank) {
-      try {
-        await createCallBank.mutateAsync(values);
-        void toast.success(CALL_BANK_TEXTS.callBankAdded);
-        onClose();
-      } catch (err) {
-        void toast.error(failureText(err, CALL_BANK_TEXTS.addFailed, Code.InvalidArgument));
-      }
+      await saveWithToasts(
+        () => createCallBank.mutateAsync(values),
+        { done: CALL_BANK_TEXTS.callBankAdded, failed: CALL_BANK_TEXTS.addFailed, detailCodes },
+        onClose,
+      );
       return;
     }
     if (!paths) {
       return;
     }
-    try {
-      await updateCallBank.mutateAsync({ callBank, values, paths });
-      void toast.success(CALL_BANK_TEXTS.callBankUpdated);
-      onClose();
-    } catch (err) {
-      if (hasCode(err, Code.Aborted)) {
-        // Someone else changed it: the list reloads; the dialog must be reopened on the stored values.
-        setNotice(serverMessage(err));
-      } else {
-        void toast.error(failureText(err, CALL_BANK_TEXTS.updateFailed, Code.InvalidArgument));
-      }
-    }
+    await saveWithToasts(
+      () => updateCallBank.mutateAsync({ callBank, values, paths }),
+      { done: CALL_BANK_TEXTS.callBankUpdated, failed: CALL_BANK_TEXTS.updateFailed, detailCodes },
+      onClose,
+      // Someone else changed it: the list reloads; the dialog must be reopened on the stored values.
+      (err) => setNotice(serverMessage(err)),
+    );
   }
 
   const assigneeOffered = users.some((u) => u.userId === fields.assigneeUserId);
@@ -175,11 +170,7 @@ export function CallBankDialog({ callBank, users, nameOf, onClose }: CallBankDia
               {fields.assigneeUserId !== 0n && !assigneeOffered && (
                 <option value={String(fields.assigneeUserId)}>{nameOf(fields.assigneeUserId)}</option>
               )}
-              {users.map((user) => (
-                <option key={String(user.userId)} value={String(user.userId)}>
-                  {user.name}
-                </option>
-              ))}
+              <UserOptions users={users} />
             </HTMLSelect>
           </FormGroup>
           <ChoiceField

@@ -12,6 +12,7 @@ import {
 import { useNavigate } from "react-router";
 
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { UserOptions } from "../../components/UserOptions";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
 import { useUserDirectory } from "../tasks/userDirectory";
 import { callBankCompaniesPath, matchesCallBankSearch } from "./callBankForm";
@@ -63,11 +64,7 @@ export function CallBanksView({ userFilterId, userId = 0n, toolbarStart, actions
               onChange={(e) => setFilterUserId(BigInt(e.currentTarget.value))}
             >
               <option value="0">{CALL_BANK_TEXTS.all}</option>
-              {directory.users.map((user) => (
-                <option key={String(user.userId)} value={String(user.userId)}>
-                  {user.name}
-                </option>
-              ))}
+              <UserOptions users={directory.users} />
             </HTMLSelect>
           </FormGroup>
         )}

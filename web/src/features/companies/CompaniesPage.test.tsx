@@ -7,7 +7,7 @@ import { TOKEN_KEY } from "../../app/auth/tokenStore";
 import { CompanySchema, PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
-import { fakeServices, renderApp } from "../../test/renderApp";
+import { renderApp, signedInServices } from "../../test/renderApp";
 import { COMPANY_TEXTS } from "./texts";
 
 const manager = makeUser({ userId: 1n, name: "Mia Manager", role: Role.MANAGEMENT });
@@ -25,10 +25,7 @@ const acme = create(CompanySchema, {
 
 function openCompanies(me = manager, companies: Record<string, unknown> = {}) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
-  const services = fakeServices({
-    auth: { getCurrentUser: vi.fn(async () => ({ user: me })) as never },
-    users: { listUsers: vi.fn(async () => ({ users: [manager, sally], nextPageToken: "" })) as never },
-  });
+  const services = signedInServices(me, [manager, sally]);
   const listCompanies = vi.fn(async () => ({ companies: [acme], nextPageToken: "n2", totalSize: 120n }));
   Object.assign(services.api, { companies: { listCompanies, ...companies } });
   renderApp("/Leads", services);

@@ -10,7 +10,7 @@ import { utilitiesKey } from "../../api/utilities";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity, UtilitySchema } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeUser } from "../../test/fakes";
-import { fakeServices, renderApp } from "../../test/renderApp";
+import { renderApp, signedInServices } from "../../test/renderApp";
 import { COMPANY_TEXTS } from "./texts";
 
 const manager = makeUser({ userId: 1n, name: "Mia Manager", role: Role.MANAGEMENT });
@@ -29,10 +29,7 @@ const acme = create(CompanySchema, {
 
 function openCompany(me = manager, companies: Record<string, unknown> = {}, features: string[] = []) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
-  const services = fakeServices({
-    auth: { getCurrentUser: vi.fn(async () => ({ user: me, features })) as never },
-    users: { listUsers: vi.fn(async () => ({ users: [manager, sally], nextPageToken: "" })) as never },
-  });
+  const services = signedInServices(me, [manager, sally], features);
   const update = vi.fn(async ({ company }: { company: Partial<Company> }) => ({
     company: create(CompanySchema, { ...(acme as object), ...company, version: 4n } as Company),
   }));

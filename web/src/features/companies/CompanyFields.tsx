@@ -7,6 +7,7 @@ import { DateTextInput } from "../../components/DateTextInput";
 import { isDateTextValid } from "../../components/dateText";
 import { formatDecimal, parseDecimalText } from "../../components/numberText";
 import { OptionMultiSelect } from "../../components/OptionMultiSelect";
+import { UserOptions } from "../../components/UserOptions";
 import { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity as UtilityCommodity } from "../../gen/eris/sourcing/v1/utilities_pb";
@@ -287,11 +288,7 @@ export function TeamFields({ idPrefix, form, readOnly, onEdit, activeUsers, name
               onChange={(e) => onEdit({ [key]: BigInt(e.currentTarget.value) }, "now")}
             >
               <option value="0">{COMPANY_TEXTS.none}</option>
-              {activeUsers.map((user) => (
-                <option key={String(user.userId)} value={String(user.userId)}>
-                  {user.name}
-                </option>
-              ))}
+              <UserOptions users={activeUsers} />
               {/* Someone no longer active still shows where they hold the role. */}
               {value !== 0n && !activeUsers.some((user) => user.userId === value) && (
                 <option value={String(value)}>{nameOf(value)}</option>

@@ -20,6 +20,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toaster";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { UserOptions } from "../../components/UserOptions";
 import type { Company } from "../../gen/eris/crm/v1/crm_pb";
 import { companyDetailsPath } from "./companyRoutes";
 import { COMPANY_PAGE_SIZE, useCompanyPage, useDeleteCompany, usePeople } from "./companyQueries";
@@ -108,11 +109,7 @@ export function CompanyList() {
           <FormGroup label={COMPANY_TEXTS.user} labelFor="company-user" inline>
             <HTMLSelect id="company-user" value={userChoice} onChange={(e) => setUserChoice(e.currentTarget.value)}>
               <option value={SHOW_ALL}>{COMPANY_TEXTS.showAll}</option>
-              {people.active.map((user) => (
-                <option key={String(user.userId)} value={String(user.userId)}>
-                  {user.name}
-                </option>
-              ))}
+              <UserOptions users={people.active} />
               {/* The signed-in user is always offered, even before the user list has loaded. */}
               {!people.active.some((user) => user.userId === me.userId) && (
                 <option value={String(me.userId)}>{me.name}</option>

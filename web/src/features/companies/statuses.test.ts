@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 
 import { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
-import { changePrimary, isAreaEnabled, PRIMARY_STATUS_CHOICES, primaryStatusLabel, secondaryOptions } from "./statuses";
+import {
+  changePrimary,
+  isAreaEnabled,
+  PRIMARY_STATUS_CHOICES,
+  primaryStatusLabel,
+  secondaryOptions,
+  statusText,
+} from "./statuses";
 
 describe("status rules", () => {
   it("lists the primary statuses in the spec's order", () => {
@@ -69,5 +76,11 @@ describe("status rules", () => {
     ]) {
       expect(isAreaEnabled(primary)).toBe(false);
     }
+  });
+
+  it("writes a commodity's statuses on one line", () => {
+    expect(statusText(PrimaryStatus.PROSPECT, ["New", "Hot Lead"])).toBe("Prospect (New, Hot Lead)");
+    expect(statusText(PrimaryStatus.DEAD, [])).toBe("Dead");
+    expect(statusText(PrimaryStatus.UNSPECIFIED, [])).toBe("");
   });
 });

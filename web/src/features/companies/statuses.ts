@@ -25,6 +25,15 @@ export function primaryStatusLabel(status: PrimaryStatus): string {
   return PRIMARY_STATUS_LABELS[status] ?? "";
 }
 
+/** A commodity's statuses on one line: "Prospect (New, Hot Lead)", or "" when there is none. */
+export function statusText(primary: PrimaryStatus, secondary: readonly string[]): string {
+  const label = primaryStatusLabel(primary);
+  if (label === "") {
+    return "";
+  }
+  return secondary.length > 0 ? `${label} (${secondary.join(", ")})` : label;
+}
+
 /** Electric and gas secondary statuses per primary status (spec section 4). */
 const SECONDARY_OPTIONS: Record<PrimaryStatus, readonly string[]> = {
   [PrimaryStatus.UNSPECIFIED]: [],

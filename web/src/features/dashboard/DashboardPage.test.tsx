@@ -9,7 +9,7 @@ import { CallBankSchema } from "../../gen/eris/crm/v1/call_banks_pb";
 import { TaskSchema, TaskStatus } from "../../gen/eris/crm/v1/tasks_pb";
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
-import { fakeServices, renderApp } from "../../test/renderApp";
+import { renderApp, signedInServices } from "../../test/renderApp";
 import { TASK_TEXTS } from "../tasks/texts";
 import { CLOSED_COLOUR, eventColour } from "./calendarMath";
 import { DASHBOARD_TEXTS } from "./texts";
@@ -32,10 +32,7 @@ const closedTask = create(TaskSchema, { ...openTask, taskId: 12n, subject: "Send
 
 function dashboardAs(me: User) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
-  const services = fakeServices({
-    auth: { getCurrentUser: vi.fn(async () => ({ user: me })) as never },
-    users: { listUsers: vi.fn(async () => ({ users: [manager, sally], nextPageToken: "" })) as never },
-  });
+  const services = signedInServices(me, [manager, sally]);
   const listTasks = vi.fn(async () => ({ tasks: [openTask, closedTask], nextPageToken: "" }));
   const createTask = vi.fn(async () => ({ task: openTask }));
   const listCallBanks = vi.fn(async () => ({

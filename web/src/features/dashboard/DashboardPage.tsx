@@ -3,6 +3,7 @@ import { useState } from "react";
 import { FormGroup, H3, HTMLSelect, Tab, Tabs } from "@blueprintjs/core";
 
 import { useSessionState } from "../../app/auth/SessionContext";
+import { UserOptions } from "../../components/UserOptions";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { useUserDirectory } from "../tasks/userDirectory";
 import { DashboardCallBanksTab } from "./DashboardCallBanksTab";
@@ -43,11 +44,7 @@ export function DashboardPage() {
                     {!directory.users.some((u) => u.userId === taskUserId) && (
                       <option value={String(taskUserId)}>{me?.name}</option>
                     )}
-                    {directory.users.map((user) => (
-                      <option key={String(user.userId)} value={String(user.userId)}>
-                        {user.name}
-                      </option>
-                    ))}
+                    <UserOptions users={directory.users} />
                   </HTMLSelect>
                 </FormGroup>
               )}

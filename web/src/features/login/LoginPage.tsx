@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
 
-import { Button, Callout, Card, Elevation, FormGroup, H2, InputGroup, Intent, Link } from "@blueprintjs/core";
+import { Button, Card, Elevation, FormGroup, H2, InputGroup, Intent, Link } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
 import { errorCode, serverMessage } from "../../api/errors";
 import { useSession } from "../../app/auth/SessionContext";
+import { FormError } from "../../components/FormDialogParts";
 import { LOGIN_TEXTS } from "./texts";
 
 /** The login message for a failed sign-in: the server's own text when sign-ins are throttled. */
@@ -66,11 +67,7 @@ export function LoginPage() {
               onValueChange={setPassword}
             />
           </FormGroup>
-          {error && (
-            <Callout intent={Intent.DANGER} className="eris-form-error" role="alert">
-              <span className="eris-message">{error}</span>
-            </Callout>
-          )}
+          <FormError message={error} />
           <Button type="submit" intent={Intent.PRIMARY} fill loading={busy} text={LOGIN_TEXTS.submit} />
         </form>
         <div className="eris-login-links">

@@ -8,6 +8,7 @@ import { useApi } from "../../api/clients";
 import { hasCode, serverMessage } from "../../api/errors";
 import { HOME_PATH } from "../../app/auth/guard";
 import { useSession } from "../../app/auth/SessionContext";
+import { FormError } from "../../components/FormDialogParts";
 import { toast } from "../../components/toaster";
 import { canSubmitPasswordChange, checkPasswordChange } from "./passwordRules";
 import { SETTINGS_TEXTS } from "./texts";
@@ -102,11 +103,7 @@ export function ChangePasswordForm({ forced, lockedCurrentPassword }: ChangePass
           onValueChange={setConfirm}
         />
       </FormGroup>
-      {message && (
-        <Callout intent={Intent.DANGER} className="eris-form-error" role="alert">
-          <span className="eris-message">{message}</span>
-        </Callout>
-      )}
+      <FormError message={message} />
       <Button type="submit" intent={Intent.PRIMARY} disabled={!canSubmit} loading={busy} text={SETTINGS_TEXTS.submit} />
       <Dialog
         isOpen={failed}

@@ -10,7 +10,7 @@ import { TOKEN_KEY } from "../../app/auth/tokenStore";
 import { TaskSchema, TaskStatus } from "../../gen/eris/crm/v1/tasks_pb";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
-import { fakeServices } from "../../test/renderApp";
+import { signedInServices } from "../../test/renderApp";
 import { CompanyTasksPanel } from "./CompanyTasksPanel";
 import { TASK_TEXTS } from "./texts";
 
@@ -30,10 +30,7 @@ const task = create(TaskSchema, {
 
 function panel(readOnly: boolean, tasks: Record<string, unknown> = {}) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
-  const services = fakeServices({
-    auth: { getCurrentUser: vi.fn(async () => ({ user: manager })) as never },
-    users: { listUsers: vi.fn(async () => ({ users: [manager, sally], nextPageToken: "" })) as never },
-  });
+  const services = signedInServices(manager, [manager, sally]);
   const listTasks = vi.fn(async () => ({ tasks: [task], nextPageToken: "" }));
   Object.assign(services.api, { tasks: { listTasks, ...tasks } });
   void services.session.restore();

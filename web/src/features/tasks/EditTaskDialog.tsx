@@ -3,10 +3,11 @@ import { useState, type FormEvent } from "react";
 import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
-import { failureText, hasCode, serverMessage } from "../../api/errors";
+import { serverMessage } from "../../api/errors";
 import { useSessionState } from "../../app/auth/SessionContext";
 import { DueDateField } from "../../components/DueDateField";
 import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
+import { saveWithToasts } from "../../components/saveWithToasts";
 import { toast } from "../../components/toaster";
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import {
@@ -83,32 +84,28 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
       setShowErrors(true);
       return;
     }
+    const detailCodes = [Code.InvalidArgument];
     if (!current) {
-      try {
-        await createTask.mutateAsync({ companyId, values });
-        void toast.success(TASK_TEXTS.taskAdded);
-        onClose();
-      } catch (err) {
-        void toast.error(failureText(err, TASK_TEXTS.addFailed, Code.InvalidArgument));
-      }
+      await saveWithToasts(
+        () => createTask.mutateAsync({ companyId, values }),
+        { done: TASK_TEXTS.taskAdded, failed: TASK_TEXTS.addFailed, detailCodes },
+        onClose,
+      );
       return;
     }
     if (!paths) {
       return;
     }
-    try {
-      await updateTask.mutateAsync({ task: current, values, paths });
-      void toast.success(TASK_TEXTS.taskUpdated);
-      onClose();
-    } catch (err) {
-      if (hasCode(err, Code.Aborted)) {
+    await saveWithToasts(
+      () => updateTask.mutateAsync({ task: current, values, paths }),
+      { done: TASK_TEXTS.taskUpdated, failed: TASK_TEXTS.updateFailed, detailCodes },
+      onClose,
+      async (err) => {
         // Someone else changed this task: show what is stored now, with the server's explanation.
         setNotice(serverMessage(err));
         await reload(current);
-      } else {
-        void toast.error(failureText(err, TASK_TEXTS.updateFailed, Code.InvalidArgument));
-      }
-    }
+      },
+    );
   }
 
   const dueInvalid = errors.due === true && (showErrors || (dueTouched && fields.due.trim() !== ""));
