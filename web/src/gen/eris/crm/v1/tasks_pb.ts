@@ -407,7 +407,8 @@ export const TaskService: GenService<{
     output: typeof CreateTaskResponseSchema;
   },
   /**
-   * Changes the fields named in the mask, if the version is still the one read.
+   * Changes the fields named in the mask. Refused (ABORTED) only when a field it changes was
+   * changed by someone else after the version read; changes to other fields apply.
    *
    * @generated from rpc eris.crm.v1.TaskService.UpdateTask
    */
