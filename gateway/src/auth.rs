@@ -9,7 +9,7 @@ use axum::{
     middleware::Next,
     response::{IntoResponse, Response},
 };
-use eris_platform::auth::{Revocations, SIGNED_OUT, TokenVerifier, bearer_token, fetch_public_key};
+use eris_platform::auth::{Caller, Revocations, SIGNED_OUT, TokenVerifier, bearer_token, fetch_public_key};
 use tokio::sync::OnceCell;
 
 use crate::{AppState, error::ApiError, upstream::unavailable_message};
@@ -47,8 +47,9 @@ impl Verifier {
     }
 }
 
-/// Refuses `/api/*` calls without a valid, unrevoked token.
-pub async fn require_token(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+/// Refuses `/api/*` calls without a valid, unrevoked token, and hands the verified caller to the
+/// handler (as a request extension), so no handler verifies the token again.
+pub async fn require_token(State(state): State<Arc<AppState>>, mut request: Request, next: Next) -> Response {
     let token = request.headers().get(AUTHORIZATION).and_then(|value| value.to_str().ok()).and_then(bearer_token);
     let Some(token) = token else {
         return ApiError::new(StatusCode::UNAUTHORIZED, SIGNED_OUT).into_response();
@@ -58,7 +59,10 @@ pub async fn require_token(State(state): State<Arc<AppState>>, request: Request,
         Err(error) => return error.into_response(),
     };
     match verifier.verify(token).await {
-        Ok(_) => next.run(request).await,
+        Ok(caller) => {
+            request.extensions_mut().insert(caller);
+            next.run(request).await
+        }
         Err(error) => {
             let status = tonic::Status::from(error);
             ApiError::from_status(&status, "identity").into_response()
@@ -66,8 +70,11 @@ pub async fn require_token(State(state): State<Arc<AppState>>, request: Request,
     }
 }
 
-/// What a REST handler forwards with each service call.
+/// What a REST handler knows of its caller and forwards with each service call.
+#[derive(Clone)]
 pub struct CallContext {
+    /// The caller the token was verified for (none on public calls).
+    pub caller: Option<Caller>,
     authorization: Option<HeaderValue>,
     client_address: Option<String>,
 }
@@ -108,6 +115,7 @@ impl FromRequestParts<Arc<AppState>> for CallContext {
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
         Ok(Self {
+            caller: parts.extensions.get::<Caller>().cloned(),
             authorization: parts.headers.get(AUTHORIZATION).cloned(),
             client_address: client_address(&parts.headers, &parts.extensions, state.trust_forwarded_for),
         })

@@ -2,7 +2,10 @@
 
 use std::{net::SocketAddr, path::PathBuf};
 
-use eris_platform::config::{RedisArgs, ShutdownArgs, TokenArgs};
+use eris_platform::{
+    config::{RedisArgs, ShutdownArgs, TokenArgs},
+    service::Listen,
+};
 
 /// The gateway's settings.
 #[derive(Debug, Clone, clap::Parser)]
@@ -25,6 +28,12 @@ pub struct Config {
     pub token: TokenArgs,
     #[command(flatten)]
     pub shutdown: ShutdownArgs,
+}
+
+impl Listen for Config {
+    fn listen(&self) -> SocketAddr {
+        self.listen
+    }
 }
 
 /// Where each service is. The identity address comes from `TokenArgs::identity_url`.

@@ -32,6 +32,12 @@ impl ApiError {
         Self::new(StatusCode::BAD_REQUEST, message)
     }
 
+    /// A failure of the gateway itself: logged, never described to the client.
+    pub fn internal(cause: anyhow::Error) -> Self {
+        tracing::error!(error = ?cause, "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, INTERNAL_MESSAGE)
+    }
+
     /// From a service's answer; `area` names the service when it could not be reached.
     pub fn from_status(status: &tonic::Status, area: &str) -> Self {
         let code = status.code();

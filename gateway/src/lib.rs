@@ -10,7 +10,7 @@ pub mod ops;
 pub mod rest;
 pub mod upstream;
 
-use std::{future::Future, net::SocketAddr, sync::Arc};
+use std::{net::SocketAddr, sync::Arc};
 
 use axum::{
     Json, Router,
@@ -142,7 +142,7 @@ async fn web_or_grpc(State(state): State<Arc<AppState>>, mut request: Request) -
 pub async fn serve(
     config: Config,
     listener: TcpListener,
-    shutdown: impl Future<Output = ()> + Send + 'static,
+    shutdown: eris_platform::service::Shutdown,
 ) -> anyhow::Result<()> {
     let app = app(&config).await?;
     tracing::info!(address = %listener.local_addr()?, "serving the gateway");

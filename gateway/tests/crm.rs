@@ -69,7 +69,7 @@ async fn sales_users_get_only_their_own_leads_and_cannot_create_or_delete() {
 }
 
 #[tokio::test]
-async fn update_lead_writes_only_what_changed_and_refuses_a_stale_copy() {
+async fn update_lead_keeps_both_peoples_edits_and_refuses_only_a_real_conflict() {
     let app = spawn_app_with_crm().await;
     let manager = app.token("management@eris.test").await;
     let admin = app.token("admin@eris.test").await;
@@ -82,16 +82,32 @@ async fn update_lead_writes_only_what_changed_and_refuses_a_stale_copy() {
     assert_eq!(saved.status(), StatusCode::OK);
     assert_eq!(saved.json::<Value>().await.unwrap()["Version"], 2);
 
+    // The admin's whole lead still says Albany: sent back as read, the newer Troy stays.
     let mut second = read_by_both.clone();
     second["Zip"] = json!("12180");
-    let stale = app.post("/api/updateLead", &admin, second).await;
-    assert_eq!(stale.status(), StatusCode::CONFLICT);
-    let now = lead(&app, &admin, id).await;
-    assert_eq!((now["City"].as_str(), now["Zip"].as_str()), (Some("Troy"), Some("")));
+    let merged = app.post("/api/updateLead", &admin, second).await;
+    assert_eq!(merged.status(), StatusCode::OK);
+    let merged: Value = merged.json().await.unwrap();
+    assert_eq!((merged["City"].as_str(), merged["Zip"].as_str()), (Some("Troy"), Some("12180")));
 
-    let mut unversioned = now.clone();
+    // Changing the city the manager changed after the admin's read is a real conflict.
+    let mut clash = read_by_both.clone();
+    clash["City"] = json!("Schenectady");
+    let refused = app.post("/api/updateLead", &admin, clash).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(
+        body["error"],
+        "Someone else changed the city of this company after you opened it. Their value is shown now."
+    );
+
+    // Without a Version the lead is taken as read now.
+    let mut unversioned = lead(&app, &admin, id).await;
     unversioned.as_object_mut().unwrap().remove("Version");
-    assert_eq!(app.post("/api/updateLead", &admin, unversioned).await.status(), StatusCode::BAD_REQUEST);
+    unversioned["City"] = json!("Cohoes");
+    let saved = app.post("/api/updateLead", &admin, unversioned).await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    assert_eq!(lead(&app, &admin, id).await["City"], "Cohoes");
 }
 
 #[tokio::test]

@@ -8,7 +8,7 @@ use axum::{
     http::StatusCode,
 };
 use eris_proto::crm::v1::{
-    CallBank, CallBankCompany, CallBankCompanyStatus, CreateCallBankRequest, DeleteCallBankRequest, GetCallBankRequest,
+    CallBank, CallBankCompany, CallBankCompanyStatus, CreateCallBankRequest, DeleteCallBankRequest,
     ListCallBankCompaniesRequest, ListCallBanksRequest, SetCallBankCompaniesRequest, UpdateCallBankCompanyRequest,
     UpdateCallBankRequest, call_bank_service_client::CallBankServiceClient,
 };
@@ -91,7 +91,7 @@ pub async fn list_call_banks(
     let request = ctx.request(ListCallBanksRequest { assignee_user_id: query.assignee_id.unwrap_or(0) });
     let banks = client(&state).list_call_banks(request).await.map_err(crm_error)?.into_inner().call_banks;
     let assignees: Vec<i64> = banks.iter().map(|b| b.assignee_user_id).collect();
-    let directory = Directory::load_with(&state, &ctx, &assignees).await?;
+    let directory = Directory::for_ids(&state, &ctx, &assignees).await?;
     Ok(Json(banks.into_iter().map(|b| call_bank_json(b, &directory)).collect()))
 }
 
@@ -105,7 +105,7 @@ pub struct CallBankFields {
     pub rep_type: Option<String>,
     /// ISO date (a timestamp's date part is used).
     pub due_date: Option<String>,
-    /// The version read; without it the current version is used.
+    /// The version read; without it the call bank is taken as read now.
     pub version: Option<i64>,
 }
 
@@ -129,7 +129,7 @@ pub async fn create_call_bank(
     };
     let request = ctx.request(CreateCallBankRequest { call_bank: Some(bank) });
     let created = bank_from(client(&state).create_call_bank(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::load_with(&state, &ctx, &[created.assignee_user_id]).await?;
+    let directory = Directory::for_ids(&state, &ctx, &[created.assignee_user_id]).await?;
     Ok((StatusCode::CREATED, Json(call_bank_json(created, &directory))))
 }
 
@@ -143,13 +143,8 @@ pub async fn update_call_bank(
     Path(call_bank_id): Path<i64>,
     Json(body): Json<CallBankFields>,
 ) -> ApiResult<Json<CallBankJson>> {
-    let version = match body.version {
-        Some(version) => version,
-        None => {
-            let request = ctx.request(GetCallBankRequest { call_bank_id });
-            bank_from(client(&state).get_call_bank(request).await.map_err(crm_error)?.into_inner().call_bank)?.version
-        }
-    };
+    // Without a version the service takes the call bank as read now.
+    let version = body.version.unwrap_or(0);
     let mut bank = CallBank { call_bank_id, version, ..Default::default() };
     let mut paths = Vec::new();
     if let Some(value) = body.name {
@@ -176,7 +171,7 @@ pub async fn update_call_bank(
     let update_mask = prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() };
     let request = ctx.request(UpdateCallBankRequest { call_bank: Some(bank), update_mask: Some(update_mask) });
     let updated = bank_from(client(&state).update_call_bank(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::load_with(&state, &ctx, &[updated.assignee_user_id]).await?;
+    let directory = Directory::for_ids(&state, &ctx, &[updated.assignee_user_id]).await?;
     Ok(Json(call_bank_json(updated, &directory)))
 }
 
@@ -236,12 +231,14 @@ pub async fn list_call_bank_companies(
     Query(query): Query<CompaniesQuery>,
 ) -> ApiResult<Json<Vec<CallBankCompanyJson>>> {
     let include_company = query.populate_company_data == Some(1);
-    let directory = if include_company { Some(Directory::load(&state, &ctx).await?) } else { None };
     let mut companies = Vec::new();
     let mut page_token = String::new();
     loop {
         let request = ListCallBankCompaniesRequest { call_bank_id, include_company, page_size: 500, page_token };
         let page = client(&state).list_call_bank_companies(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+        let team: Vec<i64> =
+            page.companies.iter().filter_map(|m| m.company.as_ref()).flat_map(Lead::team_ids).collect();
+        let directory = if include_company { Some(Directory::for_ids(&state, &ctx, &team).await?) } else { None };
         companies.extend(page.companies.into_iter().map(|member| {
             CallBankCompanyJson {
                 company_id: member.company_id,
@@ -288,7 +285,7 @@ pub async fn set_call_bank_companies(
     let request = ctx.request(SetCallBankCompaniesRequest { call_bank_id, companies });
     let bank =
         bank_from(client(&state).set_call_bank_companies(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::load_with(&state, &ctx, &[bank.assignee_user_id]).await?;
+    let directory = Directory::for_ids(&state, &ctx, &[bank.assignee_user_id]).await?;
     Ok(Json(call_bank_json(bank, &directory)))
 }
 
@@ -314,6 +311,6 @@ pub async fn update_call_bank_company(
     let request = ctx.request(UpdateCallBankCompanyRequest { call_bank_id, company_id, status });
     let bank =
         bank_from(client(&state).update_call_bank_company(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::load_with(&state, &ctx, &[bank.assignee_user_id]).await?;
+    let directory = Directory::for_ids(&state, &ctx, &[bank.assignee_user_id]).await?;
     Ok(Json(call_bank_json(bank, &directory)))
 }

@@ -4,14 +4,17 @@ use std::sync::Arc;
 
 use axum::{
     Json,
+    body::{Body, Bytes},
     extract::{Path, State},
-    http::StatusCode,
+    http::{StatusCode, header::CONTENT_TYPE},
+    response::{IntoResponse, Response},
 };
 use eris_proto::crm::v1::{
-    AssignTeamsRequest, Company, CompanyFilter, CreateAffiliateRequest, CreateCompanyRequest, DeleteCompanyRequest,
+    AssignTeamsRequest, CompanyFilter, CreateAffiliateRequest, CreateCompanyRequest, DeleteCompanyRequest,
     GetCompanyRequest, ListAffiliatesRequest, ListCompaniesRequest, TeamAssignment, TeamRole, UpdateCompanyRequest,
     company_service_client::CompanyServiceClient,
 };
+use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -26,30 +29,67 @@ fn client(state: &AppState) -> CompanyServiceClient<tonic::transport::Channel> {
     CompanyServiceClient::new(crm_channel(state))
 }
 
-/// Every company the filter matches, page after page.
-async fn all_companies(state: &AppState, ctx: &CallContext, filter: CompanyFilter) -> ApiResult<Vec<Company>> {
-    let mut companies = Vec::new();
-    let mut page_token = String::new();
-    loop {
-        let request = ListCompaniesRequest { page_size: 500, page_token, filter: Some(filter.clone()) };
-        let page = client(state).list_companies(ctx.request(request)).await.map_err(crm_error)?.into_inner();
-        companies.extend(page.companies);
-        if page.next_page_token.is_empty() {
-            return Ok(companies);
+/// Leads a page at a time.
+const PAGE: i32 = 500;
+
+/// The leads a filter matches, streamed as one JSON array a page at a time, so memory stays flat
+/// however large the book. The first page is read before answering, so a refusal is a proper
+/// error status; a failure later ends the stream early (the array is left unclosed).
+async fn stream_leads(state: Arc<AppState>, ctx: CallContext, filter: CompanyFilter) -> ApiResult<Response> {
+    let first = lead_page(&state, &ctx, &filter, String::new()).await?;
+    let pages = futures::stream::unfold(Some(Ok(first)), move |page: Option<ApiResult<(Bytes, Option<String>)>>| {
+        let (state, ctx, filter) = (state.clone(), ctx.clone(), filter.clone());
+        async move {
+            let (chunk, next) = match page? {
+                Ok((chunk, next)) => (chunk, next),
+                Err(error) => {
+                    tracing::warn!(status = %error.status, error = %error.message, "a lead stream ended early");
+                    return Some((Err(std::io::Error::other(error.message)), None));
+                }
+            };
+            let following = match next {
+                Some(token) => Some(lead_page(&state, &ctx, &filter, token).await),
+                None => None,
+            };
+            Some((Ok::<_, std::io::Error>(chunk), following))
         }
-        page_token = page.next_page_token;
-    }
+    });
+    let body = futures::stream::iter([Ok(Bytes::from_static(b"["))])
+        .chain(pages.enumerate().map(|(index, chunk)| {
+            chunk.map(|chunk| if index == 0 || chunk.is_empty() { chunk } else { [&b","[..], &chunk].concat().into() })
+        }))
+        .chain(futures::stream::iter([Ok(Bytes::from_static(b"]"))]));
+    Ok(([(CONTENT_TYPE, "application/json")], Body::from_stream(body)).into_response())
 }
 
-async fn leads(state: &AppState, ctx: &CallContext, filter: CompanyFilter) -> ApiResult<Json<Vec<Lead>>> {
-    let (companies, directory) = tokio::try_join!(all_companies(state, ctx, filter), Directory::load(state, ctx))?;
-    Ok(Json(companies.into_iter().map(|c| Lead::from_company(c, &directory)).collect()))
+/// One page of leads as JSON array items (without brackets), and the next page's token.
+async fn lead_page(
+    state: &AppState,
+    ctx: &CallContext,
+    filter: &CompanyFilter,
+    page_token: String,
+) -> ApiResult<(Bytes, Option<String>)> {
+    let request =
+        ListCompaniesRequest { page_size: PAGE, page_token, filter: Some(filter.clone()), ..Default::default() };
+    let page = client(state).list_companies(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+    let ids: Vec<i64> = page.companies.iter().flat_map(Lead::team_ids).collect();
+    let directory = Directory::for_ids(state, ctx, &ids).await?;
+    let mut chunk = Vec::new();
+    for (index, company) in page.companies.into_iter().enumerate() {
+        if index > 0 {
+            chunk.push(b',');
+        }
+        serde_json::to_writer(&mut chunk, &Lead::from_company(company, &directory))
+            .map_err(|error| ApiError::internal(error.into()))?;
+    }
+    let next = (!page.next_page_token.is_empty()).then_some(page.next_page_token);
+    Ok((chunk.into(), next))
 }
 
 /// Every lead the caller may see, by name (Sales: their own).
 #[utoipa::path(get, path = "/api/getAllLeads/", tag = "companies", responses((status = 200, body = [Lead])))]
-pub async fn get_all_leads(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<Lead>>> {
-    leads(&state, &ctx, CompanyFilter::default()).await
+pub async fn get_all_leads(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Response> {
+    stream_leads(state, ctx, CompanyFilter::default()).await
 }
 
 /// The leads where the named user holds a team role.
@@ -60,26 +100,20 @@ pub async fn get_user_leads(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(user_name): Path<String>,
-) -> ApiResult<Json<Vec<Lead>>> {
-    let directory = Directory::load_fresh(&state, &ctx).await?;
-    let user_id = directory.id(&user_name)?;
+) -> ApiResult<Response> {
+    let user_id = Directory::for_names(&state, &ctx, [user_name.as_str()]).await?.id(&user_name)?;
+    if user_id == 0 {
+        return Err(ApiError::bad_request("Name the user."));
+    }
     let filter = CompanyFilter { team_user_ids: vec![user_id], ..Default::default() };
-    let companies = all_companies(&state, &ctx, filter).await?;
-    Ok(Json(companies.into_iter().map(|c| Lead::from_company(c, &directory)).collect()))
+    stream_leads(state, ctx, filter).await
 }
 
 async fn one_lead(state: &AppState, ctx: &CallContext, lead_id: i64) -> ApiResult<Lead> {
     let request = ctx.request(GetCompanyRequest { company_id: lead_id });
     let company = client(state).get_company(request).await.map_err(crm_error)?.into_inner().company;
     let company = company.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No company."))?;
-    let team = [
-        company.inside_user_id,
-        company.closer_user_id,
-        company.analyst_user_id,
-        company.admin_user_id,
-        company.customer_care_user_id,
-    ];
-    let directory = Directory::load_with(state, ctx, &team).await?;
+    let directory = Directory::for_ids(state, ctx, &Lead::team_ids(&company)).await?;
     Ok(Lead::from_company(company, &directory))
 }
 
@@ -144,7 +178,7 @@ pub async fn new_lead(
     ctx: CallContext,
     Json(lead): Json<Lead>,
 ) -> ApiResult<(StatusCode, Json<InsertId>)> {
-    let directory = Directory::load_fresh(&state, &ctx).await?;
+    let directory = Directory::for_names(&state, &ctx, lead.team_names()).await?;
     let company = lead.to_company(&directory)?;
     let created = client(&state)
         .create_company(ctx.request(CreateCompanyRequest { company: Some(company) }))
@@ -156,86 +190,23 @@ pub async fn new_lead(
     Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.company_id })))
 }
 
-/// The fields of `candidate` that differ from `current`: what the caller changed.
-fn changed_paths(current: &Company, candidate: &Company) -> Vec<String> {
-    macro_rules! differing {
-        ($($field:ident),* $(,)?) => {{
-            let mut paths = Vec::new();
-            $(if current.$field != candidate.$field { paths.push(stringify!($field).to_owned()); })*
-            paths
-        }};
-    }
-    differing!(
-        name,
-        address,
-        city,
-        state,
-        zip,
-        entry_date,
-        primary_electric_status,
-        secondary_electric_statuses,
-        primary_gas_status,
-        secondary_gas_statuses,
-        primary_dr_status,
-        secondary_dr_statuses,
-        electric_contract_end_date,
-        gas_contract_end_date,
-        dr_contract_end_date,
-        electric_usage,
-        gas_usage,
-        dr_reduction,
-        electric_area_utility_id,
-        gas_area_utility_id,
-        dr_area_utility_id,
-        utilities,
-        bill_management,
-        community_solar,
-        energy_efficiency,
-        w9,
-        inside_user_id,
-        closer_user_id,
-        analyst_user_id,
-        admin_user_id,
-        customer_care_user_id,
-        support_analyst1_user_id,
-        support_analyst2_user_id,
-        affiliate,
-    )
-}
-
-/// Saves a whole lead. Only the fields that differ from the stored lead are written, and only if
-/// nobody changed the lead since the caller read it (its `Version`); otherwise 409.
+/// Saves a whole lead. Fields the caller changed are written unless someone else changed the same
+/// field after the caller's `Version` (409, nothing written); fields sent back as read keep any
+/// newer value. Without a `Version` the lead is taken as read now: every field that differs is written.
 #[utoipa::path(post, path = "/api/updateLead", tag = "companies", request_body = Lead,
-    responses((status = 200, body = Lead), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, body = Lead), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn update_lead(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(lead): Json<Lead>,
 ) -> ApiResult<Json<Lead>> {
-    if lead.version <= 0 {
-        return Err(ApiError::bad_request("Send the lead's Version as read from getLeadById."));
-    }
-    let directory = Directory::load_fresh(&state, &ctx).await?;
-    let candidate = lead.to_company(&directory)?;
-    let current = client(&state)
-        .get_company(ctx.request(GetCompanyRequest { company_id: lead.lead_id }))
-        .await
-        .map_err(crm_error)?
-        .into_inner()
-        .company
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No company."))?;
-    if current.version != lead.version {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "This company was changed by someone else. The screen now shows the latest values.",
-        ));
-    }
-    let paths = changed_paths(&current, &candidate);
-    if paths.is_empty() {
-        return Ok(Json(Lead::from_company(current, &directory)));
-    }
-    let request =
-        UpdateCompanyRequest { company: Some(candidate), update_mask: Some(prost_types::FieldMask { paths }) };
+    let directory = Directory::for_names(&state, &ctx, lead.team_names()).await?;
+    let company = lead.to_company(&directory)?;
+    let request = UpdateCompanyRequest {
+        company: Some(company),
+        update_mask: Some(prost_types::FieldMask { paths: vec!["*".into()] }),
+    };
     let updated = client(&state)
         .update_company(ctx.request(request))
         .await
@@ -243,6 +214,7 @@ pub async fn update_lead(
         .into_inner()
         .company
         .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No company."))?;
+    let directory = Directory::for_ids(&state, &ctx, &Lead::team_ids(&updated)).await?;
     Ok(Json(Lead::from_company(updated, &directory)))
 }
 
@@ -279,8 +251,9 @@ pub async fn mass_update_leads(
     ctx: CallContext,
     Json(body): Json<MassUpdate>,
 ) -> ApiResult<Json<Updated>> {
-    let directory = Directory::load_fresh(&state, &ctx).await?;
     let fields = body.updated_fields;
+    let named = [&fields.admin, &fields.closer, &fields.analyst, &fields.inside];
+    let directory = Directory::for_names(&state, &ctx, named.into_iter().flatten().map(String::as_str)).await?;
     let mut assignments = Vec::new();
     for (role, value) in [
         (TeamRole::Admin, fields.admin),

@@ -1,13 +1,14 @@
-//! User names and ids: the REST surface shows and filters team roles by name, the services
-//! store ids.
+//! User names and ids: the REST surface shows and takes team roles by name, the services store
+//! ids. Names of ids come from a short-lived shared cache (misses in one identity call); ids of
+//! names are always asked of identity, in one call, so a user added a moment ago is found.
 
 use std::{
     collections::HashMap,
-    sync::Arc,
+    sync::RwLock,
     time::{Duration, Instant},
 };
 
-use eris_proto::identity::v1::{ListUsersRequest, user_service_client::UserServiceClient};
+use eris_proto::identity::v1::{BatchGetUsersRequest, User, user_service_client::UserServiceClient};
 
 use crate::{
     AppState,
@@ -15,64 +16,69 @@ use crate::{
     error::{ApiError, ApiResult},
 };
 
-/// How long a read directory serves before it is read again.
+/// How long a cached name serves before it is asked again.
 const FRESH_FOR: Duration = Duration::from_secs(5);
+/// Most ids or names identity takes in one call.
+const MOST_AT_ONCE: usize = 1000;
 
-/// Every user's name by id.
-#[derive(Clone)]
+/// Names by id, shared by every request.
+#[derive(Default)]
+pub struct DirectoryCache(RwLock<HashMap<i64, (String, Instant)>>);
+
+/// The users one request needs.
+#[derive(Default)]
 pub struct Directory {
-    names: Arc<HashMap<i64, String>>,
+    names: HashMap<i64, String>,
 }
 
-/// The last directory read, shared by every request: names change rarely and reading them on
-/// every lead call would double its cost.
-#[derive(Default)]
-pub struct DirectoryCache(tokio::sync::Mutex<Option<(Instant, Directory)>>);
-
 impl Directory {
-    /// The cached directory while fresh, else a new read.
-    pub async fn load(state: &AppState, ctx: &CallContext) -> ApiResult<Self> {
-        let mut cached = state.directory.0.lock().await;
-        if let Some((_, directory)) = cached.as_ref().filter(|(read_at, _)| read_at.elapsed() < FRESH_FOR) {
-            return Ok(directory.clone());
-        }
-        let directory = Self::read(state, ctx).await?;
-        *cached = Some((Instant::now(), directory.clone()));
-        Ok(directory)
-    }
-
-    /// A directory that knows every id given (read again when a new user is missing).
-    pub async fn load_with(state: &AppState, ctx: &CallContext, user_ids: &[i64]) -> ApiResult<Self> {
-        let directory = Self::load(state, ctx).await?;
-        if user_ids.iter().all(|id| *id <= 0 || directory.names.contains_key(id)) {
-            return Ok(directory);
-        }
-        Self::load_fresh(state, ctx).await
-    }
-
-    /// A new read, for name lookups and writes, which must see users added a moment ago.
-    pub async fn load_fresh(state: &AppState, ctx: &CallContext) -> ApiResult<Self> {
-        let fresh = Self::read(state, ctx).await?;
-        *state.directory.0.lock().await = Some((Instant::now(), fresh.clone()));
-        Ok(fresh)
-    }
-
-    async fn read(state: &AppState, ctx: &CallContext) -> ApiResult<Self> {
-        let mut client = UserServiceClient::new(state.upstreams.identity());
+    /// A directory that names every id given (0 and unknown ids name nobody).
+    pub async fn for_ids(state: &AppState, ctx: &CallContext, user_ids: &[i64]) -> ApiResult<Self> {
         let mut names = HashMap::new();
-        let mut page_token = String::new();
-        loop {
-            let page = client
-                .list_users(ctx.request(ListUsersRequest { page_size: 1000, page_token, active_only: false }))
-                .await
-                .map_err(|status| ApiError::from_status(&status, "identity"))?
-                .into_inner();
-            names.extend(page.users.into_iter().map(|user| (user.user_id, user.name)));
-            if page.next_page_token.is_empty() {
-                return Ok(Self { names: Arc::new(names) });
+        let mut missing = Vec::new();
+        {
+            let cache = state.directory.0.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+            for id in user_ids.iter().copied().filter(|id| *id > 0) {
+                match cache.get(&id).filter(|(_, read_at)| read_at.elapsed() < FRESH_FOR) {
+                    Some((name, _)) => {
+                        names.insert(id, name.clone());
+                    }
+                    None => missing.push(id),
+                }
             }
-            page_token = page.next_page_token;
         }
+        missing.sort_unstable();
+        missing.dedup();
+        for chunk in missing.chunks(MOST_AT_ONCE) {
+            let users = lookup(state, ctx, chunk.to_vec(), Vec::new()).await?;
+            let now = Instant::now();
+            let mut cache = state.directory.0.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+            for user in users {
+                cache.insert(user.user_id, (user.name.clone(), now));
+                names.insert(user.user_id, user.name);
+            }
+        }
+        Ok(Self { names })
+    }
+
+    /// A directory of the users with these names (exact, case-insensitive), asked of identity now.
+    pub async fn for_names<'a>(
+        state: &AppState,
+        ctx: &CallContext,
+        names: impl IntoIterator<Item = &'a str>,
+    ) -> ApiResult<Self> {
+        let mut asked: Vec<String> =
+            names.into_iter().map(str::trim).filter(|n| !n.is_empty()).map(str::to_owned).collect();
+        asked.sort_unstable();
+        asked.dedup();
+        if asked.is_empty() {
+            return Ok(Self::default());
+        }
+        if asked.len() > MOST_AT_ONCE {
+            return Err(ApiError::bad_request(format!("Name at most {MOST_AT_ONCE} users at once.")));
+        }
+        let users = lookup(state, ctx, Vec::new(), asked).await?;
+        Ok(Self { names: users.into_iter().map(|user| (user.user_id, user.name)).collect() })
     }
 
     /// The user's name; empty for none or an unknown id.
@@ -87,11 +93,20 @@ impl Directory {
             return Ok(0);
         }
         let matches: Vec<i64> =
-            self.names.iter().filter(|(_, n)| n.eq_ignore_ascii_case(name)).map(|(id, _)| *id).collect();
+            self.names.iter().filter(|(_, n)| n.to_lowercase() == name.to_lowercase()).map(|(id, _)| *id).collect();
         match matches.as_slice() {
             [id] => Ok(*id),
             [] => Err(ApiError::bad_request(format!("No user is named {name}."))),
             _ => Err(ApiError::bad_request(format!("More than one user is named {name}; use the user id."))),
         }
     }
+}
+
+async fn lookup(state: &AppState, ctx: &CallContext, user_ids: Vec<i64>, names: Vec<String>) -> ApiResult<Vec<User>> {
+    let request = ctx.request(BatchGetUsersRequest { user_ids, names });
+    let response = UserServiceClient::new(state.upstreams.identity())
+        .batch_get_users(request)
+        .await
+        .map_err(|status| ApiError::from_status(&status, "identity"))?;
+    Ok(response.into_inner().users)
 }

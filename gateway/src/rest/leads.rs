@@ -60,7 +60,8 @@ pub struct Lead {
     pub affiliate: Option<String>,
     pub support_analyst1_id: Option<i64>,
     pub support_analyst2_id: Option<i64>,
-    /// Send it back with an update: a lead changed since is refused (409), never overwritten.
+    /// Send it back with an update: a field someone else changed since is refused (409), never
+    /// overwritten; fields nobody else touched are saved.
     pub version: i64,
 }
 
@@ -110,6 +111,25 @@ fn named(directory: &Directory, id: i64) -> Option<String> {
 }
 
 impl Lead {
+    /// The users a company names in its team roles.
+    pub fn team_ids(company: &Company) -> [i64; 5] {
+        [
+            company.inside_user_id,
+            company.closer_user_id,
+            company.analyst_user_id,
+            company.admin_user_id,
+            company.customer_care_user_id,
+        ]
+    }
+
+    /// The user names this lead gives its team roles.
+    pub fn team_names(&self) -> impl Iterator<Item = &str> {
+        [&self.inside, &self.closer, &self.analyst, &self.admin, &self.customer_care]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+    }
+
     pub fn from_company(company: Company, directory: &Directory) -> Self {
         Self {
             lead_id: company.company_id,

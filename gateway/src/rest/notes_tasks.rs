@@ -9,7 +9,7 @@ use axum::{
 };
 use chrono::{DateTime, Utc};
 use eris_proto::crm::v1::{
-    CreateNoteRequest, CreateTaskRequest, GetTaskRequest, ListNotesRequest, ListTasksRequest, Note, Task, TaskStatus,
+    CreateNoteRequest, CreateTaskRequest, ListNotesRequest, ListTasksRequest, Note, Task, TaskStatus,
     UpdateTaskRequest, note_service_client::NoteServiceClient, task_service_client::TaskServiceClient,
 };
 use serde::{Deserialize, Serialize};
@@ -78,7 +78,7 @@ pub async fn get_notes_by_lead_id(
         page_token = page.next_page_token;
     }
     let authors: Vec<i64> = notes.iter().map(|n| n.user_id).collect();
-    let directory = Directory::load_with(&state, &ctx, &authors).await?;
+    let directory = Directory::for_ids(&state, &ctx, &authors).await?;
     Ok(Json(notes.into_iter().map(|n| note_json(n, &directory)).collect()))
 }
 
@@ -190,7 +190,7 @@ async fn tasks(state: &AppState, ctx: &CallContext, company_id: i64, assignee: i
         page_token = page.next_page_token;
     }
     let assignees: Vec<i64> = tasks.iter().flat_map(|t| t.assignee_user_ids.iter().copied()).collect();
-    let directory = Directory::load_with(state, ctx, &assignees).await?;
+    let directory = Directory::for_ids(state, ctx, &assignees).await?;
     Ok(Json(tasks.into_iter().map(|t| task_json(t, &directory)).collect()))
 }
 
@@ -215,7 +215,7 @@ pub async fn get_tasks_by_assignee(
     ctx: CallContext,
     Path(user_name): Path<String>,
 ) -> ApiResult<Json<Vec<TaskJson>>> {
-    let user_id = Directory::load_fresh(&state, &ctx).await?.id(&user_name)?;
+    let user_id = Directory::for_names(&state, &ctx, [user_name.as_str()]).await?.id(&user_name)?;
     if user_id == 0 {
         return Err(ApiError::bad_request("Name the user."));
     }
@@ -236,7 +236,7 @@ pub struct TaskFields {
     pub status: Option<String>,
     pub assignee_ids: Option<Vec<i64>>,
     pub lead_id: Option<i64>,
-    /// The version read; without it the task's current version is used.
+    /// The version read; without it the task is taken as read now.
     pub version: Option<i64>,
 }
 
@@ -294,16 +294,8 @@ pub async fn update_task(
     Json(body): Json<TaskFields>,
 ) -> ApiResult<Json<TaskJson>> {
     let mut client = TaskServiceClient::new(crm_channel(&state));
-    let version = match body.version {
-        Some(version) => version,
-        None => client
-            .get_task(ctx.request(GetTaskRequest { task_id }))
-            .await
-            .map_err(crm_error)?
-            .into_inner()
-            .task
-            .map_or(0, |t| t.version),
-    };
+    // Without a version the service takes the task as read now.
+    let version = body.version.unwrap_or(0);
     let mut task = Task { task_id, version, ..Default::default() };
     let mut paths = Vec::new();
     if let Some(value) = body.task_type {
@@ -338,6 +330,6 @@ pub async fn update_task(
         .into_inner()
         .task
         .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No task."))?;
-    let directory = Directory::load_with(&state, &ctx, &updated.assignee_user_ids).await?;
+    let directory = Directory::for_ids(&state, &ctx, &updated.assignee_user_ids).await?;
     Ok(Json(task_json(updated, &directory)))
 }

@@ -10,8 +10,8 @@ use axum::{
 };
 use eris_platform::auth::{parse_role, role_name};
 use eris_proto::identity::v1::{
-    self as pb, ChangePasswordRequest, CreateUserRequest, GetUserRequest, ListUsersRequest, ResetUserPasswordRequest,
-    Role, SignInRequest, SignOutRequest, UpdateUserRequest, UserStatus, ValidatePasswordRequest,
+    self as pb, ChangePasswordRequest, CreateUserRequest, ListUsersRequest, ResetUserPasswordRequest, Role,
+    SignInRequest, SignOutRequest, UpdateUserRequest, UserStatus, ValidatePasswordRequest,
     auth_service_client::AuthServiceClient, user_service_client::UserServiceClient,
 };
 use serde::{Deserialize, Serialize};
@@ -210,7 +210,7 @@ pub struct UserFields {
     pub role: Option<String>,
     /// Active or Inactive (edits only).
     pub status: Option<String>,
-    /// The version read; without it only the fields that differ from the stored user change.
+    /// The version read; without it the user is taken as read now (the fields that differ are written).
     pub version: Option<i64>,
 }
 
@@ -285,29 +285,9 @@ pub async fn update_user(
 ) -> ApiResult<Json<UserJson>> {
     let fields = user_fields(body)?;
     let mut client = UserServiceClient::new(state.upstreams.identity());
-    // Without a version, compare with the stored user so unchanged fields are not written back.
-    let current = match fields.version {
-        Some(_) => None,
-        None => {
-            client.get_user(ctx.request(GetUserRequest { user_id })).await.map_err(identity_error)?.into_inner().user
-        }
-    };
-    let mut user = pb::User {
-        user_id,
-        version: fields.version.or(current.as_ref().map(|u| u.version)).unwrap_or(0),
-        ..Default::default()
-    };
+    // Without a version the service takes the user as read now: fields that differ are written.
+    let mut user = pb::User { user_id, version: fields.version.unwrap_or(0), ..Default::default() };
     let mut paths = Vec::new();
-    let differs = |path: &str, stored: Option<&pb::User>, new: &pb::User| -> bool {
-        let Some(stored) = stored else { return true };
-        match path {
-            "name" => stored.name != new.name,
-            "email" => stored.email != new.email,
-            "job" => stored.job != new.job,
-            "role" => stored.role != new.role,
-            _ => stored.status != new.status,
-        }
-    };
     if let Some(name) = fields.name {
         user.name = name;
         paths.push("name");
@@ -328,11 +308,7 @@ pub async fn update_user(
         user.status = status_from_text(status)?.into();
         paths.push("status");
     }
-    paths.retain(|path| differs(path, current.as_ref(), &user));
     if paths.is_empty() {
-        if let Some(current) = current {
-            return Ok(Json(current.into()));
-        }
         return Err(ApiError::bad_request("Nothing to change."));
     }
     let update_mask = prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() };

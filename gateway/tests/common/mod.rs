@@ -62,7 +62,7 @@ pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database:
         token: TokenArgs { identity_url: format!("http://{identity}"), jwt_public_key: None },
         shutdown: shutdown_args(),
     };
-    tokio::spawn(eris_gateway::serve(config, listener, std::future::pending()));
+    tokio::spawn(eris_gateway::serve(config, listener, Box::pin(std::future::pending())));
     TestGateway { base: format!("http://{address}"), http: Client::new(), database, _web: web }
 }
 

@@ -6,16 +6,23 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("This company was changed by someone else. The screen now shows the latest values.")]
-    StaleCompany,
-    #[error("This task was changed by someone else. Reload to see their changes.")]
-    StaleTask,
-    #[error("This call bank was changed by someone else. Reload to see their changes.")]
-    StaleCallBank,
+    /// A save changes fields that someone else changed after the caller read them.
+    #[error("Someone else changed the {} of this {what} after you opened it. Their value is shown now.", list(.fields))]
+    Conflict { what: &'static str, fields: Vec<String> },
     #[error("This affiliate already exists.")]
     AffiliateExists,
     #[error(transparent)]
     Platform(#[from] eris_platform::Error),
+}
+
+/// Field names as words: "electric_usage" and "city" read "electric usage and city".
+fn list(fields: &[String]) -> String {
+    let words: Vec<String> = fields.iter().map(|field| field.replace('_', " ")).collect();
+    match words.as_slice() {
+        [] => "fields".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 impl From<sqlx::Error> for Error {
@@ -28,7 +35,7 @@ impl From<Error> for Status {
     fn from(error: Error) -> Self {
         let message = error.to_string();
         match error {
-            Error::StaleCompany | Error::StaleTask | Error::StaleCallBank => Status::aborted(message),
+            Error::Conflict { .. } => Status::aborted(message),
             Error::AffiliateExists => Status::already_exists(message),
             Error::Platform(inner) => inner.into(),
         }
@@ -43,4 +50,23 @@ pub fn invalid(message: impl Into<String>) -> Error {
 /// The caller's role does not allow this.
 pub fn forbidden() -> Error {
     Error::Platform(eris_platform::Error::forbidden())
+}
+
+/// A record that is not there or not visible to the caller; both read the same.
+pub fn not_found(what: &str) -> Error {
+    Error::Platform(eris_platform::Error::not_found(what))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_conflict_names_the_fields_in_words() {
+        let error = Error::Conflict { what: "company", fields: vec!["city".into(), "electric_usage".into()] };
+        assert_eq!(
+            error.to_string(),
+            "Someone else changed the city and electric usage of this company after you opened it. Their value is shown now."
+        );
+    }
 }

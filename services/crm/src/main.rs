@@ -1,10 +1,3 @@
-use clap::Parser;
-use eris_crm::Config;
-
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let config = Config::parse();
-    let _telemetry = eris_platform::telemetry::init("eris-crm")?;
-    let listener = tokio::net::TcpListener::bind(config.listen).await?;
-    eris_crm::serve(config, listener, eris_platform::serve::shutdown_signal()).await
+fn main() -> anyhow::Result<()> {
+    eris_platform::service::run("eris-crm", eris_crm::serve)
 }

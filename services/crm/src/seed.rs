@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
 use rust_decimal::Decimal;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 
-use crate::domain::{DR_SECONDARY_OPTIONS, primary_name, secondary_options};
+use crate::domain::companies::{DR_SECONDARY_OPTIONS, primary_name, secondary_options};
 
 /// How much to generate.
 #[derive(Debug, Clone)]

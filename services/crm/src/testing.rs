@@ -10,9 +10,7 @@ use crate::Config;
 /// Serves crm until the test ends.
 pub async fn spawn(database: &TestDatabase, identity_url: String) -> SocketAddr {
     spawn_service(database, identity_url, |s, listener| {
-        let config =
-            Config { listen: s.listen, database: s.database, redis: s.redis, token: s.token, shutdown: s.shutdown };
-        crate::serve(config, listener, std::future::pending())
+        crate::serve(Config { listen: s.listen, service: s.service }, listener, Box::pin(std::future::pending()))
     })
     .await
 }

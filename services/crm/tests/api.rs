@@ -105,8 +105,7 @@ impl TestApp {
     }
 
     async fn list(&self, user: &User, filter: CompanyFilter) -> Vec<Company> {
-        let request =
-            authed(user, ListCompaniesRequest { page_size: 500, page_token: String::new(), filter: Some(filter) });
+        let request = authed(user, ListCompaniesRequest { page_size: 500, filter: Some(filter), ..Default::default() });
         self.companies().list_companies(request).await.unwrap().into_inner().companies
     }
 
@@ -274,7 +273,7 @@ async fn bad_values_are_refused_with_a_clear_message() {
         Company { gas_contract_end_date: date(2027, 2, 30), ..company.clone() },
         &["gas_contract_end_date"],
     );
-    assert_eq!(day.await.unwrap_err().message(), "Gas contract end date must be a valid date.");
+    assert_eq!(day.await.unwrap_err().message(), "Gas contract end date must be a valid date between 1900 and 2200.");
     let state = app.update(&app.admin, Company { state: "XX".into(), ..company.clone() }, &["state"]).await;
     assert_eq!(state.unwrap_err().code(), Code::InvalidArgument);
     let name = app.update(&app.admin, Company { name: " ".into(), ..company.clone() }, &["name"]).await;
@@ -283,21 +282,99 @@ async fn bad_values_are_refused_with_a_clear_message() {
 }
 
 #[tokio::test]
-async fn a_stale_save_is_refused_and_keeps_the_other_persons_edit() {
+async fn two_people_editing_different_fields_both_keep_their_edits() {
     let app = spawn_app().await;
     let read_by_both = app.company("Race Co", 0).await;
     let first = Company { city: "Boston".into(), ..read_by_both.clone() };
     app.update(&app.management, first, &["city"]).await.unwrap();
+    // The admin read version 1, before the city changed; the zip is theirs to change.
     let second = Company { zip: "02110".into(), ..read_by_both };
-    let stale = app.update(&app.admin, second, &["zip"]).await.unwrap_err();
-    assert_eq!(stale.code(), Code::Aborted);
-    assert_eq!(stale.message(), "This company was changed by someone else. The screen now shows the latest values.");
-    let now = app.get(&app.admin, stale_id(&app).await).await.unwrap();
-    assert_eq!((now.city.as_str(), now.zip.as_str(), now.version), ("Boston", "", 2));
+    let saved = app.update(&app.admin, second, &["zip"]).await.unwrap();
+    // The reply carries the current record: both people's values.
+    assert_eq!((saved.city.as_str(), saved.zip.as_str(), saved.version), ("Boston", "02110", 3));
 }
 
-async fn stale_id(app: &TestApp) -> i64 {
-    app.list(&app.admin, CompanyFilter { name_query: "Race".into(), ..Default::default() }).await[0].company_id
+#[tokio::test]
+async fn a_field_someone_else_changed_after_it_was_read_is_refused_and_nothing_is_written() {
+    let app = spawn_app().await;
+    let read_by_both = app.company("Clash Co", 0).await;
+    app.update(&app.management, Company { city: "Boston".into(), ..read_by_both.clone() }, &["city"]).await.unwrap();
+    let mine = Company { city: "Albany".into(), zip: "12207".into(), ..read_by_both.clone() };
+    let refused = app.update(&app.admin, mine.clone(), &["city", "zip"]).await.unwrap_err();
+    assert_eq!(refused.code(), Code::Aborted);
+    assert_eq!(
+        refused.message(),
+        "Someone else changed the city of this company after you opened it. Their value is shown now."
+    );
+    let now = app.get(&app.admin, read_by_both.company_id).await.unwrap();
+    assert_eq!((now.city.as_str(), now.zip.as_str(), now.version), ("Boston", "", 2), "the zip waits with the city");
+    // Applying theirs again with the version now read goes through.
+    let again = app.update(&app.admin, Company { version: now.version, ..mine }, &["city", "zip"]).await.unwrap();
+    assert_eq!((again.city.as_str(), again.zip.as_str()), ("Albany", "12207"));
+}
+
+#[tokio::test]
+async fn the_same_value_or_ones_own_earlier_edit_is_no_conflict() {
+    let app = spawn_app().await;
+    let read = app.company("Calm Co", 0).await;
+    app.update(&app.management, Company { city: "Boston".into(), ..read.clone() }, &["city"]).await.unwrap();
+    // The same value someone else just saved: nothing to refuse.
+    let same = app.update(&app.admin, Company { city: "Boston".into(), ..read.clone() }, &["city"]).await.unwrap();
+    assert_eq!(same.version, 2);
+    // The admin's own edits after their read never conflict with the admin.
+    let own = app.update(&app.admin, Company { zip: "1".into(), ..read.clone() }, &["zip"]).await.unwrap();
+    let own_again = app.update(&app.admin, Company { zip: "2".into(), ..read }, &["zip"]).await.unwrap();
+    assert_eq!((own.version, own_again.zip.as_str()), (3, "2"));
+}
+
+#[tokio::test]
+async fn a_whole_record_save_keeps_newer_values_of_fields_it_sends_back_unchanged() {
+    let app = spawn_app().await;
+    let read = app.company("Whole Co", 0).await;
+    app.update(&app.management, Company { city: "Boston".into(), ..read.clone() }, &["city"]).await.unwrap();
+    // An older client saves the whole record it read (city still empty) with a new zip.
+    let whole = Company { zip: "02110".into(), ..read.clone() };
+    let saved = app.update(&app.admin, whole, &["*"]).await.unwrap();
+    assert_eq!((saved.city.as_str(), saved.zip.as_str()), ("Boston", "02110"));
+    // Without a version the record is taken as read now: what differs is written.
+    let unversioned = Company { city: "Salem".into(), version: 0, ..saved };
+    let saved = app.update(&app.admin, unversioned, &["city"]).await.unwrap();
+    assert_eq!(saved.city, "Salem");
+}
+
+#[tokio::test]
+async fn forty_saves_at_once_of_different_fields_all_land() {
+    let app = spawn_app().await;
+    let read = app.company("Busy Co", 0).await;
+    let fields: [&[&str]; 3] = [&["city"], &["zip"], &["address"]];
+    let saves = (0..40).map(|index| {
+        let field = fields[index % 3];
+        let mut company = read.clone();
+        match field[0] {
+            "city" => company.city = format!("City {index}"),
+            "zip" => company.zip = format!("{index}"),
+            _ => company.address = format!("{index} Main St"),
+        }
+        let user = if index % 2 == 0 { &app.management } else { &app.admin };
+        app.update(user, company, field)
+    });
+    let results = futures::future::join_all(saves).await;
+    // Saves of a field another person saved meanwhile are refused; none is lost silently.
+    let landed = results.iter().filter(|result| result.is_ok()).count() as i64;
+    for result in &results {
+        if let Err(status) = result {
+            assert_eq!(status.code(), Code::Aborted, "{status:?}");
+        }
+    }
+    let now = app.get(&app.admin, read.company_id).await.unwrap();
+    let history = app
+        .count(&format!(
+            "select count(*) from crm.company_change where company_id = {} and kind = 'updated'",
+            read.company_id
+        ))
+        .await;
+    assert_eq!(now.version - 1, history, "every version is one recorded save");
+    assert!(landed >= 3 && now.version - 1 <= landed, "landed {landed}, version {}", now.version);
 }
 
 #[tokio::test]
@@ -373,9 +450,12 @@ async fn companies_come_in_pages_by_name_with_the_total() {
     let mut seen = Vec::new();
     let mut token = String::new();
     loop {
-        let request = authed(&app.admin, ListCompaniesRequest { page_size: 3, page_token: token, filter: None });
-        let page = app.companies().list_companies(request).await.unwrap().into_inner();
-        assert_eq!(page.total_size, 7);
+        let first = token.is_empty();
+        let request =
+            ListCompaniesRequest { page_size: 3, page_token: token, include_total_size: first, ..Default::default() };
+        let page = app.companies().list_companies(authed(&app.admin, request)).await.unwrap().into_inner();
+        // The total is counted only when asked for.
+        assert_eq!(page.total_size, if first { 7 } else { 0 });
         seen.extend(page.companies.into_iter().map(|c| c.name));
         if page.next_page_token.is_empty() {
             break;
@@ -408,7 +488,13 @@ async fn pages_match_a_plain_ordered_query_whether_matches_are_many_or_few() {
         let expected: Vec<i64> = sqlx::query_scalar(&sql).fetch_all(&pool).await.unwrap();
         let (mut seen, mut token) = (Vec::new(), String::new());
         loop {
-            let request = ListCompaniesRequest { page_size: 500, page_token: token, filter: Some(filter.clone()) };
+            let request = ListCompaniesRequest {
+                page_size: 500,
+                page_token: token,
+                filter: Some(filter.clone()),
+                include_total_size: true,
+                ..Default::default()
+            };
             let page = app.companies().list_companies(authed(&app.admin, request)).await.unwrap().into_inner();
             assert_eq!(page.total_size, expected.len() as i64);
             seen.extend(page.companies.iter().map(|c| c.company_id));
@@ -426,6 +512,60 @@ async fn pages_match_a_plain_ordered_query_whether_matches_are_many_or_few() {
     .await
     .unwrap();
     assert!(sizes[0] > 5_000 && (500..=5_000).contains(&sizes[1]), "both ways are taken: {sizes:?}");
+
+    // Other orders page alike, empty values last, ties by id in the same direction.
+    for (order_by, order) in [
+        ("city desc", "city desc, company_id desc"),
+        ("electric_usage", "electric_usage asc nulls last, company_id"),
+        ("electric_contract_end_date desc", "electric_contract_end_date desc nulls last, company_id desc"),
+        ("primary_gas_status", "primary_gas_status asc nulls last, company_id"),
+    ] {
+        let sql =
+            format!("select company_id from crm.company where primary_electric_status = 'Prospect' order by {order}");
+        let expected: Vec<i64> = sqlx::query_scalar(&sql).fetch_all(&pool).await.unwrap();
+        let (mut seen, mut token) = (Vec::new(), String::new());
+        loop {
+            let request = ListCompaniesRequest {
+                page_size: 97,
+                page_token: token,
+                filter: Some(CompanyFilter {
+                    primary_electric_statuses: vec![PrimaryStatus::Prospect.into()],
+                    ..Default::default()
+                }),
+                order_by: order_by.into(),
+                ..Default::default()
+            };
+            let page = app.companies().list_companies(authed(&app.admin, request)).await.unwrap().into_inner();
+            seen.extend(page.companies.iter().map(|c| c.company_id));
+            if page.next_page_token.is_empty() {
+                break;
+            }
+            token = page.next_page_token;
+        }
+        assert_eq!(seen, expected, "{order_by}");
+    }
+}
+
+#[tokio::test]
+async fn a_page_token_works_only_with_the_order_it_was_made_for() {
+    let app = spawn_app().await;
+    for index in 0..4 {
+        app.company(&format!("Order Co {index}"), 0).await;
+    }
+    let first = ListCompaniesRequest { page_size: 2, order_by: "city desc".into(), ..Default::default() };
+    let page = app.companies().list_companies(authed(&app.admin, first)).await.unwrap().into_inner();
+    assert!(!page.next_page_token.is_empty());
+    let other = ListCompaniesRequest {
+        page_size: 2,
+        order_by: "zip".into(),
+        page_token: page.next_page_token,
+        ..Default::default()
+    };
+    let refused = app.companies().list_companies(authed(&app.admin, other)).await.unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    let unknown = ListCompaniesRequest { order_by: "version".into(), ..Default::default() };
+    let refused = app.companies().list_companies(authed(&app.admin, unknown)).await.unwrap_err();
+    assert_eq!(refused.message(), "Companies cannot be ordered by version.");
 }
 
 #[tokio::test]
@@ -581,9 +721,29 @@ async fn tasks_start_open_belong_to_their_assignees_and_refuse_stale_edits() {
         .task
         .unwrap();
     assert_eq!(closed.status(), TaskStatus::Closed);
+    // Closing it again is no conflict (the same value); Care, having read it before Sales' save,
+    // may still change what Sales did not touch, but not what Sales changed.
+    let renamed =
+        Task { subject: "Call back about renewal".into(), status: TaskStatus::Closed.into(), ..close.clone() };
+    let renamed = tasks
+        .clone()
+        .update_task(authed(
+            &app.care,
+            UpdateTaskRequest { task: Some(renamed), update_mask: mask(&["status", "subject"]) },
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .task
+        .unwrap();
+    assert_eq!((renamed.subject.as_str(), renamed.status()), ("Call back about renewal", TaskStatus::Closed));
+    let stale_subject = Task { subject: "Something else".into(), ..close.clone() };
     let stale = tasks
         .clone()
-        .update_task(authed(&app.care, UpdateTaskRequest { task: Some(close), update_mask: mask(&["status"]) }))
+        .update_task(authed(
+            &app.sales,
+            UpdateTaskRequest { task: Some(stale_subject), update_mask: mask(&["subject"]) },
+        ))
         .await
         .unwrap_err();
     assert_eq!(stale.code(), Code::Aborted);
@@ -618,7 +778,7 @@ async fn call_banks_count_their_companies_and_completion_follows_closed_ones() {
         .clone()
         .create_call_bank(authed(&app.management, CreateCallBankRequest { call_bank: Some(bad_date) }))
         .await;
-    assert_eq!(refused.unwrap_err().message(), "Due date must be a valid date.");
+    assert_eq!(refused.unwrap_err().message(), "Due date must be a valid date between 1900 and 2200.");
     let created = banks
         .clone()
         .create_call_bank(authed(&app.management, CreateCallBankRequest { call_bank: Some(bank) }))

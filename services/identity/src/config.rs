@@ -2,7 +2,10 @@
 
 use std::net::SocketAddr;
 
-use eris_platform::config::{DatabaseArgs, RedisArgs, Secret, ShutdownArgs};
+use eris_platform::{
+    config::{BusinessArgs, DatabaseArgs, RedisArgs, Secret, ShutdownArgs},
+    service::Listen,
+};
 
 /// The identity service's settings.
 #[derive(Debug, Clone, clap::Parser)]
@@ -16,9 +19,17 @@ pub struct Config {
     #[command(flatten)]
     pub redis: RedisArgs,
     #[command(flatten)]
+    pub business: BusinessArgs,
+    #[command(flatten)]
     pub auth: AuthArgs,
     #[command(flatten)]
     pub shutdown: ShutdownArgs,
+}
+
+impl Listen for Config {
+    fn listen(&self) -> SocketAddr {
+        self.listen
+    }
 }
 
 /// Tokens, passwords and sign-in throttling.

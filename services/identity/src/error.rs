@@ -29,8 +29,9 @@ pub enum Error {
     PasswordTooShort,
     #[error("A user with this email already exists.")]
     EmailTaken,
-    #[error("This user was changed by someone else. Reload to see their changes.")]
-    StaleUser,
+    /// A save changes fields that someone else changed after the caller read them.
+    #[error("Someone else changed the {} of this user after you opened it. Their value is shown now.", .fields.join(", "))]
+    Conflict { fields: Vec<String> },
     #[error("This user must already choose a new password at the next sign-in.")]
     AlreadyFlagged,
     #[error("You cannot deactivate your own account or remove your own Management role.")]
@@ -61,7 +62,7 @@ impl From<Error> for Status {
                 Status::invalid_argument(message)
             }
             Error::EmailTaken => Status::already_exists(message),
-            Error::StaleUser => Status::aborted(message),
+            Error::Conflict { .. } => Status::aborted(message),
             Error::AlreadyFlagged | Error::SelfLockout => Status::failed_precondition(message),
             Error::Platform(inner) => inner.into(),
         }

@@ -1,8 +1,10 @@
 //! The identity service: users, roles, sign-in, passwords and the tokens every other service
 //! verifies.
 
+pub mod access;
 pub mod config;
 pub mod db;
+pub mod domain;
 pub mod error;
 mod grpc;
 pub mod keys;
@@ -12,12 +14,13 @@ pub mod seed;
 pub mod testing;
 mod throttle;
 
-use std::{future::Future, sync::Arc, time::Duration};
+use std::{sync::Arc, time::Duration};
 
 use eris_platform::{
     auth::{AuthLayer, Revocations, TokenVerifier},
     kv::Kv,
     serve::{GrpcService, serve_grpc},
+    service::Shutdown,
 };
 use eris_proto::identity::v1::{auth_service_server::AuthServiceServer, user_service_server::UserServiceServer};
 use sqlx::{PgPool, migrate::Migrator};
@@ -44,14 +47,11 @@ pub(crate) struct State {
     reset_password: eris_platform::config::Secret,
     token_ttl: Duration,
     contracts_beta_user_ids: Vec<i64>,
+    business_time_zone: chrono_tz::Tz,
 }
 
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
-pub async fn serve(
-    config: Config,
-    listener: TcpListener,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> anyhow::Result<()> {
+pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let pool = eris_platform::db::connect(&config.database, SCHEMA, &MIGRATOR).await?;
     let kv = Kv::connect(&config.redis).await?;
     let keys = keys::SigningKey::load(config.auth.jwt_private_key.as_ref().map(|key| key.expose()), &pool).await?;
@@ -65,6 +65,7 @@ pub async fn serve(
         reset_password: config.auth.reset_password.clone(),
         token_ttl: Duration::from_secs(u64::from(config.auth.token_ttl_minutes) * 60),
         contracts_beta_user_ids: config.auth.contracts_beta_user_ids.clone(),
+        business_time_zone: config.business.time_zone,
     });
     let routes = Routes::new(AuthServiceServer::new(grpc::AuthApi(state.clone())))
         .add_service(UserServiceServer::new(grpc::UserApi(state)));

@@ -18,6 +18,7 @@ pub fn config(database: &TestDatabase, listen: SocketAddr) -> Config {
         listen,
         database: database.args(),
         redis: redis_args(),
+        business: eris_platform::config::BusinessArgs::default(),
         auth: AuthArgs {
             jwt_private_key: None,
             reset_password: RESET_PASSWORD.into(),
@@ -38,6 +39,6 @@ pub async fn spawn(database: &TestDatabase, adjust: impl FnOnce(&mut Config)) ->
     let mut config = config(database, address);
     adjust(&mut config);
     crate::seed::demo_users(&config.database, DEMO_PASSWORD).await.expect("demo users");
-    tokio::spawn(crate::serve(config, listener, std::future::pending()));
+    tokio::spawn(crate::serve(config, listener, Box::pin(std::future::pending())));
     address
 }

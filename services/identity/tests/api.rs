@@ -357,15 +357,28 @@ async fn an_edit_changes_only_the_named_fields() {
     assert_eq!(updated.version, user.version + 1);
 }
 
+/// A second manager, signed in with a password of their own.
+async fn second_manager(app: &TestApp, manager: &str) -> String {
+    app.create_user(manager, "second.manager@eris.test", Role::Management).await.unwrap();
+    let first = app.try_sign_in("second.manager@eris.test", RESET_PASSWORD).await.unwrap();
+    app.change_password(&first.token, RESET_PASSWORD, "second-manager-secret").await.unwrap().token
+}
+
 #[tokio::test]
-async fn an_edit_based_on_a_stale_version_is_refused() {
+async fn an_edit_of_a_field_someone_else_changed_since_is_refused_and_other_fields_apply() {
     let app = spawn_app().await;
     let manager = app.token("management@eris.test").await;
+    let other = second_manager(&app, &manager).await;
     let user = app.create_user(&manager, "stale@eris.test", Role::Sales).await.unwrap();
     app.update(&manager, User { job: "First".into(), ..user.clone() }, &["job"]).await.unwrap();
-    let stale = app.update(&manager, User { job: "Second".into(), ..user.clone() }, &["job"]).await.unwrap_err();
+    let stale = app.update(&other, User { job: "Second".into(), ..user.clone() }, &["job"]).await.unwrap_err();
     assert_eq!(stale.code(), Code::Aborted);
-    assert_eq!(stale.message(), "This user was changed by someone else. Reload to see their changes.");
+    assert_eq!(
+        stale.message(),
+        "Someone else changed the job of this user after you opened it. Their value is shown now."
+    );
+    let renamed = app.update(&other, User { name: "Stale Renamed".into(), ..user }, &["name"]).await.unwrap();
+    assert_eq!((renamed.job.as_str(), renamed.name.as_str()), ("First", "Stale Renamed"));
 }
 
 #[tokio::test]

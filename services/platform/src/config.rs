@@ -50,6 +50,21 @@ pub struct ShutdownArgs {
     pub grace_ms: u64,
 }
 
+/// The brokerage's own time zone: date-only fields, entry dates, REST times given without a zone
+/// and the calendar are in it; instants are stored in UTC.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BusinessArgs {
+    /// The business time zone, as an IANA name.
+    #[arg(long = "business-time-zone", env = "ERIS_BUSINESS_TIME_ZONE", default_value = "America/New_York")]
+    pub time_zone: chrono_tz::Tz,
+}
+
+impl Default for BusinessArgs {
+    fn default() -> Self {
+        Self { time_zone: chrono_tz::America::New_York }
+    }
+}
+
 /// A setting that must never appear in logs or `Debug` output.
 #[derive(Clone)]
 pub struct Secret(Arc<SecretString>);

@@ -5,11 +5,14 @@
 pub mod auth;
 pub mod config;
 pub mod db;
+pub mod edits;
 pub mod error;
 pub mod kv;
 pub mod serve;
+pub mod service;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod time;
 
 pub use error::{Error, Result};

@@ -72,14 +72,22 @@ pub fn shutdown_args() -> ShutdownArgs {
     ShutdownArgs { grace_ms: 0 }
 }
 
-/// The settings every service under test shares besides its own.
+/// The settings of a service under test.
 pub struct ServiceSettings {
     /// The free port the service is bound to.
     pub listen: std::net::SocketAddr,
-    pub database: DatabaseArgs,
-    pub redis: RedisArgs,
-    pub token: crate::config::TokenArgs,
-    pub shutdown: ShutdownArgs,
+    pub service: crate::service::ServiceArgs,
+}
+
+/// Settings for a service under test over `database`, verifying tokens with identity at `identity_url`.
+pub fn service_args(database: &TestDatabase, identity_url: String) -> crate::service::ServiceArgs {
+    crate::service::ServiceArgs {
+        database: database.args(),
+        redis: redis_args(),
+        token: crate::config::TokenArgs { identity_url, jwt_public_key: None },
+        business: crate::config::BusinessArgs::default(),
+        shutdown: shutdown_args(),
+    }
 }
 
 /// Serves a service until the test ends, on a fresh port over the test database, verifying
@@ -91,13 +99,7 @@ where
 {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
     let address = listener.local_addr().expect("bound");
-    let settings = ServiceSettings {
-        listen: address,
-        database: database.args(),
-        redis: redis_args(),
-        token: crate::config::TokenArgs { identity_url, jwt_public_key: None },
-        shutdown: shutdown_args(),
-    };
+    let settings = ServiceSettings { listen: address, service: service_args(database, identity_url) };
     tokio::spawn(serve(settings, listener));
     address
 }

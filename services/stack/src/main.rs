@@ -5,7 +5,10 @@ use std::{net::SocketAddr, path::PathBuf};
 
 use anyhow::Context as _;
 use clap::{Parser, Subcommand};
-use eris_platform::config::{DatabaseArgs, RedisArgs, ShutdownArgs, TokenArgs};
+use eris_platform::{
+    config::{BusinessArgs, DatabaseArgs, RedisArgs, ShutdownArgs, TokenArgs},
+    service::{ServiceArgs, Shutdown},
+};
 use tokio::{net::TcpListener, sync::watch, task::JoinSet};
 
 #[derive(Debug, Parser)]
@@ -65,6 +68,8 @@ struct ServeArgs {
     #[command(flatten)]
     redis: RedisArgs,
     #[command(flatten)]
+    business: BusinessArgs,
+    #[command(flatten)]
     auth: eris_identity::config::AuthArgs,
     #[command(flatten)]
     shutdown: ShutdownArgs,
@@ -101,7 +106,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let users = eris_identity::seed::demo_users(&args.database, &args.demo_password).await?;
         println!("Demo users (password: {}):", args.demo_password);
         for user in &users {
-            println!("  {:<24} {}", user.email, user.role);
+            println!("  {:<24} {}", user.fields.email, user.fields.role);
         }
         let areas = demo_areas(&args.database).await?;
         if eris_crm::seed::demo(&args.database, users.iter().map(|u| u.user_id).collect(), areas).await? {
@@ -110,41 +115,41 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
 
     let (stop, stopped) = watch::channel(false);
-    let until_stopped = || {
+    let until_stopped = || -> Shutdown {
         let mut stopped = stopped.clone();
-        async move {
+        Box::pin(async move {
             let _ = stopped.wait_for(|stop| *stop).await;
-        }
+        })
     };
     let token = TokenArgs { identity_url: url(0), jwt_public_key: None };
     let [identity, crm, contracts, sourcing, reporting] = listeners;
     let listen = |listener: &TcpListener| listener.local_addr().expect("bound");
+    let service = ServiceArgs {
+        database: args.database.clone(),
+        redis: args.redis.clone(),
+        token: token.clone(),
+        business: args.business.clone(),
+        shutdown: args.shutdown.clone(),
+    };
 
     let mut tasks = JoinSet::new();
     let identity_config = eris_identity::Config {
         listen: listen(&identity),
         database: args.database.clone(),
         redis: args.redis.clone(),
+        business: args.business.clone(),
         auth: args.auth.clone(),
         shutdown: args.shutdown.clone(),
     };
     tasks.spawn(named("identity", eris_identity::serve(identity_config, identity, until_stopped())));
-    macro_rules! spawn_service {
-        ($name:literal, $krate:ident, $listener:ident) => {{
-            let config = $krate::Config {
-                listen: listen(&$listener),
-                database: args.database.clone(),
-                redis: args.redis.clone(),
-                token: token.clone(),
-                shutdown: args.shutdown.clone(),
-            };
-            tasks.spawn(named($name, $krate::serve(config, $listener, until_stopped())));
-        }};
-    }
-    spawn_service!("crm", eris_crm, crm);
-    spawn_service!("contracts", eris_contracts, contracts);
-    spawn_service!("sourcing", eris_sourcing, sourcing);
-    spawn_service!("reporting", eris_reporting, reporting);
+    let crm_config = eris_crm::Config { listen: listen(&crm), service: service.clone() };
+    tasks.spawn(named("crm", eris_crm::serve(crm_config, crm, until_stopped())));
+    let contracts_config = eris_contracts::Config { listen: listen(&contracts), service: service.clone() };
+    tasks.spawn(named("contracts", eris_contracts::serve(contracts_config, contracts, until_stopped())));
+    let sourcing_config = eris_sourcing::Config { listen: listen(&sourcing), service: service.clone() };
+    tasks.spawn(named("sourcing", eris_sourcing::serve(sourcing_config, sourcing, until_stopped())));
+    let reporting_config = eris_reporting::Config { listen: listen(&reporting), service };
+    tasks.spawn(named("reporting", eris_reporting::serve(reporting_config, reporting, until_stopped())));
     let gateway_config = eris_gateway::Config {
         listen: args.listen,
         upstreams: eris_gateway::config::UpstreamArgs {

@@ -3,10 +3,7 @@
 
 use std::time::Duration;
 
-use eris_platform::{
-    config::TokenArgs,
-    testing::{TestDatabase, redis_args},
-};
+use eris_platform::testing::{TestDatabase, service_args};
 use tokio::sync::oneshot;
 use tonic::{Code, transport::Channel};
 use tonic_health::pb::{HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient};
@@ -27,17 +24,17 @@ macro_rules! service_test {
             let identity_url = spawn_identity(&database).await;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let address = listener.local_addr().unwrap();
-            let config = $krate::Config {
-                listen: address,
-                database: database.args(),
-                redis: redis_args(),
-                token: TokenArgs { identity_url, jwt_public_key: None },
-                shutdown: eris_platform::config::ShutdownArgs { grace_ms: 300 },
-            };
+            let mut service = service_args(&database, identity_url);
+            service.shutdown.grace_ms = 300;
+            let config = $krate::Config { listen: address, service };
             let (stop, stopped) = oneshot::channel::<()>();
-            let server = tokio::spawn($krate::serve(config, listener, async move {
-                let _ = stopped.await;
-            }));
+            let server = tokio::spawn($krate::serve(
+                config,
+                listener,
+                Box::pin(async move {
+                    let _ = stopped.await;
+                }),
+            ));
             let channel = Channel::from_shared(format!("http://{address}")).unwrap().connect_lazy();
             check_service(channel.clone(), &database, $schema, $service).await;
 

@@ -1,29 +1,19 @@
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use sqlx::{PgExecutor, PgPool};
 
 use super::companies::{COLUMNS as COMPANY_COLUMNS, CompanyRow};
 
+pub use crate::domain::call_banks::CallBankFields;
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CallBankRow {
     pub call_bank_id: i64,
-    pub name: String,
-    pub service_type: String,
-    pub assignee_user_id: i64,
-    pub rep_type: String,
-    pub due_date: NaiveDate,
+    #[sqlx(flatten)]
+    pub fields: CallBankFields,
     pub version: i64,
     pub updated_at: DateTime<Utc>,
     pub company_count: i64,
     pub closed_count: i64,
-}
-
-/// A call bank's editable fields.
-pub struct CallBankFields<'a> {
-    pub name: &'a str,
-    pub service_type: &'a str,
-    pub assignee_user_id: i64,
-    pub rep_type: &'a str,
-    pub due_date: NaiveDate,
 }
 
 const SELECT: &str = "select b.call_bank_id, b.name, b.service_type, b.assignee_user_id, b.rep_type, b.due_date, \
@@ -48,50 +38,60 @@ pub async fn select_call_bank(db: impl PgExecutor<'_>, call_bank_id: i64) -> sql
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn insert_call_bank(pool: &PgPool, fields: &CallBankFields<'_>, user_id: i64) -> sqlx::Result<i64> {
+pub async fn insert_call_bank(pool: &PgPool, fields: &CallBankFields, user_id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "insert into call_bank (name, service_type, assignee_user_id, rep_type, due_date, updated_by) \
          values ($1, $2, $3, $4, $5, $6) returning call_bank_id",
     )
-    .bind(fields.name)
-    .bind(fields.service_type)
+    .bind(&fields.name)
+    .bind(&fields.service_type)
     .bind(fields.assignee_user_id)
-    .bind(fields.rep_type)
+    .bind(&fields.rep_type)
     .bind(fields.due_date)
     .bind(user_id)
     .fetch_one(pool)
     .await
 }
 
-/// Writes the fields if the version is still `version`; false when it is not.
+/// The call bank, its row locked until the caller's transaction ends.
+#[tracing::instrument(skip_all)]
+pub async fn select_call_bank_for_update(
+    db: &mut sqlx::PgConnection,
+    call_bank_id: i64,
+) -> sqlx::Result<Option<CallBankRow>> {
+    sqlx::query("select 1 from call_bank where call_bank_id = $1 for update")
+        .bind(call_bank_id)
+        .execute(&mut *db)
+        .await?;
+    select_call_bank(db, call_bank_id).await
+}
+
+/// Writes the fields (the row is locked by the caller's transaction); answers the new version.
 #[tracing::instrument(skip_all)]
 pub async fn update_call_bank(
-    pool: &PgPool,
+    db: impl PgExecutor<'_>,
     call_bank_id: i64,
-    version: i64,
-    fields: &CallBankFields<'_>,
+    fields: &CallBankFields,
     user_id: i64,
-) -> sqlx::Result<bool> {
-    let result = sqlx::query(
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
         "update call_bank set name = $1, service_type = $2, assignee_user_id = $3, rep_type = $4, due_date = $5, \
-         version = version + 1, updated_at = now(), updated_by = $6 where call_bank_id = $7 and version = $8",
+         version = version + 1, updated_at = now(), updated_by = $6 where call_bank_id = $7 returning version",
     )
-    .bind(fields.name)
-    .bind(fields.service_type)
+    .bind(&fields.name)
+    .bind(&fields.service_type)
     .bind(fields.assignee_user_id)
-    .bind(fields.rep_type)
+    .bind(&fields.rep_type)
     .bind(fields.due_date)
     .bind(user_id)
     .bind(call_bank_id)
-    .bind(version)
-    .execute(pool)
-    .await?;
-    Ok(result.rows_affected() == 1)
+    .fetch_one(db)
+    .await
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn delete_call_bank(pool: &PgPool, call_bank_id: i64) -> sqlx::Result<bool> {
-    let result = sqlx::query("delete from call_bank where call_bank_id = $1").bind(call_bank_id).execute(pool).await?;
+pub async fn delete_call_bank(db: impl PgExecutor<'_>, call_bank_id: i64) -> sqlx::Result<bool> {
+    let result = sqlx::query("delete from call_bank where call_bank_id = $1").bind(call_bank_id).execute(db).await?;
     Ok(result.rows_affected() == 1)
 }
 
@@ -127,7 +127,7 @@ pub async fn list_members(
 
 #[tracing::instrument(skip_all)]
 pub async fn select_companies(pool: &PgPool, company_ids: &[i64]) -> sqlx::Result<Vec<CompanyRow>> {
-    sqlx::query_as(&format!("select {COMPANY_COLUMNS} from company where company_id = any($1)"))
+    sqlx::query_as(&format!("select {} from company where company_id = any($1)", *COMPANY_COLUMNS))
         .bind(company_ids)
         .fetch_all(pool)
         .await

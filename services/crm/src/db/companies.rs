@@ -1,8 +1,13 @@
+//! Companies: the `company` table, its History (`company_change`), field edits and outbox.
+
+use eris_platform::edits::Change;
+use std::sync::LazyLock;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use sqlx::{PgExecutor, PgPool, Postgres, QueryBuilder};
 
-use crate::domain::CompanyRecord;
+use crate::domain::companies::{CompanyOrder, CompanyRecord, FIELDS, TeamAssignment, company_fields};
 
 /// A stored company.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -15,14 +20,30 @@ pub struct CompanyRow {
     pub updated_by: Option<i64>,
 }
 
-pub const COLUMNS: &str = "company_id, name, address, city, state, zip, entry_date, \
-    primary_electric_status, secondary_electric_statuses, primary_gas_status, secondary_gas_statuses, \
-    primary_dr_status, secondary_dr_statuses, electric_contract_end_date, gas_contract_end_date, \
-    dr_contract_end_date, electric_usage, gas_usage, dr_reduction, electric_area_utility_id, \
-    gas_area_utility_id, dr_area_utility_id, utilities, bill_management, community_solar, \
-    energy_efficiency, w9, inside_user_id, closer_user_id, analyst_user_id, admin_user_id, \
-    customer_care_user_id, support_analyst1_user_id, support_analyst2_user_id, affiliate, version, \
-    updated_at, updated_by";
+/// Every column a `CompanyRow` reads.
+pub static COLUMNS: LazyLock<String> =
+    LazyLock::new(|| format!("company_id, {}, version, updated_at, updated_by", FIELDS.join(", ")));
+
+/// Binds every field of a record, in the order of `FIELDS`.
+macro_rules! bind_fields {
+    ($($field:ident: $ty:ty => $convert:expr),* $(,)?) => {
+        /// `field = value, ...` for every field.
+        fn push_assignments<'a>(builder: &mut QueryBuilder<'a, Postgres>, record: &'a CompanyRecord) {
+            let mut assignments = builder.separated(", ");
+            $(
+                assignments.push(concat!(stringify!($field), " = "));
+                assignments.push_bind_unseparated(&record.$field);
+            )*
+        }
+
+        /// `value, ...` for every field.
+        fn push_values<'a>(builder: &mut QueryBuilder<'a, Postgres>, record: &'a CompanyRecord) {
+            let mut values = builder.separated(", ");
+            $(values.push_bind(&record.$field);)*
+        }
+    };
+}
+company_fields!(bind_fields);
 
 /// The team-role columns: who may see a company and whom the user filters match.
 pub const TEAM_COLUMNS: &[&str] = &[
@@ -147,49 +168,126 @@ impl PageFrom {
     /// Up to this many matches gathering them costs about what counting them did. Beyond it matches
     /// are at least 1 in 20 at 100,000 companies, so a name walk fills a page within a few thousand
     /// names, where gathering would sort tens of thousands.
-    const MATCHES_LIMIT: i64 = 5_000;
+    pub const MATCHES_LIMIT: i64 = 5_000;
 
     pub fn for_total(total: i64) -> Self {
         if total <= Self::MATCHES_LIMIT { PageFrom::Matches } else { PageFrom::NameIndex }
     }
 }
 
-/// One page of companies by name, after the (name, id) of the previous page's last row.
+/// Where the previous page ended: its last row's value of the order's field (`None` for an empty
+/// one, which sorts last) and id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    pub value: Option<String>,
+    pub company_id: i64,
+}
+
+impl Position {
+    /// A row's position in an order.
+    pub fn of(row: &CompanyRow, order: CompanyOrder) -> Self {
+        let text = row.record.field_values().into_iter().find(|(field, _)| *field == order.field).map(|(_, v)| v);
+        let value = text.filter(|text| !text.is_empty() || !is_nullable(order.field));
+        Self { value, company_id: row.company_id }
+    }
+}
+
+/// Text columns are never null (empty is a value); dates, amounts and statuses may be.
+fn is_nullable(field: &str) -> bool {
+    !matches!(field, "name" | "city" | "state" | "zip")
+}
+
+/// The SQL type a position's text is read as, to compare with the column.
+fn cast(field: &str) -> &'static str {
+    match field {
+        "entry_date" | "electric_contract_end_date" | "gas_contract_end_date" | "dr_contract_end_date" => "::date",
+        "electric_usage" | "gas_usage" | "dr_reduction" => "::numeric",
+        _ => "::text",
+    }
+}
+
+/// One page of companies in `order`, after `after`.
 ///
-/// Searches run as unnamed statements so each is planned for its own values (see `count_companies`).
+/// By name, the page's ids come first from the name index or from the matches alone (see
+/// [`PageFrom`]); then only those rows are read. Other orders sort the matches. Searches run as
+/// unnamed statements so each is planned for its own values (see `count_companies`).
 #[tracing::instrument(skip_all)]
 pub async fn list_companies(
     pool: &PgPool,
     query: &CompanyQuery,
-    after: Option<(String, i64)>,
+    order: CompanyOrder,
+    after: Option<Position>,
     limit: i64,
     from: PageFrom,
 ) -> sqlx::Result<Vec<CompanyRow>> {
-    // The page's ids first, from the name index or the matches alone; then only those rows.
+    if !order.is_by_name() {
+        return list_companies_in_order(pool, query, order, after, limit).await;
+    }
     // Matches: `offset 0` keeps the planner from walking the name index for the outer order and limit.
     let (source, source_end) = match from {
         PageFrom::NameIndex => ("company", ""),
         PageFrom::Matches => ("(select company_id, name from company", " offset 0) matches"),
     };
     let mut builder = QueryBuilder::new(format!(
-        "select {COLUMNS} from company where company_id in (select company_id from {source}"
+        "select {} from company where company_id in (select company_id from {source}",
+        *COLUMNS
     ));
     push_filter(&mut builder, query);
-    if let Some((name, id)) = after {
-        builder.push(" and (name, company_id) > (").push_bind(name).push(", ").push_bind(id).push(")");
+    if let Some(Position { value, company_id }) = after {
+        builder
+            .push(" and (name, company_id) > (")
+            .push_bind(value.unwrap_or_default())
+            .push(", ")
+            .push_bind(company_id)
+            .push(")");
     }
     builder.push(source_end);
     builder.push(" order by name, company_id limit ").push_bind(limit).push(") order by name, company_id");
     builder.build_query_as().persistent(false).fetch_all(pool).await
 }
 
-/// Counts the matches. Planned for its own values every time: a cached generic plan guessed that any
-/// name part matches 0.5% of companies and ran `search_text` on the pattern for every row, so a count
-/// of a common part ("ing": a third of the book) took 110 ms instead of 18.
-#[tracing::instrument(skip_all)]
-pub async fn count_companies(pool: &PgPool, query: &CompanyQuery) -> sqlx::Result<i64> {
-    let mut builder = QueryBuilder::new("select count(*) from company");
+async fn list_companies_in_order(
+    pool: &PgPool,
+    query: &CompanyQuery,
+    order: CompanyOrder,
+    after: Option<Position>,
+    limit: i64,
+) -> sqlx::Result<Vec<CompanyRow>> {
+    // `order.field` is one of `CompanyOrder::SORTABLE`, never the caller's text.
+    let (column, cast) = (order.field, cast(order.field));
+    let (beyond, direction) = if order.descending { ("<", "desc") } else { (">", "asc") };
+    let mut builder = QueryBuilder::new(format!("select {} from company", *COLUMNS));
     push_filter(&mut builder, query);
+    match after {
+        Some(Position { value: Some(value), company_id }) => {
+            builder
+                .push(format!(" and ({column} {beyond} "))
+                .push_bind(value.clone())
+                .push(format!("{cast} or ({column} = "));
+            builder.push_bind(value).push(format!("{cast} and company_id {beyond} ")).push_bind(company_id);
+            builder.push(format!(") or {column} is null)"));
+        }
+        Some(Position { value: None, company_id }) => {
+            builder.push(format!(" and {column} is null and company_id {beyond} ")).push_bind(company_id);
+        }
+        None => {}
+    }
+    builder.push(format!(" order by {column} {direction} nulls last, company_id {direction} limit ")).push_bind(limit);
+    builder.build_query_as().persistent(false).fetch_all(pool).await
+}
+
+/// Counts the matches, or only up to `cap` when the exact number is not wanted. Planned for its own
+/// values every time: a cached generic plan guessed that any name part matches 0.5% of companies and
+/// ran `search_text` on the pattern for every row, so a count of a common part ("ing": a third of
+/// the book) took 110 ms instead of 18.
+#[tracing::instrument(skip_all)]
+pub async fn count_companies(pool: &PgPool, query: &CompanyQuery, cap: Option<i64>) -> sqlx::Result<i64> {
+    let mut builder = QueryBuilder::new("select count(*) from (select 1 from company");
+    push_filter(&mut builder, query);
+    if let Some(cap) = cap {
+        builder.push(" limit ").push_bind(cap);
+    }
+    builder.push(") matches");
     builder.build_query_scalar().persistent(false).fetch_one(pool).await
 }
 
@@ -200,7 +298,7 @@ pub async fn select_company(
     company_id: i64,
     visible_to: Option<i64>,
 ) -> sqlx::Result<Option<CompanyRow>> {
-    let mut builder = QueryBuilder::new(format!("select {COLUMNS} from company"));
+    let mut builder = QueryBuilder::new(format!("select {} from company", *COLUMNS));
     push_filter(&mut builder, &CompanyQuery { visible_to, ..Default::default() });
     builder.push(" and company_id = ").push_bind(company_id);
     builder.build_query_as().fetch_optional(pool).await
@@ -208,88 +306,56 @@ pub async fn select_company(
 
 #[tracing::instrument(skip_all)]
 pub async fn select_company_for_update(db: impl PgExecutor<'_>, company_id: i64) -> sqlx::Result<Option<CompanyRow>> {
-    sqlx::query_as(&format!("select {COLUMNS} from company where company_id = $1 for update"))
+    sqlx::query_as(&format!("select {} from company where company_id = $1 for update", *COLUMNS))
         .bind(company_id)
         .fetch_optional(db)
         .await
 }
 
-fn bind_record<'q>(
-    query: sqlx::query::QueryAs<'q, Postgres, CompanyRow, sqlx::postgres::PgArguments>,
-    r: &'q CompanyRecord,
-) -> sqlx::query::QueryAs<'q, Postgres, CompanyRow, sqlx::postgres::PgArguments> {
-    query
-        .bind(&r.name)
-        .bind(&r.address)
-        .bind(&r.city)
-        .bind(&r.state)
-        .bind(&r.zip)
-        .bind(r.entry_date)
-        .bind(&r.primary_electric_status)
-        .bind(&r.secondary_electric_statuses)
-        .bind(&r.primary_gas_status)
-        .bind(&r.secondary_gas_statuses)
-        .bind(&r.primary_dr_status)
-        .bind(&r.secondary_dr_statuses)
-        .bind(r.electric_contract_end_date)
-        .bind(r.gas_contract_end_date)
-        .bind(r.dr_contract_end_date)
-        .bind(r.electric_usage)
-        .bind(r.gas_usage)
-        .bind(r.dr_reduction)
-        .bind(r.electric_area_utility_id)
-        .bind(r.gas_area_utility_id)
-        .bind(r.dr_area_utility_id)
-        .bind(r.utilities)
-        .bind(r.bill_management)
-        .bind(r.community_solar)
-        .bind(r.energy_efficiency)
-        .bind(r.w9)
-        .bind(r.inside_user_id)
-        .bind(r.closer_user_id)
-        .bind(r.analyst_user_id)
-        .bind(r.admin_user_id)
-        .bind(r.customer_care_user_id)
-        .bind(r.support_analyst1_user_id)
-        .bind(r.support_analyst2_user_id)
-        .bind(&r.affiliate)
-}
-
-const RECORD_COLUMNS: &str = "name, address, city, state, zip, entry_date, \
-    primary_electric_status, secondary_electric_statuses, primary_gas_status, secondary_gas_statuses, \
-    primary_dr_status, secondary_dr_statuses, electric_contract_end_date, gas_contract_end_date, \
-    dr_contract_end_date, electric_usage, gas_usage, dr_reduction, electric_area_utility_id, \
-    gas_area_utility_id, dr_area_utility_id, utilities, bill_management, community_solar, \
-    energy_efficiency, w9, inside_user_id, closer_user_id, analyst_user_id, admin_user_id, \
-    customer_care_user_id, support_analyst1_user_id, support_analyst2_user_id, affiliate";
-
 #[tracing::instrument(skip_all)]
 pub async fn insert_company(db: impl PgExecutor<'_>, record: &CompanyRecord, user_id: i64) -> sqlx::Result<CompanyRow> {
-    let placeholders: Vec<String> = (1..=34).map(|i| format!("${i}")).collect();
-    let sql = format!(
-        "insert into company ({RECORD_COLUMNS}, updated_by) values ({}, $35) returning {COLUMNS}",
-        placeholders.join(", ")
-    );
-    bind_record(sqlx::query_as(&sql), record).bind(user_id).fetch_one(db).await
+    let mut builder = QueryBuilder::new(format!("insert into company ({}, updated_by) values (", FIELDS.join(", ")));
+    push_values(&mut builder, record);
+    builder.push(", ").push_bind(user_id).push(") returning ").push(&*COLUMNS);
+    builder.build_query_as().fetch_one(db).await
 }
 
-/// Writes the whole record if the version is still `version`.
+/// Writes the whole record (its row is locked by the caller's transaction) as the next version.
 #[tracing::instrument(skip_all)]
 pub async fn update_company(
     db: impl PgExecutor<'_>,
     company_id: i64,
-    version: i64,
     record: &CompanyRecord,
     user_id: i64,
-) -> sqlx::Result<Option<CompanyRow>> {
-    let sets: Vec<String> =
-        RECORD_COLUMNS.split(',').map(str::trim).enumerate().map(|(i, c)| format!("{c} = ${}", i + 1)).collect();
-    let sql = format!(
-        "update company set {}, version = version + 1, updated_at = now(), updated_by = $35 \
-         where company_id = $36 and version = $37 returning {COLUMNS}",
-        sets.join(", ")
-    );
-    bind_record(sqlx::query_as(&sql), record).bind(user_id).bind(company_id).bind(version).fetch_optional(db).await
+) -> sqlx::Result<CompanyRow> {
+    let mut builder = QueryBuilder::new("update company set ");
+    push_assignments(&mut builder, record);
+    builder.push(", version = version + 1, updated_at = now(), updated_by = ").push_bind(user_id);
+    builder.push(" where company_id = ").push_bind(company_id).push(" returning ").push(&*COLUMNS);
+    builder.build_query_as().fetch_one(db).await
+}
+
+/// Sets team roles on the companies where they differ, as one statement, and answers the changed
+/// rows as they are now.
+#[tracing::instrument(skip_all)]
+pub async fn assign_team_roles(
+    db: impl PgExecutor<'_>,
+    company_ids: &[i64],
+    assignments: &[TeamAssignment],
+    user_id: i64,
+) -> sqlx::Result<Vec<CompanyRow>> {
+    // Each `field` is one of the domain's team-role fields, never the caller's text.
+    let mut builder = QueryBuilder::new("update company set ");
+    for assignment in assignments {
+        builder.push(format!("{} = ", assignment.field)).push_bind(assignment.user_id).push(", ");
+    }
+    builder.push("version = version + 1, updated_at = now(), updated_by = ").push_bind(user_id);
+    builder.push(" where company_id = any(").push_bind(company_ids.to_vec()).push(") and (false");
+    for assignment in assignments {
+        builder.push(format!(" or {} is distinct from ", assignment.field)).push_bind(assignment.user_id);
+    }
+    builder.push(") returning ").push(&*COLUMNS);
+    builder.build_query_as().fetch_all(db).await
 }
 
 #[tracing::instrument(skip_all)]
@@ -304,10 +370,13 @@ pub async fn select_companies_for_update(
     db: impl PgExecutor<'_>,
     company_ids: &[i64],
 ) -> sqlx::Result<Vec<CompanyRow>> {
-    sqlx::query_as(&format!("select {COLUMNS} from company where company_id = any($1) order by company_id for update"))
-        .bind(company_ids)
-        .fetch_all(db)
-        .await
+    sqlx::query_as(&format!(
+        "select {} from company where company_id = any($1) order by company_id for update",
+        *COLUMNS
+    ))
+    .bind(company_ids)
+    .fetch_all(db)
+    .await
 }
 
 /// A saved change, for the History panel.
@@ -317,24 +386,66 @@ pub struct ChangeRow {
     pub kind: String,
     pub user_id: i64,
     pub changed_at: DateTime<Utc>,
-    pub fields: sqlx::types::Json<Vec<(String, String, String)>>,
+    pub fields: sqlx::types::Json<Vec<Change>>,
 }
 
+/// History entries, one per company: (company, its changed fields as (field, old, new)).
 #[tracing::instrument(skip_all)]
-pub async fn insert_change(
+pub async fn insert_changes(
     db: impl PgExecutor<'_>,
-    company_id: i64,
     kind: &str,
     user_id: i64,
-    fields: &[(String, String, String)],
+    changes: &[(i64, &[Change])],
 ) -> sqlx::Result<()> {
-    sqlx::query("insert into company_change (company_id, kind, user_id, fields) values ($1, $2, $3, $4)")
-        .bind(company_id)
-        .bind(kind)
-        .bind(user_id)
-        .bind(sqlx::types::Json(fields))
-        .execute(db)
-        .await?;
+    let ids: Vec<i64> = changes.iter().map(|(id, _)| *id).collect();
+    let fields: Vec<sqlx::types::Json<&[Change]>> =
+        changes.iter().map(|(_, fields)| sqlx::types::Json(*fields)).collect();
+    sqlx::query(
+        "insert into company_change (company_id, kind, user_id, fields) \
+         select company_id, $1, $2, fields from unnest($3::bigint[], $4::jsonb[]) as change (company_id, fields)",
+    )
+    .bind(kind)
+    .bind(user_id)
+    .bind(ids)
+    .bind(fields)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Field edits of many companies at once: (company, version made, changed fields).
+#[tracing::instrument(skip_all)]
+pub async fn insert_field_edits(
+    db: impl PgExecutor<'_>,
+    resource: &str,
+    user_id: i64,
+    edits: &[(i64, i64, &[Change])],
+) -> sqlx::Result<()> {
+    let mut ids = Vec::new();
+    let mut versions = Vec::new();
+    let mut fields = Vec::new();
+    let mut olds = Vec::new();
+    for (company_id, version, changes) in edits {
+        for (field, old, _) in *changes {
+            ids.push(*company_id);
+            versions.push(*version);
+            fields.push(field.as_str());
+            olds.push(old.as_str());
+        }
+    }
+    sqlx::query(
+        "insert into field_edit (resource, record_id, version, user_id, field, old_value) \
+         select $1, record_id, version, $2, field, old_value \
+         from unnest($3::bigint[], $4::bigint[], $5::text[], $6::text[]) as edit (record_id, version, field, old_value)",
+    )
+    .bind(resource)
+    .bind(user_id)
+    .bind(ids)
+    .bind(versions)
+    .bind(fields)
+    .bind(olds)
+    .execute(db)
+    .await?;
     Ok(())
 }
 
@@ -357,19 +468,21 @@ pub async fn list_changes(
     .await
 }
 
+/// Domain events: (event type, company id, encoded `CompanyEvent`).
 #[tracing::instrument(skip_all)]
-pub async fn insert_outbox(
-    db: impl PgExecutor<'_>,
-    event_type: &str,
-    aggregate_id: i64,
-    payload: &[u8],
-) -> sqlx::Result<()> {
-    sqlx::query("insert into outbox (event_type, aggregate_id, payload) values ($1, $2, $3)")
-        .bind(event_type)
-        .bind(aggregate_id)
-        .bind(payload)
-        .execute(db)
-        .await?;
+pub async fn insert_outbox(db: impl PgExecutor<'_>, events: &[(String, i64, Vec<u8>)]) -> sqlx::Result<()> {
+    let types: Vec<&str> = events.iter().map(|(kind, _, _)| kind.as_str()).collect();
+    let ids: Vec<i64> = events.iter().map(|(_, id, _)| *id).collect();
+    let payloads: Vec<&[u8]> = events.iter().map(|(_, _, payload)| payload.as_slice()).collect();
+    sqlx::query(
+        "insert into outbox (event_type, aggregate_id, payload) \
+         select * from unnest($1::text[], $2::bigint[], $3::bytea[])",
+    )
+    .bind(types)
+    .bind(ids)
+    .bind(payloads)
+    .execute(db)
+    .await?;
     Ok(())
 }
 

@@ -4,28 +4,25 @@ use sqlx::{PgExecutor, PgPool, Postgres, QueryBuilder};
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TaskRow {
     pub task_id: i64,
+    #[sqlx(flatten)]
+    pub fields: TaskFields,
+    pub company_id: Option<i64>,
+    pub author_user_id: i64,
+    pub version: i64,
+    pub updated_at: DateTime<Utc>,
+    pub company_name: Option<String>,
+}
+
+/// A task's editable fields.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct TaskFields {
     #[sqlx(rename = "type")]
     pub task_type: String,
     pub subject: String,
     pub description: String,
     pub due_at: DateTime<Utc>,
     pub status: String,
-    pub company_id: Option<i64>,
-    pub author_user_id: i64,
-    pub version: i64,
-    pub updated_at: DateTime<Utc>,
-    pub company_name: Option<String>,
     pub assignee_user_ids: Vec<i64>,
-}
-
-/// A task's fields as written.
-pub struct TaskFields<'a> {
-    pub task_type: &'a str,
-    pub subject: &'a str,
-    pub description: &'a str,
-    pub due_at: DateTime<Utc>,
-    pub status: &'a str,
-    pub company_id: Option<i64>,
 }
 
 const SELECT: &str = "select t.task_id, t.type, t.subject, t.description, t.due_at, t.status, t.company_id, \
@@ -82,47 +79,61 @@ pub async fn select_task(db: impl PgExecutor<'_>, task_id: i64) -> sqlx::Result<
     sqlx::query_as(&format!("{SELECT} where t.task_id = $1")).bind(task_id).fetch_optional(db).await
 }
 
+/// The task, its row locked until the caller's transaction ends.
 #[tracing::instrument(skip_all)]
-pub async fn insert_task(db: impl PgExecutor<'_>, fields: &TaskFields<'_>, author: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+pub async fn select_task_for_update(db: &mut sqlx::PgConnection, task_id: i64) -> sqlx::Result<Option<TaskRow>> {
+    sqlx::query("select 1 from task where task_id = $1 for update").bind(task_id).execute(&mut *db).await?;
+    select_task(db, task_id).await
+}
+
+/// Adds a task with its assignees; answers its id.
+#[tracing::instrument(skip_all)]
+pub async fn insert_task(
+    db: &mut sqlx::PgConnection,
+    fields: &TaskFields,
+    company_id: Option<i64>,
+    author: i64,
+) -> sqlx::Result<i64> {
+    let task_id = sqlx::query_scalar(
         "insert into task (type, subject, description, due_at, status, company_id, author_user_id, updated_by) \
          values ($1, $2, $3, $4, $5, $6, $7, $7) returning task_id",
     )
-    .bind(fields.task_type)
-    .bind(fields.subject)
-    .bind(fields.description)
+    .bind(&fields.task_type)
+    .bind(&fields.subject)
+    .bind(&fields.description)
     .bind(fields.due_at)
-    .bind(fields.status)
-    .bind(fields.company_id)
+    .bind(&fields.status)
+    .bind(company_id)
     .bind(author)
-    .fetch_one(db)
-    .await
+    .fetch_one(&mut *db)
+    .await?;
+    set_assignees(db, task_id, &fields.assignee_user_ids).await?;
+    Ok(task_id)
 }
 
-/// Writes the fields if the version is still `version`; false when it is not.
+/// Writes the fields (the row is locked by the caller's transaction); answers the new version.
 #[tracing::instrument(skip_all)]
 pub async fn update_task(
-    db: impl PgExecutor<'_>,
+    db: &mut sqlx::PgConnection,
     task_id: i64,
-    version: i64,
-    fields: &TaskFields<'_>,
+    fields: &TaskFields,
     user_id: i64,
-) -> sqlx::Result<bool> {
-    let result = sqlx::query(
+) -> sqlx::Result<i64> {
+    let version = sqlx::query_scalar(
         "update task set type = $1, subject = $2, description = $3, due_at = $4, status = $5, \
-         version = version + 1, updated_at = now(), updated_by = $6 where task_id = $7 and version = $8",
+         version = version + 1, updated_at = now(), updated_by = $6 where task_id = $7 returning version",
     )
-    .bind(fields.task_type)
-    .bind(fields.subject)
-    .bind(fields.description)
+    .bind(&fields.task_type)
+    .bind(&fields.subject)
+    .bind(&fields.description)
     .bind(fields.due_at)
-    .bind(fields.status)
+    .bind(&fields.status)
     .bind(user_id)
     .bind(task_id)
-    .bind(version)
-    .execute(db)
+    .fetch_one(&mut *db)
     .await?;
-    Ok(result.rows_affected() == 1)
+    set_assignees(db, task_id, &fields.assignee_user_ids).await?;
+    Ok(version)
 }
 
 /// Replaces a task's assignees.

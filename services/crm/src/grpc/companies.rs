@@ -1,334 +1,74 @@
+//! CompanyService: requests read into the domain's types, answers written back.
+
 use std::sync::Arc;
 
-use chrono::Utc;
-use eris_platform::auth::{Caller, caller};
-use eris_proto::{
-    crm::v1::{
-        AssignTeamsRequest, AssignTeamsResponse, Company, CompanyChange, CompanyEvent, CompanyFilter,
-        CreateAffiliateRequest, CreateAffiliateResponse, CreateCompanyRequest, CreateCompanyResponse,
-        DeleteCompanyRequest, DeleteCompanyResponse, FieldChange, GetCompanyRequest, GetCompanyResponse,
-        ListAffiliatesRequest, ListAffiliatesResponse, ListCompaniesRequest, ListCompaniesResponse,
-        ListCompanyChangesRequest, ListCompanyChangesResponse, PrimaryStatus, TeamRole, UpdateCompanyRequest,
-        UpdateCompanyResponse, company_service_server::CompanyService,
-    },
-    identity::v1::Role,
+use eris_platform::auth::caller;
+use eris_proto::crm::v1::{
+    AssignTeamsRequest, AssignTeamsResponse, CompanyChange, CompanyFilter, CreateAffiliateRequest,
+    CreateAffiliateResponse, CreateCompanyRequest, CreateCompanyResponse, DeleteCompanyRequest, DeleteCompanyResponse,
+    FieldChange, GetCompanyRequest, GetCompanyResponse, ListAffiliatesRequest, ListAffiliatesResponse,
+    ListCompaniesRequest, ListCompaniesResponse, ListCompanyChangesRequest, ListCompanyChangesResponse, TeamRole,
+    UpdateCompanyRequest, UpdateCompanyResponse, company_service_server::CompanyService,
 };
-use prost::Message;
-use serde_json::json;
-use sqlx::PgConnection;
+use serde_json::{Value, json};
 use tonic::{Request, Response, Status};
 
-use super::{decode_token, finish_page, name_position, page_size};
+use super::{
+    convert::{Converter, Status as StatusConverter, company_fields_of, company_to_proto, parse_date, timestamp},
+    decode_token, encode_token, finish_page, page_size,
+};
 use crate::{
     State,
-    convert::{optional_date, optional_id, parse_date, timestamp},
     db::{
         self,
-        companies::{CompanyQuery, CompanyRow},
+        companies::{CompanyQuery, Position},
     },
-    domain::{Commodity, CompanyRecord, company_not_found, parse_usage, primary_from_name, primary_name},
-    error::{Error, Result, forbidden, invalid},
-    may_edit_companies, visible_to,
+    domain::{
+        companies::{CompanyOrder, CompanyPatch, FIELDS, TeamAssignment, parse_amount},
+        text,
+    },
+    error::{Error, Result, invalid},
 };
 
 pub(crate) struct CompanyApi(pub(crate) Arc<State>);
 
-/// Most companies one mass update may change.
-const MAX_BATCH: usize = 5000;
-
-pub(crate) fn company_to_proto(row: CompanyRow) -> Company {
-    let r = row.record;
-    let decimal = |value: Option<rust_decimal::Decimal>| value.map(|v| v.normalize().to_string()).unwrap_or_default();
-    Company {
-        company_id: row.company_id,
-        name: r.name,
-        address: r.address,
-        city: r.city,
-        state: r.state,
-        zip: r.zip,
-        entry_date: Some(crate::convert::date(r.entry_date)),
-        primary_electric_status: primary_from_name(r.primary_electric_status.as_deref()).into(),
-        secondary_electric_statuses: r.secondary_electric_statuses,
-        primary_gas_status: primary_from_name(r.primary_gas_status.as_deref()).into(),
-        secondary_gas_statuses: r.secondary_gas_statuses,
-        primary_dr_status: primary_from_name(r.primary_dr_status.as_deref()).into(),
-        secondary_dr_statuses: r.secondary_dr_statuses,
-        electric_contract_end_date: optional_date(r.electric_contract_end_date),
-        gas_contract_end_date: optional_date(r.gas_contract_end_date),
-        dr_contract_end_date: optional_date(r.dr_contract_end_date),
-        electric_usage: decimal(r.electric_usage),
-        gas_usage: decimal(r.gas_usage),
-        dr_reduction: decimal(r.dr_reduction),
-        electric_area_utility_id: r.electric_area_utility_id.unwrap_or(0),
-        gas_area_utility_id: r.gas_area_utility_id.unwrap_or(0),
-        dr_area_utility_id: r.dr_area_utility_id.unwrap_or(0),
-        utilities: r.utilities,
-        bill_management: r.bill_management,
-        community_solar: r.community_solar,
-        energy_efficiency: r.energy_efficiency,
-        w9: r.w9,
-        inside_user_id: r.inside_user_id.unwrap_or(0),
-        closer_user_id: r.closer_user_id.unwrap_or(0),
-        analyst_user_id: r.analyst_user_id.unwrap_or(0),
-        admin_user_id: r.admin_user_id.unwrap_or(0),
-        customer_care_user_id: r.customer_care_user_id.unwrap_or(0),
-        support_analyst1_user_id: r.support_analyst1_user_id.unwrap_or(0),
-        support_analyst2_user_id: r.support_analyst2_user_id.unwrap_or(0),
-        affiliate: r.affiliate.unwrap_or_default(),
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-        update_user_id: row.updated_by.unwrap_or(0),
-    }
-}
-
-fn primary(value: i32, label: &str) -> Result<Option<String>> {
-    let status = PrimaryStatus::try_from(value).map_err(|_| invalid(format!("{label} is not a known status.")))?;
-    Ok(primary_name(status).map(str::to_owned))
-}
-
-fn trimmed(value: &str, label: &str, max: usize) -> Result<String> {
-    let value = value.trim();
-    if value.chars().count() > max {
-        return Err(invalid(format!("{label} is too long.")));
-    }
-    Ok(value.to_owned())
-}
-
-/// Every field a request may name, in the order they are applied.
-const FIELDS: &[&str] = &[
-    "name",
-    "address",
-    "city",
-    "state",
-    "zip",
-    "entry_date",
-    "primary_electric_status",
-    "secondary_electric_statuses",
-    "primary_gas_status",
-    "secondary_gas_statuses",
-    "primary_dr_status",
-    "secondary_dr_statuses",
-    "electric_contract_end_date",
-    "gas_contract_end_date",
-    "dr_contract_end_date",
-    "electric_usage",
-    "gas_usage",
-    "dr_reduction",
-    "electric_area_utility_id",
-    "gas_area_utility_id",
-    "dr_area_utility_id",
-    "utilities",
-    "bill_management",
-    "community_solar",
-    "energy_efficiency",
-    "w9",
-    "inside_user_id",
-    "closer_user_id",
-    "analyst_user_id",
-    "admin_user_id",
-    "customer_care_user_id",
-    "support_analyst1_user_id",
-    "support_analyst2_user_id",
-    "affiliate",
-];
-
-/// Copies one named field of the request into the record.
-fn apply_field(record: &mut CompanyRecord, path: &str, c: &Company) -> Result<()> {
-    match path {
-        "name" => record.name = trimmed(&c.name, "Name", 300)?,
-        "address" => record.address = trimmed(&c.address, "Address", 300)?,
-        "city" => record.city = trimmed(&c.city, "City", 120)?,
-        "state" => record.state = c.state.trim().to_uppercase(),
-        "zip" => record.zip = trimmed(&c.zip, "Zip", 10)?,
-        "entry_date" => {
-            record.entry_date = parse_date("Entry date", c.entry_date.as_ref())?.unwrap_or(record.entry_date)
-        }
-        "primary_electric_status" => {
-            record.primary_electric_status = primary(c.primary_electric_status, "Electric status")?
-        }
-        "secondary_electric_statuses" => record.secondary_electric_statuses = c.secondary_electric_statuses.clone(),
-        "primary_gas_status" => record.primary_gas_status = primary(c.primary_gas_status, "Gas status")?,
-        "secondary_gas_statuses" => record.secondary_gas_statuses = c.secondary_gas_statuses.clone(),
-        "primary_dr_status" => record.primary_dr_status = primary(c.primary_dr_status, "DR status")?,
-        "secondary_dr_statuses" => record.secondary_dr_statuses = c.secondary_dr_statuses.clone(),
-        "electric_contract_end_date" => {
-            record.electric_contract_end_date =
-                parse_date("Electric contract end date", c.electric_contract_end_date.as_ref())?
-        }
-        "gas_contract_end_date" => {
-            record.gas_contract_end_date = parse_date("Gas contract end date", c.gas_contract_end_date.as_ref())?
-        }
-        "dr_contract_end_date" => {
-            record.dr_contract_end_date = parse_date("DR contract end date", c.dr_contract_end_date.as_ref())?
-        }
-        "electric_usage" => record.electric_usage = parse_usage("Electric usage", &c.electric_usage)?,
-        "gas_usage" => record.gas_usage = parse_usage("Gas usage", &c.gas_usage)?,
-        "dr_reduction" => record.dr_reduction = parse_usage("DR reduction", &c.dr_reduction)?,
-        "electric_area_utility_id" => record.electric_area_utility_id = optional_id(c.electric_area_utility_id),
-        "gas_area_utility_id" => record.gas_area_utility_id = optional_id(c.gas_area_utility_id),
-        "dr_area_utility_id" => record.dr_area_utility_id = optional_id(c.dr_area_utility_id),
-        "utilities" => record.utilities = c.utilities,
-        "bill_management" => record.bill_management = c.bill_management,
-        "community_solar" => record.community_solar = c.community_solar,
-        "energy_efficiency" => record.energy_efficiency = c.energy_efficiency,
-        "w9" => record.w9 = c.w9,
-        "inside_user_id" => record.inside_user_id = optional_id(c.inside_user_id),
-        "closer_user_id" => record.closer_user_id = optional_id(c.closer_user_id),
-        "analyst_user_id" => record.analyst_user_id = optional_id(c.analyst_user_id),
-        "admin_user_id" => record.admin_user_id = optional_id(c.admin_user_id),
-        "customer_care_user_id" => record.customer_care_user_id = optional_id(c.customer_care_user_id),
-        "support_analyst1_user_id" => record.support_analyst1_user_id = optional_id(c.support_analyst1_user_id),
-        "support_analyst2_user_id" => record.support_analyst2_user_id = optional_id(c.support_analyst2_user_id),
-        "affiliate" => {
-            let name = trimmed(&c.affiliate, "Affiliate", 200)?;
-            record.affiliate = (!name.is_empty()).then_some(name);
-        }
-        other => return Err(invalid(format!("{other} is not a company field."))),
-    }
-    Ok(())
-}
-
-/// Applies the named fields to `before` with the status rules: a changed primary status clears
-/// its secondaries (unless new ones are named too), and an area changes only under Prospect.
-fn apply_changes(before: &CompanyRecord, paths: &[String], c: &Company) -> Result<CompanyRecord> {
-    let mut after = before.clone();
-    for path in paths {
-        apply_field(&mut after, path, c)?;
-    }
-    let named = |field: &str| paths.iter().any(|p| p == field);
-    for (primary, secondaries, old_primary, field) in [
-        (
-            &after.primary_electric_status,
-            &mut after.secondary_electric_statuses,
-            &before.primary_electric_status,
-            "secondary_electric_statuses",
-        ),
-        (
-            &after.primary_gas_status,
-            &mut after.secondary_gas_statuses,
-            &before.primary_gas_status,
-            "secondary_gas_statuses",
-        ),
-        (
-            &after.primary_dr_status,
-            &mut after.secondary_dr_statuses,
-            &before.primary_dr_status,
-            "secondary_dr_statuses",
-        ),
-    ] {
-        if primary != old_primary && !named(field) {
-            secondaries.clear();
-        }
-    }
-    for (commodity, field, label) in [
-        (Commodity::Electric, "electric_area_utility_id", "electric"),
-        (Commodity::Gas, "gas_area_utility_id", "gas"),
-        (Commodity::Dr, "dr_area_utility_id", "DR"),
-    ] {
-        let changed = match commodity {
-            Commodity::Electric => after.electric_area_utility_id != before.electric_area_utility_id,
-            Commodity::Gas => after.gas_area_utility_id != before.gas_area_utility_id,
-            Commodity::Dr => after.dr_area_utility_id != before.dr_area_utility_id,
-        };
-        if named(field) && changed && !after.area_editable(commodity) {
-            return Err(invalid(format!("The {label} area can be changed only while the {label} status is Prospect.")));
-        }
-    }
-    after.validate()?;
-    Ok(after)
-}
-
-fn empty_record() -> CompanyRecord {
-    CompanyRecord {
-        name: String::new(),
-        address: String::new(),
-        city: String::new(),
-        state: String::new(),
-        zip: String::new(),
-        entry_date: Utc::now().date_naive(),
-        primary_electric_status: None,
-        secondary_electric_statuses: Vec::new(),
-        primary_gas_status: None,
-        secondary_gas_statuses: Vec::new(),
-        primary_dr_status: None,
-        secondary_dr_statuses: Vec::new(),
-        electric_contract_end_date: None,
-        gas_contract_end_date: None,
-        dr_contract_end_date: None,
-        electric_usage: None,
-        gas_usage: None,
-        dr_reduction: None,
-        electric_area_utility_id: None,
-        gas_area_utility_id: None,
-        dr_area_utility_id: None,
-        utilities: false,
-        bill_management: false,
-        community_solar: false,
-        energy_efficiency: false,
-        w9: false,
-        inside_user_id: None,
-        closer_user_id: None,
-        analyst_user_id: None,
-        admin_user_id: None,
-        customer_care_user_id: None,
-        support_analyst1_user_id: None,
-        support_analyst2_user_id: None,
-        affiliate: None,
-    }
-}
-
-/// Writes the History entry and the outbox event of a change, in the caller's transaction.
-async fn record_change(
-    tx: &mut PgConnection,
-    kind: &str,
-    caller: &Caller,
-    company_id: i64,
-    fields: &[(String, String, String)],
-    after: Option<Company>,
-) -> Result<()> {
-    if kind != "deleted" {
-        db::companies::insert_change(&mut *tx, company_id, kind, caller.user_id, fields).await?;
-    }
-    let event = CompanyEvent {
-        company_id,
-        kind: kind.to_owned(),
-        user_id: caller.user_id,
-        event_time: Some(timestamp(Utc::now())),
-        fields: fields
-            .iter()
-            .map(|(field, old, new)| FieldChange {
-                field: field.clone(),
-                old_value: old.clone(),
-                new_value: new.clone(),
-            })
-            .collect(),
-        company: after,
-    };
-    db::companies::insert_outbox(
-        &mut *tx,
-        &format!("company.{}", kind.replace(' ', "_")),
-        company_id,
-        &event.encode_to_vec(),
-    )
-    .await?;
-    Ok(())
-}
+/// Most filter values one list of ids or statuses may name.
+const MAX_FILTER_VALUES: usize = 500;
 
 fn query_from_filter(filter: CompanyFilter) -> Result<CompanyQuery> {
-    let statuses = |values: &[i32], label: &str| -> Result<Vec<String>> {
-        values.iter().filter_map(|v| primary(*v, label).transpose()).collect()
+    let bounded = |count: usize| {
+        if count > MAX_FILTER_VALUES {
+            Err(invalid(format!("A filter names at most {MAX_FILTER_VALUES} values.")))
+        } else {
+            Ok(())
+        }
     };
-    let name = filter.name_query.trim();
+    for count in [
+        filter.primary_electric_statuses.len(),
+        filter.primary_gas_statuses.len(),
+        filter.secondary_electric_statuses.len(),
+        filter.secondary_gas_statuses.len(),
+        filter.electric_area_utility_ids.len(),
+        filter.gas_area_utility_ids.len(),
+        filter.dr_area_utility_ids.len(),
+        filter.team_user_ids.len(),
+    ] {
+        bounded(count)?;
+    }
+    let statuses = |values: &[i32], label: &'static str| -> Result<Vec<String>> {
+        values.iter().filter_map(|v| StatusConverter(label).parse(v).transpose()).collect()
+    };
+    let name = text::line(&filter.name_query, "Search", 300, false)?;
     Ok(CompanyQuery {
-        name_query: (!name.is_empty()).then(|| name.to_owned()),
+        name_query: (!name.is_empty()).then_some(name),
         primary_electric: statuses(&filter.primary_electric_statuses, "Electric status")?,
         secondary_electric: filter.secondary_electric_statuses,
         primary_gas: statuses(&filter.primary_gas_statuses, "Gas status")?,
         secondary_gas: filter.secondary_gas_statuses,
-        min_electric_usage: parse_usage("Minimum kWh", &filter.min_electric_usage)?,
-        max_electric_usage: parse_usage("Maximum kWh", &filter.max_electric_usage)?,
-        min_gas_usage: parse_usage("Minimum therms", &filter.min_gas_usage)?,
-        max_gas_usage: parse_usage("Maximum therms", &filter.max_gas_usage)?,
+        min_electric_usage: parse_amount("Minimum kWh", &filter.min_electric_usage, 14)?,
+        max_electric_usage: parse_amount("Maximum kWh", &filter.max_electric_usage, 14)?,
+        min_gas_usage: parse_amount("Minimum therms", &filter.min_gas_usage, 14)?,
+        max_gas_usage: parse_amount("Maximum therms", &filter.max_gas_usage, 14)?,
         electric_areas: filter.electric_area_utility_ids,
         gas_areas: filter.gas_area_utility_ids,
         dr_areas: filter.dr_area_utility_ids,
@@ -341,118 +81,46 @@ fn query_from_filter(filter: CompanyFilter) -> Result<CompanyQuery> {
     })
 }
 
-impl State {
-    /// A company the caller may read.
-    pub(crate) async fn readable_company(&self, caller: &Caller, company_id: i64) -> Result<CompanyRow> {
-        db::companies::select_company(&self.pool, company_id, visible_to(caller)).await?.ok_or_else(company_not_found)
+/// A page token: by name `[name, id]`; in another order `{"o": order, "v": value, "i": id}`, so
+/// a token cannot be used with an order it was not made for.
+fn page_token(order: CompanyOrder, position: &Position) -> String {
+    if order.is_by_name() {
+        return encode_token(&json!([position.value, position.company_id]));
     }
+    let direction = if order.descending { " desc" } else { "" };
+    encode_token(&json!({"o": format!("{}{direction}", order.field), "v": position.value, "i": position.company_id}))
+}
 
-    async fn create_company(&self, caller: &Caller, company: Company) -> Result<CompanyRow> {
-        if !may_edit_companies(caller) {
-            return Err(forbidden());
+fn position_of(order: CompanyOrder, token: &str) -> Result<Option<Position>> {
+    let refused = || invalid("page_token is not valid for this order.");
+    let Some(value) = decode_token(token)? else { return Ok(None) };
+    let (text, id) = if order.is_by_name() {
+        (value.get(0).cloned(), value.get(1).and_then(Value::as_i64))
+    } else {
+        let made_for = value.get("o").and_then(Value::as_str).map(CompanyOrder::parse).transpose()?;
+        if made_for != Some(order) {
+            return Err(refused());
         }
-        let named: Vec<String> = FIELDS.iter().map(|f| (*f).to_owned()).collect();
-        let record = apply_changes(&empty_record(), &named, &company)?;
-        let mut tx = self.pool.begin().await?;
-        let row = db::companies::insert_company(&mut *tx, &record, caller.user_id).await?;
-        let fields = record.changes_since(&CompanyRecord { entry_date: record.entry_date, ..empty_record() });
-        record_change(&mut tx, "created", caller, row.company_id, &fields, Some(company_to_proto(row.clone()))).await?;
-        tx.commit().await?;
-        tracing::info!(company_id = row.company_id, by = caller.user_id, "created company");
-        Ok(row)
-    }
+        (value.get("v").cloned(), value.get("i").and_then(Value::as_i64))
+    };
+    let value = match text {
+        Some(Value::String(text)) => Some(text),
+        Some(Value::Null) if !order.is_by_name() => None,
+        _ => return Err(refused()),
+    };
+    let company_id = id.ok_or_else(refused)?;
+    Ok(Some(Position { value, company_id }))
+}
 
-    async fn update_company(&self, caller: &Caller, company: Company, paths: &[String]) -> Result<CompanyRow> {
-        if !may_edit_companies(caller) {
-            return Err(forbidden());
-        }
-        if paths.is_empty() {
-            return Err(invalid("Name at least one field to change in update_mask."));
-        }
-        if company.version <= 0 {
-            return Err(invalid("The version of the company being changed is required."));
-        }
-        let mut tx = self.pool.begin().await?;
-        let before = db::companies::select_company_for_update(&mut *tx, company.company_id)
-            .await?
-            .ok_or_else(company_not_found)?;
-        if before.version != company.version {
-            return Err(Error::StaleCompany);
-        }
-        let after = apply_changes(&before.record, paths, &company)?;
-        let fields = after.changes_since(&before.record);
-        if fields.is_empty() {
-            return Ok(before);
-        }
-        let row = db::companies::update_company(&mut *tx, company.company_id, company.version, &after, caller.user_id)
-            .await?
-            .ok_or(Error::StaleCompany)?;
-        record_change(&mut tx, "updated", caller, row.company_id, &fields, Some(company_to_proto(row.clone()))).await?;
-        tx.commit().await?;
-        Ok(row)
-    }
-
-    async fn delete_company(&self, caller: &Caller, company_id: i64) -> Result<()> {
-        caller.require_role(&[Role::Management])?;
-        let mut tx = self.pool.begin().await?;
-        if !db::companies::delete_company(&mut *tx, company_id).await? {
-            return Err(company_not_found());
-        }
-        record_change(&mut tx, "deleted", caller, company_id, &[], None).await?;
-        tx.commit().await?;
-        tracing::info!(company_id, by = caller.user_id, "deleted company with its notes, tasks and call bank entries");
-        Ok(())
-    }
-
-    async fn assign_teams(&self, caller: &Caller, request: AssignTeamsRequest) -> Result<i64> {
-        caller.require_role(&[Role::Management, Role::Admin])?;
-        if request.company_ids.is_empty() || request.company_ids.len() > MAX_BATCH {
-            return Err(invalid(format!("Select between 1 and {MAX_BATCH} companies.")));
-        }
-        if request.assignments.is_empty() {
-            return Err(invalid("Choose at least one role to set."));
-        }
-        let mut paths = Vec::new();
-        let mut template = Company::default();
-        for assignment in &request.assignments {
-            let (field, path) = match TeamRole::try_from(assignment.role).unwrap_or(TeamRole::Unspecified) {
-                TeamRole::Inside => (&mut template.inside_user_id, "inside_user_id"),
-                TeamRole::Closer => (&mut template.closer_user_id, "closer_user_id"),
-                TeamRole::Analyst => (&mut template.analyst_user_id, "analyst_user_id"),
-                TeamRole::Admin => (&mut template.admin_user_id, "admin_user_id"),
-                TeamRole::CustomerCare => (&mut template.customer_care_user_id, "customer_care_user_id"),
-                TeamRole::Unspecified => return Err(invalid("Each assignment needs a role.")),
-            };
-            *field = assignment.user_id.max(0);
-            paths.push(path.to_owned());
-        }
-        let mut tx = self.pool.begin().await?;
-        let rows = db::companies::select_companies_for_update(&mut *tx, &request.company_ids).await?;
-        if rows.len() != {
-            let mut ids = request.company_ids.clone();
-            ids.sort_unstable();
-            ids.dedup();
-            ids.len()
-        } {
-            return Err(company_not_found());
-        }
-        let mut updated = 0;
-        for row in rows {
-            let after = apply_changes(&row.record, &paths, &template)?;
-            let fields = after.changes_since(&row.record);
-            if fields.is_empty() {
-                continue;
-            }
-            let saved = db::companies::update_company(&mut *tx, row.company_id, row.version, &after, caller.user_id)
-                .await?
-                .ok_or(Error::StaleCompany)?;
-            record_change(&mut tx, "teams assigned", caller, row.company_id, &fields, Some(company_to_proto(saved)))
-                .await?;
-            updated += 1;
-        }
-        tx.commit().await?;
-        tracing::info!(updated, by = caller.user_id, "assigned teams");
-        Ok(updated)
+/// The team role a mass assignment names, as its field.
+fn team_role_field(role: i32) -> Result<&'static str> {
+    match TeamRole::try_from(role).unwrap_or(TeamRole::Unspecified) {
+        TeamRole::Inside => Ok("inside_user_id"),
+        TeamRole::Closer => Ok("closer_user_id"),
+        TeamRole::Analyst => Ok("analyst_user_id"),
+        TeamRole::Admin => Ok("admin_user_id"),
+        TeamRole::CustomerCare => Ok("customer_care_user_id"),
+        TeamRole::Unspecified => Err(invalid("Each assignment needs a role.")),
     }
 }
 
@@ -470,25 +138,19 @@ impl CompanyService for CompanyApi {
         &self,
         request: Request<ListCompaniesRequest>,
     ) -> Result<Response<ListCompaniesResponse>, Status> {
-        let visible = visible_to(caller(&request)?);
-        let ListCompaniesRequest { page_size: size, page_token, filter } = request.into_inner();
+        let caller = caller(&request)?.clone();
+        let ListCompaniesRequest { page_size: size, page_token: token, filter, order_by, include_total_size } =
+            request.into_inner();
         let limit = page_size(size, 50, 500)?;
-        let after = name_position(&page_token)?;
-        let mut query = query_from_filter(filter.unwrap_or_default())?;
-        query.visible_to = visible;
-        // The count comes first: it is shown anyway, and it tells which way the page is found quickest.
-        let total_size = db::companies::count_companies(&self.0.pool, &query).await.map_err(Error::from)?;
-        let mut rows = if total_size == 0 {
-            Vec::new()
-        } else {
-            let from = db::companies::PageFrom::for_total(total_size);
-            db::companies::list_companies(&self.0.pool, &query, after, limit + 1, from).await.map_err(Error::from)?
-        };
-        let next_page_token = finish_page(&mut rows, limit, |last| json!([last.record.name, last.company_id]));
+        let order = CompanyOrder::parse(&order_by)?;
+        let after = position_of(order, &token)?;
+        let query = query_from_filter(filter.unwrap_or_default())?;
+        let page = self.0.list_companies(&caller, query, order, after, limit, include_total_size).await?;
+        let next_page_token = page.next.map(|last| page_token(order, &Position::of(&last, order))).unwrap_or_default();
         Ok(Response::new(ListCompaniesResponse {
-            companies: rows.into_iter().map(company_to_proto).collect(),
+            companies: page.rows.into_iter().map(company_to_proto).collect(),
             next_page_token,
-            total_size,
+            total_size: page.total_size.unwrap_or(0),
         }))
     }
 
@@ -499,7 +161,9 @@ impl CompanyService for CompanyApi {
     ) -> Result<Response<CreateCompanyResponse>, Status> {
         let caller = caller(&request)?.clone();
         let company = request.into_inner().company.ok_or_else(|| invalid("company is required."))?;
-        let row = self.0.create_company(&caller, company).await?;
+        let named: Vec<String> = FIELDS.iter().map(|f| (*f).to_owned()).collect();
+        let fields = company_fields_of(&company, &named)?;
+        let row = self.0.create_company(&caller, fields).await?;
         Ok(Response::new(CreateCompanyResponse { company: Some(company_to_proto(row)) }))
     }
 
@@ -511,8 +175,16 @@ impl CompanyService for CompanyApi {
         let caller = caller(&request)?.clone();
         let UpdateCompanyRequest { company, update_mask } = request.into_inner();
         let company = company.ok_or_else(|| invalid("company is required."))?;
-        let paths = update_mask.map(|mask| mask.paths).unwrap_or_default();
-        let row = self.0.update_company(&caller, company, &paths).await?;
+        let mut named = update_mask.map(|mask| mask.paths).unwrap_or_default();
+        // AIP-134: "*" names every field (a whole record, as REST saves send it).
+        if named.iter().any(|path| path == "*") {
+            named = FIELDS.iter().map(|f| (*f).to_owned()).collect();
+        }
+        named.sort_unstable();
+        named.dedup();
+        let fields = company_fields_of(&company, &named)?;
+        let patch = CompanyPatch { company_id: company.company_id, version: company.version, fields, named };
+        let row = self.0.update_company(&caller, patch).await?;
         Ok(Response::new(UpdateCompanyResponse { company: Some(company_to_proto(row)) }))
     }
 
@@ -532,7 +204,17 @@ impl CompanyService for CompanyApi {
         request: Request<AssignTeamsRequest>,
     ) -> Result<Response<AssignTeamsResponse>, Status> {
         let caller = caller(&request)?.clone();
-        let updated_count = self.0.assign_teams(&caller, request.into_inner()).await?;
+        let AssignTeamsRequest { company_ids, assignments } = request.into_inner();
+        let assignments = assignments
+            .iter()
+            .map(|a| {
+                if a.user_id < 0 {
+                    return Err(invalid("A user id cannot be negative."));
+                }
+                Ok(TeamAssignment { field: team_role_field(a.role)?, user_id: (a.user_id > 0).then_some(a.user_id) })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let updated_count = self.0.assign_teams(&caller, &company_ids, &assignments).await?;
         Ok(Response::new(AssignTeamsResponse { updated_count }))
     }
 
@@ -583,21 +265,8 @@ impl CompanyService for CompanyApi {
         request: Request<CreateAffiliateRequest>,
     ) -> Result<Response<CreateAffiliateResponse>, Status> {
         let caller = caller(&request)?.clone();
-        caller.require_role(&[Role::Management])?;
-        let name = trimmed(&request.get_ref().name, "Affiliate", 200)?;
-        if name.is_empty() {
-            return Err(invalid("Enter the affiliate's name.").into());
-        }
-        if db::companies::affiliate_exists(&self.0.pool, &name).await.map_err(Error::from)? {
-            return Err(Error::AffiliateExists.into());
-        }
-        let name = db::companies::insert_affiliate(&self.0.pool, &name, caller.user_id).await.map_err(|error| {
-            if eris_platform::error::is_constraint_violation(&error, db::companies::AFFILIATE_NAME_KEY) {
-                Error::AffiliateExists
-            } else {
-                error.into()
-            }
-        })?;
+        let name = text::line(&request.get_ref().name, "Affiliate", 200, false)?;
+        let name = self.0.create_affiliate(&caller, name).await?;
         Ok(Response::new(CreateAffiliateResponse { name }))
     }
 }

@@ -1,7 +1,8 @@
-//! gRPC handlers: parse and check the request, call `db/`, map the result.
+//! gRPC adapters: read each request into the domain's types, call the domain, write the answer.
 
 mod call_banks;
 mod companies;
+pub(crate) mod convert;
 mod notes;
 mod tasks;
 

@@ -1,3 +1,5 @@
+//! NoteService: requests read into the domain's types, answers written back.
+
 use std::sync::Arc;
 
 use eris_platform::auth::caller;
@@ -7,19 +9,18 @@ use eris_proto::crm::v1::{
 use serde_json::json;
 use tonic::{Request, Response, Status};
 
-use super::{decode_token, finish_page, page_size};
+use super::{
+    convert::{optional_date, parse_date, timestamp},
+    decode_token, finish_page, page_size,
+};
 use crate::{
     State,
-    convert::{optional_date, parse_date, timestamp},
-    db::{self, notes::NoteRow},
-    error::{Error, forbidden, invalid},
-    may_edit_companies,
+    db::notes::NoteRow,
+    domain::{notes::NewNote, text},
+    error::invalid,
 };
 
 pub(crate) struct NoteApi(pub(crate) Arc<State>);
-
-/// The services a note may be about.
-pub const NOTE_SERVICES: &[&str] = &["Energy Efficiencies", "DR", "Bill Management", "Brokerage", "All"];
 
 fn note_to_proto(row: NoteRow) -> Note {
     Note {
@@ -39,10 +40,9 @@ impl NoteService for NoteApi {
     async fn list_notes(&self, request: Request<ListNotesRequest>) -> Result<Response<ListNotesResponse>, Status> {
         let caller = caller(&request)?.clone();
         let ListNotesRequest { company_id, page_size: size, page_token } = request.into_inner();
-        self.0.readable_company(&caller, company_id).await?;
         let limit = page_size(size, 100, 500)?;
         let before = decode_token(&page_token)?.and_then(|value| value.as_i64());
-        let mut rows = db::notes::list_notes(&self.0.pool, company_id, before, limit + 1).await.map_err(Error::from)?;
+        let mut rows = self.0.list_notes(&caller, company_id, before, limit + 1).await?;
         let next_page_token = finish_page(&mut rows, limit, |last| json!(last.note_id));
         Ok(Response::new(ListNotesResponse { notes: rows.into_iter().map(note_to_proto).collect(), next_page_token }))
     }
@@ -51,25 +51,13 @@ impl NoteService for NoteApi {
     async fn create_note(&self, request: Request<CreateNoteRequest>) -> Result<Response<CreateNoteResponse>, Status> {
         let caller = caller(&request)?.clone();
         let note = request.into_inner().note.ok_or_else(|| invalid("note is required."))?;
-        self.0.readable_company(&caller, note.company_id).await?;
-        if !may_edit_companies(&caller) {
-            return Err(forbidden().into());
-        }
-        let text = note.text.trim();
-        if text.is_empty() {
-            return Err(invalid("Write the note first.").into());
-        }
-        if text.chars().count() > 10_000 {
-            return Err(invalid("The note is too long.").into());
-        }
-        let service = if note.service.is_empty() { "All" } else { note.service.as_str() };
-        if !NOTE_SERVICES.contains(&service) {
-            return Err(invalid(format!("{service} is not a note service.")).into());
-        }
-        let follow_up = parse_date("Follow-up date", note.follow_up_date.as_ref())?;
-        let row = db::notes::insert_note(&self.0.pool, note.company_id, caller.user_id, text, service, follow_up)
-            .await
-            .map_err(Error::from)?;
+        let new = NewNote {
+            company_id: note.company_id,
+            text: text::paragraphs(&note.text, "Note", 10_000, false)?,
+            service: text::line(&note.service, "Service", 50, false)?,
+            follow_up: parse_date("Follow-up date", note.follow_up_date.as_ref())?,
+        };
+        let row = self.0.create_note(&caller, new).await?;
         Ok(Response::new(CreateNoteResponse { note: Some(note_to_proto(row)) }))
     }
 }

@@ -5,11 +5,8 @@ use sqlx::{PgExecutor, PgPool};
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct UserRow {
     pub user_id: i64,
-    pub name: String,
-    pub email: String,
-    pub job: String,
-    pub role: String,
-    pub status: String,
+    #[sqlx(flatten)]
+    pub fields: UserFields,
     pub force_password_reset: bool,
     pub version: i64,
     pub updated_at: DateTime<Utc>,
@@ -33,14 +30,14 @@ pub struct NewUser<'a> {
     pub force_password_reset: bool,
 }
 
-/// The changes of an update; `None` leaves a field as it is.
-#[derive(Default)]
-pub struct UserChanges<'a> {
-    pub name: Option<&'a str>,
-    pub email: Option<&'a str>,
-    pub job: Option<&'a str>,
-    pub role: Option<&'a str>,
-    pub status: Option<&'a str>,
+/// A user's editable fields.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct UserFields {
+    pub name: String,
+    pub email: String,
+    pub job: String,
+    pub role: String,
+    pub status: String,
 }
 
 const USER_COLUMNS: &str = "user_id, name, email, job, role, status, force_password_reset, version, updated_at";
@@ -106,32 +103,52 @@ pub async fn insert_user(
     .await
 }
 
-/// Applies the changes if the stored version is still `version`; `None` when it is not (or the
-/// user does not exist).
+/// The user, its row locked until the caller's transaction ends.
+#[tracing::instrument(skip_all)]
+pub async fn select_user_for_update(db: &mut sqlx::PgConnection, user_id: i64) -> sqlx::Result<Option<UserRow>> {
+    sqlx::query_as(&format!("select {USER_COLUMNS} from app_user where user_id = $1 for update"))
+        .bind(user_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Writes the fields (the row is locked by the caller's transaction) as the next version.
 #[tracing::instrument(skip_all)]
 pub async fn update_user(
-    pool: &PgPool,
+    db: impl PgExecutor<'_>,
     user_id: i64,
-    version: i64,
-    changes: &UserChanges<'_>,
+    fields: &UserFields,
     updated_by: i64,
-) -> sqlx::Result<Option<UserRow>> {
+) -> sqlx::Result<UserRow> {
     sqlx::query_as(&format!(
-        "update app_user set \
-           name = coalesce($3, name), email = coalesce($4, email), job = coalesce($5, job), \
-           role = coalesce($6, role), status = coalesce($7, status), \
-           version = version + 1, updated_at = now(), updated_by = $8 \
-         where user_id = $1 and version = $2 returning {USER_COLUMNS}"
+        "update app_user set name = $2, email = $3, job = $4, role = $5, status = $6, \
+           version = version + 1, updated_at = now(), updated_by = $7 \
+         where user_id = $1 returning {USER_COLUMNS}"
     ))
     .bind(user_id)
-    .bind(version)
-    .bind(changes.name)
-    .bind(changes.email)
-    .bind(changes.job)
-    .bind(changes.role)
-    .bind(changes.status)
+    .bind(&fields.name)
+    .bind(&fields.email)
+    .bind(&fields.job)
+    .bind(&fields.role)
+    .bind(&fields.status)
     .bind(updated_by)
-    .fetch_optional(pool)
+    .fetch_one(db)
+    .await
+}
+
+/// Users with any of these ids or (lower-cased) names, by id.
+#[tracing::instrument(skip_all)]
+pub async fn select_users_by_ids_or_names(
+    pool: &PgPool,
+    user_ids: &[i64],
+    lower_names: &[String],
+) -> sqlx::Result<Vec<UserRow>> {
+    sqlx::query_as(&format!(
+        "select {USER_COLUMNS} from app_user where user_id = any($1) or lower(name) = any($2) order by user_id"
+    ))
+    .bind(user_ids)
+    .bind(lower_names)
+    .fetch_all(pool)
     .await
 }
 

@@ -33,9 +33,13 @@ fn client_address<T>(request: &Request<T>) -> Option<String> {
 
 impl State {
     fn issue(&self, user: &UserRow) -> Result<IssuedToken> {
-        let role = eris_platform::auth::parse_role(&user.role).unwrap_or_default();
-        let subject =
-            Subject { user_id: user.user_id, name: &user.name, role, force_password_reset: user.force_password_reset };
+        let role = eris_platform::auth::parse_role(&user.fields.role).unwrap_or_default();
+        let subject = Subject {
+            user_id: user.user_id,
+            name: &user.fields.name,
+            role,
+            force_password_reset: user.force_password_reset,
+        };
         Ok(self.keys.issue(&subject, self.token_ttl.as_secs() as i64).map_err(eris_platform::Error::Internal)?)
     }
 
@@ -51,7 +55,7 @@ impl State {
         }
         self.throttle.check(&email, address).await?;
         let credentials = db::users::select_credentials_by_email(&self.pool, &email).await?;
-        let active = credentials.as_ref().is_some_and(|c| c.user.status == "Active");
+        let active = credentials.as_ref().is_some_and(|c| c.user.fields.status == "Active");
         let hash = credentials.as_ref().map(|c| c.password_hash.clone());
         let matched = password::verify(password_given, hash).await.map_err(eris_platform::Error::Internal)?;
         let Some(credentials) = credentials.filter(|_| matched && active) else {
@@ -131,7 +135,11 @@ impl AuthService for AuthApi {
         } else {
             Vec::new()
         };
-        Ok(Response::new(GetCurrentUserResponse { user: Some(user.into()), features }))
+        Ok(Response::new(GetCurrentUserResponse {
+            user: Some(user.into()),
+            features,
+            business_time_zone: self.0.business_time_zone.name().to_owned(),
+        }))
     }
 
     #[tracing::instrument(skip_all)]

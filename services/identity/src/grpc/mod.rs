@@ -1,4 +1,4 @@
-//! gRPC handlers: parse and check the request, call `db/`, map the result.
+//! gRPC adapters: read each request into the domain's types, call the domain, write the answer.
 
 mod auth;
 mod users;
@@ -14,11 +14,11 @@ impl From<UserRow> for User {
     fn from(row: UserRow) -> Self {
         Self {
             user_id: row.user_id,
-            name: row.name,
-            email: row.email,
-            job: row.job,
-            role: parse_role(&row.role).unwrap_or(Role::Unspecified).into(),
-            status: status_from_name(&row.status).into(),
+            name: row.fields.name,
+            email: row.fields.email,
+            job: row.fields.job,
+            role: parse_role(&row.fields.role).unwrap_or(Role::Unspecified).into(),
+            status: status_from_name(&row.fields.status).into(),
             force_password_reset: row.force_password_reset,
             version: row.version,
             update_time: Some(prost_types::Timestamp {

@@ -1,157 +1,52 @@
+//! UserService: requests read into the domain's types, answers written back.
+
 use std::sync::Arc;
 
-use eris_platform::auth::{Caller, caller, role_name};
+use eris_platform::auth::caller;
 use eris_proto::identity::v1::{
-    CreateUserRequest, CreateUserResponse, GetUserRequest, GetUserResponse, ListUsersRequest, ListUsersResponse,
-    ResetUserPasswordRequest, ResetUserPasswordResponse, Role, UpdateUserRequest, UpdateUserResponse, User, UserStatus,
-    user_service_server::UserService,
+    BatchGetUsersRequest, BatchGetUsersResponse, CreateUserRequest, CreateUserResponse, GetUserRequest,
+    GetUserResponse, ListUsersRequest, ListUsersResponse, ResetUserPasswordRequest, ResetUserPasswordResponse, Role,
+    UpdateUserRequest, UpdateUserResponse, User, UserStatus, user_service_server::UserService,
 };
 use tonic::{Request, Response, Status};
 
 use super::status_name;
 use crate::{
     State, db,
-    db::users::{NewUser, UserChanges, UserRow},
-    error::{Error, Result, invalid},
-    password,
+    db::users::UserFields,
+    domain::users::{FIELDS, UserPatch, checked_email, checked_job, checked_name, checked_role},
+    error::{Result, invalid},
 };
 
 pub(crate) struct UserApi(pub(crate) Arc<State>);
 
 const DEFAULT_PAGE_SIZE: i64 = 500;
 const MAX_PAGE_SIZE: i64 = 1000;
-const MAX_FIELD_LENGTH: usize = 200;
 
-/// Only Management administers users.
-fn require_management(caller: &Caller) -> Result<()> {
-    Ok(caller.require_role(&[Role::Management])?)
-}
-
-fn checked_name(name: &str) -> Result<&str> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(invalid("Name is required."));
-    }
-    if name.chars().count() > MAX_FIELD_LENGTH {
-        return Err(invalid("Name is too long."));
-    }
-    Ok(name)
-}
-
-fn checked_email(email: &str) -> Result<&str> {
-    let email = email.trim();
-    let valid = email.len() <= MAX_FIELD_LENGTH
-        && !email.chars().any(char::is_whitespace)
-        && email
-            .split_once('@')
-            .is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.contains('@'));
-    if valid { Ok(email) } else { Err(invalid("Enter a valid email address.")) }
-}
-
-fn checked_job(job: &str) -> Result<&str> {
-    let job = job.trim();
-    if job.chars().count() > MAX_FIELD_LENGTH {
-        return Err(invalid("Job is too long."));
-    }
-    Ok(job)
-}
-
-fn checked_role(role: i32) -> Result<&'static str> {
-    match Role::try_from(role).unwrap_or(Role::Unspecified) {
-        Role::Unspecified => Err(invalid("Role must be Admin, Sales, Management or Customer Care.")),
-        role => Ok(role_name(role)),
-    }
-}
-
-fn map_email_taken(error: sqlx::Error) -> Error {
-    if eris_platform::error::is_constraint_violation(&error, db::users::EMAIL_KEY) {
-        Error::EmailTaken
-    } else {
-        error.into()
-    }
-}
-
-impl State {
-    async fn create_user(&self, caller: &Caller, user: User) -> Result<UserRow> {
-        require_management(caller)?;
-        let new = NewUser {
-            name: checked_name(&user.name)?,
-            email: checked_email(&user.email)?,
-            job: checked_job(&user.job)?,
-            role: checked_role(user.role)?,
-            password_hash: "",
-            force_password_reset: true,
-        };
-        // A new user signs in with the reset password and must choose their own at once.
-        let hash =
-            password::hash(self.reset_password.expose().to_owned()).await.map_err(eris_platform::Error::Internal)?;
-        let new = NewUser { password_hash: &hash, ..new };
-        let row = db::users::insert_user(&self.pool, &new, Some(caller.user_id)).await.map_err(map_email_taken)?;
-        tracing::info!(user_id = row.user_id, by = caller.user_id, "created user");
-        Ok(row)
-    }
-
-    async fn update_user(&self, caller: &Caller, user: User, paths: &[String]) -> Result<UserRow> {
-        require_management(caller)?;
-        if paths.is_empty() {
-            return Err(invalid("Name at least one field to change in update_mask."));
-        }
-        if user.version <= 0 {
-            return Err(invalid("The version of the user being changed is required."));
-        }
-        let mut changes = UserChanges::default();
-        for path in paths {
-            match path.as_str() {
-                "name" => changes.name = Some(checked_name(&user.name)?),
-                "email" => changes.email = Some(checked_email(&user.email)?),
-                "job" => changes.job = Some(checked_job(&user.job)?),
-                "role" => changes.role = Some(checked_role(user.role)?),
-                "status" => {
-                    let status = UserStatus::try_from(user.status).unwrap_or(UserStatus::Unspecified);
-                    changes.status =
-                        Some(status_name(status).ok_or_else(|| invalid("Status must be Active or Inactive."))?);
-                }
-                other => return Err(invalid(format!("{other} cannot be changed here."))),
+/// The named fields of a request's user, read and checked; the others are left empty.
+fn fields_of(user: &User, named: &[String]) -> Result<UserFields> {
+    let mut fields = UserFields {
+        name: String::new(),
+        email: String::new(),
+        job: String::new(),
+        role: String::new(),
+        status: "Active".into(),
+    };
+    for field in named {
+        match field.as_str() {
+            "name" => fields.name = checked_name(&user.name)?,
+            "email" => fields.email = checked_email(&user.email)?,
+            "job" => fields.job = checked_job(&user.job)?,
+            "role" => fields.role = checked_role(Role::try_from(user.role).unwrap_or(Role::Unspecified))?,
+            "status" => {
+                let status = UserStatus::try_from(user.status).unwrap_or(UserStatus::Unspecified);
+                fields.status =
+                    status_name(status).ok_or_else(|| invalid("Status must be Active or Inactive."))?.to_owned();
             }
+            other => return Err(invalid(format!("{other} cannot be changed here."))),
         }
-        let demotes_self = changes.role.is_some_and(|role| role != role_name(Role::Management));
-        if user.user_id == caller.user_id && (changes.status == Some("Inactive") || demotes_self) {
-            return Err(Error::SelfLockout);
-        }
-        let row = db::users::update_user(&self.pool, user.user_id, user.version, &changes, caller.user_id)
-            .await
-            .map_err(map_email_taken)?;
-        let Some(row) = row else {
-            return Err(match db::users::select_user(&self.pool, user.user_id).await? {
-                Some(_) => Error::StaleUser,
-                None => eris_platform::Error::not_found("User").into(),
-            });
-        };
-        // Tokens carry the role, and an inactive user must not keep working: end their sessions.
-        if changes.role.is_some() || changes.status == Some("Inactive") {
-            self.revocations.revoke_user_tokens_before_now(row.user_id, self.token_ttl).await?;
-        }
-        tracing::info!(user_id = row.user_id, by = caller.user_id, fields = ?paths, "updated user");
-        Ok(row)
     }
-
-    async fn reset_user_password(&self, caller: &Caller, user_id: i64) -> Result<UserRow> {
-        require_management(caller)?;
-        let user = db::users::select_user(&self.pool, user_id)
-            .await?
-            .ok_or_else(|| eris_platform::Error::not_found("User"))?;
-        if user.force_password_reset {
-            return Err(Error::AlreadyFlagged);
-        }
-        let hash =
-            password::hash(self.reset_password.expose().to_owned()).await.map_err(eris_platform::Error::Internal)?;
-        let row = db::users::update_password(&self.pool, user_id, &hash, true, caller.user_id)
-            .await?
-            .ok_or_else(|| eris_platform::Error::not_found("User"))?;
-        self.revocations.revoke_user_tokens_before_now(user_id, self.token_ttl).await?;
-        tracing::info!(user_id, by = caller.user_id, "reset password");
-        Ok(row)
-    }
+    Ok(fields)
 }
 
 #[tonic::async_trait]
@@ -198,10 +93,22 @@ impl UserService for UserApi {
     }
 
     #[tracing::instrument(skip_all)]
+    async fn batch_get_users(
+        &self,
+        request: Request<BatchGetUsersRequest>,
+    ) -> Result<Response<BatchGetUsersResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let BatchGetUsersRequest { user_ids, names } = request.into_inner();
+        let rows = self.0.batch_get_users(&caller, &user_ids, &names).await?;
+        Ok(Response::new(BatchGetUsersResponse { users: rows.into_iter().map(User::from).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
     async fn create_user(&self, request: Request<CreateUserRequest>) -> Result<Response<CreateUserResponse>, Status> {
         let caller = caller(&request)?.clone();
         let user = request.into_inner().user.ok_or_else(|| Status::invalid_argument("user is required."))?;
-        let row = self.0.create_user(&caller, user).await?;
+        let named: Vec<String> = FIELDS.iter().filter(|f| **f != "status").map(|f| (*f).to_owned()).collect();
+        let row = self.0.create_user(&caller, fields_of(&user, &named)?).await?;
         Ok(Response::new(CreateUserResponse { user: Some(row.into()) }))
     }
 
@@ -210,8 +117,12 @@ impl UserService for UserApi {
         let caller = caller(&request)?.clone();
         let UpdateUserRequest { user, update_mask } = request.into_inner();
         let user = user.ok_or_else(|| Status::invalid_argument("user is required."))?;
-        let paths = update_mask.map(|mask| mask.paths).unwrap_or_default();
-        let row = self.0.update_user(&caller, user, &paths).await?;
+        let mut named = update_mask.map(|mask| mask.paths).unwrap_or_default();
+        named.sort_unstable();
+        named.dedup();
+        let fields = fields_of(&user, &named)?;
+        let patch = UserPatch { user_id: user.user_id, version: user.version, fields, named };
+        let row = self.0.update_user(&caller, patch).await?;
         Ok(Response::new(UpdateUserResponse { user: Some(row.into()) }))
     }
 

@@ -253,7 +253,8 @@ async fn list_companies(
     token: &str,
     filter: CompanyFilter,
 ) -> anyhow::Result<i64> {
-    let request = ListCompaniesRequest { page_size: 50, page_token: String::new(), filter: Some(filter) };
+    let request =
+        ListCompaniesRequest { page_size: 50, filter: Some(filter), include_total_size: true, ..Default::default() };
     let payload = request.encode_to_vec();
     let mut body = Vec::with_capacity(payload.len() + 5);
     body.push(0);

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/identity/v1/identity.proto.
  */
 export const file_eris_identity_v1_identity: GenFile = /*@__PURE__*/
-  fileDesc("Ch9lcmlzL2lkZW50aXR5L3YxL2lkZW50aXR5LnByb3RvEhBlcmlzLmlkZW50aXR5LnYxIvUBCgRVc2VyEg8KB3VzZXJfaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRILCgNqb2IYBCABKAkSJAoEcm9sZRgFIAEoDjIWLmVyaXMuaWRlbnRpdHkudjEuUm9sZRIsCgZzdGF0dXMYBiABKA4yHC5lcmlzLmlkZW50aXR5LnYxLlVzZXJTdGF0dXMSHAoUZm9yY2VfcGFzc3dvcmRfcmVzZXQYByABKAgSDwoHdmVyc2lvbhgIIAEoAxIvCgt1cGRhdGVfdGltZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiMwoNU2lnbkluUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSJ2Cg5TaWduSW5SZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyEg0KBXRva2VuGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIQCg5TaWduT3V0UmVxdWVzdCIRCg9TaWduT3V0UmVzcG9uc2UiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0ImwKFkdldEN1cnJlbnRVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchIQCghmZWF0dXJlcxgCIAMoCRIaChJidXNpbmVzc190aW1lX3pvbmUYAyABKAkiKwoXVmFsaWRhdGVQYXNzd29yZFJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkiKwoYVmFsaWRhdGVQYXNzd29yZFJlc3BvbnNlEg8KB21hdGNoZWQYASABKAgiRwoVQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0EhgKEGN1cnJlbnRfcGFzc3dvcmQYASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIn4KFkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchINCgV0b2tlbhgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiFgoUR2V0U2lnbmluZ0tleVJlcXVlc3QiQgoVR2V0U2lnbmluZ0tleVJlc3BvbnNlEhEKCWFsZ29yaXRobRgBIAEoCRIWCg5wdWJsaWNfa2V5X3BlbRgCIAEoCSIhCg5HZXRVc2VyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIjcKD0dldFVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyIk4KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSEwoLYWN0aXZlX29ubHkYAyABKAgiUwoRTGlzdFVzZXJzUmVzcG9uc2USJQoFdXNlcnMYASADKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXISFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIjkKEUNyZWF0ZVVzZXJSZXF1ZXN0EiQKBHVzZXIYASABKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXIiOgoSQ3JlYXRlVXNlclJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXIiagoRVXBkYXRlVXNlclJlcXVlc3QSJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siOgoSVXBkYXRlVXNlclJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXIiKwoYUmVzZXRVc2VyUGFzc3dvcmRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMiQQoZUmVzZXRVc2VyUGFzc3dvcmRSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyKmkKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEhMKD1JPTEVfTUFOQUdFTUVOVBABEg4KClJPTEVfQURNSU4QAhIOCgpST0xFX1NBTEVTEAMSFgoSUk9MRV9DVVNUT01FUl9DQVJFEAQqWwoKVXNlclN0YXR1cxIbChdVU0VSX1NUQVRVU19VTlNQRUNJRklFRBAAEhYKElVTRVJfU1RBVFVTX0FDVElWRRABEhgKFFVTRVJfU1RBVFVTX0lOQUNUSVZFEAIyywQKC0F1dGhTZXJ2aWNlEksKBlNpZ25JbhIfLmVyaXMuaWRlbnRpdHkudjEuU2lnbkluUmVxdWVzdBogLmVyaXMuaWRlbnRpdHkudjEuU2lnbkluUmVzcG9uc2USTgoHU2lnbk91dBIgLmVyaXMuaWRlbnRpdHkudjEuU2lnbk91dFJlcXVlc3QaIS5lcmlzLmlkZW50aXR5LnYxLlNpZ25PdXRSZXNwb25zZRJoCg5HZXRDdXJyZW50VXNlchInLmVyaXMuaWRlbnRpdHkudjEuR2V0Q3VycmVudFVzZXJSZXF1ZXN0GiguZXJpcy5pZGVudGl0eS52MS5HZXRDdXJyZW50VXNlclJlc3BvbnNlIgOQAgESaQoQVmFsaWRhdGVQYXNzd29yZBIpLmVyaXMuaWRlbnRpdHkudjEuVmFsaWRhdGVQYXNzd29yZFJlcXVlc3QaKi5lcmlzLmlkZW50aXR5LnYxLlZhbGlkYXRlUGFzc3dvcmRSZXNwb25zZRJjCg5DaGFuZ2VQYXNzd29yZBInLmVyaXMuaWRlbnRpdHkudjEuQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0GiguZXJpcy5pZGVudGl0eS52MS5DaGFuZ2VQYXNzd29yZFJlc3BvbnNlEmUKDUdldFNpZ25pbmdLZXkSJi5lcmlzLmlkZW50aXR5LnYxLkdldFNpZ25pbmdLZXlSZXF1ZXN0GicuZXJpcy5pZGVudGl0eS52MS5HZXRTaWduaW5nS2V5UmVzcG9uc2UiA5ACATLdAwoLVXNlclNlcnZpY2USUwoHR2V0VXNlchIgLmVyaXMuaWRlbnRpdHkudjEuR2V0VXNlclJlcXVlc3QaIS5lcmlzLmlkZW50aXR5LnYxLkdldFVzZXJSZXNwb25zZSIDkAIBElkKCUxpc3RVc2VycxIiLmVyaXMuaWRlbnRpdHkudjEuTGlzdFVzZXJzUmVxdWVzdBojLmVyaXMuaWRlbnRpdHkudjEuTGlzdFVzZXJzUmVzcG9uc2UiA5ACARJXCgpDcmVhdGVVc2VyEiMuZXJpcy5pZGVudGl0eS52MS5DcmVhdGVVc2VyUmVxdWVzdBokLmVyaXMuaWRlbnRpdHkudjEuQ3JlYXRlVXNlclJlc3BvbnNlElcKClVwZGF0ZVVzZXISIy5lcmlzLmlkZW50aXR5LnYxLlVwZGF0ZVVzZXJSZXF1ZXN0GiQuZXJpcy5pZGVudGl0eS52MS5VcGRhdGVVc2VyUmVzcG9uc2USbAoRUmVzZXRVc2VyUGFzc3dvcmQSKi5lcmlzLmlkZW50aXR5LnYxLlJlc2V0VXNlclBhc3N3b3JkUmVxdWVzdBorLmVyaXMuaWRlbnRpdHkudjEuUmVzZXRVc2VyUGFzc3dvcmRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("Ch9lcmlzL2lkZW50aXR5L3YxL2lkZW50aXR5LnByb3RvEhBlcmlzLmlkZW50aXR5LnYxIvUBCgRVc2VyEg8KB3VzZXJfaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRILCgNqb2IYBCABKAkSJAoEcm9sZRgFIAEoDjIWLmVyaXMuaWRlbnRpdHkudjEuUm9sZRIsCgZzdGF0dXMYBiABKA4yHC5lcmlzLmlkZW50aXR5LnYxLlVzZXJTdGF0dXMSHAoUZm9yY2VfcGFzc3dvcmRfcmVzZXQYByABKAgSDwoHdmVyc2lvbhgIIAEoAxIvCgt1cGRhdGVfdGltZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiMwoNU2lnbkluUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSJ2Cg5TaWduSW5SZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyEg0KBXRva2VuGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIQCg5TaWduT3V0UmVxdWVzdCIRCg9TaWduT3V0UmVzcG9uc2UiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0ImwKFkdldEN1cnJlbnRVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchIQCghmZWF0dXJlcxgCIAMoCRIaChJidXNpbmVzc190aW1lX3pvbmUYAyABKAkiKwoXVmFsaWRhdGVQYXNzd29yZFJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkiKwoYVmFsaWRhdGVQYXNzd29yZFJlc3BvbnNlEg8KB21hdGNoZWQYASABKAgiRwoVQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0EhgKEGN1cnJlbnRfcGFzc3dvcmQYASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIn4KFkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchINCgV0b2tlbhgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiFgoUR2V0U2lnbmluZ0tleVJlcXVlc3QiQgoVR2V0U2lnbmluZ0tleVJlc3BvbnNlEhEKCWFsZ29yaXRobRgBIAEoCRIWCg5wdWJsaWNfa2V5X3BlbRgCIAEoCSIhCg5HZXRVc2VyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIjcKD0dldFVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyIk4KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSEwoLYWN0aXZlX29ubHkYAyABKAgiUwoRTGlzdFVzZXJzUmVzcG9uc2USJQoFdXNlcnMYASADKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXISFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIjcKFEJhdGNoR2V0VXNlcnNSZXF1ZXN0EhAKCHVzZXJfaWRzGAEgAygDEg0KBW5hbWVzGAIgAygJIj4KFUJhdGNoR2V0VXNlcnNSZXNwb25zZRIlCgV1c2VycxgBIAMoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlciI5ChFDcmVhdGVVc2VyUmVxdWVzdBIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyIjoKEkNyZWF0ZVVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyImoKEVVwZGF0ZVVzZXJSZXF1ZXN0EiQKBHVzZXIYASABKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXISLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIjoKElVwZGF0ZVVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyIisKGFJlc2V0VXNlclBhc3N3b3JkUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIkEKGVJlc2V0VXNlclBhc3N3b3JkUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlcippCgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABITCg9ST0xFX01BTkFHRU1FTlQQARIOCgpST0xFX0FETUlOEAISDgoKUk9MRV9TQUxFUxADEhYKElJPTEVfQ1VTVE9NRVJfQ0FSRRAEKlsKClVzZXJTdGF0dXMSGwoXVVNFUl9TVEFUVVNfVU5TUEVDSUZJRUQQABIWChJVU0VSX1NUQVRVU19BQ1RJVkUQARIYChRVU0VSX1NUQVRVU19JTkFDVElWRRACMssECgtBdXRoU2VydmljZRJLCgZTaWduSW4SHy5lcmlzLmlkZW50aXR5LnYxLlNpZ25JblJlcXVlc3QaIC5lcmlzLmlkZW50aXR5LnYxLlNpZ25JblJlc3BvbnNlEk4KB1NpZ25PdXQSIC5lcmlzLmlkZW50aXR5LnYxLlNpZ25PdXRSZXF1ZXN0GiEuZXJpcy5pZGVudGl0eS52MS5TaWduT3V0UmVzcG9uc2USaAoOR2V0Q3VycmVudFVzZXISJy5lcmlzLmlkZW50aXR5LnYxLkdldEN1cnJlbnRVc2VyUmVxdWVzdBooLmVyaXMuaWRlbnRpdHkudjEuR2V0Q3VycmVudFVzZXJSZXNwb25zZSIDkAIBEmkKEFZhbGlkYXRlUGFzc3dvcmQSKS5lcmlzLmlkZW50aXR5LnYxLlZhbGlkYXRlUGFzc3dvcmRSZXF1ZXN0GiouZXJpcy5pZGVudGl0eS52MS5WYWxpZGF0ZVBhc3N3b3JkUmVzcG9uc2USYwoOQ2hhbmdlUGFzc3dvcmQSJy5lcmlzLmlkZW50aXR5LnYxLkNoYW5nZVBhc3N3b3JkUmVxdWVzdBooLmVyaXMuaWRlbnRpdHkudjEuQ2hhbmdlUGFzc3dvcmRSZXNwb25zZRJlCg1HZXRTaWduaW5nS2V5EiYuZXJpcy5pZGVudGl0eS52MS5HZXRTaWduaW5nS2V5UmVxdWVzdBonLmVyaXMuaWRlbnRpdHkudjEuR2V0U2lnbmluZ0tleVJlc3BvbnNlIgOQAgEyxAQKC1VzZXJTZXJ2aWNlElMKB0dldFVzZXISIC5lcmlzLmlkZW50aXR5LnYxLkdldFVzZXJSZXF1ZXN0GiEuZXJpcy5pZGVudGl0eS52MS5HZXRVc2VyUmVzcG9uc2UiA5ACARJZCglMaXN0VXNlcnMSIi5lcmlzLmlkZW50aXR5LnYxLkxpc3RVc2Vyc1JlcXVlc3QaIy5lcmlzLmlkZW50aXR5LnYxLkxpc3RVc2Vyc1Jlc3BvbnNlIgOQAgESZQoNQmF0Y2hHZXRVc2VycxImLmVyaXMuaWRlbnRpdHkudjEuQmF0Y2hHZXRVc2Vyc1JlcXVlc3QaJy5lcmlzLmlkZW50aXR5LnYxLkJhdGNoR2V0VXNlcnNSZXNwb25zZSIDkAIBElcKCkNyZWF0ZVVzZXISIy5lcmlzLmlkZW50aXR5LnYxLkNyZWF0ZVVzZXJSZXF1ZXN0GiQuZXJpcy5pZGVudGl0eS52MS5DcmVhdGVVc2VyUmVzcG9uc2USVwoKVXBkYXRlVXNlchIjLmVyaXMuaWRlbnRpdHkudjEuVXBkYXRlVXNlclJlcXVlc3QaJC5lcmlzLmlkZW50aXR5LnYxLlVwZGF0ZVVzZXJSZXNwb25zZRJsChFSZXNldFVzZXJQYXNzd29yZBIqLmVyaXMuaWRlbnRpdHkudjEuUmVzZXRVc2VyUGFzc3dvcmRSZXF1ZXN0GisuZXJpcy5pZGVudGl0eS52MS5SZXNldFVzZXJQYXNzd29yZFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * A member of staff who signs in to the CRM.
@@ -490,6 +490,55 @@ export const ListUsersResponseSchema: GenMessage<ListUsersResponse> = /*@__PURE_
   messageDesc(file_eris_identity_v1_identity, 16);
 
 /**
+ * Request of UserService.BatchGetUsers. At most 1000 ids and 1000 names.
+ *
+ * @generated from message eris.identity.v1.BatchGetUsersRequest
+ */
+export type BatchGetUsersRequest = Message<"eris.identity.v1.BatchGetUsersRequest"> & {
+  /**
+   * Users with these ids; unknown ids are left out.
+   *
+   * @generated from field: repeated int64 user_ids = 1;
+   */
+  userIds: bigint[];
+
+  /**
+   * Users with these names (exact, case-insensitive); unknown names are left out.
+   *
+   * @generated from field: repeated string names = 2;
+   */
+  names: string[];
+};
+
+/**
+ * Describes the message eris.identity.v1.BatchGetUsersRequest.
+ * Use `create(BatchGetUsersRequestSchema)` to create a new message.
+ */
+export const BatchGetUsersRequestSchema: GenMessage<BatchGetUsersRequest> = /*@__PURE__*/
+  messageDesc(file_eris_identity_v1_identity, 17);
+
+/**
+ * Response of UserService.BatchGetUsers.
+ *
+ * @generated from message eris.identity.v1.BatchGetUsersResponse
+ */
+export type BatchGetUsersResponse = Message<"eris.identity.v1.BatchGetUsersResponse"> & {
+  /**
+   * The users found, by id; each once.
+   *
+   * @generated from field: repeated eris.identity.v1.User users = 1;
+   */
+  users: User[];
+};
+
+/**
+ * Describes the message eris.identity.v1.BatchGetUsersResponse.
+ * Use `create(BatchGetUsersResponseSchema)` to create a new message.
+ */
+export const BatchGetUsersResponseSchema: GenMessage<BatchGetUsersResponse> = /*@__PURE__*/
+  messageDesc(file_eris_identity_v1_identity, 18);
+
+/**
  * Request of UserService.CreateUser.
  *
  * @generated from message eris.identity.v1.CreateUserRequest
@@ -508,7 +557,7 @@ export type CreateUserRequest = Message<"eris.identity.v1.CreateUserRequest"> & 
  * Use `create(CreateUserRequestSchema)` to create a new message.
  */
 export const CreateUserRequestSchema: GenMessage<CreateUserRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 17);
+  messageDesc(file_eris_identity_v1_identity, 19);
 
 /**
  * Response of UserService.CreateUser.
@@ -529,7 +578,7 @@ export type CreateUserResponse = Message<"eris.identity.v1.CreateUserResponse"> 
  * Use `create(CreateUserResponseSchema)` to create a new message.
  */
 export const CreateUserResponseSchema: GenMessage<CreateUserResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 18);
+  messageDesc(file_eris_identity_v1_identity, 20);
 
 /**
  * Request of UserService.UpdateUser.
@@ -557,7 +606,7 @@ export type UpdateUserRequest = Message<"eris.identity.v1.UpdateUserRequest"> & 
  * Use `create(UpdateUserRequestSchema)` to create a new message.
  */
 export const UpdateUserRequestSchema: GenMessage<UpdateUserRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 19);
+  messageDesc(file_eris_identity_v1_identity, 21);
 
 /**
  * Response of UserService.UpdateUser.
@@ -578,7 +627,7 @@ export type UpdateUserResponse = Message<"eris.identity.v1.UpdateUserResponse"> 
  * Use `create(UpdateUserResponseSchema)` to create a new message.
  */
 export const UpdateUserResponseSchema: GenMessage<UpdateUserResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 20);
+  messageDesc(file_eris_identity_v1_identity, 22);
 
 /**
  * Request of UserService.ResetUserPassword.
@@ -599,7 +648,7 @@ export type ResetUserPasswordRequest = Message<"eris.identity.v1.ResetUserPasswo
  * Use `create(ResetUserPasswordRequestSchema)` to create a new message.
  */
 export const ResetUserPasswordRequestSchema: GenMessage<ResetUserPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 21);
+  messageDesc(file_eris_identity_v1_identity, 23);
 
 /**
  * Response of UserService.ResetUserPassword.
@@ -620,7 +669,7 @@ export type ResetUserPasswordResponse = Message<"eris.identity.v1.ResetUserPassw
  * Use `create(ResetUserPasswordResponseSchema)` to create a new message.
  */
 export const ResetUserPasswordResponseSchema: GenMessage<ResetUserPasswordResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 22);
+  messageDesc(file_eris_identity_v1_identity, 24);
 
 /**
  * What a user may do in the CRM.
@@ -798,6 +847,17 @@ export const UserService: GenService<{
     methodKind: "unary";
     input: typeof ListUsersRequestSchema;
     output: typeof ListUsersResponseSchema;
+  },
+  /**
+   * Finds users by id and by exact name (case-insensitive), in one call: what a caller that
+   * shows or takes names (the REST surface) needs for one request.
+   *
+   * @generated from rpc eris.identity.v1.UserService.BatchGetUsers
+   */
+  batchGetUsers: {
+    methodKind: "unary";
+    input: typeof BatchGetUsersRequestSchema;
+    output: typeof BatchGetUsersResponseSchema;
   },
   /**
    * Adds a user, who must choose a password at first sign-in.

@@ -1,0 +1,2 @@
+//! The contracts service's rules and what each call does with them, in plain Rust types. Empty
+//! until its first feature arrives.

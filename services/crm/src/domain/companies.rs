@@ -1,0 +1,794 @@
+//! The rules of a company: its fields (listed once, below), statuses and their secondary options,
+//! when areas may change, usage numbers, and the field-by-field view that History, events and
+//! field-level conflicts are made of.
+
+use eris_platform::edits::Change;
+use std::str::FromStr;
+
+use chrono::NaiveDate;
+use eris_proto::crm::v1::PrimaryStatus;
+use rust_decimal::Decimal;
+
+use eris_platform::{auth::Caller, edits};
+use eris_proto::crm::v1::{CompanyEvent, FieldChange};
+use prost::Message;
+use sqlx::PgConnection;
+
+use crate::{
+    State,
+    access::{self, require},
+    db::{
+        self,
+        companies::{CompanyQuery, CompanyRow, PageFrom},
+    },
+    error::{Error, Result, invalid},
+};
+
+/// Every company field, once: its name (the column, the proto field and the update-mask path), its
+/// type, and how the API reads it (the converters of `grpc::convert`). The record, its column list,
+/// its SQL binds, its proto conversion and its History text all come from this table, so a new
+/// field is a line here, a column in a migration, a proto field and the REST lead.
+macro_rules! company_fields {
+    ($then:ident) => {
+        $then! {
+            name: String => Text("Name", 300),
+            address: String => Text("Address", 300),
+            city: String => Text("City", 120),
+            state: String => Code("State", 2),
+            zip: String => Text("Zip", 10),
+            entry_date: NaiveDate => RequiredDate("Entry date"),
+            primary_electric_status: Option<String> => Status("Electric status"),
+            secondary_electric_statuses: Vec<String> => Statuses("Electric secondary status"),
+            primary_gas_status: Option<String> => Status("Gas status"),
+            secondary_gas_statuses: Vec<String> => Statuses("Gas secondary status"),
+            primary_dr_status: Option<String> => Status("DR status"),
+            secondary_dr_statuses: Vec<String> => Statuses("DR secondary status"),
+            electric_contract_end_date: Option<NaiveDate> => OptionalDate("Electric contract end date"),
+            gas_contract_end_date: Option<NaiveDate> => OptionalDate("Gas contract end date"),
+            dr_contract_end_date: Option<NaiveDate> => OptionalDate("DR contract end date"),
+            electric_usage: Option<Decimal> => Amount("Electric usage", 14),
+            gas_usage: Option<Decimal> => Amount("Gas usage", 14),
+            dr_reduction: Option<Decimal> => Amount("DR reduction", 12),
+            electric_area_utility_id: Option<i64> => Id("Electric area"),
+            gas_area_utility_id: Option<i64> => Id("Gas area"),
+            dr_area_utility_id: Option<i64> => Id("DR area"),
+            utilities: bool => Flag,
+            bill_management: bool => Flag,
+            community_solar: bool => Flag,
+            energy_efficiency: bool => Flag,
+            w9: bool => Flag,
+            inside_user_id: Option<i64> => Id("Inside"),
+            closer_user_id: Option<i64> => Id("Closer"),
+            analyst_user_id: Option<i64> => Id("Analyst"),
+            admin_user_id: Option<i64> => Id("Admin"),
+            customer_care_user_id: Option<i64> => Id("Customer Care"),
+            support_analyst1_user_id: Option<i64> => Id("Support analyst 1"),
+            support_analyst2_user_id: Option<i64> => Id("Support analyst 2"),
+            affiliate: Option<String> => OptionalText("Affiliate", 200),
+        }
+    };
+}
+pub(crate) use company_fields;
+
+/// The record, its field names and their text, from the table above.
+macro_rules! define_record {
+    ($($field:ident: $ty:ty => $convert:expr),* $(,)?) => {
+        /// A company as stored and as the rules see it.
+        #[derive(Debug, Clone, Default, PartialEq, sqlx::FromRow)]
+        pub struct CompanyRecord {
+            $(pub $field: $ty,)*
+        }
+
+        /// Every field's name, in the table's order.
+        pub const FIELDS: &[&str] = &[$(stringify!($field)),*];
+
+        impl CompanyRecord {
+            /// Every field as text, for History, events and conflict checks.
+            pub fn field_values(&self) -> Vec<(&'static str, String)> {
+                vec![$((stringify!($field), FieldText::text(&self.$field)),)*]
+            }
+
+            /// Copies one field from `from`; false for a name that is not a field.
+            pub fn copy_field(&mut self, from: &Self, field: &str) -> bool {
+                match field {
+                    $(stringify!($field) => self.$field = from.$field.clone(),)*
+                    _ => return false,
+                }
+                true
+            }
+        }
+    };
+}
+company_fields!(define_record);
+
+/// A field's value as History shows it.
+trait FieldText {
+    fn text(&self) -> String;
+}
+
+impl FieldText for String {
+    fn text(&self) -> String {
+        self.clone()
+    }
+}
+
+impl FieldText for bool {
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl FieldText for NaiveDate {
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl FieldText for Vec<String> {
+    fn text(&self) -> String {
+        self.join(", ")
+    }
+}
+
+impl<T: ToString> FieldText for Option<T> {
+    fn text(&self) -> String {
+        self.as_ref().map(ToString::to_string).unwrap_or_default()
+    }
+}
+
+/// Secondary options of the electric and gas statuses, by primary status.
+pub fn secondary_options(primary: PrimaryStatus) -> &'static [&'static str] {
+    match primary {
+        PrimaryStatus::Prospect => &["New", "Hot Lead", "Research Needed", "Under Contract"],
+        PrimaryStatus::Opportunity => &["New", "Pricing Sent", "Contract Sent", "On Hold", "Lost", "Under Contract"],
+        PrimaryStatus::Customer => &["Contracted - New", "Contracted - Renewal"],
+        PrimaryStatus::FormerCustomer => &["Under Contract"],
+        PrimaryStatus::Dead => &[
+            "Utilities Controlled by Landlord",
+            "Utilities Controlled by Corporate",
+            "Permanently Closed",
+            "No Opportunity",
+        ],
+        PrimaryStatus::Unspecified => &[],
+    }
+}
+
+/// Secondary options of the demand response status, whatever its primary (none without one).
+pub const DR_SECONDARY_OPTIONS: &[&str] = &["New", "Contract Sent", "Under Contract", "Registered", "Not Registered"];
+
+/// A primary status's stored name; `None` for no status.
+pub fn primary_name(status: PrimaryStatus) -> Option<&'static str> {
+    match status {
+        PrimaryStatus::Prospect => Some("Prospect"),
+        PrimaryStatus::Opportunity => Some("Opportunity"),
+        PrimaryStatus::Customer => Some("Customer"),
+        PrimaryStatus::FormerCustomer => Some("Former Customer"),
+        PrimaryStatus::Dead => Some("Dead"),
+        PrimaryStatus::Unspecified => None,
+    }
+}
+
+/// A primary status from its stored name.
+pub fn primary_from_name(name: Option<&str>) -> PrimaryStatus {
+    match name {
+        Some("Prospect") => PrimaryStatus::Prospect,
+        Some("Opportunity") => PrimaryStatus::Opportunity,
+        Some("Customer") => PrimaryStatus::Customer,
+        Some("Former Customer") => PrimaryStatus::FormerCustomer,
+        Some("Dead") => PrimaryStatus::Dead,
+        _ => PrimaryStatus::Unspecified,
+    }
+}
+
+/// One commodity's status columns.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Commodity {
+    Electric,
+    Gas,
+    Dr,
+}
+
+impl Commodity {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Electric => "electric",
+            Self::Gas => "gas",
+            Self::Dr => "DR",
+        }
+    }
+}
+
+/// Checks secondary statuses against their primary: each must be an option of it, once.
+pub fn check_secondaries(commodity: Commodity, primary: PrimaryStatus, secondaries: &[String]) -> Result<()> {
+    let options = match (commodity, primary) {
+        (_, PrimaryStatus::Unspecified) => &[][..],
+        (Commodity::Dr, _) => DR_SECONDARY_OPTIONS,
+        _ => secondary_options(primary),
+    };
+    for (index, secondary) in secondaries.iter().enumerate() {
+        if !options.contains(&secondary.as_str()) {
+            let primary = primary_name(primary).unwrap_or("no status");
+            return Err(invalid(format!(
+                "{secondary} is not a valid {} secondary status for {primary}.",
+                commodity.label()
+            )));
+        }
+        if secondaries[..index].contains(secondary) {
+            return Err(invalid(format!("{secondary} is listed twice.")));
+        }
+    }
+    Ok(())
+}
+
+/// An amount as typed: thousands separators allowed where they belong ("1,250,000", not "1,2,3"),
+/// never negative, at most 2 decimals and `digits` digits before the point (the column's range).
+/// Empty means unknown.
+pub fn parse_amount(label: &str, text: &str, digits: u32) -> Result<Option<Decimal>> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let not_a_number = || invalid(format!("{label} must be a number."));
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let unsigned = whole.strip_prefix('-').unwrap_or(whole);
+    if whole.contains(',') {
+        let mut groups = unsigned.split(',');
+        let first = groups.next().unwrap_or_default();
+        let grouped = (1..=3).contains(&first.len()) && groups.all(|group| group.len() == 3);
+        if !grouped {
+            return Err(not_a_number());
+        }
+    }
+    let digits_only = |part: &str| part.chars().all(|c| c.is_ascii_digit() || c == ',');
+    if unsigned.is_empty() || !digits_only(unsigned) || !fraction.chars().all(|c| c.is_ascii_digit()) {
+        return Err(not_a_number());
+    }
+    let cleaned: String = text.chars().filter(|c| *c != ',').collect();
+    let value = Decimal::from_str(&cleaned).map_err(|_| not_a_number())?;
+    if value.is_sign_negative() && !value.is_zero() {
+        return Err(invalid(format!("{label} cannot be negative.")));
+    }
+    if fraction.len() > 2 {
+        return Err(invalid(format!("{label} can have at most 2 decimals.")));
+    }
+    if value >= Decimal::from(10_i64.pow(digits)) {
+        return Err(invalid(format!("{label} must be below {}.", Decimal::from(10_i64.pow(digits)))));
+    }
+    Ok(Some(value.abs()))
+}
+
+/// The two-letter codes of the US states, DC and territories (59).
+pub const US_STATES: &[&str] = &[
+    "AK", "AL", "AR", "AS", "AZ", "CA", "CO", "CT", "DC", "DE", "FL", "FM", "GA", "GU", "HI", "IA", "ID", "IL", "IN",
+    "KS", "KY", "LA", "MA", "MD", "ME", "MH", "MI", "MN", "MO", "MP", "MS", "MT", "NC", "ND", "NE", "NH", "NJ", "NM",
+    "NV", "NY", "OH", "OK", "OR", "PA", "PR", "PW", "RI", "SC", "SD", "TN", "TX", "UT", "VA", "VI", "VT", "WA", "WI",
+    "WV", "WY",
+];
+
+impl CompanyRecord {
+    /// Checks every rule a stored company keeps.
+    pub fn validate(&self) -> Result<()> {
+        if self.name.trim().is_empty() {
+            return Err(invalid("Name is required."));
+        }
+        if self.name.chars().count() > 300 {
+            return Err(invalid("Name is too long."));
+        }
+        if !self.state.is_empty() && !US_STATES.contains(&self.state.as_str()) {
+            return Err(invalid(format!("{} is not a US state or territory code.", self.state)));
+        }
+        for (commodity, primary, secondaries) in [
+            (Commodity::Electric, &self.primary_electric_status, &self.secondary_electric_statuses),
+            (Commodity::Gas, &self.primary_gas_status, &self.secondary_gas_statuses),
+            (Commodity::Dr, &self.primary_dr_status, &self.secondary_dr_statuses),
+        ] {
+            check_secondaries(commodity, primary_from_name(primary.as_deref()), secondaries)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the area of a commodity may be set: only while its primary status is Prospect.
+    pub fn area_editable(&self, commodity: Commodity) -> bool {
+        let primary = match commodity {
+            Commodity::Electric => &self.primary_electric_status,
+            Commodity::Gas => &self.primary_gas_status,
+            Commodity::Dr => &self.primary_dr_status,
+        };
+        primary.as_deref() == Some("Prospect")
+    }
+
+    /// The fields that differ from `before`, with their old and new values.
+    pub fn changes_since(&self, before: &Self) -> Vec<Change> {
+        before
+            .field_values()
+            .into_iter()
+            .zip(self.field_values())
+            .filter(|((_, old), (_, new))| old != new)
+            .map(|((field, old), (_, new))| (field.to_owned(), old, new))
+            .collect()
+    }
+}
+
+/// An error for a company that is not there or not visible to the caller; both read the same.
+pub fn company_not_found() -> Error {
+    Error::Platform(eris_platform::Error::not_found("Company"))
+}
+
+/// Applies the named fields of `patch` to `before` with the status rules: a changed primary status
+/// clears its secondaries (unless new ones are named too), and an area changes only under Prospect.
+pub fn apply(before: &CompanyRecord, patch: &CompanyRecord, named: &[String]) -> Result<CompanyRecord> {
+    let mut after = before.clone();
+    for field in named {
+        if !after.copy_field(patch, field) {
+            return Err(invalid(format!("{field} is not a company field.")));
+        }
+    }
+    let is_named = |field: &str| named.iter().any(|n| n == field);
+    for (primary, secondaries, old_primary, field) in [
+        (
+            &after.primary_electric_status,
+            &mut after.secondary_electric_statuses,
+            &before.primary_electric_status,
+            "secondary_electric_statuses",
+        ),
+        (
+            &after.primary_gas_status,
+            &mut after.secondary_gas_statuses,
+            &before.primary_gas_status,
+            "secondary_gas_statuses",
+        ),
+        (
+            &after.primary_dr_status,
+            &mut after.secondary_dr_statuses,
+            &before.primary_dr_status,
+            "secondary_dr_statuses",
+        ),
+    ] {
+        if primary != old_primary && !is_named(field) {
+            secondaries.clear();
+        }
+    }
+    for (commodity, field, changed) in [
+        (
+            Commodity::Electric,
+            "electric_area_utility_id",
+            after.electric_area_utility_id != before.electric_area_utility_id,
+        ),
+        (Commodity::Gas, "gas_area_utility_id", after.gas_area_utility_id != before.gas_area_utility_id),
+        (Commodity::Dr, "dr_area_utility_id", after.dr_area_utility_id != before.dr_area_utility_id),
+    ] {
+        if is_named(field) && changed && !after.area_editable(commodity) {
+            let label = commodity.label();
+            return Err(invalid(format!("The {label} area can be changed only while the {label} status is Prospect.")));
+        }
+    }
+    after.validate()?;
+    Ok(after)
+}
+
+/// The fields a save proposes, as the field-level conflict check reads them: each named field's
+/// stored text beside the text it would have after the save.
+pub fn proposed(
+    before: &CompanyRecord,
+    after: &CompanyRecord,
+    named: &[String],
+) -> Vec<eris_platform::edits::Proposed> {
+    before
+        .field_values()
+        .into_iter()
+        .zip(after.field_values())
+        .filter(|((field, _), _)| named.iter().any(|n| n == field))
+        .map(|((field, current), (_, wanted))| eris_platform::edits::Proposed {
+            field: field.to_owned(),
+            current,
+            wanted,
+        })
+        .collect()
+}
+
+/// What a company list is ordered by: one field, then the id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompanyOrder {
+    /// The column (one of `SORTABLE`).
+    pub field: &'static str,
+    pub descending: bool,
+}
+
+impl CompanyOrder {
+    /// The fields a list can be ordered by.
+    pub const SORTABLE: &[&str] = &[
+        "name",
+        "city",
+        "state",
+        "zip",
+        "entry_date",
+        "electric_usage",
+        "gas_usage",
+        "dr_reduction",
+        "electric_contract_end_date",
+        "gas_contract_end_date",
+        "dr_contract_end_date",
+        "primary_electric_status",
+        "primary_gas_status",
+        "primary_dr_status",
+    ];
+
+    /// By name, A to Z: the default.
+    pub const BY_NAME: Self = Self { field: "name", descending: false };
+
+    /// Reads "field" or "field desc" (AIP-132); empty means by name.
+    pub fn parse(text: &str) -> Result<Self> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (field, descending) = match words.as_slice() {
+            [] => return Ok(Self::BY_NAME),
+            [field] => (*field, false),
+            [field, direction] if direction.eq_ignore_ascii_case("desc") => (*field, true),
+            [field, direction] if direction.eq_ignore_ascii_case("asc") => (*field, false),
+            _ => return Err(invalid("order_by is one field, optionally followed by desc.")),
+        };
+        let field = Self::SORTABLE
+            .iter()
+            .find(|sortable| **sortable == field)
+            .ok_or_else(|| invalid(format!("Companies cannot be ordered by {field}.")))?;
+        Ok(Self { field, descending })
+    }
+
+    /// Whether this is the name order the name index serves.
+    pub fn is_by_name(&self) -> bool {
+        *self == Self::BY_NAME
+    }
+}
+
+/// The edit log's name for companies.
+const RESOURCE: &str = "company";
+
+/// Most companies one mass update may change.
+pub const MAX_BATCH: usize = 5000;
+
+/// A save of named fields: the values in `fields` of the fields named in `named`, and the version
+/// its caller read.
+#[derive(Debug)]
+pub struct CompanyPatch {
+    pub company_id: i64,
+    pub version: i64,
+    pub fields: CompanyRecord,
+    pub named: Vec<String>,
+}
+
+/// A team role a mass update sets, and to whom (`None` clears it).
+#[derive(Debug, Clone, Copy)]
+pub struct TeamAssignment {
+    /// The role's field, e.g. "inside_user_id".
+    pub field: &'static str,
+    pub user_id: Option<i64>,
+}
+
+/// A page of companies.
+pub struct CompanyPage {
+    pub rows: Vec<CompanyRow>,
+    /// The last row's position in the order, for the next page's token; none on the last page.
+    pub next: Option<CompanyRow>,
+    pub total_size: Option<i64>,
+}
+
+impl State {
+    /// A company the caller may read.
+    pub(crate) async fn readable_company(&self, caller: &Caller, company_id: i64) -> Result<CompanyRow> {
+        db::companies::select_company(&self.pool, company_id, access::companies_limited_to(caller))
+            .await?
+            .ok_or_else(company_not_found)
+    }
+
+    /// One page of the companies the caller may see, `after` the given row position.
+    pub(crate) async fn list_companies(
+        &self,
+        caller: &Caller,
+        mut query: CompanyQuery,
+        order: CompanyOrder,
+        after: Option<db::companies::Position>,
+        limit: i64,
+        include_total: bool,
+    ) -> Result<CompanyPage> {
+        query.visible_to = access::companies_limited_to(caller);
+        // How the page is found quickest depends on how many match: counted exactly when the total
+        // is wanted, else only up to the point where the answer is known.
+        let total = if include_total {
+            db::companies::count_companies(&self.pool, &query, None).await?
+        } else {
+            db::companies::count_companies(&self.pool, &query, Some(PageFrom::MATCHES_LIMIT + 1)).await?
+        };
+        let mut rows = if total == 0 {
+            Vec::new()
+        } else {
+            let from = PageFrom::for_total(total);
+            db::companies::list_companies(&self.pool, &query, order, after, limit + 1, from).await?
+        };
+        let next = if rows.len() as i64 > limit {
+            rows.truncate(limit as usize);
+            rows.last().cloned()
+        } else {
+            None
+        };
+        Ok(CompanyPage { rows, next, total_size: include_total.then_some(total) })
+    }
+
+    /// Adds a company. Without an entry date it enters today (business time).
+    pub(crate) async fn create_company(&self, caller: &Caller, mut fields: CompanyRecord) -> Result<CompanyRow> {
+        require(access::may_edit_companies(caller))?;
+        if fields.entry_date == NaiveDate::default() {
+            fields.entry_date = self.business.today();
+        }
+        let named: Vec<String> = FIELDS.iter().map(|f| (*f).to_owned()).collect();
+        let empty = CompanyRecord { entry_date: fields.entry_date, ..Default::default() };
+        let record = apply(&empty, &fields, &named)?;
+        let mut tx = self.pool.begin().await?;
+        let row = db::companies::insert_company(&mut *tx, &record, caller.user_id).await?;
+        let changes = record.changes_since(&empty);
+        record_change(&mut tx, "created", caller, &row, &changes).await?;
+        tx.commit().await?;
+        tracing::info!(company_id = row.company_id, by = caller.user_id, "created company");
+        Ok(row)
+    }
+
+    /// Saves the named fields. Refused only when a field it changes was changed by someone else
+    /// after `patch.version`; fields nobody else touched are written whatever the version. Without
+    /// a version (0) the caller is taken to have read the company as it is now.
+    pub(crate) async fn update_company(&self, caller: &Caller, patch: CompanyPatch) -> Result<CompanyRow> {
+        require(access::may_edit_companies(caller))?;
+        if patch.named.is_empty() {
+            return Err(invalid("Name at least one field to change in update_mask."));
+        }
+        let mut tx = self.pool.begin().await?;
+        let before = db::companies::select_company_for_update(&mut *tx, patch.company_id)
+            .await?
+            .ok_or_else(company_not_found)?;
+        let wanted = apply(&before.record, &patch.fields, &patch.named)?;
+        let proposed = proposed(&before.record, &wanted, &patch.named);
+        // Without a version the caller is taken to have read the company as it is now.
+        let version = if patch.version > 0 { patch.version } else { before.version };
+        let merge = edits::decide(&mut tx, RESOURCE, patch.company_id, version, caller.user_id, &proposed).await?;
+        if !merge.conflicts.is_empty() {
+            return Err(Error::Conflict { what: "company", fields: merge.conflicts });
+        }
+        let after = apply(&before.record, &patch.fields, &merge.apply)?;
+        let changes = after.changes_since(&before.record);
+        if changes.is_empty() {
+            return Ok(before);
+        }
+        let row = db::companies::update_company(&mut *tx, patch.company_id, &after, caller.user_id).await?;
+        record_change(&mut tx, "updated", caller, &row, &changes).await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    /// Deletes a company with its notes, tasks and call bank entries.
+    pub(crate) async fn delete_company(&self, caller: &Caller, company_id: i64) -> Result<()> {
+        require(access::may_delete_companies(caller))?;
+        let mut tx = self.pool.begin().await?;
+        if !db::companies::delete_company(&mut *tx, company_id).await? {
+            return Err(company_not_found());
+        }
+        edits::forget(&mut tx, RESOURCE, company_id).await?;
+        let event = CompanyEvent {
+            company_id,
+            kind: "deleted".into(),
+            user_id: caller.user_id,
+            event_time: Some(crate::grpc::convert::timestamp(chrono::Utc::now())),
+            fields: Vec::new(),
+            company: None,
+        };
+        db::companies::insert_outbox(&mut *tx, &[("company.deleted".into(), company_id, event.encode_to_vec())])
+            .await?;
+        tx.commit().await?;
+        tracing::info!(company_id, by = caller.user_id, "deleted company with its notes, tasks and call bank entries");
+        Ok(())
+    }
+
+    /// Sets or clears team roles on many companies in one transaction, in set-based statements
+    /// whatever the number of companies. Answers how many companies changed.
+    pub(crate) async fn assign_teams(
+        &self,
+        caller: &Caller,
+        company_ids: &[i64],
+        assignments: &[TeamAssignment],
+    ) -> Result<i64> {
+        require(access::may_assign_teams(caller))?;
+        if company_ids.is_empty() || company_ids.len() > MAX_BATCH {
+            return Err(invalid(format!("Select between 1 and {MAX_BATCH} companies.")));
+        }
+        if assignments.is_empty() {
+            return Err(invalid("Choose at least one role to set."));
+        }
+        let mut ids = company_ids.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut tx = self.pool.begin().await?;
+        let before = db::companies::select_companies_for_update(&mut *tx, &ids).await?;
+        if before.len() != ids.len() {
+            return Err(company_not_found());
+        }
+        for assignment in assignments {
+            if !TEAM_ROLE_FIELDS.contains(&assignment.field) {
+                return Err(invalid("Each assignment needs a role."));
+            }
+        }
+        let updated = db::companies::assign_team_roles(&mut *tx, &ids, assignments, caller.user_id).await?;
+        let before: std::collections::HashMap<i64, CompanyRow> =
+            before.into_iter().map(|row| (row.company_id, row)).collect();
+        let mut changed = Vec::with_capacity(updated.len());
+        for row in &updated {
+            let old = &before[&row.company_id];
+            changed.push((row, row.record.changes_since(&old.record)));
+        }
+        record_changes(&mut tx, "teams assigned", caller, &changed).await?;
+        tx.commit().await?;
+        tracing::info!(updated = updated.len(), by = caller.user_id, "assigned teams");
+        Ok(updated.len() as i64)
+    }
+}
+
+impl State {
+    /// Adds an affiliate name; names are unique whatever their case.
+    pub(crate) async fn create_affiliate(&self, caller: &Caller, name: String) -> Result<String> {
+        require(access::may_add_affiliates(caller))?;
+        if name.is_empty() {
+            return Err(invalid("Enter the affiliate's name."));
+        }
+        if db::companies::affiliate_exists(&self.pool, &name).await? {
+            return Err(Error::AffiliateExists);
+        }
+        db::companies::insert_affiliate(&self.pool, &name, caller.user_id).await.map_err(|error| {
+            if eris_platform::error::is_constraint_violation(&error, db::companies::AFFILIATE_NAME_KEY) {
+                Error::AffiliateExists
+            } else {
+                error.into()
+            }
+        })
+    }
+}
+
+/// The team-role fields a mass update may set.
+pub const TEAM_ROLE_FIELDS: &[&str] =
+    &["inside_user_id", "closer_user_id", "analyst_user_id", "admin_user_id", "customer_care_user_id"];
+
+/// Writes the History entry, the field edits and the outbox event of one change, in the caller's
+/// transaction.
+async fn record_change(
+    tx: &mut PgConnection,
+    kind: &str,
+    caller: &Caller,
+    row: &CompanyRow,
+    changes: &[Change],
+) -> Result<()> {
+    record_changes(tx, kind, caller, &[(row, changes.to_vec())]).await
+}
+
+/// The same for many companies at once, in one statement per table.
+async fn record_changes(
+    tx: &mut PgConnection,
+    kind: &str,
+    caller: &Caller,
+    changed: &[(&CompanyRow, Vec<Change>)],
+) -> Result<()> {
+    let changed: Vec<_> = changed.iter().filter(|(_, changes)| !changes.is_empty()).collect();
+    if changed.is_empty() {
+        return Ok(());
+    }
+    let history: Vec<(i64, &[Change])> =
+        changed.iter().map(|(row, changes)| (row.company_id, changes.as_slice())).collect();
+    db::companies::insert_changes(&mut *tx, kind, caller.user_id, &history).await?;
+    if kind != "created" {
+        let edits: Vec<(i64, i64, &[Change])> =
+            changed.iter().map(|(row, changes)| (row.company_id, row.version, changes.as_slice())).collect();
+        db::companies::insert_field_edits(&mut *tx, RESOURCE, caller.user_id, &edits).await?;
+    }
+    let now = Some(crate::grpc::convert::timestamp(chrono::Utc::now()));
+    let events: Vec<(String, i64, Vec<u8>)> = changed
+        .iter()
+        .map(|(row, changes)| {
+            let event = CompanyEvent {
+                company_id: row.company_id,
+                kind: kind.to_owned(),
+                user_id: caller.user_id,
+                event_time: now,
+                fields: changes
+                    .iter()
+                    .map(|(field, old, new)| FieldChange {
+                        field: field.clone(),
+                        old_value: old.clone(),
+                        new_value: new.clone(),
+                    })
+                    .collect(),
+                company: Some(crate::grpc::convert::company_to_proto((*row).clone())),
+            };
+            (format!("company.{}", kind.replace(' ', "_")), row.company_id, event.encode_to_vec())
+        })
+        .collect();
+    db::companies::insert_outbox(&mut *tx, &events).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secondary_statuses_must_belong_to_their_primary() {
+        let ok = check_secondaries(Commodity::Electric, PrimaryStatus::Opportunity, &["Pricing Sent".into()]);
+        assert!(ok.is_ok());
+        let wrong = check_secondaries(Commodity::Electric, PrimaryStatus::Customer, &["Hot Lead".into()]);
+        assert_eq!(wrong.unwrap_err().to_string(), "Hot Lead is not a valid electric secondary status for Customer.");
+        let none = check_secondaries(Commodity::Gas, PrimaryStatus::Unspecified, &["New".into()]);
+        assert!(none.is_err(), "no options without a primary status");
+        assert!(check_secondaries(Commodity::Dr, PrimaryStatus::Dead, &["Registered".into()]).is_ok());
+        assert!(check_secondaries(Commodity::Dr, PrimaryStatus::Prospect, &["Hot Lead".into()]).is_err());
+    }
+
+    #[test]
+    fn amounts_accept_thousands_separators_where_they_belong() {
+        assert_eq!(parse_amount("Electric usage", "1,250,000", 14).unwrap(), Some(Decimal::from(1_250_000)));
+        assert_eq!(parse_amount("Electric usage", " ", 14).unwrap(), None);
+        assert_eq!(parse_amount("Gas usage", "12.5", 14).unwrap(), Some(Decimal::new(125, 1)));
+        for nonsense in ["1,2,3,4", "12,34", ",123", "1 000", "lots", "1e5", "0x10", "1.2.3", "."] {
+            let refused = parse_amount("Gas usage", nonsense, 14).unwrap_err().to_string();
+            assert_eq!(refused, "Gas usage must be a number.", "{nonsense}");
+        }
+        assert_eq!(parse_amount("Gas usage", "-3", 14).unwrap_err().to_string(), "Gas usage cannot be negative.");
+    }
+
+    #[test]
+    fn amounts_stay_within_their_column() {
+        assert!(parse_amount("DR reduction", "999999999999.99", 12).is_ok());
+        let huge = parse_amount("DR reduction", "1000000000000", 12).unwrap_err().to_string();
+        assert_eq!(huge, "DR reduction must be below 1000000000000.");
+        assert!(parse_amount("DR reduction", "1.234", 12).is_err());
+    }
+
+    #[test]
+    fn a_changed_primary_status_clears_its_secondaries_unless_new_ones_come_with_it() {
+        let before = CompanyRecord {
+            name: "Acme".into(),
+            primary_electric_status: Some("Prospect".into()),
+            secondary_electric_statuses: vec!["Hot Lead".into()],
+            ..Default::default()
+        };
+        let patch = CompanyRecord { primary_electric_status: Some("Customer".into()), ..Default::default() };
+        let after = apply(&before, &patch, &["primary_electric_status".into()]).unwrap();
+        assert!(after.secondary_electric_statuses.is_empty());
+        let with = CompanyRecord { secondary_electric_statuses: vec!["Contracted - New".into()], ..patch };
+        let named = ["primary_electric_status".into(), "secondary_electric_statuses".into()];
+        assert_eq!(apply(&before, &with, &named).unwrap().secondary_electric_statuses, vec!["Contracted - New"]);
+    }
+
+    #[test]
+    fn an_area_changes_only_under_prospect() {
+        let before =
+            CompanyRecord { name: "Acme".into(), primary_gas_status: Some("Customer".into()), ..Default::default() };
+        let patch = CompanyRecord { gas_area_utility_id: Some(4), ..Default::default() };
+        let refused = apply(&before, &patch, &["gas_area_utility_id".into()]).unwrap_err().to_string();
+        assert_eq!(refused, "The gas area can be changed only while the gas status is Prospect.");
+    }
+
+    #[test]
+    fn orders_are_one_sortable_field_and_a_direction() {
+        assert_eq!(CompanyOrder::parse("").unwrap(), CompanyOrder::BY_NAME);
+        assert_eq!(CompanyOrder::parse("city desc").unwrap(), CompanyOrder { field: "city", descending: true });
+        assert!(CompanyOrder::parse("name; drop table company").is_err());
+        assert!(CompanyOrder::parse("version").is_err());
+    }
+
+    #[test]
+    fn every_field_is_listed_once() {
+        let mut names = FIELDS.to_vec();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), FIELDS.len());
+        assert_eq!(CompanyRecord::default().field_values().len(), FIELDS.len());
+    }
+
+    #[test]
+    fn there_are_59_state_codes() {
+        assert_eq!(US_STATES.len(), 59);
+        assert!(US_STATES.contains(&"DC") && US_STATES.contains(&"PR"));
+    }
+}

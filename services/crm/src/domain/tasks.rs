@@ -1,0 +1,217 @@
+//! Tasks: their kinds and fields, who sees and changes them, and saves by field.
+
+use chrono::{DateTime, Utc};
+use eris_platform::edits::Change;
+use eris_platform::{auth::Caller, edits};
+
+use crate::{
+    State, access,
+    db::{
+        self,
+        tasks::{TaskFields, TaskQuery, TaskRow},
+    },
+    error::{Error, Result, forbidden, invalid, not_found},
+};
+
+/// The kinds of task.
+pub const TASK_TYPES: &[&str] = &["Brokerage", "Demand Response", "Follow Up", "Contract Renewal"];
+/// Most people one task is assigned to.
+pub const MAX_ASSIGNEES: usize = 50;
+/// The fields a save may name.
+pub const FIELDS: &[&str] = &["type", "subject", "description", "due_time", "status", "assignee_user_ids"];
+/// The edit log's name for tasks.
+const RESOURCE: &str = "task";
+
+/// A task's type, if it is one of the kinds.
+pub fn task_type(value: &str) -> Result<String> {
+    TASK_TYPES
+        .iter()
+        .find(|t| **t == value.trim())
+        .map(|t| (*t).to_owned())
+        .ok_or_else(|| invalid("Type must be Brokerage, Demand Response, Follow Up or Contract Renewal."))
+}
+
+/// Assignees: at least one, at most `MAX_ASSIGNEES`, each once, in id order.
+pub fn assignees(ids: &[i64]) -> Result<Vec<i64>> {
+    if ids.iter().any(|id| *id <= 0) {
+        return Err(invalid("An assignee id is not valid."));
+    }
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Err(invalid("A task needs at least one assignee."));
+    }
+    if ids.len() > MAX_ASSIGNEES {
+        return Err(invalid(format!("A task can be assigned to at most {MAX_ASSIGNEES} people.")));
+    }
+    Ok(ids)
+}
+
+impl TaskFields {
+    /// Every field as text, for the edit log.
+    pub fn field_values(&self) -> Vec<(&'static str, String)> {
+        let assignees: Vec<String> = self.assignee_user_ids.iter().map(i64::to_string).collect();
+        vec![
+            ("type", self.task_type.clone()),
+            ("subject", self.subject.clone()),
+            ("description", self.description.clone()),
+            ("due_time", self.due_at.to_rfc3339()),
+            ("status", self.status.clone()),
+            ("assignee_user_ids", assignees.join(",")),
+        ]
+    }
+
+    /// Copies one named field from `from`.
+    fn copy_field(&mut self, from: &Self, field: &str) -> Result<()> {
+        match field {
+            "type" => self.task_type = from.task_type.clone(),
+            "subject" => self.subject = from.subject.clone(),
+            "description" => self.description = from.description.clone(),
+            "due_time" => self.due_at = from.due_at,
+            "status" => self.status = from.status.clone(),
+            "assignee_user_ids" => self.assignee_user_ids = from.assignee_user_ids.clone(),
+            other => return Err(invalid(format!("{other} cannot be changed here."))),
+        }
+        Ok(())
+    }
+}
+
+/// A save of named task fields and the version its caller read.
+pub struct TaskPatch {
+    pub task_id: i64,
+    pub version: i64,
+    pub fields: TaskFields,
+    pub named: Vec<String>,
+}
+
+/// Which tasks to list, before the caller's rights are applied.
+pub struct TaskListing {
+    pub query: TaskQuery,
+    pub after: Option<(DateTime<Utc>, i64)>,
+    pub limit: i64,
+}
+
+fn task_not_found() -> Error {
+    not_found("Task")
+}
+
+impl State {
+    /// A task the caller may see: Management any; others tasks assigned to or written by them,
+    /// and tasks of companies they may read.
+    pub(crate) async fn visible_task(&self, caller: &Caller, task_id: i64) -> Result<TaskRow> {
+        let task = db::tasks::select_task(&self.pool, task_id).await?.ok_or_else(task_not_found)?;
+        let own = task.fields.assignee_user_ids.contains(&caller.user_id) || task.author_user_id == caller.user_id;
+        if access::sees_every_task(caller) || own {
+            return Ok(task);
+        }
+        match task.company_id {
+            Some(company_id) if self.readable_company(caller, company_id).await.is_ok() => Ok(task),
+            _ => Err(task_not_found()),
+        }
+    }
+
+    pub(crate) async fn create_task(
+        &self,
+        caller: &Caller,
+        fields: TaskFields,
+        company_id: Option<i64>,
+    ) -> Result<TaskRow> {
+        if let Some(company_id) = company_id {
+            self.readable_company(caller, company_id).await?;
+            access::require(access::may_edit_companies(caller))?;
+        }
+        let mut tx = self.pool.begin().await?;
+        let task_id = db::tasks::insert_task(&mut tx, &fields, company_id, caller.user_id).await?;
+        let row = db::tasks::select_task(&mut *tx, task_id).await?.ok_or_else(|| invalid("The task was not saved."))?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    /// Saves the named fields; refused only when a field it changes was changed by someone else
+    /// after `patch.version`.
+    pub(crate) async fn update_task(&self, caller: &Caller, patch: TaskPatch) -> Result<TaskRow> {
+        if patch.named.is_empty() {
+            return Err(invalid("Name at least one field to change in update_mask."));
+        }
+        let current = self.visible_task(caller, patch.task_id).await?;
+        if !access::may_change_task(caller, &current.fields.assignee_user_ids, current.author_user_id) {
+            return Err(forbidden());
+        }
+        let mut tx = self.pool.begin().await?;
+        let before = db::tasks::select_task_for_update(&mut tx, patch.task_id).await?.ok_or_else(task_not_found)?;
+        let mut wanted = before.fields.clone();
+        for field in &patch.named {
+            wanted.copy_field(&patch.fields, field)?;
+        }
+        let proposed: Vec<edits::Proposed> = before
+            .fields
+            .field_values()
+            .into_iter()
+            .zip(wanted.field_values())
+            .filter(|((field, _), _)| patch.named.iter().any(|n| n == field))
+            .map(|((field, current), (_, wanted))| edits::Proposed { field: field.into(), current, wanted })
+            .collect();
+        let version = if patch.version > 0 { patch.version } else { before.version };
+        let merge = edits::decide(&mut tx, RESOURCE, patch.task_id, version, caller.user_id, &proposed).await?;
+        if !merge.conflicts.is_empty() {
+            return Err(Error::Conflict { what: "task", fields: merge.conflicts });
+        }
+        let mut after = before.fields.clone();
+        for field in &merge.apply {
+            after.copy_field(&patch.fields, field)?;
+        }
+        let changes: Vec<Change> = before
+            .fields
+            .field_values()
+            .into_iter()
+            .zip(after.field_values())
+            .filter(|((_, old), (_, new))| old != new)
+            .map(|((field, old), (_, new))| (field.to_owned(), old, new))
+            .collect();
+        if changes.is_empty() {
+            return Ok(before);
+        }
+        let new_version = db::tasks::update_task(&mut tx, patch.task_id, &after, caller.user_id).await?;
+        edits::record(&mut tx, RESOURCE, patch.task_id, new_version, caller.user_id, &changes).await?;
+        let row = db::tasks::select_task(&mut *tx, patch.task_id).await?.ok_or_else(task_not_found)?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    /// Tasks of a company the caller may read, or of an assignee (only Management names another).
+    pub(crate) async fn list_tasks(&self, caller: &Caller, listing: TaskListing) -> Result<Vec<TaskRow>> {
+        match (listing.query.company_id, listing.query.assignee_user_id) {
+            (Some(company_id), None) => {
+                self.readable_company(caller, company_id).await?;
+            }
+            (None, Some(user_id)) => {
+                if user_id != caller.user_id && !access::may_view_others_work(caller) {
+                    return Err(forbidden());
+                }
+            }
+            _ => return Err(invalid("Name either a company or an assignee.")),
+        }
+        Ok(db::tasks::list_tasks(&self.pool, &listing.query, listing.after, listing.limit).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assignees_are_bounded_and_sorted() {
+        assert_eq!(assignees(&[3, 1, 3]).unwrap(), vec![1, 3]);
+        assert!(assignees(&[]).is_err());
+        assert!(assignees(&[-1]).is_err());
+        let many: Vec<i64> = (1..=51).collect();
+        assert_eq!(assignees(&many).unwrap_err().to_string(), "A task can be assigned to at most 50 people.");
+    }
+
+    #[test]
+    fn types_are_the_four_kinds() {
+        assert_eq!(task_type(" Follow Up ").unwrap(), "Follow Up");
+        assert!(task_type("Party").is_err());
+    }
+}

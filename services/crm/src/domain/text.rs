@@ -1,0 +1,50 @@
+//! Text as people type it: trimmed, within a length, and free of control characters (a tab or a
+//! newline only where text runs over several lines), so nothing unprintable is stored.
+
+use crate::error::{Result, invalid};
+
+/// One line of text, trimmed; empty is allowed unless `required`.
+pub fn line(value: &str, label: &str, max: usize, required: bool) -> Result<String> {
+    checked(value, label, max, required, false)
+}
+
+/// Text that may run over several lines (notes, descriptions), trimmed.
+pub fn paragraphs(value: &str, label: &str, max: usize, required: bool) -> Result<String> {
+    checked(value, label, max, required, true)
+}
+
+fn checked(value: &str, label: &str, max: usize, required: bool, multiline: bool) -> Result<String> {
+    let value = value.trim();
+    if required && value.is_empty() {
+        return Err(invalid(format!("{label} is required.")));
+    }
+    let allowed = |c: char| !c.is_control() || (multiline && matches!(c, '\n' | '\t' | '\r'));
+    if !value.chars().all(allowed) {
+        return Err(invalid(format!("{label} cannot contain control characters.")));
+    }
+    if value.chars().count() > max {
+        return Err(invalid(format!("{label} is too long (at most {max} characters).")));
+    }
+    Ok(value.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_refused_and_newlines_only_in_paragraphs() {
+        assert_eq!(line("  Acme ", "Name", 10, true).unwrap(), "Acme");
+        assert_eq!(line("A\0B", "Name", 10, true).unwrap_err().to_string(), "Name cannot contain control characters.");
+        assert!(line("A\nB", "Name", 10, true).is_err());
+        assert_eq!(paragraphs("A\n\tB", "Note", 10, true).unwrap(), "A\n\tB");
+        assert!(paragraphs("A\u{7}B", "Note", 10, true).is_err());
+    }
+
+    #[test]
+    fn required_and_length_are_checked() {
+        assert_eq!(line(" ", "Subject", 10, true).unwrap_err().to_string(), "Subject is required.");
+        assert_eq!(line("", "Zip", 10, false).unwrap(), "");
+        assert!(line("ééééééééééé", "Zip", 10, false).is_err());
+    }
+}

@@ -1,0 +1,237 @@
+//! Between proto values and the domain's: dates, timestamps, ids, and the converters that read
+//! each company field (named in the field table of `domain::companies`).
+
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use eris_proto::{
+    common::v1::Date,
+    crm::v1::{Company, PrimaryStatus},
+};
+use rust_decimal::Decimal;
+
+use crate::{
+    db::companies::CompanyRow,
+    domain::{
+        companies::{CompanyRecord, company_fields, parse_amount, primary_from_name, primary_name},
+        text,
+    },
+    error::{Result, invalid},
+};
+
+/// A stored date as a proto date.
+pub fn date(value: NaiveDate) -> Date {
+    Date { year: value.year(), month: value.month() as i32, day: value.day() as i32 }
+}
+
+/// An optional stored date; unset when none.
+pub fn optional_date(value: Option<NaiveDate>) -> Option<Date> {
+    value.map(date)
+}
+
+/// A proto date as a stored one: unset or all zero means none; anything else must be a real date
+/// between 1900 and 2200.
+pub fn parse_date(label: &str, value: Option<&Date>) -> Result<Option<NaiveDate>> {
+    match value {
+        None | Some(Date { year: 0, month: 0, day: 0 }) => Ok(None),
+        Some(d) => u32::try_from(d.month)
+            .ok()
+            .zip(u32::try_from(d.day).ok())
+            .and_then(|(month, day)| NaiveDate::from_ymd_opt(d.year, month, day))
+            .filter(|date| (1900..=2200).contains(&date.year()))
+            .map(Some)
+            .ok_or_else(|| invalid(format!("{label} must be a valid date between 1900 and 2200."))),
+    }
+}
+
+/// An instant as a proto timestamp.
+pub fn timestamp(value: DateTime<Utc>) -> prost_types::Timestamp {
+    prost_types::Timestamp { seconds: value.timestamp(), nanos: value.timestamp_subsec_nanos() as i32 }
+}
+
+/// A proto timestamp as an instant, between 1900 and 2200.
+pub fn parse_timestamp(label: &str, value: Option<&prost_types::Timestamp>) -> Result<DateTime<Utc>> {
+    let value = value.ok_or_else(|| invalid(format!("{label} is required.")))?;
+    DateTime::from_timestamp(value.seconds, u32::try_from(value.nanos).unwrap_or(u32::MAX))
+        .filter(|at| (1900..=2200).contains(&at.year()))
+        .ok_or_else(|| invalid(format!("{label} must be a valid time between 1900 and 2200.")))
+}
+
+/// An optional id: 0 means none.
+pub fn optional_id(value: i64) -> Option<i64> {
+    (value > 0).then_some(value)
+}
+
+/// How one field is read from a request and written to a response.
+pub(crate) trait Converter<T, P> {
+    fn to_proto(&self, value: T) -> P;
+    fn parse(&self, value: &P) -> Result<T>;
+}
+
+/// One line of text: label, most characters.
+pub(crate) struct Text(pub &'static str, pub usize);
+
+impl Converter<String, String> for Text {
+    fn to_proto(&self, value: String) -> String {
+        value
+    }
+
+    fn parse(&self, value: &String) -> Result<String> {
+        text::line(value, self.0, self.1, false)
+    }
+}
+
+/// One line of text that may be absent (stored as none when empty).
+pub(crate) struct OptionalText(pub &'static str, pub usize);
+
+impl Converter<Option<String>, String> for OptionalText {
+    fn to_proto(&self, value: Option<String>) -> String {
+        value.unwrap_or_default()
+    }
+
+    fn parse(&self, value: &String) -> Result<Option<String>> {
+        let value = text::line(value, self.0, self.1, false)?;
+        Ok((!value.is_empty()).then_some(value))
+    }
+}
+
+/// A short code, upper case (the domain checks it is a known one).
+pub(crate) struct Code(pub &'static str, pub usize);
+
+impl Converter<String, String> for Code {
+    fn to_proto(&self, value: String) -> String {
+        value
+    }
+
+    fn parse(&self, value: &String) -> Result<String> {
+        Ok(text::line(value, self.0, self.1, false)?.to_uppercase())
+    }
+}
+
+/// A date that is always there.
+pub(crate) struct RequiredDate(pub &'static str);
+
+impl Converter<NaiveDate, Option<Date>> for RequiredDate {
+    fn to_proto(&self, value: NaiveDate) -> Option<Date> {
+        Some(date(value))
+    }
+
+    /// Unset reads as the zero date, which a create replaces with today.
+    fn parse(&self, value: &Option<Date>) -> Result<NaiveDate> {
+        Ok(parse_date(self.0, value.as_ref())?.unwrap_or_default())
+    }
+}
+
+/// A date that may be absent.
+pub(crate) struct OptionalDate(pub &'static str);
+
+impl Converter<Option<NaiveDate>, Option<Date>> for OptionalDate {
+    fn to_proto(&self, value: Option<NaiveDate>) -> Option<Date> {
+        optional_date(value)
+    }
+
+    fn parse(&self, value: &Option<Date>) -> Result<Option<NaiveDate>> {
+        parse_date(self.0, value.as_ref())
+    }
+}
+
+/// A primary status, stored by name.
+pub(crate) struct Status(pub &'static str);
+
+impl Converter<Option<String>, i32> for Status {
+    fn to_proto(&self, value: Option<String>) -> i32 {
+        primary_from_name(value.as_deref()).into()
+    }
+
+    fn parse(&self, value: &i32) -> Result<Option<String>> {
+        let status =
+            PrimaryStatus::try_from(*value).map_err(|_| invalid(format!("{} is not a known status.", self.0)))?;
+        Ok(primary_name(status).map(str::to_owned))
+    }
+}
+
+/// Secondary statuses (the domain checks them against their primary).
+pub(crate) struct Statuses(pub &'static str);
+
+impl Converter<Vec<String>, Vec<String>> for Statuses {
+    fn to_proto(&self, value: Vec<String>) -> Vec<String> {
+        value
+    }
+
+    fn parse(&self, value: &Vec<String>) -> Result<Vec<String>> {
+        if value.len() > 10 {
+            return Err(invalid(format!("{} lists too many statuses.", self.0)));
+        }
+        value.iter().map(|status| text::line(status, self.0, 100, true)).collect()
+    }
+}
+
+/// An amount as a decimal string: label, digits before the point the column holds.
+pub(crate) struct Amount(pub &'static str, pub u32);
+
+impl Converter<Option<Decimal>, String> for Amount {
+    fn to_proto(&self, value: Option<Decimal>) -> String {
+        value.map(|v| v.normalize().to_string()).unwrap_or_default()
+    }
+
+    fn parse(&self, value: &String) -> Result<Option<Decimal>> {
+        parse_amount(self.0, value, self.1)
+    }
+}
+
+/// An id of another record; 0 means none.
+pub(crate) struct Id(pub &'static str);
+
+impl Converter<Option<i64>, i64> for Id {
+    fn to_proto(&self, value: Option<i64>) -> i64 {
+        value.unwrap_or(0)
+    }
+
+    fn parse(&self, value: &i64) -> Result<Option<i64>> {
+        if *value < 0 {
+            return Err(invalid(format!("{} is not a valid id.", self.0)));
+        }
+        Ok(optional_id(*value))
+    }
+}
+
+/// A yes/no flag.
+pub(crate) struct Flag;
+
+impl Converter<bool, bool> for Flag {
+    fn to_proto(&self, value: bool) -> bool {
+        value
+    }
+
+    fn parse(&self, value: &bool) -> Result<bool> {
+        Ok(*value)
+    }
+}
+
+/// A company's proto conversion, field by field from the field table.
+macro_rules! company_proto {
+    ($($field:ident: $ty:ty => $convert:expr),* $(,)?) => {
+        /// A stored company as the API shows it.
+        pub fn company_to_proto(row: CompanyRow) -> Company {
+            let record = row.record;
+            Company {
+                company_id: row.company_id,
+                $($field: $convert.to_proto(record.$field),)*
+                version: row.version,
+                update_time: Some(timestamp(row.updated_at)),
+                update_user_id: row.updated_by.unwrap_or(0),
+            }
+        }
+
+        /// Reads the named fields of a request's company; the others keep their defaults.
+        pub fn company_fields_of(company: &Company, named: &[String]) -> Result<CompanyRecord> {
+            let mut record = CompanyRecord::default();
+            for field in named {
+                match field.as_str() {
+                    $(stringify!($field) => record.$field = $convert.parse(&company.$field)?,)*
+                    other => return Err(invalid(format!("{other} is not a company field."))),
+                }
+            }
+            Ok(record)
+        }
+    };
+}
+company_fields!(company_proto);

@@ -1,0 +1,3 @@
+//! Identity's rules and what each call does with them, in plain Rust types.
+
+pub mod users;

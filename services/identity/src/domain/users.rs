@@ -1,0 +1,234 @@
+//! Users: their fields and checks, and saves by field.
+
+use eris_platform::edits::Change;
+use eris_platform::{
+    auth::{Caller, parse_role, role_name},
+    edits,
+};
+use eris_proto::identity::v1::Role;
+
+use crate::{
+    State,
+    access::{self, require},
+    db::{
+        self,
+        users::{NewUser, UserFields, UserRow},
+    },
+    error::{Error, Result, invalid},
+    password,
+};
+
+/// Most characters of a name, email or job.
+pub const MAX_FIELD_LENGTH: usize = 200;
+/// Most ids or names one lookup may name.
+pub const MAX_LOOKUP: usize = 1000;
+/// The fields a save may name.
+pub const FIELDS: &[&str] = &["name", "email", "job", "role", "status"];
+/// The edit log's name for users.
+const RESOURCE: &str = "user";
+
+fn line(value: &str, label: &str, required: bool) -> Result<String> {
+    let value = value.trim();
+    if required && value.is_empty() {
+        return Err(invalid(format!("{label} is required.")));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(invalid(format!("{label} cannot contain control characters.")));
+    }
+    if value.chars().count() > MAX_FIELD_LENGTH {
+        return Err(invalid(format!("{label} is too long.")));
+    }
+    Ok(value.to_owned())
+}
+
+pub fn checked_name(name: &str) -> Result<String> {
+    line(name, "Name", true)
+}
+
+pub fn checked_email(email: &str) -> Result<String> {
+    let email = email.trim();
+    let valid = email.len() <= MAX_FIELD_LENGTH
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control())
+        && email
+            .split_once('@')
+            .is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.contains('@'));
+    if valid { Ok(email.to_owned()) } else { Err(invalid("Enter a valid email address.")) }
+}
+
+pub fn checked_job(job: &str) -> Result<String> {
+    line(job, "Job", false)
+}
+
+pub fn checked_role(role: Role) -> Result<String> {
+    match role {
+        Role::Unspecified => Err(invalid("Role must be Admin, Sales, Management or Customer Care.")),
+        role => Ok(role_name(role).to_owned()),
+    }
+}
+
+impl UserFields {
+    /// Every field as text, for the edit log.
+    pub fn field_values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("name", self.name.clone()),
+            ("email", self.email.clone()),
+            ("job", self.job.clone()),
+            ("role", self.role.clone()),
+            ("status", self.status.clone()),
+        ]
+    }
+
+    fn copy_field(&mut self, from: &Self, field: &str) -> Result<()> {
+        match field {
+            "name" => self.name = from.name.clone(),
+            "email" => self.email = from.email.clone(),
+            "job" => self.job = from.job.clone(),
+            "role" => self.role = from.role.clone(),
+            "status" => self.status = from.status.clone(),
+            other => return Err(invalid(format!("{other} cannot be changed here."))),
+        }
+        Ok(())
+    }
+}
+
+/// A save of named user fields and the version its caller read (0: as stored now).
+pub struct UserPatch {
+    pub user_id: i64,
+    pub version: i64,
+    pub fields: UserFields,
+    pub named: Vec<String>,
+}
+
+fn map_email_taken(error: sqlx::Error) -> Error {
+    if eris_platform::error::is_constraint_violation(&error, db::users::EMAIL_KEY) {
+        Error::EmailTaken
+    } else {
+        error.into()
+    }
+}
+
+fn user_not_found() -> Error {
+    eris_platform::Error::not_found("User").into()
+}
+
+impl State {
+    pub(crate) async fn create_user(&self, caller: &Caller, fields: UserFields) -> Result<UserRow> {
+        require(access::may_administer_users(caller))?;
+        // A new user signs in with the reset password and must choose their own at once.
+        let hash =
+            password::hash(self.reset_password.expose().to_owned()).await.map_err(eris_platform::Error::Internal)?;
+        let new = NewUser {
+            name: &fields.name,
+            email: &fields.email,
+            job: &fields.job,
+            role: &fields.role,
+            password_hash: &hash,
+            force_password_reset: true,
+        };
+        let row = db::users::insert_user(&self.pool, &new, Some(caller.user_id)).await.map_err(map_email_taken)?;
+        tracing::info!(user_id = row.user_id, by = caller.user_id, "created user");
+        Ok(row)
+    }
+
+    /// Saves the named fields; refused only when a field it changes was changed by someone else
+    /// after `patch.version`. A role change or a deactivation ends the user's sessions.
+    pub(crate) async fn update_user(&self, caller: &Caller, patch: UserPatch) -> Result<UserRow> {
+        require(access::may_administer_users(caller))?;
+        if patch.named.is_empty() {
+            return Err(invalid("Name at least one field to change in update_mask."));
+        }
+        let mut tx = self.pool.begin().await?;
+        let before = db::users::select_user_for_update(&mut tx, patch.user_id).await?.ok_or_else(user_not_found)?;
+        let mut wanted = before.fields.clone();
+        for field in &patch.named {
+            wanted.copy_field(&patch.fields, field)?;
+        }
+        let proposed: Vec<edits::Proposed> = before
+            .fields
+            .field_values()
+            .into_iter()
+            .zip(wanted.field_values())
+            .filter(|((field, _), _)| patch.named.iter().any(|n| n == field))
+            .map(|((field, current), (_, wanted))| edits::Proposed { field: field.into(), current, wanted })
+            .collect();
+        let version = if patch.version > 0 { patch.version } else { before.version };
+        let merge = edits::decide(&mut tx, RESOURCE, patch.user_id, version, caller.user_id, &proposed).await?;
+        if !merge.conflicts.is_empty() {
+            return Err(Error::Conflict { fields: merge.conflicts });
+        }
+        let mut after = before.fields.clone();
+        for field in &merge.apply {
+            after.copy_field(&patch.fields, field)?;
+        }
+        let role_changed = after.role != before.fields.role;
+        let deactivated = after.status == "Inactive" && before.fields.status != "Inactive";
+        access::check_not_locking_out(
+            caller,
+            patch.user_id,
+            role_changed.then(|| parse_role(&after.role)).flatten(),
+            deactivated,
+        )?;
+        let changes: Vec<Change> = before
+            .fields
+            .field_values()
+            .into_iter()
+            .zip(after.field_values())
+            .filter(|((_, old), (_, new))| old != new)
+            .map(|((field, old), (_, new))| (field.to_owned(), old, new))
+            .collect();
+        if changes.is_empty() {
+            return Ok(before);
+        }
+        let row =
+            db::users::update_user(&mut *tx, patch.user_id, &after, caller.user_id).await.map_err(map_email_taken)?;
+        edits::record(&mut tx, RESOURCE, patch.user_id, row.version, caller.user_id, &changes).await?;
+        tx.commit().await?;
+        // Tokens carry the role, and an inactive user must not keep working: end their sessions.
+        if role_changed || deactivated {
+            self.revocations.revoke_user_tokens_before_now(row.user_id, self.token_ttl).await?;
+        }
+        tracing::info!(user_id = row.user_id, by = caller.user_id, fields = ?merge.apply, "updated user");
+        Ok(row)
+    }
+
+    pub(crate) async fn reset_user_password(&self, caller: &Caller, user_id: i64) -> Result<UserRow> {
+        require(access::may_administer_users(caller))?;
+        let user = db::users::select_user(&self.pool, user_id).await?.ok_or_else(user_not_found)?;
+        if user.force_password_reset {
+            return Err(Error::AlreadyFlagged);
+        }
+        let hash =
+            password::hash(self.reset_password.expose().to_owned()).await.map_err(eris_platform::Error::Internal)?;
+        let row = db::users::update_password(&self.pool, user_id, &hash, true, caller.user_id)
+            .await?
+            .ok_or_else(user_not_found)?;
+        self.revocations.revoke_user_tokens_before_now(user_id, self.token_ttl).await?;
+        tracing::info!(user_id, by = caller.user_id, "reset password");
+        Ok(row)
+    }
+
+    /// Users by id and by exact name (case-insensitive), each once.
+    pub(crate) async fn batch_get_users(&self, caller: &Caller, ids: &[i64], names: &[String]) -> Result<Vec<UserRow>> {
+        require(access::may_read_users(caller))?;
+        if ids.len() > MAX_LOOKUP || names.len() > MAX_LOOKUP {
+            return Err(invalid(format!("Look up at most {MAX_LOOKUP} ids and {MAX_LOOKUP} names at once.")));
+        }
+        let names: Vec<String> = names.iter().map(|name| name.trim().to_lowercase()).collect();
+        Ok(db::users::select_users_by_ids_or_names(&self.pool, ids, &names).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_and_names_are_checked() {
+        assert_eq!(checked_email(" ann@eris.test ").unwrap(), "ann@eris.test");
+        for bad in ["ann", "ann@", "@eris.test", "a b@eris.test", "ann@eris", "a\0@eris.test"] {
+            assert!(checked_email(bad).is_err(), "{bad}");
+        }
+        assert!(checked_name("Ann\u{7}").is_err());
+        assert!(checked_name(" ").is_err());
+    }
+}

@@ -1,0 +1,3 @@
+//! SQL of the sourcing schema, one function per query.
+
+pub mod utilities;

@@ -1,0 +1,3 @@
+//! Sourcing's rules and what each call does with them, in plain Rust types.
+
+pub mod utilities;
