@@ -3,7 +3,7 @@
 use std::{net::SocketAddr, path::PathBuf};
 
 use eris_platform::{
-    config::{RedisArgs, ShutdownArgs, TokenArgs},
+    config::{BusinessArgs, RedisArgs, ShutdownArgs, TokenArgs},
     service::Listen,
 };
 
@@ -26,6 +26,8 @@ pub struct Config {
     pub redis: RedisArgs,
     #[command(flatten)]
     pub token: TokenArgs,
+    #[command(flatten)]
+    pub business: BusinessArgs,
     #[command(flatten)]
     pub shutdown: ShutdownArgs,
 }

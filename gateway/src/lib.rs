@@ -35,6 +35,8 @@ pub struct AppState {
     pub verifier: auth::Verifier,
     pub prometheus: PrometheusHandle,
     pub trust_forwarded_for: bool,
+    /// Zone-less times and date-only due dates are read in business time.
+    pub business: eris_platform::time::BusinessTime,
     directory: rest::DirectoryCache,
     grpc_web: tonic_web::GrpcWebService<grpc_web::Forwarder>,
     web: ServeDir<ServeFile>,
@@ -56,6 +58,7 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         ),
         prometheus: ops::prometheus(),
         trust_forwarded_for: config.trust_forwarded_for,
+        business: eris_platform::time::BusinessTime::new(config.business.time_zone),
         directory: rest::DirectoryCache::default(),
         grpc_web: tower::Layer::layer(&tonic_web::GrpcWebLayer::new(), grpc_web::Forwarder::new(upstreams.clone())),
         web: ServeDir::new(&config.web_dist).fallback(ServeFile::new(index)),

@@ -182,6 +182,34 @@ async fn notes_and_tasks_are_added_and_listed_with_names() {
 }
 
 #[tokio::test]
+async fn due_dates_without_a_zone_are_business_time_and_a_date_alone_is_nine_in_the_morning() {
+    let app = spawn_app_with_crm().await;
+    let manager = app.token("management@eris.test").await;
+    let sales_id = app.user_by_email(&manager, "sales@eris.test").await["UserId"].as_i64().unwrap();
+    let id = new_lead(&app, &manager, json!({"Name": "Timely Co"})).await;
+    let due_of = |due: &str| json!({"Type": "Follow Up", "Subject": "Call", "AssigneeIds": [sales_id], "DueDate": due, "LeadId": id});
+    // New York is five hours behind UTC in January.
+    for (sent, stored) in [
+        ("2027-01-20", "2027-01-20T14:00:00+00:00"),
+        ("2027-01-20T13:30", "2027-01-20T18:30:00+00:00"),
+        ("2027-01-20T13:30:00Z", "2027-01-20T13:30:00+00:00"),
+    ] {
+        let created = app.post("/api/newTask", &manager, due_of(sent)).await;
+        assert_eq!(created.status(), StatusCode::CREATED, "{sent}");
+        let task_id = created.json::<Value>().await.unwrap()["insertId"].as_i64().unwrap();
+        let tasks: Vec<Value> = app.get(&format!("/api/getTasksByLeadId/{id}"), &manager).await.json().await.unwrap();
+        let task = tasks.iter().find(|t| t["TaskId"] == task_id).unwrap();
+        assert_eq!(task["DueDate"], stored, "{sent}");
+    }
+    for garbage in ["2027-01-20garbage", "20000-01-01", "1850-01-01", "tomorrow"] {
+        let refused = app.post("/api/newTask", &manager, due_of(garbage)).await;
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "{garbage}");
+    }
+    let bad_date = json!({"Name": "Odd Co", "EntryDate": "2024-01-01garbage"});
+    assert_eq!(app.post("/api/newLead", &manager, bad_date).await.status(), StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
 async fn call_banks_are_managed_and_worked_through_rest() {
     let app = spawn_app_with_crm().await;
     let manager = app.token("management@eris.test").await;

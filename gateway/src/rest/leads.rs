@@ -93,13 +93,54 @@ pub fn iso(date: Option<&Date>) -> Option<String> {
     date.and_then(|d| NaiveDate::from_ymd_opt(d.year, d.month as u32, d.day as u32)).map(|d| d.to_string())
 }
 
-/// ISO text (a date, or a timestamp whose date part is used) as a proto date.
+/// Dates and instants from outside must fall within these years.
+const YEARS: std::ops::RangeInclusive<i32> = 1900..=2200;
+
+/// ISO text as a proto date: exactly `YYYY-MM-DD`, or a whole ISO date and time whose written date
+/// is taken (what a JavaScript client's `toISOString()` sends for a date). Nothing may trail it.
 pub fn parse_iso(label: &str, text: Option<&str>) -> ApiResult<Option<Date>> {
     use chrono::Datelike;
     let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
-    let day = text.get(..10).and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
-    day.map(|d| Some(Date { year: d.year(), month: d.month() as i32, day: d.day() as i32 }))
-        .ok_or_else(|| ApiError::bad_request(format!("{label} must be an ISO date (YYYY-MM-DD).")))
+    let date = if text.len() == 10 {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
+    } else {
+        parse_date_time(text).map(|(date_time, _)| date_time.date())
+    };
+    date.filter(|d| YEARS.contains(&d.year()))
+        .map(|d| Some(Date { year: d.year(), month: d.month() as i32, day: d.day() as i32 }))
+        .ok_or_else(|| ApiError::bad_request(format!("{label} must be a date between 1900 and 2200 (YYYY-MM-DD).")))
+}
+
+/// An ISO date and time: with a zone (its written wall clock and the instant), or without one.
+fn parse_date_time(text: &str) -> Option<(chrono::NaiveDateTime, Option<chrono::DateTime<chrono::Utc>>)> {
+    if let Ok(zoned) = chrono::DateTime::parse_from_rfc3339(text) {
+        return Some((zoned.naive_local(), Some(zoned.with_timezone(&chrono::Utc))));
+    }
+    ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S%.f", "%Y-%m-%d %H:%M"]
+        .iter()
+        .find_map(|format| chrono::NaiveDateTime::parse_from_str(text, format).ok())
+        .map(|local| (local, None))
+}
+
+/// An instant from ISO text: with a zone as written; without one in business time; a date alone
+/// is 09:00 business time that day.
+pub fn parse_instant(
+    label: &str,
+    text: &str,
+    business: &eris_platform::time::BusinessTime,
+) -> ApiResult<chrono::DateTime<chrono::Utc>> {
+    use chrono::Datelike;
+    let text = text.trim();
+    let instant = if text.len() == 10 {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().map(|date| business.due_on(date))
+    } else {
+        parse_date_time(text).map(|(local, zoned)| zoned.unwrap_or_else(|| business.instant(local)))
+    };
+    instant.filter(|at| YEARS.contains(&at.year())).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "{label} must be an ISO date (09:00 business time) or date and time between 1900 and 2200."
+        ))
+    })
 }
 
 fn nonzero(id: i64) -> Option<i64> {

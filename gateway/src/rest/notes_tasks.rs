@@ -7,7 +7,7 @@ use axum::{
     extract::{Path, State},
     http::StatusCode,
 };
-use chrono::{DateTime, Utc};
+use chrono::DateTime;
 use eris_proto::crm::v1::{
     CreateNoteRequest, CreateTaskRequest, ListNotesRequest, ListTasksRequest, Note, Task, TaskStatus,
     UpdateTaskRequest, note_service_client::NoteServiceClient, task_service_client::TaskServiceClient,
@@ -19,7 +19,7 @@ use super::{
     companies::InsertId,
     crm_channel, crm_error,
     directory::Directory,
-    leads::{iso, parse_iso},
+    leads::{iso, parse_instant, parse_iso},
 };
 use crate::{
     AppState,
@@ -240,12 +240,9 @@ pub struct TaskFields {
     pub version: Option<i64>,
 }
 
-fn parse_due(text: &str) -> ApiResult<prost_types::Timestamp> {
-    DateTime::parse_from_rfc3339(text.trim())
-        .map(|t| t.with_timezone(&Utc))
-        .or_else(|_| chrono::NaiveDateTime::parse_from_str(text.trim(), "%Y-%m-%dT%H:%M:%S%.f").map(|t| t.and_utc()))
-        .map(|t| prost_types::Timestamp { seconds: t.timestamp(), nanos: 0 })
-        .map_err(|_| ApiError::bad_request("DueDate must be an ISO date and time."))
+fn parse_due(state: &AppState, text: &str) -> ApiResult<prost_types::Timestamp> {
+    let due = parse_instant("DueDate", text, &state.business)?;
+    Ok(prost_types::Timestamp { seconds: due.timestamp(), nanos: 0 })
 }
 
 fn status_value(text: &str) -> ApiResult<i32> {
@@ -268,7 +265,7 @@ pub async fn new_task(
         r#type: body.task_type.unwrap_or_default(),
         subject: body.subject.unwrap_or_default(),
         description: body.description.unwrap_or_default(),
-        due_time: Some(parse_due(body.due_date.as_deref().unwrap_or(""))?),
+        due_time: Some(parse_due(&state, body.due_date.as_deref().unwrap_or(""))?),
         assignee_user_ids: body.assignee_ids.unwrap_or_default(),
         company_id: body.lead_id.unwrap_or(0),
         ..Default::default()
@@ -311,7 +308,7 @@ pub async fn update_task(
         paths.push("description");
     }
     if let Some(value) = body.due_date {
-        task.due_time = Some(parse_due(&value)?);
+        task.due_time = Some(parse_due(&state, &value)?);
         paths.push("due_time");
     }
     if let Some(value) = body.status {

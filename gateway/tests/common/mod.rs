@@ -60,6 +60,7 @@ pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database:
         trust_forwarded_for: false,
         redis: redis_args(),
         token: TokenArgs { identity_url: format!("http://{identity}"), jwt_public_key: None },
+        business: eris_platform::config::BusinessArgs::default(),
         shutdown: shutdown_args(),
     };
     tokio::spawn(eris_gateway::serve(config, listener, Box::pin(std::future::pending())));

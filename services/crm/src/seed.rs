@@ -2,8 +2,9 @@
 //! brokerage's book, with notes, tasks and call banks. Deterministic for a given seed. Used by
 //! `eris-stack --demo` (a small book) and `eris-stack seed` (the benchmark's 100,000 companies).
 
-use chrono::{Duration, NaiveDate, TimeZone, Utc};
+use chrono::{Datelike, Duration, NaiveDate, Utc};
 use eris_platform::config::DatabaseArgs;
+use eris_platform::time::BusinessTime;
 use eris_proto::crm::v1::PrimaryStatus;
 use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
 use rust_decimal::Decimal;
@@ -23,6 +24,8 @@ pub struct SeedPlan {
     pub user_ids: Vec<i64>,
     /// The utilities prospects name as their areas.
     pub areas: AreaChoices,
+    /// Tasks fall due in business hours of this time zone; entry dates are its dates.
+    pub business: BusinessTime,
 }
 
 /// The utility ids companies may name as their areas, by commodity (none: no areas).
@@ -44,6 +47,7 @@ impl SeedPlan {
             seed,
             user_ids,
             areas,
+            business: BusinessTime::new(chrono_tz::America::New_York),
         }
     }
 }
@@ -178,11 +182,17 @@ pub async fn generate(database: &DatabaseArgs, plan: &SeedPlan) -> anyhow::Resul
 }
 
 /// Generates the demo book once: nothing happens when companies exist already.
-pub async fn demo(database: &DatabaseArgs, user_ids: Vec<i64>, areas: AreaChoices) -> anyhow::Result<bool> {
+pub async fn demo(
+    database: &DatabaseArgs,
+    user_ids: Vec<i64>,
+    areas: AreaChoices,
+    business: BusinessTime,
+) -> anyhow::Result<bool> {
     let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
     let empty: bool = sqlx::query_scalar("select not exists (select 1 from company)").fetch_one(&pool).await?;
     if empty {
-        generate_into(&pool, &SeedPlan::for_companies(300, 2026, user_ids, areas)).await?;
+        let plan = SeedPlan { business, ..SeedPlan::for_companies(300, 2026, user_ids, areas) };
+        generate_into(&pool, &plan).await?;
     }
     pool.close().await;
     Ok(empty)
@@ -191,7 +201,7 @@ pub async fn demo(database: &DatabaseArgs, user_ids: Vec<i64>, areas: AreaChoice
 async fn generate_into(pool: &PgPool, plan: &SeedPlan) -> anyhow::Result<()> {
     let mut rng = StdRng::seed_from_u64(plan.seed);
     let users = &plan.user_ids;
-    let today = Utc::now().date_naive();
+    let today = plan.business.today();
     let first_id: i64 =
         sqlx::query_scalar("select coalesce(max(company_id), 0) + 1 from company").fetch_one(pool).await?;
     for chunk_start in (0..plan.companies).step_by(1000) {
@@ -282,11 +292,14 @@ async fn generate_into(pool: &PgPool, plan: &SeedPlan) -> anyhow::Result<()> {
         );
         let rows: Vec<_> = (0..count)
             .map(|_| {
-                let offset_hours = rng.gen_range(-24 * 90..24 * 60);
-                let day = Utc::now().date_naive().and_hms_opt(0, 0, 0).unwrap_or_default();
-                let due = Utc.from_utc_datetime(&day)
-                    + Duration::hours(offset_hours % 24 + 8)
-                    + Duration::days(offset_hours / 24);
+                // Due on a weekday between 08:00 and 17:45 business time, on the quarter hour.
+                let mut day = today + Duration::days(rng.gen_range(-90..60));
+                while matches!(day.weekday(), chrono::Weekday::Sat | chrono::Weekday::Sun) {
+                    day += Duration::days(1);
+                }
+                let minutes = 8 * 60 + 15 * rng.gen_range(0..40);
+                let local = day.and_time(chrono::NaiveTime::MIN) + Duration::minutes(minutes);
+                let due = plan.business.instant(local);
                 let status = if due < Utc::now() && rng.gen_bool(0.8) { "Closed" } else { "Open" };
                 (
                     *TYPES.choose(&mut rng).unwrap_or(&"Follow Up"),

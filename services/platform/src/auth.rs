@@ -176,11 +176,18 @@ pub fn now_ms() -> i64 {
 }
 
 /// Checks tokens: signature with identity's public key, issuer, expiry and revocation.
+///
+/// A token's signature and claims never change, so their check is remembered (the same token
+/// comes with every call of a session); revocation is asked every time.
 pub struct TokenVerifier {
     key: DecodingKey,
     validation: Validation,
     revocations: Revocations,
+    checked: std::sync::RwLock<std::collections::HashMap<String, Arc<Claims>>>,
 }
+
+/// Most remembered signature checks; the memory is emptied when full.
+const MAX_CHECKED: usize = 10_000;
 
 impl TokenVerifier {
     /// A verifier for tokens signed by the private half of this Ed25519 public key (PEM).
@@ -190,7 +197,7 @@ impl TokenVerifier {
         validation.set_issuer(&[ISSUER]);
         validation.set_required_spec_claims(&["exp", "iss", "sub"]);
         validation.leeway = 30;
-        Ok(Self { key, validation, revocations })
+        Ok(Self { key, validation, revocations, checked: Default::default() })
     }
 
     /// The configured key, or the one identity publishes (retried while identity starts).
@@ -205,8 +212,8 @@ impl TokenVerifier {
     /// The caller a token stands for, or why it is refused.
     pub async fn verify(&self, token: &str) -> Result<Caller> {
         let signed_out = || Error::Unauthenticated(SIGNED_OUT.into());
-        let claims =
-            jsonwebtoken::decode::<Claims>(token, &self.key, &self.validation).map_err(|_| signed_out())?.claims;
+        let claims = self.signed_claims(token).ok_or_else(signed_out)?;
+        let claims = Claims::clone(&claims);
         let user_id: i64 = claims.sub.parse().map_err(|_| signed_out())?;
         let role = parse_role(&claims.role).ok_or_else(signed_out)?;
         if self.revocations.is_revoked(&claims, user_id).await? {
@@ -221,6 +228,23 @@ impl TokenVerifier {
             issued_at: claims.iat,
             expires_at: claims.exp,
         })
+    }
+
+    /// The claims of a token whose signature, issuer and expiry hold; remembered until it expires.
+    fn signed_claims(&self, token: &str) -> Option<Arc<Claims>> {
+        let now = now_ms() / 1000;
+        let unexpired = |claims: &Claims| claims.exp + (self.validation.leeway as i64) >= now;
+        let remembered = self.checked.read().unwrap_or_else(|p| p.into_inner()).get(token).cloned();
+        if let Some(claims) = remembered {
+            return unexpired(&claims).then_some(claims);
+        }
+        let claims = Arc::new(jsonwebtoken::decode::<Claims>(token, &self.key, &self.validation).ok()?.claims);
+        let mut checked = self.checked.write().unwrap_or_else(|p| p.into_inner());
+        if checked.len() >= MAX_CHECKED {
+            checked.clear();
+        }
+        checked.insert(token.to_owned(), claims.clone());
+        Some(claims)
     }
 
     /// The deny-list this verifier consults.

@@ -41,6 +41,8 @@ struct SeedArgs {
     demo_password: String,
     #[command(flatten)]
     database: DatabaseArgs,
+    #[command(flatten)]
+    business: BusinessArgs,
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -109,7 +111,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             println!("  {:<24} {}", user.fields.email, user.fields.role);
         }
         let areas = demo_areas(&args.database).await?;
-        if eris_crm::seed::demo(&args.database, users.iter().map(|u| u.user_id).collect(), areas).await? {
+        let business = eris_platform::time::BusinessTime::new(args.business.time_zone);
+        if eris_crm::seed::demo(&args.database, users.iter().map(|u| u.user_id).collect(), areas, business).await? {
             println!("Demo utilities, companies, notes, tasks and call banks created.");
         }
     }
@@ -163,6 +166,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         trust_forwarded_for: false,
         redis: args.redis.clone(),
         token,
+        business: args.business.clone(),
         shutdown: args.shutdown.clone(),
     };
     tasks.spawn(named("gateway", eris_gateway::serve(gateway_config, gateway_listener, until_stopped())));
@@ -195,7 +199,10 @@ async fn seed(args: SeedArgs) -> anyhow::Result<()> {
     let users = eris_identity::seed::demo_users(&args.database, &args.demo_password).await?;
     let areas = demo_areas(&args.database).await?;
     let user_ids = users.iter().map(|u| u.user_id).collect();
-    let plan = eris_crm::seed::SeedPlan::for_companies(args.companies, args.seed, user_ids, areas);
+    let plan = eris_crm::seed::SeedPlan {
+        business: eris_platform::time::BusinessTime::new(args.business.time_zone),
+        ..eris_crm::seed::SeedPlan::for_companies(args.companies, args.seed, user_ids, areas)
+    };
     let started = std::time::Instant::now();
     eris_crm::seed::generate(&args.database, &plan).await?;
     println!(

@@ -22,10 +22,14 @@ const SELECT: &str = "select b.call_bank_id, b.name, b.service_type, b.assignee_
     (select count(*) from call_bank_company m where m.call_bank_id = b.call_bank_id and m.status = 'Closed') as closed_count \
     from call_bank b";
 
+/// Most call banks one list shows (a brokerage keeps a few hundred).
+pub const MAX_LISTED: i64 = 5000;
+
 #[tracing::instrument(skip_all)]
 pub async fn list_call_banks(pool: &PgPool, assignee: Option<i64>) -> sqlx::Result<Vec<CallBankRow>> {
     sqlx::query_as(&format!(
-        "{SELECT} where ($1::bigint is null or b.assignee_user_id = $1) order by b.due_date, b.name, b.call_bank_id"
+        "{SELECT} where ($1::bigint is null or b.assignee_user_id = $1) \
+         order by b.due_date, b.name, b.call_bank_id limit {MAX_LISTED}"
     ))
     .bind(assignee)
     .fetch_all(pool)

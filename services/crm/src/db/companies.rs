@@ -490,7 +490,8 @@ pub const AFFILIATE_NAME_KEY: &str = "affiliate_name_key";
 
 #[tracing::instrument(skip_all)]
 pub async fn list_affiliates(pool: &PgPool) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("select name from affiliate order by lower(name)").fetch_all(pool).await
+    // A reference list (tens of names); the limit only bounds the work.
+    sqlx::query_scalar("select name from affiliate order by lower(name) limit 10000").fetch_all(pool).await
 }
 
 #[tracing::instrument(skip_all)]
