@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 
+import { Role } from "../src/gen/eris/identity/v1/identity_pb";
 import { apiAs, createReadyUser, createTestUser, DEMO, fillAddUser, signIn, unique } from "./helpers";
 
 test("Management adds a user and edits it", async ({ page }) => {
@@ -42,10 +43,11 @@ test("Management adds a user and edits it", async ({ page }) => {
   await expect(row.getByRole("cell").nth(3)).toHaveText("Sales");
   await expect(row.getByRole("cell").nth(4)).toHaveText("Inactive");
 
-  // A second add with the same email is refused by the server.
-  const again = await fillAddUser(page, { name: `${name} bis`, email, role: "Sales" });
-  await again.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(/^error adding user !/)).toBeVisible();
+  // A second add with the same email is stopped before anything is sent.
+  const again = await fillAddUser(page, { name: `${name} bis`, email: email.toUpperCase(), role: "Sales" });
+  await expect(again.getByText("Another user already has this e-mail address.")).toBeVisible();
+  await expect(again.getByRole("button", { name: "Save" })).toBeDisabled();
+  await again.getByRole("button", { name: "Cancel" }).click();
 });
 
 test("Management resets a user's password after a confirmation naming the user", async ({ page }) => {
@@ -67,6 +69,8 @@ test("Management resets a user's password after a confirmation naming the user",
 
 test("a stale edit shows the server's message and reloads the user", async ({ page }) => {
   const user = await createTestUser("Stale");
+  // Only a change by someone else to a field being saved conflicts: a second manager renames the user.
+  const manager = await createReadyUser("OtherManager", Role.MANAGEMENT);
   await signIn(page, DEMO.management);
   await page.goto("/Admin");
   const row = page.locator(`tr[data-user-email="${user.email}"]`);
@@ -74,18 +78,17 @@ test("a stale edit shows the server's message and reloads the user", async ({ pa
   const edit = page.getByRole("dialog");
   await expect(edit.getByLabel("Job")).toHaveValue("E2E");
 
-  // Someone else changes the user while the dialog is open.
-  const other = await apiAs(DEMO.management);
+  const other = await apiAs(manager.user.email, manager.password);
   await other.users.updateUser({
-    user: { userId: user.userId, version: user.version, job: "Changed elsewhere" },
-    updateMask: { paths: ["job"] },
+    user: { userId: user.userId, version: user.version, name: `${user.name} renamed`, job: "Changed elsewhere" },
+    updateMask: { paths: ["name", "job"] },
   });
 
   await edit.getByLabel("Name").fill(`${user.name} edited`);
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(edit.getByRole("alert")).not.toBeEmpty();
   await expect(edit.getByLabel("Job")).toHaveValue("Changed elsewhere");
-  await expect(edit.getByLabel("Name")).toHaveValue(user.name);
+  await expect(edit.getByLabel("Name")).toHaveValue(`${user.name} renamed`);
 
   // Editing again on top of what is stored now succeeds.
   await edit.getByLabel("Name").fill(`${user.name} edited`);

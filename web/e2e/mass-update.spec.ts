@@ -24,6 +24,7 @@ test("mass update sets the Closer of two companies and RESET clears it", async (
   await expect(page.getByLabel("Closer", { exact: true }).locator("option").last()).toHaveText("RESET");
   await page.getByLabel("Closer", { exact: true }).selectOption({ label: "Elena Ruiz" });
   await page.getByRole("button", { name: "Update" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Change" }).click();
   await expect(page.getByText("Companies Updated !")).toBeVisible();
   for (const row of await rows.all()) {
     await expect(row.getByRole("cell").nth(5)).toHaveText("Elena Ruiz");
@@ -36,6 +37,7 @@ test("mass update sets the Closer of two companies and RESET clears it", async (
 
   await page.getByLabel("Closer", { exact: true }).selectOption({ label: "RESET" });
   await page.getByRole("button", { name: "Update" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Change" }).click();
   await expect(page.getByText("Companies Updated !").first()).toBeVisible();
   for (const row of await rows.all()) {
     await expect(row.getByRole("cell").nth(5)).toHaveText("");

@@ -40,7 +40,7 @@ test("a task added on a company shows on the Dashboard calendar and turns grey w
   await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" }).click();
   await page.getByLabel("View", { exact: true }).selectOption({ label: "Week" });
   const calendar = page.getByRole("region", { name: "Calendar" });
-  await expect(calendar.getByText("5 AM")).toBeVisible();
+  await expect(calendar.getByText("5 AM", { exact: true })).toBeVisible();
   const event = calendar.getByRole("button", { name: subject });
   await expect(event).toBeVisible();
   const openColour = await event.evaluate((el) => getComputedStyle(el).backgroundColor);

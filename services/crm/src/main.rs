@@ -1,3 +1,6 @@
+#[global_allocator]
+static ALLOCATOR: eris_platform::service::Allocator = eris_platform::service::Allocator;
+
 fn main() -> anyhow::Result<()> {
     eris_platform::service::run("eris-crm", eris_crm::serve)
 }

@@ -13,6 +13,11 @@ use crate::{
     kv::Kv,
 };
 
+/// The allocator every Eris binary uses: a request allocates and frees many small buffers, and
+/// profiles of `getLeadById` under load spent about a sixth of the process's time in the system
+/// allocator. Each binary declares `#[global_allocator] static ALLOCATOR: Allocator = Allocator;`.
+pub use mimalloc::MiMalloc as Allocator;
+
 /// Completes when the service should stop.
 pub type Shutdown = BoxFuture<'static, ()>;
 

@@ -77,6 +77,9 @@ struct ServeArgs {
     shutdown: ShutdownArgs,
 }
 
+#[global_allocator]
+static ALLOCATOR: eris_platform::service::Allocator = eris_platform::service::Allocator;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();

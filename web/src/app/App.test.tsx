@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
@@ -7,6 +7,7 @@ import { Role } from "../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../test/fakes";
 import { fakeServices, renderApp } from "../test/renderApp";
 import { NOT_AVAILABLE_YET } from "../components/Placeholder";
+import { App, createAppRouter } from "./App";
 import { TOKEN_KEY } from "./auth/tokenStore";
 import { SHELL_TEXTS } from "./shell/texts";
 
@@ -99,5 +100,27 @@ describe("app routes", () => {
     await screen.findByTestId("user-name");
     act(() => services.session.drop());
     expect(await screen.findByRole("button", { name: "Login" })).toBeTruthy();
+  });
+
+  it("runs its routes under a data router on the browser's history", async () => {
+    window.history.replaceState(null, "", "/Dashboard");
+    render(<App />);
+    // Signed out: the shell route sends the visitor to the login page, through the router.
+    expect(await screen.findByRole("button", { name: "Login" })).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe("/"));
+  });
+
+  it("has a router that can hold a navigation until the screen agrees (what useBlocker needs)", async () => {
+    window.history.replaceState(null, "", "/");
+    const router = createAppRouter();
+    const blocker = () => router.getBlocker("unsaved", () => true);
+    blocker();
+    await router.navigate("/Leads");
+    expect(router.state.location.pathname).toBe("/");
+    expect(blocker().state).toBe("blocked");
+    router.deleteBlocker("unsaved");
+    await router.navigate("/Leads");
+    expect(router.state.location.pathname).toBe("/Leads");
+    router.dispose();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { BrowserRouter } from "react-router";
+import { createBrowserRouter, RouterProvider } from "react-router";
 
 import { ApiContext } from "../api/clients";
 import { createAppServices, type AppServices } from "./services";
@@ -27,13 +27,20 @@ export function AppProviders({ services, children }: AppProviderProps) {
   );
 }
 
+/**
+ * The app's router: a data router (so screens can ask before leaving, see useBlocker) whose single
+ * splat route holds the app's own <Routes>, which match the path as before.
+ */
+export function createAppRouter() {
+  return createBrowserRouter([{ path: "*", element: <AppRoutes /> }]);
+}
+
 export function App() {
   const [services] = useState(() => createAppServices());
+  const [router] = useState(createAppRouter);
   return (
     <AppProviders services={services}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </AppProviders>
   );
 }

@@ -1,5 +1,6 @@
-import { FormGroup, InputGroup, Intent } from "@blueprintjs/core";
+import { FormGroup, Intent } from "@blueprintjs/core";
 
+import { DatePickerInput } from "./DatePickerInput";
 import { DATE_FORMAT_ERROR, DATE_PLACEHOLDER, isDateTextValid } from "./dateText";
 
 export interface DateTextInputProps {
@@ -13,7 +14,10 @@ export interface DateTextInputProps {
   inline?: boolean;
 }
 
-/** A date typed as MM/DD/YYYY; anything else (but empty) shows the spec's format message. */
+/**
+ * A date typed as MM/DD/YYYY or picked from a calendar; anything else (but empty) shows the spec's
+ * format message. The value is the text as typed.
+ */
 export function DateTextInput({
   id,
   label,
@@ -33,16 +37,13 @@ export function DateTextInput({
       intent={invalid ? Intent.DANGER : Intent.NONE}
       helperText={invalid ? DATE_FORMAT_ERROR : undefined}
     >
-      <InputGroup
+      <DatePickerInput
         id={id}
         value={value}
         placeholder={DATE_PLACEHOLDER}
-        leftIcon="calendar"
-        autoComplete="off"
-        inputMode="numeric"
         maxLength={10}
         intent={invalid ? Intent.DANGER : Intent.NONE}
-        aria-invalid={invalid}
+        invalid={invalid}
         disabled={disabled}
         readOnly={readOnly}
         onValueChange={onValueChange}

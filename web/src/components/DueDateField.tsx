@@ -1,4 +1,6 @@
-import { FormGroup, InputGroup, Intent, type IconName } from "@blueprintjs/core";
+import { FormGroup, Intent, type IconName } from "@blueprintjs/core";
+
+import { DatePickerInput } from "./DatePickerInput";
 
 export interface DueDateFieldProps {
   id: string;
@@ -11,9 +13,13 @@ export interface DueDateFieldProps {
   value: string;
   onValueChange: (value: string) => void;
   onBlur: () => void;
+  /** A date and a time (MM/DD/YYYY HH:mm), picked with a time picker too; a date alone otherwise. */
+  withTime?: boolean;
+  /** Shown under the field while it is valid (e.g. what a date without a time means). */
+  hint?: string;
 }
 
-/** A required due date (or date and time) typed as text, with its format message while invalid. */
+/** A required due date (or date and time), typed as text or picked from a calendar, with its format message. */
 export function DueDateField({
   id,
   label,
@@ -24,6 +30,8 @@ export function DueDateField({
   value,
   onValueChange,
   onBlur,
+  withTime,
+  hint,
 }: DueDateFieldProps) {
   return (
     <FormGroup
@@ -31,14 +39,15 @@ export function DueDateField({
       labelFor={id}
       labelInfo="(required)"
       intent={invalid ? Intent.DANGER : Intent.NONE}
-      helperText={invalid ? formatMessage : undefined}
+      helperText={invalid ? formatMessage : hint}
     >
-      <InputGroup
+      <DatePickerInput
         id={id}
         leftIcon={icon}
         placeholder={placeholder}
-        autoComplete="off"
+        withTime={withTime}
         intent={invalid ? Intent.DANGER : Intent.NONE}
+        invalid={invalid}
         value={value}
         onValueChange={onValueChange}
         onBlur={onBlur}

@@ -1,6 +1,8 @@
+import { useEffect } from "react";
+
 import { render } from "@testing-library/react";
 import { QueryClient } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
 import { vi } from "vitest";
 
 import type { ApiClients } from "../api/clients";
@@ -39,13 +41,37 @@ export function signedInServices(me: User, users: readonly User[], features: str
   });
 }
 
-/** Renders the whole route tree at a path. */
+/** Where the app is (path and search params) and a way to go Back, for tests of state kept in the address. */
+export interface RouterProbe {
+  location: Location;
+  navigate: NavigateFunction;
+}
+
+function Probe({ onChange }: { onChange: (probe: RouterProbe) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    onChange({ location, navigate });
+  }, [location, navigate, onChange]);
+  return null;
+}
+
+/** Renders the whole route tree at a path; `router()` tells where it is now. */
 export function renderApp(path: string, services: AppServices) {
-  return render(
+  let probe: RouterProbe | null = null;
+  const result = render(
     <AppProviders services={services}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
+        <Probe onChange={(next) => (probe = next)} />
       </MemoryRouter>
     </AppProviders>,
   );
+  const router = (): RouterProbe => {
+    if (!probe) {
+      throw new Error("The router has not rendered yet");
+    }
+    return probe;
+  };
+  return { ...result, router };
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 
+import { businessTimeZoneOr } from "../../components/businessTime";
 import type { Session, SessionState } from "./session";
 
 export const SessionContext = createContext<Session | null>(null);
@@ -17,4 +18,10 @@ export function useSession(): Session {
 export function useSessionState(): SessionState {
   const session = useSession();
   return useSyncExternalStore(session.subscribe, session.getState);
+}
+
+/** The business time zone (IANA name) times are placed and shown in; the default until the server says. */
+export function useBusinessTimeZone(): string {
+  const state = useSessionState();
+  return businessTimeZoneOr(state.status === "signedIn" ? state.businessTimeZone : undefined);
 }

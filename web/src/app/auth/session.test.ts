@@ -155,6 +155,28 @@ describe("session", () => {
     );
   });
 
+  it("keeps the business time zone from GetCurrentUser, at restore, after sign-in and a password change", async () => {
+    const getCurrentUser = vi.fn(async () => ({ user: makeUser(), businessTimeZone: "America/Chicago" }));
+    const restored = setup({ getCurrentUser }, "stored");
+    await restored.session.restore();
+    expect(restored.session.getState()).toMatchObject({ status: "signedIn", businessTimeZone: "America/Chicago" });
+    restored.session.passwordChanged("new-token", undefined);
+    expect(restored.session.getState()).toMatchObject({ businessTimeZone: "America/Chicago" });
+
+    const fresh = setup({ getCurrentUser });
+    await fresh.session.signIn("dana@eris.test", "pw");
+    await vi.waitFor(() =>
+      expect(fresh.session.getState()).toMatchObject({ status: "signedIn", businessTimeZone: "America/Chicago" }),
+    );
+  });
+
+  it("leaves the business time zone unknown when the server does not name one", async () => {
+    const { session } = setup({ getCurrentUser: vi.fn(async () => ({ user: makeUser(), businessTimeZone: "" })) }, "t");
+    await session.restore();
+    const state = session.getState();
+    expect(state.status === "signedIn" && state.businessTimeZone).toBeUndefined();
+  });
+
   it("notifies subscribers of every change", async () => {
     const { session } = setup();
     const listener = vi.fn();

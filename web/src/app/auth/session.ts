@@ -5,7 +5,7 @@ import type { TokenStore } from "./tokenStore";
 export interface SessionAuthApi {
   signIn(req: { username: string; password: string }): Promise<{ user?: User; token: string }>;
   signOut(req: object): Promise<unknown>;
-  getCurrentUser(req: object): Promise<{ user?: User; features?: string[] }>;
+  getCurrentUser(req: object): Promise<{ user?: User; features?: string[]; businessTimeZone?: string }>;
 }
 
 export type SessionState =
@@ -16,6 +16,11 @@ export type SessionState =
       user: User;
       /** Features switched on for this user (GetCurrentUser), e.g. "contracts_beta"; empty until known. */
       features?: readonly string[];
+      /**
+       * The business time zone (IANA name) from GetCurrentUser; absent until known (SignIn does not
+       * say), when the app uses DEFAULT_BUSINESS_TIME_ZONE.
+       */
+      businessTimeZone?: string;
       /**
        * The password typed at sign-in, kept in memory only while a forced reset is pending, so that the
        * Change Password form can prefill and lock it. Gone after a reload.
@@ -58,11 +63,11 @@ export class Session {
     }
     this.set({ status: "restoring" });
     try {
-      const { user, features = [] } = await this.api().getCurrentUser({});
+      const { user, features = [], businessTimeZone } = await this.api().getCurrentUser({});
       if (!user) {
         throw new Error("GetCurrentUser answered without a user");
       }
-      this.set({ status: "signedIn", user, features });
+      this.set({ status: "signedIn", user, features, businessTimeZone: businessTimeZone || undefined });
     } catch {
       this.tokens.remove();
       this.set({ status: "signedOut" });
@@ -83,7 +88,7 @@ export class Session {
         features: [],
         pendingCurrentPassword: user.forcePasswordReset ? password : undefined,
       });
-      void this.loadFeatures();
+      void this.loadCurrentUserDetails();
       return user;
     } catch (err) {
       this.drop();
@@ -122,15 +127,19 @@ export class Session {
       status: "signedIn",
       user: user ?? { ...this.state.user, forcePasswordReset: false },
       features: this.state.features,
+      businessTimeZone: this.state.businessTimeZone,
     });
   }
 
-  /** SignIn does not say which features are on; GetCurrentUser does. Without them optional tabs stay hidden. */
-  private async loadFeatures(): Promise<void> {
+  /**
+   * SignIn does not say which features are on nor the business time zone; GetCurrentUser does.
+   * Until then optional tabs stay hidden and times use the default zone.
+   */
+  private async loadCurrentUserDetails(): Promise<void> {
     try {
-      const { features = [] } = await this.api().getCurrentUser({});
-      if (this.state.status === "signedIn" && features.length > 0) {
-        this.set({ ...this.state, features });
+      const { features = [], businessTimeZone } = await this.api().getCurrentUser({});
+      if (this.state.status === "signedIn" && (features.length > 0 || businessTimeZone)) {
+        this.set({ ...this.state, features, businessTimeZone: businessTimeZone || undefined });
       }
     } catch {
       // Not fatal: the session works without optional features.

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 
 import {
   Button,
@@ -25,7 +25,8 @@ import { useDebouncedValue } from "../../components/useDebouncedValue";
 import type { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { drawerTargetPath } from "../../features/companies/companyRoutes";
-import { useCompanySearch, usePeople } from "../../features/companies/companyQueries";
+import { useCompanySearchCounted } from "../../features/companies/companyListQuery";
+import { usePeople } from "../../features/companies/companyQueries";
 import { emptySearchValues, isRepLocked, searchPlan, type SearchValues } from "../../features/companies/searchFilter";
 import {
   ALL_SECONDARY_OPTIONS,
@@ -37,6 +38,7 @@ import { SEARCH_TEXTS } from "../../features/companies/texts";
 import { useSessionUser } from "../../features/companies/useSessionUser";
 import { SHELL_TEXTS } from "./texts";
 import "../../features/companies/companies.css";
+import "./companySearchDrawer.css";
 
 /** Filters wait this long after the last change before searching. */
 const SEARCH_DELAY_MS = 300;
@@ -60,7 +62,11 @@ export interface CompanySearchDrawerProps {
   onClose: () => void;
 }
 
-/** The right-hand company search: a name, a rep and many filters; picking a company opens it. */
+/**
+ * The right-hand company search: a name, a rep and many filters; picking a company opens it. The
+ * results can be walked with the arrow keys from the name box (Enter opens one); the filters scroll
+ * on their own, so the results always stay in view.
+ */
 export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -78,9 +84,19 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
   const plan = useMemo(() => searchPlan(settled, people.users, me), [settled, people.users, me]);
   // The Rep text is matched against user names, so a typed rep waits for the user list.
   const waitingForUsers = settled.rep.trim() !== "" && people.isPending;
-  const search = useCompanySearch(isOpen && plan.kind === "query" && !waitingForUsers ? plan.filter : null);
-  const companies = search.data?.pages.flatMap((page) => page.companies) ?? [];
+  const search = useCompanySearchCounted(isOpen && plan.kind === "query" && !waitingForUsers ? plan.filter : null);
+  const companies = useMemo(() => search.data?.pages.flatMap((page) => page.companies) ?? [], [search.data]);
   const total = search.data?.pages[0]?.totalSize ?? 0n;
+  // The result the arrow keys are on (-1: none); it follows the list as it changes.
+  const [active, setActive] = useState<{ index: number; companies: typeof companies }>({ index: -1, companies });
+  const activeIndex = active.companies === companies ? active.index : -1;
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (activeIndex >= 0) {
+      resultsRef.current?.querySelector(`[data-result-index="${activeIndex}"]`)?.scrollIntoView?.({ block: "nearest" });
+    }
+  }, [activeIndex]);
 
   function set<K extends keyof SearchValues>(key: K, value: SearchValues[K]) {
     setValues((prev) => ({ ...prev, [key]: value }));
@@ -91,6 +107,33 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
   function open(companyId: bigint) {
     navigate(drawerTargetPath(pathname, companyId));
     onClose();
+  }
+
+  /** Up, Down, Home, End walk the results; Enter opens the one walked to. */
+  function walkResults(event: KeyboardEvent<HTMLElement>) {
+    if (companies.length === 0) {
+      return;
+    }
+    const last = companies.length - 1;
+    const moves: Record<string, number> = {
+      ArrowDown: Math.min(activeIndex + 1, last),
+      ArrowUp: Math.max(activeIndex - 1, 0),
+      Home: 0,
+      End: last,
+    };
+    const inResults = event.currentTarget === resultsRef.current;
+    if (event.key in moves && (event.key.startsWith("Arrow") || inResults)) {
+      event.preventDefault();
+      const index = moves[event.key];
+      setActive({ index, companies });
+      if (inResults) {
+        // Walking among the results themselves moves the focus along.
+        resultsRef.current?.querySelector<HTMLElement>(`[data-result-index="${index}"]`)?.focus();
+      }
+    } else if (event.key === "Enter" && activeIndex >= 0) {
+      event.preventDefault();
+      open(companies[activeIndex].companyId);
+    }
   }
 
   const numberField = (key: "minKwh" | "maxKwh" | "minTherms" | "maxTherms", label: string) => {
@@ -140,15 +183,22 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
       icon="search"
       title={SHELL_TEXTS.companySearch}
     >
-      <div className={Classes.DRAWER_BODY}>
-        <section className="eris-drawer-content" role="search" aria-label={SHELL_TEXTS.companySearch}>
+      <div className={`${Classes.DRAWER_BODY} eris-search-drawer-body`}>
+        <section
+          className="eris-drawer-content eris-search-drawer"
+          role="search"
+          aria-label={SHELL_TEXTS.companySearch}
+        >
           <InputGroup
             type="search"
             leftIcon="search"
             placeholder={SHELL_TEXTS.searchByName}
             aria-label={SHELL_TEXTS.searchByName}
+            aria-controls="company-search-results"
+            aria-activedescendant={activeIndex >= 0 ? `company-result-${activeIndex}` : undefined}
             value={values.name}
             onValueChange={(v) => set("name", v)}
+            onKeyDown={walkResults}
             autoFocus
           />
           <div className="eris-toolbar">
@@ -177,8 +227,8 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
               </Tag>
             )}
           </div>
-          <Collapse isOpen={showFilters} keepChildrenMounted>
-            <div className="eris-search-filters">
+          <Collapse isOpen={showFilters} keepChildrenMounted className="eris-search-filters-collapse">
+            <div className="eris-search-filters eris-search-filters-scroll">
               {multi("primaryElectric", SEARCH_TEXTS.electricPrimary, PRIMARY_OPTIONS)}
               {multi("secondaryElectric", SEARCH_TEXTS.electricSecondary, secondaryChoices(values.primaryElectric))}
               {multi("primaryGas", SEARCH_TEXTS.gasPrimary, PRIMARY_OPTIONS)}
@@ -208,7 +258,13 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
               </div>
             </div>
           </Collapse>
-          <div className="eris-drawer-results" aria-label={SEARCH_TEXTS.results} aria-busy={search.isFetching}>
+          <div
+            ref={resultsRef}
+            className="eris-drawer-results"
+            aria-label={SEARCH_TEXTS.results}
+            aria-busy={search.isFetching}
+            onKeyDown={walkResults}
+          >
             {plan.kind === "none" ? (
               <NonIdealState icon="office" title={SEARCH_TEXTS.noMatch} />
             ) : search.isError && companies.length === 0 ? (
@@ -220,15 +276,19 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
             ) : (
               <>
                 <p className={Classes.TEXT_MUTED}>{SEARCH_TEXTS.found(total.toLocaleString("en-US"))}</p>
-                <Menu aria-label={SEARCH_TEXTS.results}>
-                  {companies.map((company) => (
+                <Menu aria-label={SEARCH_TEXTS.results} id="company-search-results">
+                  {companies.map((company, index) => (
                     <MenuItem
                       key={String(company.companyId)}
+                      id={`company-result-${index}`}
                       icon="office"
                       text={company.name}
                       label={[company.city, company.state].filter(Boolean).join(", ")}
+                      active={index === activeIndex}
                       data-company-id={String(company.companyId)}
+                      data-result-index={index}
                       onClick={() => open(company.companyId)}
+                      onFocus={() => setActive({ index, companies })}
                     />
                   ))}
                 </Menu>

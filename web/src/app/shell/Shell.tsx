@@ -1,10 +1,11 @@
-import { useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
 import { Spinner } from "@blueprintjs/core";
 import { Navigate, Outlet, useLocation } from "react-router";
 
 import { decideShellRoute } from "../auth/guard";
 import { useSession, useSessionState } from "../auth/SessionContext";
+import { CompanyFinder, isFinderShortcut } from "./CompanyFinder";
 import { CompanySearchDrawer } from "./CompanySearchDrawer";
 import { SideMenu } from "./SideMenu";
 import { SHELL_TEXTS } from "./texts";
@@ -26,6 +27,33 @@ export function Shell() {
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(true);
   const [searchOpen, setSearchOpen] = useState(false);
+  const [finderOpen, setFinderOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  const signedIn = state.status === "signedIn";
+
+  // Ctrl/Cmd+K opens the company finder from anywhere in the shell, even from a text box.
+  useEffect(() => {
+    if (!signedIn) {
+      return;
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (isFinderShortcut(event)) {
+        event.preventDefault();
+        setSearchOpen(false);
+        setFinderOpen(true);
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [signedIn]);
+
+  // A new page starts at its top (e.g. a company just added opens its details from the top), not
+  // where the last page was scrolled to.
+  useLayoutEffect(() => {
+    if (main.current) {
+      main.current.scrollTop = 0;
+    }
+  }, [pathname]);
 
   const decision = decideShellRoute(state, pathname);
   if (decision.kind === "wait") {
@@ -42,15 +70,17 @@ export function Shell() {
       <TopBar
         userName={state.user.name}
         onOpenSearch={() => setSearchOpen(true)}
+        onOpenFinder={() => setFinderOpen(true)}
         onLogout={() => void session.signOut()}
       />
       <div className="eris-body">
         <SideMenu role={state.user.role} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
-        <main className="eris-main">
+        <main className="eris-main" ref={main}>
           <Outlet />
         </main>
       </div>
       <CompanySearchDrawer isOpen={searchOpen} onClose={() => setSearchOpen(false)} />
+      <CompanyFinder isOpen={finderOpen} onClose={() => setFinderOpen(false)} />
     </div>
   );
 }

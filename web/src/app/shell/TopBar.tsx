@@ -1,4 +1,13 @@
-import { Button, Classes, Icon, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from "@blueprintjs/core";
+import {
+  Button,
+  Classes,
+  Icon,
+  KeyComboTag,
+  Navbar,
+  NavbarDivider,
+  NavbarGroup,
+  NavbarHeading,
+} from "@blueprintjs/core";
 import { Link } from "react-router";
 
 import { InitialsAvatar } from "../../components/InitialsAvatar";
@@ -8,11 +17,13 @@ import { SHELL_TEXTS } from "./texts";
 export interface TopBarProps {
   userName: string;
   onOpenSearch: () => void;
+  /** Opens the Ctrl+K company finder. */
+  onOpenFinder: () => void;
   onLogout: () => void;
 }
 
 /** Brand, company search, the signed-in person, Settings and Logout. */
-export function TopBar({ userName, onOpenSearch, onLogout }: TopBarProps) {
+export function TopBar({ userName, onOpenSearch, onOpenFinder, onLogout }: TopBarProps) {
   return (
     <header>
       <Navbar className="eris-topbar" fixedToTop>
@@ -20,6 +31,14 @@ export function TopBar({ userName, onOpenSearch, onLogout }: TopBarProps) {
           <NavbarHeading className="eris-brand">{SHELL_TEXTS.brand}</NavbarHeading>
         </NavbarGroup>
         <NavbarGroup align="right">
+          <Button
+            variant="minimal"
+            icon="search-template"
+            aria-label={SHELL_TEXTS.finder}
+            title={SHELL_TEXTS.finderShortcut}
+            endIcon={<KeyComboTag combo="mod+k" minimal />}
+            onClick={onOpenFinder}
+          />
           <Button
             variant="minimal"
             icon="search"

@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
@@ -28,12 +28,13 @@ const spring = create(CallBankSchema, {
   version: 6n,
 });
 
-async function admin(tab: string, api: Record<string, unknown>) {
+async function admin(tab: string, api: Record<string, unknown>, path = "/Admin") {
   window.localStorage.setItem(TOKEN_KEY, "tok");
   const services = signedInServices(manager, [gone, manager, sally]);
   Object.assign(services.api, api);
-  renderApp("/Admin", services);
+  const { router } = renderApp(path, services);
   await userEvent.click(await screen.findByRole("tab", { name: tab }));
+  return { router };
 }
 
 describe("admin call banks", () => {
@@ -86,22 +87,56 @@ describe("admin call banks", () => {
   });
 });
 
-describe("admin companies (mass update)", () => {
-  it("sends only the changed roles for the ticked companies", async () => {
-    const companies = [
-      create(CompanySchema, { companyId: 10n, name: "Acme Foods" }),
-      create(CompanySchema, { companyId: 11n, name: "Bolt Metals" }),
-    ];
-    const assignTeams = vi.fn(async () => ({ updatedCount: 2n }));
-    await admin(ADMIN_TEXTS.companiesTab, {
-      companies: { listCompanies: vi.fn(async () => ({ companies, nextPageToken: "", totalSize: 2n })), assignTeams },
+describe("admin call banks list state", () => {
+  it("keeps the search and the user filter in the address", async () => {
+    const listCallBanks = vi.fn(async () => ({ callBanks: [spring] }));
+    const { router } = await admin(ADMIN_TEXTS.callBanksTab, { callBanks: { listCallBanks } });
+    await screen.findByText("Spring Renewals");
+    await userEvent.type(screen.getByLabelText(CALL_BANK_TEXTS.search), "spring");
+    await userEvent.selectOptions(screen.getByLabelText(CALL_BANK_TEXTS.user), "Sally Sales");
+    await waitFor(() => expect(listCallBanks).toHaveBeenLastCalledWith({ assigneeUserId: 2n }, expect.anything()));
+    expect(Object.fromEntries(new URLSearchParams(router().location.search))).toEqual({
+      tab: "callbanks",
+      q: "spring",
+      user: "2",
     });
+    // Another tab starts clean; Back returns to the call banks as they were.
+    await userEvent.click(screen.getByRole("tab", { name: ADMIN_TEXTS.companiesTab }));
+    expect(router().location.search).toBe("?tab=companies");
+    act(() => void router().navigate(-1));
+    await waitFor(() =>
+      expect((screen.getByLabelText(CALL_BANK_TEXTS.search) as HTMLInputElement).value).toBe("spring"),
+    );
+    expect((screen.getByLabelText(CALL_BANK_TEXTS.user) as HTMLSelectElement).value).toBe("2");
+  });
+});
+
+describe("admin companies (mass update)", () => {
+  const companies = [
+    create(CompanySchema, { companyId: 10n, name: "Acme Foods" }),
+    create(CompanySchema, { companyId: 11n, name: "Bolt Metals" }),
+  ];
+
+  it("confirms how many companies will change, then sends only the changed roles for the ticked ones", async () => {
+    const assignTeams = vi.fn(async () => ({ updatedCount: 2n }));
+    const listCompanies = vi.fn(async () => ({ companies, nextPageToken: "", totalSize: 2n }));
+    await admin(ADMIN_TEXTS.companiesTab, { companies: { listCompanies, assignTeams } });
     await userEvent.click(await screen.findByLabelText(ADMIN_TEXTS.massUpdate.selectPage));
+    expect(listCompanies).toHaveBeenCalledWith(
+      expect.objectContaining({ includeTotalSize: true, orderBy: "name" }),
+      expect.anything(),
+    );
     const update = screen.getByRole("button", { name: ADMIN_TEXTS.massUpdate.update });
     expect(update.hasAttribute("disabled")).toBe(true);
     await userEvent.selectOptions(screen.getByLabelText("Closer"), "Sally Sales");
     await userEvent.selectOptions(screen.getByLabelText("Inside"), "RESET");
     await userEvent.click(update);
+    const confirm = await screen.findByRole("alertdialog");
+    expect(within(confirm).getByText("Change 2 companies?")).toBeTruthy();
+    expect(within(confirm).getByText("Closer: Sally Sales")).toBeTruthy();
+    expect(within(confirm).getByText("Inside: RESET")).toBeTruthy();
+    expect(assignTeams).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole("button", { name: ADMIN_TEXTS.massUpdate.confirmChange }));
     await waitFor(() =>
       expect(assignTeams).toHaveBeenCalledWith({
         companyIds: [10n, 11n],
@@ -111,5 +146,54 @@ describe("admin companies (mass update)", () => {
         ],
       }),
     );
+  });
+
+  it("sends nothing when the confirmation is cancelled", async () => {
+    const assignTeams = vi.fn(async () => ({ updatedCount: 1n }));
+    await admin(ADMIN_TEXTS.companiesTab, {
+      companies: { listCompanies: vi.fn(async () => ({ companies, nextPageToken: "", totalSize: 2n })), assignTeams },
+    });
+    await userEvent.click(await screen.findByLabelText(ADMIN_TEXTS.massUpdate.selectCompany("Bolt Metals")));
+    await userEvent.selectOptions(screen.getByLabelText("Closer"), "Mia Manager");
+    await userEvent.click(screen.getByRole("button", { name: ADMIN_TEXTS.massUpdate.update }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(within(confirm).getByText("Change 1 company?")).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(assignTeams).not.toHaveBeenCalled();
+  });
+
+  it("keeps the tab, the search and the page in the address", async () => {
+    const listCompanies = vi.fn(async () => ({ companies, nextPageToken: "p2", totalSize: 60n }));
+    const { router } = await admin(ADMIN_TEXTS.companiesTab, { companies: { listCompanies } });
+    await screen.findByText("Acme Foods");
+    await userEvent.type(screen.getByLabelText(ADMIN_TEXTS.massUpdate.search), "bolt");
+    await userEvent.click(screen.getByRole("button", { name: CALL_BANK_TEXTS.next }));
+    await waitFor(() =>
+      expect(listCompanies).toHaveBeenLastCalledWith(
+        expect.objectContaining({ filter: { nameQuery: "bolt" }, pageToken: "p2" }),
+        expect.anything(),
+      ),
+    );
+    expect(Object.fromEntries(new URLSearchParams(router().location.search))).toEqual({
+      tab: "companies",
+      q: "bolt",
+      pt: "p2",
+    });
+  });
+
+  it("opens on the tab, search and page an address names", async () => {
+    const listCompanies = vi.fn(async () => ({ companies, nextPageToken: "", totalSize: 60n }));
+    window.localStorage.setItem(TOKEN_KEY, "tok");
+    const services = signedInServices(manager, [gone, manager, sally]);
+    Object.assign(services.api, { companies: { listCompanies } });
+    renderApp("/Admin?tab=companies&q=bolt&pt=p2", services);
+    await screen.findByText("Acme Foods");
+    expect((screen.getByLabelText(ADMIN_TEXTS.massUpdate.search) as HTMLInputElement).value).toBe("bolt");
+    expect(listCompanies).toHaveBeenCalledWith(
+      expect.objectContaining({ filter: { nameQuery: "bolt" }, pageToken: "p2" }),
+      expect.anything(),
+    );
+    expect(screen.getByText(CALL_BANK_TEXTS.pageOf(2))).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button, ButtonGroup, Intent } from "@blueprintjs/core";
 
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import type { UrlParams } from "../../components/urlState";
 import { toast } from "../../components/toaster";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
 import { AssignCompaniesDialog } from "../callbanks/AssignCompaniesDialog";
@@ -15,8 +16,13 @@ import { useUserDirectory } from "../tasks/userDirectory";
 type DialogState =
   { kind: "closed" } | { kind: "add" } | { kind: "edit"; callBank: CallBank } | { kind: "assign"; callBank: CallBank };
 
+export interface CallBanksTabProps {
+  /** The page's address, which keeps the search and the user filter. */
+  url: UrlParams;
+}
+
 /** Admin > Call Banks (Management): the call banks with add, edit, delete and Assign Companies. */
-export function CallBanksTab() {
+export function CallBanksTab({ url }: CallBanksTabProps) {
   const directory = useUserDirectory();
   const deleteCallBank = useDeleteCallBank();
   const [dialog, setDialog] = useState<DialogState>({ kind: "closed" });
@@ -40,6 +46,7 @@ export function CallBanksTab() {
     <div className="eris-tab-panel">
       <CallBanksView
         userFilterId="admin-callbanks-user"
+        url={url}
         toolbarStart={
           <Button
             intent={Intent.PRIMARY}

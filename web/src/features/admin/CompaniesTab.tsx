@@ -14,14 +14,15 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toaster";
+import { useUrlPageTokens, useUrlText, type UrlParams } from "../../components/urlState";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { UserOptions } from "../../components/UserOptions";
 import { TeamRole, type Company } from "../../gen/eris/crm/v1/crm_pb";
 import { useCompanySearchPage } from "../callbanks/companyQueries";
 import { Pager } from "../callbanks/Pager";
-import { usePageTokens } from "../callbanks/pageTokens";
 import { useUserDirectory } from "../tasks/userDirectory";
 import { buildAssignments, MASS_UPDATE_ROLES, NO_CHANGE, noChanges, RESET, type MassUpdateChoices } from "./massUpdate";
 import { ADMIN_TEXTS } from "./texts";
@@ -38,17 +39,26 @@ const ROLE_LABELS: Record<(typeof MASS_UPDATE_ROLES)[number], string> = {
   [TeamRole.INSIDE]: T.roles.inside,
 };
 
-/** Admin > Companies: tick companies and set or clear their Admin, Closer, Analyst and Inside in one go. */
-export function CompaniesTab() {
+export interface CompaniesTabProps {
+  /** The page's address, which keeps the search (?q=) and the page (?pt=). */
+  url: UrlParams;
+}
+
+/**
+ * Admin > Companies: tick companies and set or clear their Admin, Closer, Analyst and Inside in one
+ * go, after confirming how many companies will change.
+ */
+export function CompaniesTab({ url }: CompaniesTabProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const directory = useUserDirectory();
-  const [search, setSearch] = useState("");
-  const query = useDebouncedValue(search, 300);
-  const paging = usePageTokens(query);
+  const [search, setSearch] = useUrlText(url, "q", { resets: ["pt"] });
+  const query = useDebouncedValue(url.params.get("q") ?? "", 300);
+  const paging = useUrlPageTokens(url, "pt");
   const page = useCompanySearchPage(query, paging.token, MASS_UPDATE_PAGE_SIZE);
   const [selected, setSelected] = useState<ReadonlyMap<bigint, string>>(new Map());
   const [choices, setChoices] = useState<MassUpdateChoices>(noChanges);
+  const [confirming, setConfirming] = useState(false);
   const assignTeams = useMutation({
     mutationFn: (req: { companyIds: bigint[]; assignments: { role: TeamRole; userId: bigint }[] }) =>
       api.companies.assignTeams(req),
@@ -78,8 +88,16 @@ export function CompaniesTab() {
       setChoices(noChanges());
     } catch {
       void toast.error(T.updateFailed);
+    } finally {
+      setConfirming(false);
     }
   }
+
+  /** What the update sets, role by role, for the confirmation. */
+  const summary = MASS_UPDATE_ROLES.filter((role) => choices[role] !== NO_CHANGE).map((role) => ({
+    role: ROLE_LABELS[role],
+    to: choices[role] === RESET ? T.reset : directory.nameOf(BigInt(choices[role])),
+  }));
 
   const c = T.columns;
   return (
@@ -113,7 +131,7 @@ export function CompaniesTab() {
           text={T.update}
           disabled={!canUpdate}
           loading={assignTeams.isPending}
-          onClick={() => void update()}
+          onClick={() => setConfirming(true)}
         />
         <span>{T.selectedCount(selected.size)}</span>
         {selected.size > 0 && (
@@ -188,6 +206,24 @@ export function CompaniesTab() {
           />
         </>
       )}
+      <ConfirmDialog
+        isOpen={confirming}
+        icon="people"
+        intent={Intent.PRIMARY}
+        confirmText={T.confirmChange}
+        loading={assignTeams.isPending}
+        onConfirm={() => void update()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          <strong>{T.confirm(selected.size)}</strong>
+        </p>
+        <ul>
+          {summary.map(({ role, to }) => (
+            <li key={role}>{T.setsRole(role, to)}</li>
+          ))}
+        </ul>
+      </ConfirmDialog>
     </div>
   );
 }

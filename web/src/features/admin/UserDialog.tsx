@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 
-import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
 import { serverMessage } from "../../api/errors";
@@ -11,16 +11,28 @@ import { saveWithToasts } from "../../components/saveWithToasts";
 import { toast } from "../../components/toaster";
 import { Role, UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { ADMIN_TEXTS } from "./texts";
-import { emptyUserFields, isUserFieldsComplete, normalizeUserFields, userChanges, userFieldsOf } from "./userForm";
+import {
+  emailProblem,
+  emptyUserFields,
+  isUserFieldsComplete,
+  normalizeUserFields,
+  userChanges,
+  userFieldsOf,
+} from "./userForm";
 
 export interface UserDialogProps {
   /** The user to edit; absent to add a new one. */
   user?: User;
+  /** The users listed, whose e-mail addresses a new address must not repeat. */
+  users: readonly User[];
   onClose: () => void;
 }
 
-/** Add User / Edit User. Status is chosen only when editing: new users start Active. */
-export function UserDialog({ user, onClose }: UserDialogProps) {
+/**
+ * Add User / Edit User. Status is chosen only when editing: new users start Active. The e-mail is
+ * checked as it is typed (its shape, and that no listed user has it) before anything is sent.
+ */
+export function UserDialog({ user, users, onClose }: UserDialogProps) {
   const editing = user !== undefined;
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -28,10 +40,19 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
   const [current, setCurrent] = useState<User | undefined>(user);
   const [fields, setFields] = useState<UserFields>(() => (user ? userFieldsOf(user) : emptyUserFields()));
   const [notice, setNotice] = useState<string | null>(null);
+  const [emailTouched, setEmailTouched] = useState(false);
   const busy = createUser.isPending || updateUser.isPending;
 
   const changes = current ? userChanges(userFieldsOf(current), fields) : null;
-  const canSave = isUserFieldsComplete(fields) && !busy && (!changes || changes.paths.length > 0);
+  const problem = emailProblem(fields.email, users, current?.userId);
+  // A taken address is said at once; a wrong shape once the person has left the field.
+  const emailMessage =
+    problem === "taken"
+      ? ADMIN_TEXTS.emailTaken
+      : problem === "format" && emailTouched
+        ? ADMIN_TEXTS.emailFormat
+        : undefined;
+  const canSave = isUserFieldsComplete(fields) && problem === null && !busy && (!changes || changes.paths.length > 0);
 
   function set<K extends keyof UserFields>(key: K, value: UserFields[K]) {
     setFields((prev) => ({ ...prev, [key]: value }));
@@ -90,13 +111,22 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
           <FormGroup label={ADMIN_TEXTS.columns.name} labelFor="user-name" labelInfo="(required)">
             <InputGroup id="user-name" autoFocus value={fields.name} onValueChange={(v) => set("name", v)} />
           </FormGroup>
-          <FormGroup label={ADMIN_TEXTS.columns.email} labelFor="user-email" labelInfo="(required)">
+          <FormGroup
+            label={ADMIN_TEXTS.columns.email}
+            labelFor="user-email"
+            labelInfo="(required)"
+            intent={emailMessage ? Intent.DANGER : Intent.NONE}
+            helperText={emailMessage}
+          >
             <InputGroup
               id="user-email"
               type="email"
               autoComplete="off"
+              intent={emailMessage ? Intent.DANGER : Intent.NONE}
+              aria-invalid={emailMessage ? true : undefined}
               value={fields.email}
               onValueChange={(v) => set("email", v)}
+              onBlur={() => setEmailTouched(true)}
             />
           </FormGroup>
           <FormGroup label={ADMIN_TEXTS.columns.job} labelFor="user-job">

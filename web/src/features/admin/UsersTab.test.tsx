@@ -73,6 +73,46 @@ describe("admin users tab", () => {
     );
   });
 
+  it("checks the e-mail as it is typed: its shape, and that no listed user has it", async () => {
+    const createUser = vi.fn(async () => ({ user: normal }));
+    adminWith({ createUser });
+    await row("Bob Normal");
+    await userEvent.click(screen.getByRole("button", { name: ADMIN_TEXTS.addUser }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText(/Name/), "Carl New");
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Role/), "Sales");
+    const email = within(dialog).getByLabelText(/Email/);
+    const save = within(dialog).getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    // Bob's address, typed in other case: said at once, and Save stays off.
+    await userEvent.type(email, "BOB@eris.test");
+    expect(within(dialog).getByText(ADMIN_TEXTS.emailTaken)).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    await userEvent.clear(email);
+    await userEvent.type(email, "carl@eris");
+    expect(within(dialog).queryByText(ADMIN_TEXTS.emailFormat)).toBeNull();
+    await userEvent.tab();
+    expect(within(dialog).getByText(ADMIN_TEXTS.emailFormat)).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    await userEvent.type(email, ".test");
+    expect(within(dialog).queryByText(ADMIN_TEXTS.emailFormat)).toBeNull();
+    expect(save.disabled).toBe(false);
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(createUser).toHaveBeenCalledWith({
+        user: { name: "Carl New", email: "carl@eris.test", job: "", role: Role.SALES },
+      }),
+    );
+  });
+
+  it("lets a user being edited keep their own e-mail", async () => {
+    adminWith();
+    await userEvent.click(within(await row("Bob Normal")).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText(/Job/), "!");
+    expect(within(dialog).queryByText(ADMIN_TEXTS.emailTaken)).toBeNull();
+    expect((within(dialog).getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it("updates only the changed fields with the version read", async () => {
     const updateUser = vi.fn(async () => ({ user: normal }));
     adminWith({ updateUser });

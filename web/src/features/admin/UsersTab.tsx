@@ -117,6 +117,7 @@ export function UsersTab() {
         <UserDialog
           key={dialog.kind === "edit" ? String(dialog.user.userId) : "new"}
           user={dialog.kind === "edit" ? dialog.user : undefined}
+          users={users.data ?? []}
           onClose={() => setDialog({ kind: "closed" })}
         />
       )}

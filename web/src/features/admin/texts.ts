@@ -21,6 +21,8 @@ export const ADMIN_TEXTS = {
     actions: "Actions",
   },
   chooseRole: "Choose a role…",
+  emailFormat: "Enter an e-mail address such as name@example.com.",
+  emailTaken: "Another user already has this e-mail address.",
   yes: "Yes",
   no: "No",
   newUserNote:
@@ -43,6 +45,9 @@ export const ADMIN_TEXTS = {
     noChange: "(no change)",
     reset: "RESET",
     update: "Update",
+    confirm: (n: number) => `Change ${n.toLocaleString("en-US")} ${n === 1 ? "company" : "companies"}?`,
+    setsRole: (role: string, to: string) => `${role}: ${to}`,
+    confirmChange: "Change",
     selectedCount: (n: number) => `${n} selected`,
     clearSelection: "Clear selection",
     noCompanies: "No companies found.",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { Role, UserStatus } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
-import { emptyUserFields, isUserFieldsComplete, userChanges, userFieldsOf } from "./userForm";
+import { emailProblem, emptyUserFields, isUserFieldsComplete, userChanges, userFieldsOf } from "./userForm";
 
 describe("user form", () => {
   const original = userFieldsOf(makeUser());
@@ -31,5 +31,24 @@ describe("user form", () => {
     expect(isUserFieldsComplete({ ...emptyUserFields(), name: "A", email: "a@b.c" })).toBe(false);
     expect(isUserFieldsComplete({ ...emptyUserFields(), name: "A", email: "a@b.c", role: Role.SALES })).toBe(true);
     expect(isUserFieldsComplete({ ...emptyUserFields(), name: "  ", email: "a@b.c", role: Role.SALES })).toBe(false);
+  });
+});
+
+describe("e-mail check", () => {
+  const users = [makeUser({ userId: 1n, email: "Ann@Eris.test" }), makeUser({ userId: 2n, email: "bob@eris.test" })];
+
+  it("wants the shape of an address", () => {
+    for (const bad of ["ann", "ann@", "ann@eris", "ann eris@x.test", "@eris.test"]) {
+      expect(emailProblem(bad, users), bad).toBe("format");
+    }
+    expect(emailProblem("carl@eris.test", users)).toBeNull();
+    expect(emailProblem("", users)).toBeNull();
+  });
+
+  it("refuses an address another listed user has, whatever its case", () => {
+    expect(emailProblem(" ann@eris.TEST ", users)).toBe("taken");
+    // The user being edited keeps their own address.
+    expect(emailProblem("ann@eris.test", users, 1n)).toBeNull();
+    expect(emailProblem("bob@eris.test", users, 1n)).toBe("taken");
   });
 });

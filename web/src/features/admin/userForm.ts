@@ -46,3 +46,22 @@ export function userChanges(
   }
   return { fields, paths };
 }
+
+/** What is wrong with an e-mail address: not one at all, or already another listed user's. */
+export type EmailProblem = "format" | "taken" | null;
+
+/** Something@something.tld without spaces: enough to catch typing slips; the server has the last word. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Checks an e-mail as typed against its shape and the users listed (`selfId`: the user being edited). */
+export function emailProblem(email: string, users: readonly User[], selfId?: bigint): EmailProblem {
+  const wanted = email.trim().toLowerCase();
+  if (wanted === "") {
+    return null;
+  }
+  if (!EMAIL_SHAPE.test(wanted)) {
+    return "format";
+  }
+  const taken = users.some((user) => user.userId !== selfId && user.email.trim().toLowerCase() === wanted);
+  return taken ? "taken" : null;
+}

@@ -60,13 +60,13 @@ function open() {
       updateCallBankCompany,
     },
   });
-  renderApp("/callbanks/4/companies", services);
-  return { listCallBankCompanies, updateCallBankCompany };
+  const { router } = renderApp("/callbanks/4/companies", services);
+  return { listCallBankCompanies, updateCallBankCompany, router };
 }
 
 describe("call bank companies", () => {
-  it("pages with the server's tokens, 10 a page, and goes back", async () => {
-    const { listCallBankCompanies } = open();
+  it("pages with the server's tokens, 10 a page, kept in the address, and goes back", async () => {
+    const { listCallBankCompanies, router } = open();
     expect(await screen.findByText("Acme Foods")).toBeTruthy();
     expect(listCallBankCompanies).toHaveBeenCalledWith(
       { callBankId: 4n, includeCompany: true, pageSize: 10, pageToken: "" },
@@ -76,6 +76,7 @@ describe("call bank companies", () => {
     await userEvent.click(screen.getByRole("button", { name: CALL_BANK_TEXTS.next }));
     expect(await screen.findByText("Bolt Metals")).toBeTruthy();
     expect(screen.getByRole("button", { name: CALL_BANK_TEXTS.next }).hasAttribute("disabled")).toBe(true);
+    expect(router().location.search).toBe("?pt=p2");
     await userEvent.click(screen.getByRole("button", { name: CALL_BANK_TEXTS.previous }));
     expect(await screen.findByText("Acme Foods")).toBeTruthy();
   });
@@ -97,5 +98,15 @@ describe("call bank companies", () => {
       }),
     );
     await waitFor(() => expect(screen.getByTestId("call-bank-completion").textContent).toBe("50%"));
+  });
+
+  it("links the detail dialog to the company", async () => {
+    const { router } = open();
+    await userEvent.click(await screen.findByText("Acme Foods"));
+    const dialog = await screen.findByRole("dialog");
+    const link = within(dialog).getByRole("link", { name: CALL_BANK_TEXTS.openCompany });
+    expect(link.getAttribute("href")).toBe("/LeadTabs/10/details");
+    await userEvent.click(link);
+    expect(router().location.pathname).toBe("/LeadTabs/10/details");
   });
 });

@@ -8,6 +8,7 @@ import { hasCode } from "../../api/errors";
 import { HOME_PATH } from "../../app/auth/guard";
 import { formatDate } from "../../components/dateText";
 import { toast } from "../../components/toaster";
+import { useUrlPageTokens, useUrlParams } from "../../components/urlState";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { CallBankCompanyStatus, type CallBankCompany } from "../../gen/eris/crm/v1/call_banks_pb";
 import { useUserDirectory } from "../tasks/userDirectory";
@@ -15,7 +16,6 @@ import { CallBankCompanyDialog } from "./CallBankCompanyDialog";
 import { callBankStatusLabel, COMPANY_STATUS_LABELS, completionLabel } from "./callBankForm";
 import { useCallBank, useCallBankCompaniesPage, useUpdateCallBankCompany } from "./callBankQueries";
 import { Pager } from "./Pager";
-import { usePageTokens } from "./pageTokens";
 import { CALL_BANK_TEXTS } from "./texts";
 
 import "./callbanks.css";
@@ -53,11 +53,14 @@ interface CallBankCompaniesProps {
   callBankId: bigint;
 }
 
-/** A call bank's completion and its companies, 10 a page, each opening a detail dialog to set its status. */
+/**
+ * A call bank's completion and its companies, 10 a page (the page kept in the address), each opening
+ * a detail dialog to set its status.
+ */
 function CallBankCompanies({ callBankId }: CallBankCompaniesProps) {
   const directory = useUserDirectory();
   const callBank = useCallBank(callBankId);
-  const paging = usePageTokens();
+  const paging = useUrlPageTokens(useUrlParams(), "pt");
   const page = useCallBankCompaniesPage(callBankId, paging.token, CALL_BANK_COMPANIES_PAGE_SIZE);
   const updateStatus = useUpdateCallBankCompany();
   const [open, setOpen] = useState<CallBankCompany | null>(null);

@@ -1,7 +1,9 @@
-import { Classes, Dialog, DialogBody, DialogFooter, Button, Radio, RadioGroup, Spinner } from "@blueprintjs/core";
+import { Classes, Dialog, DialogBody, DialogFooter, Button, Icon, Radio, RadioGroup, Spinner } from "@blueprintjs/core";
+import { Link } from "react-router";
 
 import { formatDecimal } from "../../components/numberText";
 import { CallBankCompanyStatus, type CallBankCompany } from "../../gen/eris/crm/v1/call_banks_pb";
+import { companyDetailsPath } from "../companies/companyRoutes";
 import { statusText } from "../companies/statuses";
 import { COMPANY_STATUS_CHOICES, COMPANY_STATUS_LABELS } from "./callBankForm";
 import { CALL_BANK_TEXTS } from "./texts";
@@ -62,7 +64,18 @@ export function CallBankCompanyDialog({ entry, nameOf, saving, onStatusChange, o
           ))}
         </dl>
       </DialogBody>
-      <DialogFooter actions={<Button text={t.close} onClick={onClose} />} />
+      <DialogFooter
+        actions={
+          <>
+            {/* A real link (opens in a new tab too) to the company's details. */}
+            <Link className={`${Classes.BUTTON} ${Classes.MINIMAL}`} to={companyDetailsPath(entry.companyId)}>
+              <Icon icon="office" />
+              <span className={Classes.BUTTON_TEXT}>{t.openCompany}</span>
+            </Link>
+            <Button text={t.close} onClick={onClose} />
+          </>
+        }
+      />
     </Dialog>
   );
 }

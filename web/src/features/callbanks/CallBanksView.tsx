@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 import {
   Button,
@@ -11,6 +11,7 @@ import {
 } from "@blueprintjs/core";
 import { useNavigate } from "react-router";
 
+import { useUrlText, type UrlParams } from "../../components/urlState";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { UserOptions } from "../../components/UserOptions";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
@@ -29,13 +30,23 @@ export interface CallBanksViewProps {
   toolbarStart?: ReactNode;
   /** The buttons of a row. */
   actions: (callBank: CallBank) => ReactNode;
+  /** The page's address, which keeps the search (?q=) and the user filter (?user=). */
+  url: UrlParams;
 }
 
-/** The call banks with search, an optional user filter ("All" by default), refresh and the table. */
-export function CallBanksView({ userFilterId, userId = 0n, toolbarStart, actions }: CallBanksViewProps) {
+/** A user id from the address; 0 (all) when absent or not one. */
+function parseUserId(text: string | null): bigint {
+  return text && /^[1-9]\d{0,18}$/.test(text) ? BigInt(text) : 0n;
+}
+
+/**
+ * The call banks with search, an optional user filter ("All" by default), refresh and the table. The
+ * search and the user are kept in the address.
+ */
+export function CallBanksView({ userFilterId, userId = 0n, toolbarStart, actions, url }: CallBanksViewProps) {
   const directory = useUserDirectory();
-  const [filterUserId, setFilterUserId] = useState(0n);
-  const [search, setSearch] = useState("");
+  const filterUserId = parseUserId(url.params.get("user"));
+  const [search, setSearch] = useUrlText(url, "q");
   const callBanks = useCallBanks(userFilterId ? filterUserId : userId);
 
   useLoadErrorToast(callBanks, CALL_BANK_TEXTS.loadFailed);
@@ -61,7 +72,7 @@ export function CallBanksView({ userFilterId, userId = 0n, toolbarStart, actions
             <HTMLSelect
               id={userFilterId}
               value={String(filterUserId)}
-              onChange={(e) => setFilterUserId(BigInt(e.currentTarget.value))}
+              onChange={(e) => url.update({ user: e.currentTarget.value === "0" ? null : e.currentTarget.value })}
             >
               <option value="0">{CALL_BANK_TEXTS.all}</option>
               <UserOptions users={directory.users} />

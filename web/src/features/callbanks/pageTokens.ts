@@ -1,19 +1,8 @@
 import { useState } from "react";
 
-/**
- * Next/previous paging over server page tokens: a stack of the tokens of the pages visited, so that
- * Previous goes back without the server knowing about previous pages.
- */
-export interface PageTokens {
-  /** The token of the page shown ("" for the first). */
-  token: string;
-  /** 1 for the first page. */
-  page: number;
-  hasPrevious: boolean;
-  next: (nextPageToken: string) => void;
-  previous: () => void;
-  reset: () => void;
-}
+import type { PageTokens } from "../../components/urlState";
+
+export type { PageTokens };
 
 /** The pure stack operations, for tests. */
 export const tokenStack = {

@@ -28,6 +28,7 @@ export const CALL_BANK_TEXTS = {
   save: "Save",
   cancel: "Cancel",
   close: "Close",
+  openCompany: "Open company",
   yes: "Yes",
   name: "Name",
   serviceType: "Service Type",

@@ -1,17 +1,22 @@
 import { create } from "@bufbuild/protobuf";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
+import { AppProviders } from "../../app/App";
 import { TOKEN_KEY } from "../../app/auth/tokenStore";
+import { AppRoutes } from "../../app/routes";
+import type { AppServices } from "../../app/services";
 import { CompanySchema, PrimaryStatus, type Company } from "../../gen/eris/crm/v1/crm_pb";
 import { utilitiesKey } from "../../api/utilities";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity, UtilitySchema } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeUser } from "../../test/fakes";
-import { renderApp, signedInServices } from "../../test/renderApp";
-import { COMPANY_TEXTS } from "./texts";
+import { signedInServices } from "../../test/renderApp";
+import { CompanyAutosaver } from "./companyAutosave";
+import { AUTOSAVE_TEXTS, COMPANY_TEXTS } from "./texts";
 
 const manager = makeUser({ userId: 1n, name: "Mia Manager", role: Role.MANAGEMENT });
 const sally = makeUser({ userId: 2n, name: "Sally Sales", role: Role.SALES });
@@ -27,16 +32,52 @@ const acme = create(CompanySchema, {
   insideUserId: 2n,
 });
 
+type UpdateRequest = { company: Partial<Company> & { version: bigint }; updateMask: { paths: string[] } };
+
+/**
+ * A company service holding one company, with the field-level rule: a save is refused (ABORTED)
+ * only when a field it changes was changed after the version it read. `someoneElse` saves as
+ * another person.
+ */
+function fakeCompanyService(initial: Company) {
+  let current = initial;
+  const changedAt = new Map<string, bigint>();
+  const apply = (fields: Partial<Company>) => {
+    const keys = Object.keys(fields).filter((key) => key !== "companyId" && key !== "version");
+    const values = Object.fromEntries(keys.map((key) => [key, (fields as Record<string, unknown>)[key]]));
+    current = create(CompanySchema, { ...(current as object), ...values, version: current.version + 1n } as Company);
+    keys.forEach((key) => changedAt.set(key, current.version));
+    return current;
+  };
+  const updateCompany = vi.fn(async ({ company }: UpdateRequest) => {
+    if (Object.keys(company).some((key) => (changedAt.get(key) ?? 0n) > company.version)) {
+      throw new ConnectError("This company was changed by someone else.", Code.Aborted);
+    }
+    return { company: apply(company) };
+  });
+  const getCompany = vi.fn(async () => ({ company: current }));
+  return { updateCompany, getCompany, someoneElse: apply, stored: () => current };
+}
+
+/** The app at a path with a data router, as App renders it (useBlocker needs one). */
+function renderWithDataRouter(path: string, services: AppServices) {
+  const router = createMemoryRouter([{ path: "*", element: <AppRoutes /> }], { initialEntries: [path] });
+  render(
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
 function openCompany(me = manager, companies: Record<string, unknown> = {}, features: string[] = []) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
   const services = signedInServices(me, [manager, sally], features);
-  const update = vi.fn(async ({ company }: { company: Partial<Company> }) => ({
-    company: create(CompanySchema, { ...(acme as object), ...company, version: 4n } as Company),
-  }));
+  const server = fakeCompanyService(acme);
   Object.assign(services.api, {
     companies: {
-      getCompany: vi.fn(async () => ({ company: acme })),
-      updateCompany: update,
+      getCompany: server.getCompany,
+      updateCompany: server.updateCompany,
       listAffiliates: vi.fn(async () => ({ names: ["Big Group"] })),
       listCompanyChanges: vi.fn(async () => ({ changes: [], nextPageToken: "" })),
       ...companies,
@@ -44,8 +85,23 @@ function openCompany(me = manager, companies: Record<string, unknown> = {}, feat
     notes: { listNotes: vi.fn(async () => ({ notes: [], nextPageToken: "" })) },
     tasks: { listTasks: vi.fn(async () => ({ tasks: [], nextPageToken: "" })) },
   });
-  renderApp("/LeadTabs/5/details", services);
-  return { services, update };
+  const router = renderWithDataRouter("/LeadTabs/5/details", services);
+  return { services, server, update: server.updateCompany, router };
+}
+
+/** The form group (label, control and the note beside it) of a labelled control. */
+function groupOf(label: string | RegExp): HTMLElement {
+  const group = screen.getByLabelText(label).closest<HTMLElement>("[class*='form-group']");
+  if (!group) throw new Error(`No form group around ${String(label)}`);
+  return group;
+}
+
+async function typeInto(label: string | RegExp, text: string) {
+  const input = (await screen.findByLabelText(label)) as HTMLInputElement;
+  await userEvent.clear(input);
+  if (text !== "") await userEvent.type(input, text);
+  await userEvent.tab();
+  return input;
 }
 
 describe("company details", () => {
@@ -113,31 +169,212 @@ describe("company details", () => {
     );
   });
 
-  it("after a stale save shows the stored values", async () => {
-    const stale = vi.fn(async () => {
-      throw new ConnectError("This company was changed by someone else.", Code.Aborted);
-    });
-    const getCompany = vi
-      .fn()
-      .mockResolvedValueOnce({ company: acme })
-      .mockResolvedValue({
-        company: create(CompanySchema, { ...(acme as object), city: "Columbus", version: 9n } as Company),
-      });
-    openCompany(manager, { updateCompany: stale, getCompany });
-    await userEvent.click(await screen.findByLabelText("W9"));
+  it("shows what someone else saved once a save comes back, keeping both people's values", async () => {
+    const { server, update } = openCompany();
+    await screen.findByLabelText("City");
+    server.someoneElse({ city: "Columbus" });
+    await userEvent.click(screen.getByLabelText("W9"));
     await waitFor(() => expect((screen.getByLabelText("City") as HTMLInputElement).value).toBe("Columbus"));
-    expect((screen.getByLabelText("W9") as HTMLInputElement).checked).toBe(false);
+    expect(update).toHaveBeenCalledWith({
+      company: { w9: true, companyId: 5n, version: 3n },
+      updateMask: { paths: ["w9"] },
+    });
+    expect((screen.getByLabelText("W9") as HTMLInputElement).checked).toBe(true);
+    expect(server.stored()).toMatchObject({ city: "Columbus", w9: true });
+    // The next save carries the version returned.
+    await userEvent.click(screen.getByLabelText("Bill Management"));
+    await waitFor(() =>
+      expect(update).toHaveBeenLastCalledWith(
+        expect.objectContaining({ company: expect.objectContaining({ version: 5n }) }),
+      ),
+    );
   });
 
-  it("is read-only for Sales, with no note form", async () => {
+  it("on a real conflict shows their value with mine beside it, and applies mine with one key press", async () => {
+    const { server, update } = openCompany();
+    await screen.findByLabelText("City");
+    server.someoneElse({ city: "Columbus" });
+    const city = await typeInto("City", "Akron");
+    await waitFor(() => expect(city.value).toBe("Columbus"));
+    const note = within(groupOf("City")).getByRole("group", { name: AUTOSAVE_TEXTS.changedBySomeoneElse });
+    expect(note.textContent).toContain(COMPANY_TEXTS.staleTitle);
+    expect(screen.getByText("This company was changed by someone else.")).toBeTruthy();
+    expect(screen.getByText(AUTOSAVE_TEXTS.yoursBeside(1))).toBeTruthy();
+    const useMine = within(note).getByRole("button", { name: AUTOSAVE_TEXTS.useMine("Akron") });
+    useMine.focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() =>
+      expect(update).toHaveBeenLastCalledWith({
+        company: { city: "Akron", companyId: 5n, version: 4n },
+        updateMask: { paths: ["city"] },
+      }),
+    );
+    await waitFor(() => expect(server.stored().city).toBe("Akron"));
+    expect(city.value).toBe("Akron");
+    expect(screen.queryByRole("group", { name: AUTOSAVE_TEXTS.changedBySomeoneElse })).toBeNull();
+  });
+
+  it("re-sends the fields of a refused save that were not in conflict", async () => {
+    const { server, update } = openCompany();
+    const real = update.getMockImplementation()!;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    update
+      .mockImplementationOnce(async (req) => {
+        await gate;
+        return real(req);
+      })
+      .mockImplementationOnce(async (req) => {
+        // Someone else saves City just before this save of Address and City arrives.
+        server.someoneElse({ city: "Columbus" });
+        return real(req);
+      });
+    await userEvent.click(await screen.findByLabelText("W9"));
+    const address = await typeInto("Address", "1 Main St");
+    await typeInto("City", "Akron");
+    open();
+    await waitFor(() => expect(server.stored().address).toBe("1 Main St"));
+    expect(update.mock.calls.map(([req]) => req.updateMask.paths)).toEqual([["w9"], ["address", "city"], ["address"]]);
+    expect(address.value).toBe("1 Main St");
+    expect((screen.getByLabelText("City") as HTMLInputElement).value).toBe("Columbus");
+    expect(within(groupOf("City")).getByRole("button", { name: AUTOSAVE_TEXTS.useMine("Akron") })).toBeTruthy();
+    await userEvent.click(within(groupOf("City")).getByRole("button", { name: AUTOSAVE_TEXTS.keepTheirs }));
+    expect(screen.queryByRole("group", { name: AUTOSAVE_TEXTS.changedBySomeoneElse })).toBeNull();
+    expect((screen.getByLabelText("City") as HTMLInputElement).value).toBe("Columbus");
+    expect(server.stored()).toMatchObject({ city: "Columbus", address: "1 Main St", w9: true });
+  });
+
+  it("keeps a value whose save did not get through, marks it Not saved, offers Retry and saves it later", async () => {
+    let online = false;
+    const { server } = openCompany();
+    const realUpdate = server.updateCompany.getMockImplementation()!;
+    server.updateCompany.mockImplementation(async (req) => {
+      if (!online && req.updateMask.paths.includes("zip")) throw new ConnectError("Failed to fetch", Code.Unavailable);
+      return realUpdate(req);
+    });
+    const retry = vi.spyOn(CompanyAutosaver.prototype, "retry");
+    const zip = await typeInto("Zip", "45402");
+    await waitFor(() => expect(within(groupOf("Zip")).getByText(AUTOSAVE_TEXTS.notSaved)).toBeTruthy());
+    expect(groupOf("Zip").className).toContain("intent-warning");
+    expect(zip.value).toBe("45402");
+    expect(screen.getByText(AUTOSAVE_TEXTS.unsaved(1))).toBeTruthy();
+    // Other fields still save meanwhile.
+    await userEvent.click(screen.getByLabelText("W9"));
+    await waitFor(() => expect(server.stored().w9).toBe(true));
+    expect(within(groupOf("Zip")).getByText(AUTOSAVE_TEXTS.notSaved)).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: AUTOSAVE_TEXTS.retry }));
+    expect(retry).toHaveBeenCalled();
+    // Once the network is back, the retries get it through.
+    online = true;
+    await waitFor(() => expect(server.stored().zip).toBe("45402"), { timeout: 10_000 });
+    await waitFor(() => expect(within(groupOf("Zip")).queryByText(AUTOSAVE_TEXTS.notSaved)).toBeNull());
+    expect(screen.queryByRole("button", { name: AUTOSAVE_TEXTS.retry })).toBeNull();
+    expect(zip.value).toBe("45402");
+    retry.mockRestore();
+  }, 20_000);
+
+  it("keeps a refused value with the service's message beside it, without a toast", async () => {
+    const { update } = openCompany(manager, {
+      updateCompany: vi.fn(async () => {
+        throw new ConnectError("Zip is too long.", Code.InvalidArgument);
+      }),
+    });
+    const zip = await typeInto("Zip", "45402-123456");
+    await waitFor(() => expect(within(groupOf("Zip")).getByText("Zip is too long.")).toBeTruthy());
+    expect(zip.value).toBe("45402-123456");
+    expect(groupOf("Zip").className).toContain("intent-danger");
+    expect(screen.getByText(AUTOSAVE_TEXTS.refused(1))).toBeTruthy();
+    expect(screen.queryByText(/Error Updating Lead Zip/)).toBeNull();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it("says a company needs a name when Name is emptied, and never sends it", async () => {
+    const { update } = openCompany();
+    await typeInto(/^Name/, "");
+    expect(within(groupOf(/^Name/)).getByText(COMPANY_TEXTS.nameRequired)).toBeTruthy();
+    expect(screen.queryByText(/Error Updating Lead/)).toBeNull();
+    await typeInto("City", "Akron");
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({
+        company: { city: "Akron", companyId: 5n, version: 3n },
+        updateMask: { paths: ["city"] },
+      }),
+    );
+    expect(update).toHaveBeenCalledTimes(1);
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("");
+  });
+
+  it("asks before leaving for another screen with unsaved edits: Stay keeps them, Leave goes", async () => {
+    const { router } = openCompany(manager, {
+      updateCompany: vi.fn(async () => {
+        throw new ConnectError("Zip is too long.", Code.InvalidArgument);
+      }),
+    });
+    await typeInto("Zip", "45402-123456");
+    await screen.findByText("Zip is too long.");
+    await userEvent.click(screen.getByRole("tab", { name: COMPANY_TEXTS.tabs.accounts }));
+    const alert = await screen.findByRole("alertdialog");
+    expect(alert.textContent).toContain(AUTOSAVE_TEXTS.leaveBody);
+    await userEvent.click(within(alert).getByRole("button", { name: AUTOSAVE_TEXTS.stay }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/LeadTabs/5/details");
+    expect((screen.getByLabelText("Zip") as HTMLInputElement).value).toBe("45402-123456");
+
+    await userEvent.click(screen.getByRole("tab", { name: COMPANY_TEXTS.tabs.accounts }));
+    await userEvent.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: AUTOSAVE_TEXTS.leave }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/LeadTabs/5/accounts"));
+  });
+
+  it("leaves without asking once every edit is saved", async () => {
+    const { router, server } = openCompany();
+    await typeInto("City", "Akron");
+    await waitFor(() => expect(server.stored().city).toBe("Akron"));
+    await screen.findByText(COMPANY_TEXTS.saved);
+    await userEvent.click(screen.getByRole("tab", { name: COMPANY_TEXTS.tabs.accounts }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/LeadTabs/5/accounts"));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("asks the browser before a reload or close only while an edit is unsaved", async () => {
+    openCompany(manager, {
+      updateCompany: vi.fn(async () => {
+        throw new ConnectError("Zip is too long.", Code.InvalidArgument);
+      }),
+    });
+    await screen.findByLabelText("Zip");
+    const unload = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      act(() => void window.dispatchEvent(event));
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await typeInto("Zip", "45402-123456");
+    await screen.findByText("Zip is too long.");
+    expect(unload()).toBe(true);
+    await typeInto("Zip", "");
+    await waitFor(() => expect(unload()).toBe(false));
+  });
+
+  it("is read-only for Sales throughout: every control disabled, no save status, no note form", async () => {
     const { update } = openCompany(sally);
     const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement;
     expect(name.readOnly).toBe(true);
-    expect((screen.getByLabelText("State") as HTMLSelectElement).disabled).toBe(true);
-    expect((screen.getByLabelText("W9") as HTMLInputElement).disabled).toBe(true);
+    const details = name.closest<HTMLElement>(".eris-company-details")!;
+    const controls = Array.from(details.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select"));
+    const formControls = controls.filter((control) => !control.closest("[role='region']"));
+    expect(formControls.length).toBeGreaterThan(30);
+    expect(formControls.filter((control) => !control.disabled).map((control) => control.id || control.name)).toEqual(
+      [],
+    );
+    expect(screen.getByText(COMPANY_TEXTS.readOnly)).toBeTruthy();
+    expect(screen.queryByText(COMPANY_TEXTS.required)).toBeNull();
+    expect(details.querySelector(".eris-autosave-status")).toBeNull();
     expect(screen.queryByRole("button", { name: COMPANY_TEXTS.addAffiliate })).toBeNull();
     expect(screen.queryByRole("button", { name: COMPANY_TEXTS.addNote })).toBeNull();
     await userEvent.type(name, "x");
+    expect(name.value).toBe("Acme Foods");
     expect(update).not.toHaveBeenCalled();
   });
 

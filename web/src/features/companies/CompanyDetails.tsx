@@ -1,37 +1,29 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 
-import {
-  Button,
-  Classes,
-  FormGroup,
-  HTMLSelect,
-  Icon,
-  Intent,
-  Section,
-  SectionCard,
-  Spinner,
-  Tag,
-} from "@blueprintjs/core";
+import { Button, FormGroup, HTMLSelect, Section, SectionCard, Tag } from "@blueprintjs/core";
 
 import type { Company } from "../../gen/eris/crm/v1/crm_pb";
 import { CompanyTasksPanel } from "../tasks/CompanyTasksPanel";
 import { AddAffiliateDialog } from "./AddAffiliateDialog";
+import { useDetailsAutosave } from "./autosaveHooks";
+import { AutosaveLeaveGuard } from "./AutosaveLeaveGuard";
+import { AutosaveStatusBar } from "./AutosaveStatusBar";
+import { unsavedFields } from "./companyAutosave";
 import {
   AddressFields,
   COMMODITY_TITLES,
   CommodityFields,
+  fieldFeedback,
   ServiceFlags,
   TeamFields,
   type CompanyFieldsProps,
   type EditTiming,
 } from "./CompanyFields";
-import { formErrors, type CompanyForm } from "./companyForm";
+import { editErrors, formOf, type CompanyForm, type CompanyFormKey } from "./companyForm";
 import { useAffiliates, usePeople } from "./companyQueries";
-import type { AutosaveStatus } from "./companyAutosave";
 import { HistoryPanel } from "./HistoryPanel";
 import { NotesPanel } from "./NotesPanel";
 import { COMPANY_TEXTS } from "./texts";
-import { useCompanyAutosave } from "./useCompanyAutosave";
 import { useSessionUser } from "./useSessionUser";
 
 export interface CompanyDetailsProps {
@@ -40,42 +32,97 @@ export interface CompanyDetailsProps {
 
 /**
  * Company Details: every field saves itself as it is edited (Sales only read), with the Tasks,
- * Notes and History panels beside the form.
+ * Notes and History panels beside the form. Each field says when its save did not go through,
+ * was refused or met someone else's change; leaving with unsaved edits asks first.
  */
 export function CompanyDetails({ company }: CompanyDetailsProps) {
   const { isSales, isManagement } = useSessionUser();
   const readOnly = isSales;
-  const people = usePeople();
-  const { saver, snapshot } = useCompanyAutosave(company);
+  return readOnly ? (
+    <DetailsLayout
+      company={company}
+      fieldProps={{ idPrefix: "company", form: formOf(company), errors: {}, readOnly, onEdit, onCommit }}
+      canAddAffiliate={false}
+    />
+  ) : (
+    <EditableDetails company={company} canAddAffiliate={isManagement} />
+  );
+}
+
+const onEdit = () => {};
+const onCommit = () => {};
+
+interface EditableDetailsProps {
+  company: Company;
+  canAddAffiliate: boolean;
+}
+
+function EditableDetails({ company, canAddAffiliate }: EditableDetailsProps) {
+  const { saver, snapshot } = useDetailsAutosave(company);
   const { form } = snapshot;
-  const companyId = snapshot.company.companyId;
+  const errors = editErrors(form);
+  const flush = useCallback(() => saver.flush(), [saver]);
+  // Someone is leaving: send everything that can go, the saves waiting for a retry included.
+  const sendAll = useCallback(() => {
+    saver.flush();
+    saver.retry();
+  }, [saver]);
 
   const fieldProps: CompanyFieldsProps = {
     idPrefix: "company",
     form,
-    errors: formErrors(form),
-    readOnly,
-    onEdit: (patch: Partial<CompanyForm>, when: EditTiming) => {
-      if (!readOnly) {
-        saver.edit(patch, when);
-      }
-    },
-    onCommit: () => {
-      if (!readOnly) {
-        saver.flush();
-      }
+    errors,
+    readOnly: false,
+    onEdit: (patch: Partial<CompanyForm>, when: EditTiming) => saver.edit(patch, when),
+    onCommit: flush,
+    autosave: {
+      notes: snapshot.notes,
+      onUseMine: (key: CompanyFormKey) => saver.useMine(key),
+      onKeepTheirs: (key: CompanyFormKey) => saver.keepTheirs(key),
     },
   };
 
   return (
-    <div className="eris-company-details">
-      <div className="eris-company-header">
+    <>
+      <AutosaveLeaveGuard unsaved={unsavedFields(snapshot).length > 0} onLeaving={sendAll} />
+      <DetailsLayout
+        company={snapshot.company}
+        fieldProps={fieldProps}
+        canAddAffiliate={canAddAffiliate}
+        status={
+          <AutosaveStatusBar
+            snapshot={snapshot}
+            invalidCount={Object.keys(errors).length}
+            onRetry={() => saver.retry()}
+          />
+        }
+      />
+    </>
+  );
+}
+
+interface DetailsLayoutProps {
+  /** The company as stored (its id and name for the panels). */
+  company: Company;
+  fieldProps: CompanyFieldsProps;
+  canAddAffiliate: boolean;
+  /** The save status bar; none when read-only. */
+  status?: React.ReactNode;
+}
+
+function DetailsLayout({ company, fieldProps, canAddAffiliate, status }: DetailsLayoutProps) {
+  const people = usePeople();
+  const { readOnly } = fieldProps;
+  const companyId = company.companyId;
+  return (
+    <div className={readOnly ? "eris-company-details eris-company-details-readonly" : "eris-company-details"}>
+      <div className="eris-company-status">
         {readOnly ? (
           <Tag minimal icon="lock">
             {COMPANY_TEXTS.readOnly}
           </Tag>
         ) : (
-          <SaveIndicator status={snapshot.status} />
+          status
         )}
       </div>
       <div className="eris-company-layout">
@@ -83,7 +130,7 @@ export function CompanyDetails({ company }: CompanyDetailsProps) {
           <Section title={COMPANY_TEXTS.sections.company} icon="office" compact>
             <SectionCard>
               <AddressFields {...fieldProps} />
-              <AffiliateField {...fieldProps} canAdd={isManagement && !readOnly} />
+              <AffiliateField {...fieldProps} canAdd={canAddAffiliate && !readOnly} />
             </SectionCard>
           </Section>
           <div className="eris-commodity-grid">
@@ -108,7 +155,7 @@ export function CompanyDetails({ company }: CompanyDetailsProps) {
         </div>
         <div className="eris-company-column">
           {/* ---- Tasks panel (features/tasks) ---- */}
-          <CompanyTasksPanel companyId={companyId} companyName={snapshot.company.name} readOnly={readOnly} />
+          <CompanyTasksPanel companyId={companyId} companyName={company.name} readOnly={readOnly} />
           <NotesPanel companyId={companyId} readOnly={readOnly} />
           <HistoryPanel companyId={companyId} />
         </div>
@@ -122,13 +169,18 @@ interface AffiliateFieldProps extends CompanyFieldsProps {
 }
 
 /** The affiliate, chosen from the affiliate list; Management can add a new name. */
-function AffiliateField({ idPrefix, form, readOnly, onEdit, canAdd }: AffiliateFieldProps) {
+function AffiliateField(props: AffiliateFieldProps) {
+  const { idPrefix, form, readOnly, onEdit, canAdd } = props;
   const affiliates = useAffiliates();
   const [adding, setAdding] = useState(false);
   const names = affiliates.data ?? [];
   const id = `${idPrefix}-affiliate`;
   return (
-    <FormGroup label={COMPANY_TEXTS.fields.affiliate} labelFor={id}>
+    <FormGroup
+      label={COMPANY_TEXTS.fields.affiliate}
+      labelFor={id}
+      {...fieldFeedback(props, "affiliate", (value) => String(value) || COMPANY_TEXTS.none)}
+    >
       <div className="eris-inline-action">
         <HTMLSelect
           id={id}
@@ -160,29 +212,5 @@ function AffiliateField({ idPrefix, form, readOnly, onEdit, canAdd }: AffiliateF
         />
       )}
     </FormGroup>
-  );
-}
-
-interface SaveIndicatorProps {
-  status: AutosaveStatus;
-}
-
-/** A quiet "Saving…" / "Saved" next to the title. */
-function SaveIndicator({ status }: SaveIndicatorProps) {
-  return (
-    <span className={`eris-save-indicator ${Classes.TEXT_MUTED}`} role="status" aria-live="polite" data-status={status}>
-      {status === "saving" && (
-        <>
-          <Spinner size={12} />
-          {COMPANY_TEXTS.saving}
-        </>
-      )}
-      {status === "saved" && (
-        <>
-          <Icon icon="tick" intent={Intent.SUCCESS} size={12} />
-          {COMPANY_TEXTS.saved}
-        </>
-      )}
-    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 
@@ -11,7 +11,15 @@ import { UserOptions } from "../../components/UserOptions";
 import { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity as UtilityCommodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { COMMODITY_KEYS, primaryStatusPatch, type CompanyForm, type CompanyFormKey } from "./companyForm";
+import type { FieldNotes } from "./companyAutosave";
+import {
+  COMMODITY_KEYS,
+  primaryStatusPatch,
+  type CompanyForm,
+  type CompanyFormKey,
+  type CompanyFormValue,
+} from "./companyForm";
+import { ConflictNote } from "./ConflictNote";
 import {
   isAreaEnabled,
   PRIMARY_STATUS_CHOICES,
@@ -19,7 +27,7 @@ import {
   secondaryOptions,
   type Commodity,
 } from "./statuses";
-import { COMPANY_TEXTS } from "./texts";
+import { AUTOSAVE_TEXTS, COMPANY_TEXTS } from "./texts";
 import { US_STATES } from "./usStates";
 
 /** "now": a choice, saved at once; "typing": saved on blur or when typing stops. */
@@ -35,7 +43,66 @@ export interface CompanyFieldsProps {
   onEdit: (patch: Partial<CompanyForm>, when: EditTiming) => void;
   /** A typed field lost the focus: save it now. */
   onCommit: () => void;
+  /** Company details: what autosave says about each field, and the answers to a conflict. */
+  autosave?: FieldAutosave;
 }
+
+export interface FieldAutosave {
+  notes: FieldNotes;
+  /** Puts this person's value back in a field someone else changed, and saves it. */
+  onUseMine: (key: CompanyFormKey) => void;
+  /** Keeps the other person's value of a field. */
+  onKeepTheirs: (key: CompanyFormKey) => void;
+}
+
+interface Feedback {
+  intent: Intent;
+  helperText?: ReactNode;
+}
+
+/** A value as people read it in a conflict note; empty reads "(empty)". */
+const shown = (text: string) => (text === "" ? COMPANY_TEXTS.emptyValue : text);
+
+/**
+ * The intent and the message beside a field: a client-side error or a refused value (danger), a
+ * save that did not get through (warning, "Not saved"), or someone else's change (warning, with
+ * this person's value and the button to apply it). `describe` reads a value of the field.
+ */
+export function fieldFeedback(
+  { errors, autosave, readOnly }: CompanyFieldsProps,
+  key: CompanyFormKey,
+  describe: (value: CompanyFormValue) => string,
+): Feedback {
+  if (readOnly) {
+    return { intent: Intent.NONE };
+  }
+  const error = errors[key];
+  if (error !== undefined) {
+    return { intent: Intent.DANGER, helperText: error };
+  }
+  const note = autosave?.notes[key];
+  switch (note?.kind) {
+    case "refused":
+      return { intent: Intent.DANGER, helperText: note.message };
+    case "unsaved":
+      return { intent: Intent.WARNING, helperText: AUTOSAVE_TEXTS.notSaved };
+    case "conflict":
+      return {
+        intent: Intent.WARNING,
+        helperText: (
+          <ConflictNote
+            mine={describe(note.mine)}
+            onUseMine={() => autosave?.onUseMine(key)}
+            onKeepTheirs={() => autosave?.onKeepTheirs(key)}
+          />
+        ),
+      };
+    default:
+      return { intent: Intent.NONE };
+  }
+}
+
+const describeText = (value: CompanyFormValue) => shown(String(value));
 
 interface TextFieldProps extends CompanyFieldsProps {
   field: "name" | "address" | "city" | "zip";
@@ -43,23 +110,30 @@ interface TextFieldProps extends CompanyFieldsProps {
   required?: boolean;
 }
 
-function TextField({ idPrefix, form, readOnly, onEdit, onCommit, field, label, required }: TextFieldProps) {
+function TextField(props: TextFieldProps) {
+  const { idPrefix, form, readOnly, onEdit, onCommit, field, label, required } = props;
   const id = `${idPrefix}-${field}`;
   const [touched, setTouched] = useState(false);
   const missing = required && touched && !readOnly && form[field].trim() === "";
+  const fromSave = fieldFeedback(props, field, describeText);
+  const { intent, helperText } =
+    missing && fromSave.intent === Intent.NONE
+      ? { intent: Intent.DANGER, helperText: COMPANY_TEXTS.nameRequired }
+      : fromSave;
   return (
     <FormGroup
       label={label}
       labelFor={id}
-      labelInfo={required ? COMPANY_TEXTS.required : undefined}
-      intent={missing ? Intent.DANGER : Intent.NONE}
-      helperText={missing ? COMPANY_TEXTS.nameRequired : undefined}
+      labelInfo={required && !readOnly ? COMPANY_TEXTS.required : undefined}
+      intent={intent}
+      helperText={helperText}
     >
       <InputGroup
         id={id}
         value={form[field]}
         readOnly={readOnly}
-        intent={missing ? Intent.DANGER : Intent.NONE}
+        disabled={readOnly}
+        intent={intent}
         onValueChange={(value) => {
           setTouched(true);
           onEdit({ [field]: value }, "typing");
@@ -78,7 +152,11 @@ export function AddressFields(props: CompanyFieldsProps) {
       <TextField {...props} field="name" label={COMPANY_TEXTS.fields.name} required />
       <TextField {...props} field="address" label={COMPANY_TEXTS.fields.address} />
       <TextField {...props} field="city" label={COMPANY_TEXTS.fields.city} />
-      <FormGroup label={COMPANY_TEXTS.fields.state} labelFor={`${idPrefix}-state`}>
+      <FormGroup
+        label={COMPANY_TEXTS.fields.state}
+        labelFor={`${idPrefix}-state`}
+        {...fieldFeedback(props, "state", describeText)}
+      >
         <HTMLSelect
           id={`${idPrefix}-state`}
           fill
@@ -86,7 +164,7 @@ export function AddressFields(props: CompanyFieldsProps) {
           disabled={readOnly}
           onChange={(e) => onEdit({ state: e.currentTarget.value }, "now")}
         >
-          <option value="">{COMPANY_TEXTS.chooseState}</option>
+          <option value="">{readOnly ? COMPANY_TEXTS.none : COMPANY_TEXTS.chooseState}</option>
           {US_STATES.map((code) => (
             <option key={code} value={code}>
               {code}
@@ -130,21 +208,32 @@ export interface CommodityFieldsProps extends CompanyFieldsProps {
 
 /** One commodity: primary and secondary statuses, contract end date, usage and area. */
 export function CommodityFields(props: CommodityFieldsProps) {
-  const { idPrefix, form, errors, readOnly, onEdit, commodity, compact } = props;
+  const { idPrefix, form, readOnly, onEdit, commodity, compact } = props;
   const keys = COMMODITY_KEYS[commodity];
   const primary = form[keys.primary];
   const title = LABEL_PREFIX[commodity];
   const id = (part: string) => `${idPrefix}-${commodity}-${part}`;
   const options = secondaryOptions(commodity, primary).map((value) => ({ value, label: value }));
   const usageKey = keys.usage;
-  const usageError = errors[usageKey];
+  const usage = fieldFeedback(props, usageKey, (value) => shown(formatDecimal(String(value))));
   const areaEnabled = isAreaEnabled(primary);
   const area = form[keys.area];
   const { data: utilities } = useUtilities();
   const areaOptions = utilityOptions(utilities, UTILITY_COMMODITY[commodity]);
+  const areaName = (value: bigint) =>
+    value === 0n
+      ? COMPANY_TEXTS.none
+      : (areaOptions.find((option) => option.value === value)?.label ?? COMPANY_TEXTS.utility(value));
+  const primaryName = (value: PrimaryStatus) =>
+    value === PrimaryStatus.UNSPECIFIED ? COMPANY_TEXTS.none : primaryStatusLabel(value);
+  const endDate = fieldFeedback(props, keys.endDate, describeText);
   return (
     <div className="eris-commodity" data-commodity={commodity}>
-      <FormGroup label={`${title} ${COMPANY_TEXTS.fields.primaryStatus}`} labelFor={id("primary")}>
+      <FormGroup
+        label={`${title} ${COMPANY_TEXTS.fields.primaryStatus}`}
+        labelFor={id("primary")}
+        {...fieldFeedback(props, keys.primary, (value) => primaryName(value as PrimaryStatus))}
+      >
         <HTMLSelect
           id={id("primary")}
           fill
@@ -162,7 +251,11 @@ export function CommodityFields(props: CommodityFieldsProps) {
           ))}
         </HTMLSelect>
       </FormGroup>
-      <FormGroup label={`${title} ${COMPANY_TEXTS.fields.secondaryStatus}`} labelFor={id("secondary")}>
+      <FormGroup
+        label={`${title} ${COMPANY_TEXTS.fields.secondaryStatus}`}
+        labelFor={id("secondary")}
+        {...fieldFeedback(props, keys.secondary, (value) => shown((value as readonly string[]).join(", ")))}
+      >
         <OptionMultiSelect
           id={id("secondary")}
           ariaLabel={`${title} ${COMPANY_TEXTS.fields.secondaryStatus}`}
@@ -173,39 +266,52 @@ export function CommodityFields(props: CommodityFieldsProps) {
           onChange={(secondary) => onEdit({ [keys.secondary]: secondary }, "now")}
         />
       </FormGroup>
-      {!compact && (
-        <DateTextInput
-          id={id("end-date")}
-          label={`${title} ${COMPANY_TEXTS.fields.contractEndDate}`}
-          value={form[keys.endDate]}
-          readOnly={readOnly}
-          // A complete date (or an emptied field) saves at once; a half-typed one waits.
-          onValueChange={(value) => onEdit({ [keys.endDate]: value }, isDateTextValid(value) ? "now" : "typing")}
-        />
-      )}
-      <FormGroup
-        label={USAGE_LABELS[commodity]}
-        labelFor={id("usage")}
-        intent={usageError ? Intent.DANGER : Intent.NONE}
-        helperText={usageError}
-      >
+      {!compact &&
+        (readOnly ? (
+          // Read-only: the date as text, without the picker or the format hint of an editable date.
+          <FormGroup label={`${title} ${COMPANY_TEXTS.fields.contractEndDate}`} labelFor={id("end-date")}>
+            <InputGroup id={id("end-date")} value={form[keys.endDate]} leftIcon="calendar" readOnly disabled />
+          </FormGroup>
+        ) : (
+          // The date input brings its own label and format message; autosave's note goes below it.
+          <FormGroup
+            className="eris-note-group"
+            contentClassName="eris-note-group-content"
+            intent={endDate.intent}
+            helperText={endDate.helperText}
+          >
+            <DateTextInput
+              id={id("end-date")}
+              label={`${title} ${COMPANY_TEXTS.fields.contractEndDate}`}
+              value={form[keys.endDate]}
+              // A complete date (or an emptied field) saves at once; a half-typed one waits.
+              onValueChange={(value) => onEdit({ [keys.endDate]: value }, isDateTextValid(value) ? "now" : "typing")}
+            />
+          </FormGroup>
+        ))}
+      <FormGroup label={USAGE_LABELS[commodity]} labelFor={id("usage")} {...usage}>
         <InputGroup
           id={id("usage")}
           value={form[usageKey]}
           readOnly={readOnly}
+          disabled={readOnly}
           inputMode="decimal"
-          intent={usageError ? Intent.DANGER : Intent.NONE}
+          intent={usage.intent}
           onValueChange={(value) => onEdit({ [usageKey]: value }, "typing")}
           onBlur={() => {
             // Shown with thousands separators once typed; the value sent has none.
             const typed = form[usageKey];
-            const shown = parseDecimalText(typed).kind === "number" ? formatDecimal(typed) : typed;
-            onEdit({ [usageKey]: shown }, "now");
+            const formatted = parseDecimalText(typed).kind === "number" ? formatDecimal(typed) : typed;
+            onEdit({ [usageKey]: formatted }, "now");
           }}
         />
       </FormGroup>
       {!compact && (
-        <FormGroup label={`${title} ${COMPANY_TEXTS.fields.area}`} labelFor={id("area")}>
+        <FormGroup
+          label={`${title} ${COMPANY_TEXTS.fields.area}`}
+          labelFor={id("area")}
+          {...fieldFeedback(props, keys.area, (value) => areaName(value as bigint))}
+        >
           <HTMLSelect
             id={id("area")}
             fill
@@ -238,18 +344,28 @@ const FLAGS = [
   ["w9", COMPANY_TEXTS.fields.w9],
 ] as const;
 
+const describeFlag = (value: CompanyFormValue) => (value ? AUTOSAVE_TEXTS.checked : AUTOSAVE_TEXTS.notChecked);
+
 /** Utilities, Bill Management, Community Solar, Energy Efficiency, W9. */
-export function ServiceFlags({ form, readOnly, onEdit }: CompanyFieldsProps) {
+export function ServiceFlags(props: CompanyFieldsProps) {
+  const { form, readOnly, onEdit } = props;
   return (
     <div className="eris-check-row">
       {FLAGS.map(([key, label]) => (
-        <Checkbox
+        <FormGroup
           key={key}
-          label={label}
-          checked={form[key]}
-          disabled={readOnly}
-          onChange={(e) => onEdit({ [key]: e.currentTarget.checked }, "now")}
-        />
+          className="eris-note-group"
+          contentClassName="eris-note-group-content"
+          {...fieldFeedback(props, key, describeFlag)}
+        >
+          <Checkbox
+            className="eris-check"
+            label={label}
+            checked={form[key]}
+            disabled={readOnly}
+            onChange={(e) => onEdit({ [key]: e.currentTarget.checked }, "now")}
+          />
+        </FormGroup>
       ))}
     </div>
   );
@@ -272,14 +388,16 @@ export interface TeamFieldsProps extends CompanyFieldsProps {
 }
 
 /** The seven team roles, each "None" or an active user. */
-export function TeamFields({ idPrefix, form, readOnly, onEdit, activeUsers, nameOf }: TeamFieldsProps) {
+export function TeamFields(props: TeamFieldsProps) {
+  const { idPrefix, form, readOnly, onEdit, activeUsers, nameOf } = props;
+  const personName = (value: CompanyFormValue) => nameOf(value as bigint) || COMPANY_TEXTS.none;
   return (
     <div className="eris-field-grid">
       {TEAM_ROLES.map(([key, label]) => {
         const value = form[key];
         const id = `${idPrefix}-${key}`;
         return (
-          <FormGroup key={key} label={label} labelFor={id}>
+          <FormGroup key={key} label={label} labelFor={id} {...fieldFeedback(props, key, personName)}>
             <HTMLSelect
               id={id}
               fill

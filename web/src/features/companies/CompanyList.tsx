@@ -1,8 +1,9 @@
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 
 import {
   Button,
   ButtonGroup,
+  Checkbox,
   Classes,
   FormGroup,
   HTMLSelect,
@@ -11,54 +12,132 @@ import {
   InputGroup,
   Intent,
   NonIdealState,
+  PopoverNext,
   Spinner,
+  Switch,
 } from "@blueprintjs/core";
 import { Link } from "react-router";
 
 import { serverMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { formatDate } from "../../components/dateText";
+import { formatDecimal } from "../../components/numberText";
 import { toast } from "../../components/toaster";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { useUrlPageTokens, useUrlParams, useUrlText } from "../../components/urlState";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { UserOptions } from "../../components/UserOptions";
 import type { Company } from "../../gen/eris/crm/v1/crm_pb";
+import {
+  DEFAULT_SORT,
+  nextSort,
+  OPTIONAL_COLUMN_SORT,
+  OPTIONAL_COLUMNS,
+  orderByOf,
+  parseSort,
+  useListPrefs,
+  type OptionalColumn,
+  type SortKey,
+} from "./companyColumns";
+import { useCompanyListPage, useRememberedTotal } from "./companyListQuery";
+import { COMPANY_PAGE_SIZE, useDeleteCompany, usePeople } from "./companyQueries";
 import { companyDetailsPath } from "./companyRoutes";
-import { COMPANY_PAGE_SIZE, useCompanyPage, useDeleteCompany, usePeople } from "./companyQueries";
+import { LIST_TEXTS } from "./listTexts";
 import { filterKey, type CompanyFilterInit } from "./searchFilter";
 import { StatusCell } from "./StatusCell";
 import { COMPANY_TEXTS } from "./texts";
 import { useSessionUser } from "./useSessionUser";
 
+import "./companyList.css";
+
 const SHOW_ALL = "all";
 const SEARCH_DELAY_MS = 300;
+/** The address's params: search text, chosen user, order and the page tokens. */
+const P = { search: "q", user: "user", sort: "sort", pages: "pt" } as const;
 
-/** Page tokens walked so far for one filter: tokens[i] opens page i. */
-interface Paging {
-  key: string;
-  tokens: string[];
-  index: number;
+/** What an optional column shows for a company. */
+const OPTIONAL_CELLS: Record<OptionalColumn, (company: Company) => ReactNode> = {
+  electricUsage: (c) => formatDecimal(c.electricUsage),
+  gasUsage: (c) => formatDecimal(c.gasUsage),
+  electricContractEnd: (c) => formatDate(c.electricContractEndDate),
+  gasContractEnd: (c) => formatDate(c.gasContractEndDate),
+  drContractEnd: (c) => formatDate(c.drContractEndDate),
+  drStatus: (c) => <StatusCell primary={c.primaryDrStatus} secondary={c.secondaryDrStatuses} />,
+};
+
+/** Numbers line up on the right. */
+const NUMERIC_COLUMNS: readonly OptionalColumn[] = ["electricUsage", "gasUsage"];
+
+interface SortHeaderProps {
+  label: string;
+  sortKey: SortKey;
+  current: { key: SortKey; desc: boolean };
+  onSort: (key: SortKey) => void;
+  className?: string;
 }
 
-/** View Companies: name search, the user selector (not for Sales) and the paged table. */
+/** A column header that sorts the list (on the server) when clicked; clicked again, the other way. */
+function SortHeader({ label, sortKey, current, onSort, className }: SortHeaderProps) {
+  const active = current.key === sortKey;
+  return (
+    <th
+      className={className}
+      aria-sort={active ? (current.desc ? "descending" : "ascending") : "none"}
+      data-sort-key={sortKey}
+    >
+      <Button
+        className="eris-sort-button"
+        variant="minimal"
+        size="small"
+        text={label}
+        title={LIST_TEXTS.sortBy(label)}
+        endIcon={
+          <Icon
+            icon={active ? (current.desc ? "sort-desc" : "sort-asc") : "double-caret-vertical"}
+            className={active ? undefined : Classes.TEXT_MUTED}
+          />
+        }
+        onClick={() => onSort(sortKey)}
+      />
+    </th>
+  );
+}
+
+/**
+ * View Companies: name search, the user selector (not for Sales) and a table sorted and paged on the
+ * server. Search, user, order and page are in the address, so Back, reload and a shared link show the
+ * same list; the optional columns and compact rows are each person's choice, kept in this browser.
+ */
 export function CompanyList() {
   const { me, isSales, isManagement } = useSessionUser();
   const people = usePeople();
-  const [search, setSearch] = useState("");
-  const [userChoice, setUserChoice] = useState(String(me.userId));
-  const nameQuery = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const url = useUrlParams();
+  const [search, setSearch] = useUrlText(url, P.search, { resets: [P.pages] });
+  const userChoice = url.params.get(P.user) ?? String(me.userId);
+  const sort = parseSort(url.params.get(P.sort));
+  const paging = useUrlPageTokens(url, P.pages);
+  const nameQuery = useDebouncedValue((url.params.get(P.search) ?? "").trim(), SEARCH_DELAY_MS);
+  const [prefs, setPrefs] = useListPrefs(me.userId);
 
   const filter = useMemo<CompanyFilterInit>(
     () => ({
       nameQuery,
       // Sales see only their own companies whatever is asked (the server enforces it).
-      teamUserIds: isSales || userChoice === SHOW_ALL ? [] : [BigInt(userChoice)],
+      teamUserIds: isSales || userChoice === SHOW_ALL ? [] : /^\d+$/.test(userChoice) ? [BigInt(userChoice)] : [],
     }),
     [nameQuery, isSales, userChoice],
   );
-  const key = filterKey(filter);
-  const [pagingState, setPaging] = useState<Paging>({ key, tokens: [""], index: 0 });
-  const paging = pagingState.key === key ? pagingState : { key, tokens: [""], index: 0 };
-  const page = useCompanyPage(filter, paging.tokens[paging.index]);
+  const orderBy = orderByOf(sort);
+  const counted = useRememberedTotal(filterKey(filter), paging.token);
+  const page = useCompanyListPage({
+    filter,
+    orderBy,
+    pageToken: paging.token,
+    includeTotalSize: counted.includeTotalSize,
+  });
+  if (page.data && !page.isPlaceholderData && counted.includeTotalSize) {
+    counted.remember(page.data.totalSize);
+  }
 
   const deleteCompany = useDeleteCompany();
   const [deleting, setDeleting] = useState<Company | null>(null);
@@ -66,16 +145,21 @@ export function CompanyList() {
   useLoadErrorToast(page, COMPANY_TEXTS.loadFailed);
 
   const companies = page.data?.companies ?? [];
-  const total = page.data?.totalSize ?? 0n;
-  const first = paging.index * COMPANY_PAGE_SIZE + 1;
+  const first = (paging.page - 1) * COMPANY_PAGE_SIZE + 1;
+  const last = first + companies.length - 1;
   const nextToken = page.data?.nextPageToken ?? "";
+  const shown = OPTIONAL_COLUMNS.filter((column) => prefs.columns.includes(column));
 
-  function goNext() {
-    setPaging({ key, tokens: [...paging.tokens.slice(0, paging.index + 1), nextToken], index: paging.index + 1 });
+  function sortBy(key: SortKey) {
+    const next = nextSort(sort, key);
+    const isDefault = next.key === DEFAULT_SORT.key && next.desc === DEFAULT_SORT.desc;
+    // A page token only works with the order it was made for: a new order starts on page 1.
+    url.update({ [P.sort]: isDefault ? null : orderByOf(next), [P.pages]: null });
   }
 
-  function goPrevious() {
-    setPaging({ ...paging, index: Math.max(0, paging.index - 1) });
+  function toggleColumn(column: OptionalColumn, on: boolean) {
+    const columns = on ? [...prefs.columns, column] : prefs.columns.filter((c) => c !== column);
+    setPrefs({ ...prefs, columns: OPTIONAL_COLUMNS.filter((c) => columns.includes(c)) });
   }
 
   async function confirmDelete() {
@@ -92,6 +176,23 @@ export function CompanyList() {
     }
   }
 
+  const header = (label: string, key: SortKey, className?: string) => (
+    <SortHeader key={key} label={label} sortKey={key} current={sort} onSort={sortBy} className={className} />
+  );
+
+  const columnChooser = (
+    <div className="eris-column-chooser" role="group" aria-label={LIST_TEXTS.chooseColumns}>
+      {OPTIONAL_COLUMNS.map((column) => (
+        <Checkbox
+          key={column}
+          label={LIST_TEXTS.optionalColumns[column]}
+          checked={prefs.columns.includes(column)}
+          onChange={(e) => toggleColumn(column, e.currentTarget.checked)}
+        />
+      ))}
+    </div>
+  );
+
   return (
     <div className="eris-tab-panel">
       <div className="eris-toolbar eris-company-toolbar">
@@ -107,7 +208,14 @@ export function CompanyList() {
         </FormGroup>
         {!isSales && (
           <FormGroup label={COMPANY_TEXTS.user} labelFor="company-user" inline>
-            <HTMLSelect id="company-user" value={userChoice} onChange={(e) => setUserChoice(e.currentTarget.value)}>
+            <HTMLSelect
+              id="company-user"
+              value={userChoice}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                url.update({ [P.user]: value === String(me.userId) ? null : value, [P.pages]: null });
+              }}
+            >
               <option value={SHOW_ALL}>{COMPANY_TEXTS.showAll}</option>
               <UserOptions users={people.active} />
               {/* The signed-in user is always offered, even before the user list has loaded. */}
@@ -118,6 +226,16 @@ export function CompanyList() {
           </FormGroup>
         )}
         {page.isFetching && !page.isPending && <Spinner size={16} />}
+        <span className="eris-spacer" />
+        <PopoverNext content={columnChooser} placement="bottom-end">
+          <Button icon="column-layout" endIcon="caret-down" text={LIST_TEXTS.columns} />
+        </PopoverNext>
+        <Switch
+          className="eris-compact-switch"
+          label={LIST_TEXTS.compact}
+          checked={prefs.compact}
+          onChange={(e) => setPrefs({ ...prefs, compact: e.currentTarget.checked })}
+        />
       </div>
       {page.isPending ? (
         <Spinner />
@@ -131,76 +249,109 @@ export function CompanyList() {
         <NonIdealState icon="office" title={COMPANY_TEXTS.noCompanies} />
       ) : (
         <>
-          <HTMLTable className="eris-table" striped compact aria-label={COMPANY_TEXTS.title}>
-            <thead>
-              <tr>
-                <th>{COMPANY_TEXTS.columns.name}</th>
-                <th>{COMPANY_TEXTS.columns.city}</th>
-                <th>{COMPANY_TEXTS.columns.state}</th>
-                <th>{COMPANY_TEXTS.columns.electricStatus}</th>
-                <th>{COMPANY_TEXTS.columns.gasStatus}</th>
-                <th>{COMPANY_TEXTS.columns.inside}</th>
-                <th>{COMPANY_TEXTS.columns.closer}</th>
-                <th>{COMPANY_TEXTS.columns.analyst}</th>
-                <th>{COMPANY_TEXTS.columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {companies.map((company) => (
-                <tr key={String(company.companyId)} data-company-id={String(company.companyId)}>
-                  <td>{company.name}</td>
-                  <td>{company.city}</td>
-                  <td>{company.state}</td>
-                  <td>
-                    <StatusCell primary={company.primaryElectricStatus} secondary={company.secondaryElectricStatuses} />
-                  </td>
-                  <td>
-                    <StatusCell primary={company.primaryGasStatus} secondary={company.secondaryGasStatuses} />
-                  </td>
-                  <td>{people.nameOf(company.insideUserId)}</td>
-                  <td>{people.nameOf(company.closerUserId)}</td>
-                  <td>{people.nameOf(company.analystUserId)}</td>
-                  <td>
-                    <ButtonGroup variant="minimal">
-                      {/* A real link (opens in a new tab too) styled as a minimal small button. */}
-                      <Link
-                        className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL}`}
-                        to={companyDetailsPath(company.companyId)}
-                      >
-                        <Icon icon="edit" />
-                        <span className={Classes.BUTTON_TEXT}>{COMPANY_TEXTS.edit}</span>
-                      </Link>
-                      {isManagement && (
-                        <Button
-                          size="small"
-                          icon="trash"
-                          intent={Intent.DANGER}
-                          text={COMPANY_TEXTS.delete}
-                          onClick={() => setDeleting(company)}
-                        />
-                      )}
-                    </ButtonGroup>
-                  </td>
+          <div className="eris-company-table-wrap">
+            <HTMLTable
+              className="eris-table eris-company-table"
+              striped
+              compact={prefs.compact}
+              aria-label={COMPANY_TEXTS.title}
+              data-density={prefs.compact ? "compact" : "regular"}
+            >
+              <thead>
+                <tr>
+                  {header(COMPANY_TEXTS.columns.name, "name")}
+                  {header(COMPANY_TEXTS.columns.city, "city")}
+                  {header(COMPANY_TEXTS.columns.state, "state")}
+                  {header(COMPANY_TEXTS.columns.electricStatus, "primary_electric_status")}
+                  {header(COMPANY_TEXTS.columns.gasStatus, "primary_gas_status")}
+                  {shown.map((column) =>
+                    header(
+                      LIST_TEXTS.optionalColumns[column],
+                      OPTIONAL_COLUMN_SORT[column],
+                      NUMERIC_COLUMNS.includes(column) ? "eris-numeric" : undefined,
+                    ),
+                  )}
+                  <th>{COMPANY_TEXTS.columns.inside}</th>
+                  <th>{COMPANY_TEXTS.columns.closer}</th>
+                  <th>{COMPANY_TEXTS.columns.analyst}</th>
+                  <th>{COMPANY_TEXTS.columns.actions}</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {companies.map((company) => (
+                  <tr key={String(company.companyId)} data-company-id={String(company.companyId)}>
+                    <td>
+                      <Link className="eris-company-name" to={companyDetailsPath(company.companyId)}>
+                        {company.name}
+                      </Link>
+                    </td>
+                    <td>{company.city}</td>
+                    <td>{company.state}</td>
+                    <td>
+                      <StatusCell
+                        primary={company.primaryElectricStatus}
+                        secondary={company.secondaryElectricStatuses}
+                      />
+                    </td>
+                    <td>
+                      <StatusCell primary={company.primaryGasStatus} secondary={company.secondaryGasStatuses} />
+                    </td>
+                    {shown.map((column) => (
+                      <td
+                        key={column}
+                        data-column={column}
+                        className={NUMERIC_COLUMNS.includes(column) ? "eris-numeric" : undefined}
+                      >
+                        {OPTIONAL_CELLS[column](company)}
+                      </td>
+                    ))}
+                    <td>{people.nameOf(company.insideUserId)}</td>
+                    <td>{people.nameOf(company.closerUserId)}</td>
+                    <td>{people.nameOf(company.analystUserId)}</td>
+                    <td>
+                      <ButtonGroup variant="minimal">
+                        {/* A real link (opens in a new tab too) styled as a minimal small button. */}
+                        <Link
+                          className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL}`}
+                          to={companyDetailsPath(company.companyId)}
+                        >
+                          <Icon icon={isSales ? "eye-open" : "edit"} />
+                          <span className={Classes.BUTTON_TEXT}>{isSales ? LIST_TEXTS.view : COMPANY_TEXTS.edit}</span>
+                        </Link>
+                        {isManagement && (
+                          <Button
+                            size="small"
+                            icon="trash"
+                            intent={Intent.DANGER}
+                            text={COMPANY_TEXTS.delete}
+                            onClick={() => setDeleting(company)}
+                          />
+                        )}
+                      </ButtonGroup>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
           <div className="eris-pager">
             <span className={Classes.TEXT_MUTED} data-testid="company-page-range">
-              {COMPANY_TEXTS.pageOf(first, first + companies.length - 1, total.toLocaleString("en-US"))}
+              {counted.total !== undefined
+                ? LIST_TEXTS.pageOf(first, last, counted.total.toLocaleString("en-US"))
+                : LIST_TEXTS.pageRange(first, last)}
             </span>
             <ButtonGroup>
               <Button
                 icon="chevron-left"
                 text={COMPANY_TEXTS.previous}
-                disabled={paging.index === 0}
-                onClick={goPrevious}
+                disabled={!paging.hasPrevious}
+                onClick={paging.previous}
               />
               <Button
                 endIcon="chevron-right"
                 text={COMPANY_TEXTS.next}
                 disabled={!nextToken || page.isPlaceholderData}
-                onClick={goNext}
+                onClick={() => paging.next(nextToken)}
               />
             </ButtonGroup>
           </div>

@@ -14,9 +14,11 @@ import {
   TextArea,
 } from "@blueprintjs/core";
 
+import { useBusinessTimeZone } from "../../app/auth/SessionContext";
 import { DateTextInput } from "../../components/DateTextInput";
 import { formatDate, formatDateTime, parseDateText } from "../../components/dateText";
 import { toast } from "../../components/toaster";
+import type { Note } from "../../gen/eris/crm/v1/notes_pb";
 import { useCreateNote, useNotes, usePeople } from "./companyQueries";
 import { COMPANY_TEXTS, DEFAULT_NOTE_SERVICE, NOTE_SERVICES } from "./texts";
 
@@ -26,9 +28,17 @@ export interface NotesPanelProps {
   readOnly: boolean;
 }
 
+/** Notes newest first by when they were written (then by id, which grows with time). */
+export function newestFirst(notes: readonly Note[]): Note[] {
+  const at = (note: Note) =>
+    note.createTime ? Number(note.createTime.seconds) * 1000 + note.createTime.nanos / 1e6 : 0;
+  return [...notes].sort((a, b) => at(b) - at(a) || (b.noteId > a.noteId ? 1 : b.noteId < a.noteId ? -1 : 0));
+}
+
 /** The company's notes, newest first, and a form to add one. */
 export function NotesPanel({ companyId, readOnly }: NotesPanelProps) {
   const notes = useNotes(companyId);
+  const timeZone = useBusinessTimeZone();
   const createNote = useCreateNote(companyId);
   const people = usePeople();
   const [service, setService] = useState<string>(DEFAULT_NOTE_SERVICE);
@@ -102,11 +112,11 @@ export function NotesPanel({ companyId, readOnly }: NotesPanelProps) {
           <p className={Classes.TEXT_MUTED}>{COMPANY_TEXTS.noNotes}</p>
         ) : (
           <ul className="eris-note-list" aria-label={COMPANY_TEXTS.sections.notes}>
-            {notes.data.map((note) => (
+            {newestFirst(notes.data).map((note) => (
               <li key={String(note.noteId)}>
                 <div className="eris-note-head">
                   <strong>{people.nameOf(note.userId) || COMPANY_TEXTS.someone}</strong>
-                  <span className={Classes.TEXT_MUTED}>{formatDateTime(note.createTime)}</span>
+                  <span className={Classes.TEXT_MUTED}>{formatDateTime(note.createTime, timeZone)}</span>
                   <Tag minimal>{note.service}</Tag>
                   {note.followUpDate && (
                     <Tag minimal intent={Intent.WARNING} icon="calendar">

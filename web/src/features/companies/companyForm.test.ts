@@ -3,7 +3,16 @@ import { describe, expect, it } from "vitest";
 
 import { DateSchema } from "../../gen/eris/common/v1/date_pb";
 import { CompanySchema, PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
-import { companyChanges, formErrors, formOf, maskPath, primaryStatusPatch } from "./companyForm";
+import {
+  companyChanges,
+  editErrors,
+  formErrors,
+  formOf,
+  maskPath,
+  primaryStatusPatch,
+  sameStoredValue,
+  saveGroup,
+} from "./companyForm";
 
 const company = create(CompanySchema, {
   companyId: 5n,
@@ -91,5 +100,37 @@ describe("autosave mask", () => {
   it("compares secondary statuses as lists", () => {
     const form = { ...formOf(company), secondaryElectricStatuses: ["Hot Lead", "New"] };
     expect(companyChanges(company, form).fields).toEqual({ secondaryElectricStatuses: ["Hot Lead", "New"] });
+  });
+});
+
+describe("autosave checks", () => {
+  it("refuses an emptied name on the details before it is sent, not on a new company's form", () => {
+    const emptied = { ...formOf(company), name: "   ", drReduction: "lots" };
+    expect(editErrors(emptied)).toEqual({
+      name: "A company needs a name.",
+      drReduction: "Enter a number, e.g. 1,250,000",
+    });
+    expect(formErrors(emptied)).toEqual({ drReduction: "Enter a number, e.g. 1,250,000" });
+  });
+
+  it("leaves out the fields the caller turns down", () => {
+    const form = { ...formOf(company), city: "Akron", zip: "45402" };
+    const changes = companyChanges(company, form, (key) => key !== "zip");
+    expect(changes.keys).toEqual(["city"]);
+    expect(changes.paths).toEqual(["city"]);
+  });
+
+  it("keeps a primary status and its secondary statuses in one save group", () => {
+    expect(saveGroup("primaryGasStatus")).toBe(saveGroup("secondaryGasStatuses"));
+    expect(saveGroup("primaryGasStatus")).not.toBe(saveGroup("primaryElectricStatus"));
+    expect(saveGroup("city")).not.toBe(saveGroup("zip"));
+  });
+
+  it("compares stored values by meaning", () => {
+    const same = create(CompanySchema, { ...company, electricUsage: "1250000", version: 4n });
+    expect(sameStoredValue("electricUsage", company, same)).toBe(true);
+    expect(sameStoredValue("secondaryElectricStatuses", company, same)).toBe(true);
+    const other = create(CompanySchema, { ...company, secondaryElectricStatuses: ["New"] });
+    expect(sameStoredValue("secondaryElectricStatuses", company, other)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { formatDecimal, normalizeDecimal, NUMBER_FORMAT_ERROR, parseDecimalText 
 import { DATE_FORMAT_ERROR } from "../../components/dateText";
 import { CompanySchema, PrimaryStatus, type Company } from "../../gen/eris/crm/v1/crm_pb";
 import { changePrimary, type Commodity } from "./statuses";
+import { COMPANY_TEXTS } from "./texts";
 
 /** A company's editable fields as the forms hold them: typed text for dates and numbers. */
 export interface CompanyForm {
@@ -160,6 +161,18 @@ export function formErrors(form: CompanyForm): Partial<Record<CompanyFormKey, st
   return errors;
 }
 
+/**
+ * The messages of fields the company details will not send: a bad date or number, or an emptied
+ * name (a company needs one; the check runs here so the value never reaches the server).
+ */
+export function editErrors(form: CompanyForm): Partial<Record<CompanyFormKey, string>> {
+  const errors = formErrors(form);
+  if (form.name.trim() === "") {
+    errors.name = COMPANY_TEXTS.nameRequired;
+  }
+  return errors;
+}
+
 type Outgoing = { ok: true; value: unknown } | { ok: false };
 
 /** The value sent for a field, or not ok when its text cannot be read. */
@@ -220,13 +233,21 @@ export interface CompanyChanges {
 
 /**
  * Compares the form with the company last read and keeps only what changed, so that a save sends
- * only the edited fields. Fields whose text cannot be read (a half-typed date) are left out.
+ * only the edited fields. Fields whose text cannot be read (a half-typed date) are left out, and so
+ * are the fields `include` turns down.
  */
-export function companyChanges(company: Company, form: CompanyForm): CompanyChanges {
+export function companyChanges(
+  company: Company,
+  form: CompanyForm,
+  include: (key: CompanyFormKey) => boolean = () => true,
+): CompanyChanges {
   const fields: Record<string, unknown> = {};
   const paths: string[] = [];
   const keys: CompanyFormKey[] = [];
   for (const key of COMPANY_FORM_KEYS) {
+    if (!include(key)) {
+      continue;
+    }
     const out = outgoing(key, form);
     if (!out.ok || sameAsStored(key, out.value, company)) {
       continue;
@@ -242,6 +263,35 @@ export function companyChanges(company: Company, form: CompanyForm): CompanyChan
 export function fieldMatches(key: CompanyFormKey, form: CompanyForm, company: Company): boolean {
   const out = outgoing(key, form);
   return out.ok && sameAsStored(key, out.value, company);
+}
+
+/** One field's value as the form holds it. */
+export type CompanyFormValue = CompanyForm[CompanyFormKey];
+
+/** Whether two form values are the same (lists item by item). */
+export function sameFieldValue(a: CompanyFormValue, b: CompanyFormValue): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => item === b[i]);
+  }
+  return a === b;
+}
+
+/** Whether two stored copies of a company hold the same value for a field. */
+export function sameStoredValue(key: CompanyFormKey, a: Company, b: Company): boolean {
+  return sameFieldValue(formOf(a)[key], formOf(b)[key]);
+}
+
+/**
+ * Fields that must be saved together: a primary status and its secondary statuses (a new primary
+ * clears them, and the server checks them as a pair). Every other field stands alone.
+ */
+export function saveGroup(key: CompanyFormKey): string {
+  for (const [commodity, keys] of Object.entries(COMMODITY_KEYS)) {
+    if (key === keys.primary || key === keys.secondary) {
+      return `${commodity} statuses`;
+    }
+  }
+  return key;
 }
 
 /** The form keys of one commodity's statuses and area. */

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
 import { useAllUsers } from "../../api/users";
@@ -9,7 +9,6 @@ import type { Company } from "../../gen/eris/crm/v1/crm_pb";
 import type { Note, NoteSchema } from "../../gen/eris/crm/v1/notes_pb";
 import { UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import type { CompanyInit } from "./companyForm";
-import { filterKey, type CompanyFilterInit } from "./searchFilter";
 
 /** The companies screen reads pages of 50. */
 export const COMPANY_PAGE_SIZE = 50;
@@ -19,34 +18,6 @@ const companyKey = (companyId: bigint) => [...companiesKey, "one", companyId.toS
 const changesKey = (companyId: bigint) => [...companiesKey, "changes", companyId.toString()] as const;
 const notesKey = (companyId: bigint) => [...companiesKey, "notes", companyId.toString()] as const;
 const affiliatesKey = [...companiesKey, "affiliates"] as const;
-
-/** One page of companies: the filter and the page token of the page wanted. */
-export function useCompanyPage(filter: CompanyFilterInit, pageToken: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...companiesKey, "page", filterKey(filter), pageToken],
-    queryFn: ({ signal }) =>
-      api.companies.listCompanies({ filter, pageSize: COMPANY_PAGE_SIZE, pageToken }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Companies page after page ("load more"), for the search drawer; disabled while filter is null. */
-export function useCompanySearch(filter: CompanyFilterInit | null) {
-  const api = useApi();
-  return useInfiniteQuery({
-    queryKey: [...companiesKey, "search", filter ? filterKey(filter) : "none"],
-    queryFn: ({ signal, pageParam }) =>
-      api.companies.listCompanies(
-        { filter: filter ?? {}, pageSize: COMPANY_PAGE_SIZE, pageToken: pageParam },
-        { signal },
-      ),
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextPageToken || undefined,
-    enabled: filter !== null,
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useCompany(companyId: bigint) {
   const api = useApi();

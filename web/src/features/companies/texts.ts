@@ -119,6 +119,42 @@ export const COMPANY_TEXTS = {
   staleTitle: "Changed by someone else",
 } as const;
 
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many.replace("#", String(count)));
+
+/** Texts of the company details' autosave: field notes, the status bar and leaving with unsaved edits. */
+export const AUTOSAVE_TEXTS = {
+  notSaved: "Not saved",
+  changedBySomeoneElse: COMPANY_TEXTS.staleTitle,
+  theirsShown: "Their value is shown.",
+  useMine: (value: string) => `Use my value: ${value}`,
+  keepTheirs: "Keep theirs",
+  checked: "checked",
+  notChecked: "not checked",
+  retry: "Retry",
+  unsaved: (count: number) =>
+    plural(count, "1 change is not saved yet.", "# changes are not saved yet.") + " Retrying automatically.",
+  refused: (count: number) =>
+    `${COMPANY_TEXTS.updateFailed}: ` +
+    plural(
+      count,
+      "1 value was refused; see the message beside it.",
+      "# values were refused; see the messages beside them.",
+    ),
+  invalid: (count: number) =>
+    plural(count, "1 field needs fixing before it can be saved.", "# fields need fixing before they can be saved."),
+  conflicts: (count: number) =>
+    plural(
+      count,
+      "1 field was changed by someone else: their value is shown, yours is beside it.",
+      "# fields were changed by someone else: their values are shown, yours are beside them.",
+    ),
+  yoursBeside: (count: number) =>
+    plural(count, "Your value is kept beside the field.", "Your values are kept beside the fields."),
+  leaveBody: "Some changes on this company are not saved yet. If you leave now, they are lost.",
+  leave: "Leave",
+  stay: "Stay",
+} as const;
+
 /** Note services (spec section 9); All is the default. */
 export const NOTE_SERVICES = ["Energy Efficiencies", "DR", "Bill Management", "Brokerage", "All"] as const;
 export const DEFAULT_NOTE_SERVICE = "All";

@@ -1,20 +1,36 @@
+import { useLayoutEffect, useRef, useState } from "react";
+
 import { Button, ButtonGroup, Classes, HTMLSelect, Spinner } from "@blueprintjs/core";
 
+import { businessDayOf, formatClockTime } from "../../components/businessTime";
 import {
   CALENDAR_VIEWS,
   calendarRange,
   dayHours,
+  FIRST_HOUR,
+  HOUR_COUNT,
+  HOURS_IN_DAY,
+  onBusinessDay,
+  outOfView,
   placeDayEvents,
   sameDay,
   shiftAnchor,
   WEEKDAY_SETS,
   type CalendarRange,
   type CalendarView,
+  type PlacedEvent,
   type WeekdaySet,
 } from "./calendarMath";
 import { DASHBOARD_TEXTS } from "./texts";
 
 import "./calendar.css";
+
+/** The height of one hour of the time grid, in pixels. */
+export const HOUR_PX = 48;
+const GRID_PX = HOURS_IN_DAY * HOUR_PX;
+/** The time grid shows 05:00-20:00 at once (spec: first interval 5, count 15) and scrolls to the rest. */
+const VIEW_PX = HOUR_COUNT * HOUR_PX;
+const FIRST_HOUR_PX = FIRST_HOUR * HOUR_PX;
 
 /** One entry on the calendar. */
 export interface CalendarEvent {
@@ -31,9 +47,11 @@ export interface CalendarEvent {
 export interface CalendarProps {
   view: CalendarView;
   weekdays: WeekdaySet;
-  /** A day inside the period shown. */
+  /** A day inside the period shown (a local-midnight Date holding a business day). */
   anchor: Date;
-  /** Today, for the Today button and the highlight (defaults to now). */
+  /** The business time zone (IANA name): events are placed and their times shown on its clock. */
+  timeZone: string;
+  /** Today, for the Today button and the highlight (defaults to the business day now). */
   today?: Date;
   onViewChange: (view: CalendarView) => void;
   onWeekdaysChange: (weekdays: WeekdaySet) => void;
@@ -49,7 +67,6 @@ export interface CalendarProps {
   loading?: boolean;
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short" });
 const longDayFormat = new Intl.DateTimeFormat("en-US", {
   weekday: "long",
@@ -79,22 +96,25 @@ export function calendarTitle(view: CalendarView, range: CalendarRange, anchor: 
 
 interface EventButtonProps {
   event: CalendarEvent;
-  withTime: boolean;
+  timeZone: string;
   onClick?: (event: CalendarEvent) => void;
   style?: React.CSSProperties;
+  minute?: number;
 }
 
-function EventButton({ event, withTime, onClick, style }: EventButtonProps) {
-  const label = withTime ? `${timeFormat.format(event.start)} ${event.title}` : event.title;
+/** An event chip: its time on the business clock, then its title. */
+function EventButton({ event, timeZone, onClick, style, minute }: EventButtonProps) {
+  const label = `${formatClockTime(event.start, timeZone)} ${event.title}`;
   return (
     <Button
       className="eris-cal-event"
       size="small"
       alignText="start"
       ellipsizeText
-      title={`${timeFormat.format(event.start)} ${event.title}`}
+      title={label}
       data-event-id={event.id}
       data-colour={event.colour}
+      data-minute={minute}
       style={{ ...style, backgroundColor: event.colour }}
       text={label}
       onClick={onClick ? () => onClick(event) : undefined}
@@ -102,16 +122,135 @@ function EventButton({ event, withTime, onClick, style }: EventButtonProps) {
   );
 }
 
+interface TimeGridProps {
+  view: CalendarView;
+  range: CalendarRange;
+  today: Date;
+  timeZone: string;
+  events: readonly CalendarEvent[];
+  onEventClick?: (event: CalendarEvent) => void;
+}
+
 /**
- * A month / week / day / 4-day calendar drawn with Blueprint controls. The day-like views show
- * 05:00 to 20:00; the weekday switch shows Mon-Fri or Mon-Sun. The parent owns the view, the weekdays
- * and the anchor, so that it can load the entries of the range shown.
+ * The week, day and 4-day views: a whole day of hours that opens at 05:00 and scrolls. Events sit at
+ * their real time; those scrolled out of view are counted in an "earlier" or "later" button that
+ * brings them into view.
+ */
+function TimeGrid({ view, range, today, timeZone, events, onEventClick }: TimeGridProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [viewTop, setViewTop] = useState(FIRST_HOUR_PX);
+  const columns = range.days.length;
+  const template = `56px repeat(${columns}, minmax(0, 1fr))`;
+  const placedByDay = range.days.map((day) => placeDayEvents(day, events, timeZone));
+  const { above, below } = outOfView(placedByDay.flat(), GRID_PX, viewTop, VIEW_PX);
+
+  useLayoutEffect(() => {
+    // A newly chosen view opens at 05:00.
+    if (scroller.current) {
+      scroller.current.scrollTop = FIRST_HOUR_PX;
+    }
+  }, [view]);
+
+  function scrollTo(top: number) {
+    const el = scroller.current;
+    if (el) {
+      el.scrollTop = Math.max(0, Math.min(top, GRID_PX - VIEW_PX));
+      setViewTop(el.scrollTop);
+    }
+  }
+
+  const earliest = (list: readonly PlacedEvent<CalendarEvent>[]) => Math.min(...list.map((p) => p.top));
+  const latestEnd = (list: readonly PlacedEvent<CalendarEvent>[]) => Math.max(...list.map((p) => p.top + p.height));
+
+  return (
+    <div className="eris-cal-days">
+      <div className="eris-cal-head" style={{ gridTemplateColumns: template }}>
+        <div />
+        {range.days.map((day) => (
+          <div
+            key={day.getTime()}
+            className={sameDay(day, today) ? "eris-cal-dayhead eris-cal-today" : "eris-cal-dayhead"}
+          >
+            <span className={Classes.TEXT_MUTED}>{weekdayFormat.format(day)}</span> <strong>{day.getDate()}</strong>
+          </div>
+        ))}
+      </div>
+      <div className="eris-cal-viewport">
+        {above.length > 0 && (
+          <Button
+            className="eris-cal-more eris-cal-more-earlier"
+            size="small"
+            icon="chevron-up"
+            text={DASHBOARD_TEXTS.earlier(above.length)}
+            onClick={() => scrollTo(earliest(above) * GRID_PX - HOUR_PX / 4)}
+          />
+        )}
+        <div
+          ref={scroller}
+          className="eris-cal-scroll"
+          data-testid="calendar-time-grid"
+          style={{ height: VIEW_PX }}
+          onScroll={(e) => setViewTop(e.currentTarget.scrollTop)}
+        >
+          <div className="eris-cal-body" style={{ gridTemplateColumns: template, height: GRID_PX }}>
+            <div className="eris-cal-gutter">
+              {dayHours().map((hour) => (
+                <div key={hour} className={`eris-cal-hour ${Classes.TEXT_MUTED}`} style={{ height: HOUR_PX }}>
+                  {hour === 0 ? "" : hourLabel(hour)}
+                </div>
+              ))}
+            </div>
+            {range.days.map((day, index) => (
+              <div key={day.getTime()} className="eris-cal-column" role="group" aria-label={longDayFormat.format(day)}>
+                {dayHours().map((hour) => (
+                  <div key={hour} className="eris-cal-slot" style={{ height: HOUR_PX }} />
+                ))}
+                {placedByDay[index].map(({ event, minute, top, height, lane, lanes }) => (
+                  <EventButton
+                    key={event.id}
+                    event={event}
+                    timeZone={timeZone}
+                    minute={minute}
+                    onClick={onEventClick}
+                    style={{
+                      position: "absolute",
+                      top: `${top * 100}%`,
+                      height: `${height * 100}%`,
+                      left: `calc(${(lane / lanes) * 100}% + 2px)`,
+                      width: `calc(${100 / lanes}% - 4px)`,
+                    }}
+                  />
+                ))}
+              </div>
+            ))}
+          </div>
+        </div>
+        {below.length > 0 && (
+          <Button
+            className="eris-cal-more eris-cal-more-later"
+            size="small"
+            icon="chevron-down"
+            text={DASHBOARD_TEXTS.later(below.length)}
+            onClick={() => scrollTo(latestEnd(below) * GRID_PX - VIEW_PX + HOUR_PX / 4)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A month / week / day / 4-day calendar drawn with Blueprint controls, on the business clock. The
+ * day-like views open on 05:00 to 20:00 and scroll to the rest of the day; the weekday switch shows
+ * Mon-Fri or Mon-Sun. The parent owns the view, the weekdays and the anchor, so that it can load the
+ * entries of the range shown.
  */
 export function Calendar({
   view,
   weekdays,
   anchor,
-  today = new Date(),
+  timeZone,
+  today = businessDayOf(new Date(), timeZone),
   onViewChange,
   onWeekdaysChange,
   onAnchorChange,
@@ -177,7 +316,7 @@ export function Calendar({
           ))}
           {range.days.map((day) => {
             const outside = day.getMonth() !== anchor.getMonth();
-            const dayEvents = all.filter((e) => sameDay(e.start, day));
+            const dayEvents = all.filter((e) => onBusinessDay(e.start, day, timeZone));
             return (
               <div
                 key={day.getTime()}
@@ -191,57 +330,21 @@ export function Calendar({
               >
                 <div className={outside ? `eris-cal-date ${Classes.TEXT_MUTED}` : "eris-cal-date"}>{day.getDate()}</div>
                 {dayEvents.map((event) => (
-                  <EventButton key={event.id} event={event} withTime onClick={onEventClick} />
+                  <EventButton key={event.id} event={event} timeZone={timeZone} onClick={onEventClick} />
                 ))}
               </div>
             );
           })}
         </div>
       ) : (
-        <div className="eris-cal-days">
-          <div className="eris-cal-head" style={{ gridTemplateColumns: `56px repeat(${columns}, minmax(0, 1fr))` }}>
-            <div />
-            {range.days.map((day) => (
-              <div
-                key={day.getTime()}
-                className={sameDay(day, today) ? "eris-cal-dayhead eris-cal-today" : "eris-cal-dayhead"}
-              >
-                <span className={Classes.TEXT_MUTED}>{weekdayFormat.format(day)}</span> <strong>{day.getDate()}</strong>
-              </div>
-            ))}
-          </div>
-          <div className="eris-cal-body" style={{ gridTemplateColumns: `56px repeat(${columns}, minmax(0, 1fr))` }}>
-            <div className="eris-cal-gutter">
-              {dayHours().map((hour) => (
-                <div key={hour} className={`eris-cal-hour ${Classes.TEXT_MUTED}`}>
-                  {hourLabel(hour)}
-                </div>
-              ))}
-            </div>
-            {range.days.map((day) => (
-              <div key={day.getTime()} className="eris-cal-column" role="group" aria-label={longDayFormat.format(day)}>
-                {dayHours().map((hour) => (
-                  <div key={hour} className="eris-cal-slot" />
-                ))}
-                {placeDayEvents(day, all).map(({ event, top, height, lane, lanes }) => (
-                  <EventButton
-                    key={event.id}
-                    event={event}
-                    withTime={false}
-                    onClick={onEventClick}
-                    style={{
-                      position: "absolute",
-                      top: `${top * 100}%`,
-                      height: `${height * 100}%`,
-                      left: `calc(${(lane / lanes) * 100}% + 2px)`,
-                      width: `calc(${100 / lanes}% - 4px)`,
-                    }}
-                  />
-                ))}
-              </div>
-            ))}
-          </div>
-        </div>
+        <TimeGrid
+          view={view}
+          range={range}
+          today={today}
+          timeZone={timeZone}
+          events={all}
+          onEventClick={onEventClick}
+        />
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import type { UrlParams } from "../../components/urlState";
 import { CallBankInfoButton, CallBanksView } from "../callbanks/CallBanksView";
 
 export interface DashboardCallBanksTabProps {
@@ -5,15 +6,18 @@ export interface DashboardCallBanksTabProps {
   userId: bigint;
   /** Management filters by user ("All" by default); everyone else sees their own call banks. */
   canPickUser: boolean;
+  /** The page's address, which keeps the search and the user filter. */
+  url: UrlParams;
 }
 
 /** Dashboard > Call Banks: the call banks with search, a user filter (Management) and an info button. */
-export function DashboardCallBanksTab({ userId, canPickUser }: DashboardCallBanksTabProps) {
+export function DashboardCallBanksTab({ userId, canPickUser, url }: DashboardCallBanksTabProps) {
   return (
     <div className="eris-tab-panel">
       <CallBanksView
         userFilterId={canPickUser ? "callbanks-user" : undefined}
         userId={userId}
+        url={url}
         actions={(cb) => <CallBankInfoButton callBank={cb} variant="minimal" />}
       />
     </div>

@@ -1,40 +1,81 @@
 import { create } from "@bufbuild/protobuf";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { screen, waitFor, within } from "@testing-library/react";
+import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
 import { TOKEN_KEY } from "../../app/auth/tokenStore";
 import { CallBankSchema } from "../../gen/eris/crm/v1/call_banks_pb";
-import { TaskSchema, TaskStatus } from "../../gen/eris/crm/v1/tasks_pb";
+import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
+import { TaskSchema, TaskStatus, type ListTasksRequest, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
 import { renderApp, signedInServices } from "../../test/renderApp";
 import { TASK_TEXTS } from "../tasks/texts";
+import { CALL_BANK_TEXTS } from "../callbanks/texts";
+import { HOUR_PX } from "./Calendar";
 import { CLOSED_COLOUR, eventColour } from "./calendarMath";
 import { DASHBOARD_TEXTS } from "./texts";
 
 const manager = makeUser({ userId: 1n, name: "Mia Manager", role: Role.MANAGEMENT });
 const sally = makeUser({ userId: 2n, name: "Sally Sales", role: Role.SALES });
 
-const now = new Date();
-const openTask = create(TaskSchema, {
-  taskId: 11n,
-  type: "Follow Up",
-  subject: "Call the CFO",
-  status: TaskStatus.OPEN,
-  dueTime: timestampFromDate(new Date(now.getFullYear(), now.getMonth(), now.getDate(), 10, 0)),
-  assigneeUserIds: [2n],
-  companyName: "Acme Foods",
-  version: 1n,
-});
-const closedTask = create(TaskSchema, { ...openTask, taskId: 12n, subject: "Send pricing", status: TaskStatus.CLOSED });
+/** An instant by its New York wall clock in November 2026 (EST, UTC-5). */
+const nyNov = (day: number, hour: number, minute = 0) => new Date(Date.UTC(2026, 10, day, hour + 5, minute));
 
-function dashboardAs(me: User) {
+function task(taskId: bigint, subject: string, due: Date, status = TaskStatus.OPEN): Task {
+  return create(TaskSchema, {
+    taskId,
+    type: "Follow Up",
+    subject,
+    status,
+    dueTime: timestampFromDate(due),
+    assigneeUserIds: [2n],
+    companyName: "Acme Foods",
+    version: 1n,
+  });
+}
+
+// Due today at noon on the business clock (New York), open and closed.
+const todayNoon = (() => {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(new Date());
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  // Noon in New York is 16:00 or 17:00 UTC; 16:30 UTC is between 11:30 and 12:30 there.
+  return new Date(Date.UTC(get("year"), get("month") - 1, get("day"), 16, 30));
+})();
+const openTask = task(11n, "Call the CFO", todayNoon);
+const closedTask = task(12n, "Send pricing", todayNoon, TaskStatus.CLOSED);
+
+interface DashboardOptions {
+  path?: string;
+  tasks?: Task[];
+  businessTimeZone?: string;
+}
+
+function dashboardAs(
+  me: User,
+  { path = "/Dashboard", tasks = [openTask, closedTask], businessTimeZone }: DashboardOptions = {},
+) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
   const services = signedInServices(me, [manager, sally]);
-  const listTasks = vi.fn(async () => ({ tasks: [openTask, closedTask], nextPageToken: "" }));
+  if (businessTimeZone) {
+    Object.assign(services.api.auth, {
+      getCurrentUser: vi.fn(async () => ({ user: me, features: [], businessTimeZone })),
+    });
+  }
+  // Like the server: only tasks in the asked status (when one is asked for).
+  const listTasks = vi.fn(async (req: ListTasksRequest) => ({
+    tasks: tasks.filter((t) => req.status === TaskStatus.UNSPECIFIED || t.status === req.status),
+    nextPageToken: "",
+  }));
   const createTask = vi.fn(async () => ({ task: openTask }));
+  const acme = create(CompanySchema, { companyId: 5n, name: "Acme Foods", city: "Dayton", state: "OH" });
+  const listCompanies = vi.fn(async () => ({ companies: [acme], nextPageToken: "", totalSize: 0n }));
   const listCallBanks = vi.fn(async () => ({
     callBanks: [
       create(CallBankSchema, {
@@ -50,9 +91,22 @@ function dashboardAs(me: User) {
       }),
     ],
   }));
-  Object.assign(services.api, { tasks: { listTasks, createTask }, callBanks: { listCallBanks } });
-  renderApp("/Dashboard", services);
-  return { listTasks, createTask, listCallBanks };
+  Object.assign(services.api, {
+    tasks: { listTasks, createTask },
+    callBanks: { listCallBanks },
+    companies: { listCompanies },
+  });
+  const { router } = renderApp(path, services);
+  return { listTasks, createTask, listCallBanks, listCompanies, router };
+}
+
+/** The search params of an address, by name. */
+function params(search: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search));
+}
+
+function upcoming(name: string = DASHBOARD_TEXTS.upcomingTasks) {
+  return screen.findByRole("region", { name });
 }
 
 describe("dashboard", () => {
@@ -64,34 +118,159 @@ describe("dashboard", () => {
     expect(closed[0].getAttribute("data-colour")).toBe(CLOSED_COLOUR);
     expect(screen.queryByLabelText(DASHBOARD_TEXTS.user)).toBeNull();
     expect(listTasks).toHaveBeenCalledWith(expect.objectContaining({ assigneeUserId: 2n }), expect.anything());
-    // My Upcoming Tasks lists them with their company.
-    const upcoming = screen.getByRole("table", { name: DASHBOARD_TEXTS.upcomingTasks });
-    expect(within(upcoming).getAllByText("Acme Foods")).toHaveLength(2);
+    // My Upcoming Tasks lists the open one with its company.
+    const table = await within(await upcoming()).findByRole("table");
+    expect(within(table).getByText("Acme Foods")).toBeTruthy();
   });
 
-  it("lets Management pick another user", async () => {
-    const { listTasks } = dashboardAs(manager);
+  it("lets Management pick another user, named in the list's heading and kept in the address", async () => {
+    const { listTasks, router } = dashboardAs(manager);
     const picker = await screen.findByLabelText(DASHBOARD_TEXTS.user);
     await screen.findByRole("option", { name: "Sally Sales" });
+    expect(screen.getByRole("heading", { name: DASHBOARD_TEXTS.upcomingTasks })).toBeTruthy();
     await userEvent.selectOptions(picker, "Sally Sales");
     await waitFor(() =>
       expect(listTasks).toHaveBeenCalledWith(expect.objectContaining({ assigneeUserId: 2n }), expect.anything()),
     );
+    expect(await screen.findByRole("heading", { name: "Sally Sales's Upcoming Tasks" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: DASHBOARD_TEXTS.upcomingTasks })).toBeNull();
+    expect(router().location.search).toBe("?user=2");
+  });
+});
+
+describe("dashboard calendar", () => {
+  const day = "/Dashboard?view=week&date=2026-11-20";
+  const early = task(21n, "Early call", nyNov(20, 7, 30));
+  const evening = task(22n, "Evening review", nyNov(20, 19, 0));
+  const dawn = task(23n, "Dawn check", nyNov(20, 3, 0));
+  const night = task(24n, "Night wrap-up", nyNov(20, 22, 30));
+
+  it("places tasks at their real time on the business clock, with the time on the chip", async () => {
+    dashboardAs(sally, { path: day, tasks: [early, evening, dawn, night] });
+    const calendar = await screen.findByRole("region", { name: DASHBOARD_TEXTS.calendar });
+    const chip = await within(calendar).findByRole("button", { name: "7:30 AM Early call" });
+    expect(chip.getAttribute("data-minute")).toBe(String(7 * 60 + 30));
+    expect(parseFloat(chip.style.top)).toBeCloseTo((7.5 / 24) * 100);
+    const evening7 = within(calendar).getByRole("button", { name: "7:00 PM Evening review" });
+    expect(parseFloat(evening7.style.top)).toBeCloseTo((19 / 24) * 100);
+    // Before 05:00 and after 20:00: still at their own time, not pushed to the grid's edge.
+    expect(parseFloat(within(calendar).getByRole("button", { name: "3:00 AM Dawn check" }).style.top)).toBeCloseTo(
+      (3 / 24) * 100,
+    );
+    expect(parseFloat(within(calendar).getByRole("button", { name: "10:30 PM Night wrap-up" }).style.top)).toBeCloseTo(
+      (22.5 / 24) * 100,
+    );
+    // All on Friday the 20th.
+    const friday = within(calendar).getByRole("group", { name: "Friday, November 20, 2026" });
+    expect(within(friday).getAllByRole("button")).toHaveLength(4);
   });
 
-  it("shows the day-like views from 5 AM for 15 hours", async () => {
-    dashboardAs(sally);
-    await userEvent.selectOptions(await screen.findByLabelText(DASHBOARD_TEXTS.viewType), "Week");
-    const calendar = screen.getByRole("region", { name: DASHBOARD_TEXTS.calendar });
-    expect(within(calendar).getByText("5 AM")).toBeTruthy();
-    expect(within(calendar).getByText("7 PM")).toBeTruthy();
-    expect(within(calendar).queryByText("8 PM")).toBeNull();
+  it("opens at 05:00 with 15 hours in view and reaches the rest by scrolling or the earlier/later buttons", async () => {
+    dashboardAs(sally, { path: day, tasks: [early, dawn, night] });
+    const calendar = await screen.findByRole("region", { name: DASHBOARD_TEXTS.calendar });
+    await within(calendar).findByRole("button", { name: "7:30 AM Early call" });
+    const grid = screen.getByTestId("calendar-time-grid");
+    expect(grid.scrollTop).toBe(5 * HOUR_PX);
+    expect(grid.style.height).toBe(`${15 * HOUR_PX}px`);
+    expect(within(calendar).getByText("1 AM")).toBeTruthy();
+    expect(within(calendar).getByText("11 PM")).toBeTruthy();
     expect(within(calendar).getAllByRole("group")).toHaveLength(7);
+
+    await userEvent.click(within(calendar).getByRole("button", { name: "1 earlier" }));
+    expect(grid.scrollTop).toBeLessThanOrEqual(3 * HOUR_PX);
+    expect(within(calendar).queryByRole("button", { name: "1 earlier" })).toBeNull();
+    await userEvent.click(within(calendar).getByRole("button", { name: "1 later" }));
+    expect(grid.scrollTop + 15 * HOUR_PX).toBeGreaterThanOrEqual(23 * HOUR_PX);
+    expect(within(calendar).queryByRole("button", { name: "1 later" })).toBeNull();
+    // Now both the 03:00 and the 07:30 task are above what is in view.
+    expect(within(calendar).getByRole("button", { name: "2 earlier" })).toBeTruthy();
+
+    // Scrolling by hand counts too.
+    grid.scrollTop = 0;
+    fireEvent.scroll(grid);
+    expect(within(calendar).queryByRole("button", { name: "1 earlier" })).toBeNull();
+    expect(within(calendar).getByRole("button", { name: "1 later" })).toBeTruthy();
+  });
+
+  it("uses the business time zone the server names", async () => {
+    // 15:30 UTC is 07:30 in Los Angeles (and 10:30 in New York).
+    const west = task(25n, "West coast call", new Date(Date.UTC(2026, 10, 20, 15, 30)));
+    dashboardAs(sally, { path: day, tasks: [west], businessTimeZone: "America/Los_Angeles" });
+    expect(await screen.findByRole("button", { name: "7:30 AM West coast call" })).toBeTruthy();
+  });
+
+  it("keeps its view, weekdays and date in the address, and Back restores them", async () => {
+    const { router } = dashboardAs(sally, { path: "/Dashboard?date=2026-11-20" });
+    const calendar = await screen.findByRole("region", { name: DASHBOARD_TEXTS.calendar });
+    expect(within(calendar).getByText("November 2026")).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText(DASHBOARD_TEXTS.viewType), "Week");
+    expect(params(router().location.search)).toEqual({ date: "2026-11-20", view: "week" });
     await userEvent.selectOptions(screen.getByLabelText(DASHBOARD_TEXTS.weekdays), "Mon - Fri");
     expect(within(calendar).getAllByRole("group")).toHaveLength(5);
+    await userEvent.click(within(calendar).getByRole("button", { name: DASHBOARD_TEXTS.next }));
+    expect(within(calendar).getByText("Nov 23 – Nov 27, 2026")).toBeTruthy();
+    expect(params(router().location.search)).toEqual({ date: "2026-11-27", view: "week", days: "mon-fri" });
+    act(() => void router().navigate(-1));
+    expect(await within(calendar).findByText("Nov 16 – Nov 20, 2026")).toBeTruthy();
+    act(() => void router().navigate(-2));
+    expect(await within(calendar).findByText("November 2026")).toBeTruthy();
+  });
+});
+
+describe("My Upcoming Tasks", () => {
+  it("leaves closed tasks out unless Show closed is on", async () => {
+    const { listTasks, router } = dashboardAs(sally);
+    const list = await upcoming();
+    expect(await within(list).findByText("Call the CFO")).toBeTruthy();
+    expect(within(list).queryByText("Send pricing")).toBeNull();
+    expect(listTasks).toHaveBeenCalledWith(expect.objectContaining({ status: TaskStatus.OPEN }), expect.anything());
+    await userEvent.click(within(list).getByLabelText(DASHBOARD_TEXTS.showClosed));
+    expect(await within(list).findByText("Send pricing")).toBeTruthy();
+    expect(router().location.search).toBe("?closed=1");
   });
 
-  it("adds a task without a status, checking the due date format", async () => {
+  it("says so when the range ends before it starts, and asks nothing for it", async () => {
+    const { listTasks } = dashboardAs(sally);
+    const list = await upcoming();
+    await within(list).findByText("Call the CFO");
+    const from = within(list).getByLabelText(DASHBOARD_TEXTS.from);
+    await userEvent.clear(from);
+    await userEvent.type(from, "12/31/2026");
+    const to = within(list).getByLabelText(DASHBOARD_TEXTS.to);
+    await userEvent.clear(to);
+    await userEvent.type(to, "12/01/2026");
+    expect(within(list).getByRole("alert").textContent).toBe(DASHBOARD_TEXTS.rangeInverted);
+    expect(within(list).queryByText("Call the CFO")).toBeNull();
+    const inverted = listTasks.mock.calls.filter(([req]) => {
+      const dueFrom = req.dueFrom ? timestampDate(req.dueFrom) : null;
+      const dueTo = req.dueTo ? timestampDate(req.dueTo) : null;
+      return dueFrom !== null && dueTo !== null && dueFrom > dueTo;
+    });
+    expect(inverted).toEqual([]);
+    await userEvent.clear(to);
+    await userEvent.type(to, "01/15/2027");
+    expect(within(list).queryByRole("alert")).toBeNull();
+    await waitFor(() =>
+      expect(listTasks).toHaveBeenLastCalledWith(
+        expect.objectContaining({ dueFrom: timestampFromDate(new Date(Date.UTC(2026, 11, 31, 5))) }),
+        expect.anything(),
+      ),
+    );
+  });
+
+  it("searches within the range, the search kept in the address", async () => {
+    const other = task(13n, "Book the site visit", todayNoon);
+    const { router } = dashboardAs(sally, { tasks: [openTask, other] });
+    const list = await upcoming();
+    await within(list).findByText("Book the site visit");
+    await userEvent.type(within(list).getByLabelText(DASHBOARD_TEXTS.search), "site");
+    expect(within(list).queryByText("Call the CFO")).toBeNull();
+    expect(router().location.search).toBe("?q=site");
+  });
+});
+
+describe("add task from the dashboard", () => {
+  it("checks the due date format and sends the time on the business clock", async () => {
     const { createTask } = dashboardAs(sally);
     await userEvent.click(await screen.findByRole("button", { name: TASK_TEXTS.addTask }));
     const dialog = await screen.findByRole("dialog");
@@ -111,7 +290,7 @@ describe("dashboard", () => {
           type: "Brokerage",
           subject: "Quote",
           description: "",
-          dueTime: timestampFromDate(new Date(2026, 10, 20, 14, 30)),
+          dueTime: timestampFromDate(nyNov(20, 14, 30)),
           assigneeUserIds: [2n],
           companyId: 0n,
         },
@@ -119,9 +298,56 @@ describe("dashboard", () => {
     );
   });
 
+  it("takes a due date without a time as 09:00 business time", async () => {
+    const { createTask } = dashboardAs(sally);
+    await userEvent.click(await screen.findByRole("button", { name: TASK_TEXTS.addTask }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Type/), "Follow Up");
+    await userEvent.type(within(dialog).getByLabelText(/Subject/), "Call back");
+    await userEvent.type(within(dialog).getByLabelText(/Due Date/), "11/20/2026");
+    expect(within(dialog).getByText(TASK_TEXTS.dueDateHint)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole("button", { name: TASK_TEXTS.save }));
+    await waitFor(() =>
+      expect(createTask).toHaveBeenCalledWith({
+        task: expect.objectContaining({ dueTime: timestampFromDate(nyNov(20, 9, 0)) }),
+      }),
+    );
+  });
+
+  it("names a company found by name", async () => {
+    const { createTask, listCompanies } = dashboardAs(sally);
+    await userEvent.click(await screen.findByRole("button", { name: TASK_TEXTS.addTask }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Type/), "Follow Up");
+    await userEvent.type(within(dialog).getByLabelText(/Subject/), "Visit");
+    await userEvent.type(within(dialog).getByLabelText(/Due Date/), "11/20/2026 10:00");
+    // Focusing the picker lists the first companies by name; typing narrows them on the server.
+    await userEvent.click(within(dialog).getByLabelText(TASK_TEXTS.company));
+    await screen.findByRole("option", { name: /Acme Foods/ });
+    await userEvent.type(within(dialog).getByLabelText(TASK_TEXTS.company), "acm");
+    await waitFor(() =>
+      expect(listCompanies).toHaveBeenLastCalledWith(
+        { filter: { nameQuery: "acm" }, pageSize: 20, orderBy: "name" },
+        expect.anything(),
+      ),
+    );
+    const found = await screen.findByRole("listbox", { name: TASK_TEXTS.company });
+    await userEvent.click(within(found).getByText("Acme Foods"));
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText(TASK_TEXTS.company) as HTMLInputElement).value).toBe("Acme Foods"),
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: TASK_TEXTS.save }));
+    await waitFor(() =>
+      expect(createTask).toHaveBeenCalledWith({ task: expect.objectContaining({ subject: "Visit", companyId: 5n }) }),
+    );
+  });
+});
+
+describe("dashboard call banks", () => {
   it("lists a Sales user's own call banks without a user filter", async () => {
-    const { listCallBanks } = dashboardAs(sally);
+    const { listCallBanks, router } = dashboardAs(sally);
     await userEvent.click(await screen.findByRole("tab", { name: DASHBOARD_TEXTS.callBanksTab }));
+    expect(router().location.search).toBe("?tab=callbanks");
     const row = (await screen.findByText("Spring Renewals")).closest("tr") as HTMLElement;
     expect(Array.from(row.querySelectorAll("td")).map((td) => td.textContent)).toEqual([
       "Spring Renewals",
@@ -136,5 +362,13 @@ describe("dashboard", () => {
     ]);
     expect(listCallBanks).toHaveBeenCalledWith({ assigneeUserId: 2n }, expect.anything());
     expect(screen.queryByLabelText("User")).toBeNull();
+  });
+
+  it("opens on the tab, search and user the address names (Management)", async () => {
+    const { listCallBanks } = dashboardAs(manager, { path: "/Dashboard?tab=callbanks&q=spring&user=2" });
+    expect(await screen.findByText("Spring Renewals")).toBeTruthy();
+    expect((screen.getByLabelText(CALL_BANK_TEXTS.search) as HTMLInputElement).value).toBe("spring");
+    expect((screen.getByLabelText(CALL_BANK_TEXTS.user) as HTMLSelectElement).value).toBe("2");
+    expect(listCallBanks).toHaveBeenCalledWith({ assigneeUserId: 2n }, expect.anything());
   });
 });

@@ -1,8 +1,7 @@
-import { useState } from "react";
-
 import { FormGroup, H3, HTMLSelect, Tab, Tabs } from "@blueprintjs/core";
 
 import { useSessionState } from "../../app/auth/SessionContext";
+import { tabChanges, useUrlParams } from "../../components/urlState";
 import { UserOptions } from "../../components/UserOptions";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { useUserDirectory } from "../tasks/userDirectory";
@@ -15,20 +14,40 @@ export function canPickDashboardUser(role: Role): boolean {
   return role === Role.MANAGEMENT;
 }
 
-/** /Dashboard: Tasks (calendar and My Upcoming Tasks) and Call Banks. */
+const TABS = ["tasks", "callbanks"] as const;
+type DashboardTab = (typeof TABS)[number];
+
+/** A user id from the address; undefined when absent or not one. */
+function parseUserId(text: string | null): bigint | undefined {
+  return text && /^[1-9]\d{0,18}$/.test(text) ? BigInt(text) : undefined;
+}
+
+/**
+ * /Dashboard: Tasks (calendar and My Upcoming Tasks) and Call Banks. The tab and the user Management
+ * picked are in the address (?tab=callbanks, ?user=12), with each tab's own list state.
+ */
 export function DashboardPage() {
   const session = useSessionState();
+  const url = useUrlParams();
   const me = session.status === "signedIn" ? session.user : undefined;
   const canPickUser = me ? canPickDashboardUser(me.role) : false;
   const directory = useUserDirectory();
-  const [pickedUserId, setPickedUserId] = useState<bigint | undefined>(undefined);
+  const tabParam = url.params.get("tab");
+  const tab: DashboardTab = TABS.find((t) => t === tabParam) ?? "tasks";
   const myId = me?.userId ?? 0n;
-  const taskUserId = canPickUser ? (pickedUserId ?? myId) : myId;
+  const taskUserId = canPickUser ? (parseUserId(url.params.get("user")) ?? myId) : myId;
+  const viewingOther = taskUserId !== myId;
 
   return (
     <div className="eris-page">
       <H3>{DASHBOARD_TEXTS.title}</H3>
-      <Tabs id="dashboard-tabs" defaultSelectedTabId="tasks" large renderActiveTabPanelOnly>
+      <Tabs
+        id="dashboard-tabs"
+        selectedTabId={tab}
+        onChange={(next) => url.update(tabChanges(url.params, "tab", String(next), "tasks"))}
+        large
+        renderActiveTabPanelOnly
+      >
         <Tab
           id="tasks"
           title={DASHBOARD_TEXTS.tasksTab}
@@ -39,23 +58,35 @@ export function DashboardPage() {
                   <HTMLSelect
                     id="dashboard-user"
                     value={String(taskUserId)}
-                    onChange={(e) => setPickedUserId(BigInt(e.currentTarget.value))}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      url.update({ user: value === String(myId) ? null : value });
+                    }}
                   >
                     {!directory.users.some((u) => u.userId === taskUserId) && (
-                      <option value={String(taskUserId)}>{me?.name}</option>
+                      <option value={String(taskUserId)}>
+                        {viewingOther ? directory.nameOf(taskUserId) : me?.name}
+                      </option>
                     )}
                     <UserOptions users={directory.users} />
                   </HTMLSelect>
                 </FormGroup>
               )}
-              {taskUserId !== 0n && <DashboardTasksTab userId={taskUserId} />}
+              {taskUserId !== 0n && (
+                <DashboardTasksTab
+                  key={String(taskUserId)}
+                  userId={taskUserId}
+                  userName={viewingOther ? directory.nameOf(taskUserId) || undefined : undefined}
+                  url={url}
+                />
+              )}
             </>
           }
         />
         <Tab
           id="callbanks"
           title={DASHBOARD_TEXTS.callBanksTab}
-          panel={<DashboardCallBanksTab userId={myId} canPickUser={canPickUser} />}
+          panel={<DashboardCallBanksTab userId={myId} canPickUser={canPickUser} url={url} />}
         />
       </Tabs>
     </div>

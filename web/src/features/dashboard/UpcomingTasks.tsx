@@ -1,10 +1,23 @@
-import { useState } from "react";
+import {
+  Callout,
+  Classes,
+  FormGroup,
+  H5,
+  HTMLTable,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  Spinner,
+  Switch,
+} from "@blueprintjs/core";
 
-import { FormGroup, H5, HTMLTable, InputGroup, Intent, NonIdealState, Spinner } from "@blueprintjs/core";
-
-import { formatDateTime } from "../../components/dateText";
+import { useBusinessTimeZone } from "../../app/auth/SessionContext";
+import { businessDayOf, formatClockTime, startOfBusinessDay } from "../../components/businessTime";
+import { DatePickerInput } from "../../components/DatePickerInput";
+import { DATE_FORMAT_ERROR, DATE_PLACEHOLDER, formatWallClockText, parseDateText } from "../../components/dateText";
+import { useUrlText, type UrlParams } from "../../components/urlState";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
-import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
+import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { taskStatusLabel } from "../tasks/taskForm";
 import { TaskStatusTag } from "../tasks/TaskStatusTag";
 import { useAssigneeTasks } from "../tasks/taskQueries";
@@ -15,6 +28,10 @@ import { DASHBOARD_TEXTS } from "./texts";
 export interface UpcomingTasksProps {
   /** Whose tasks. */
   userId: bigint;
+  /** The user's name when it is not the signed-in user (Management looking at someone): it heads the list. */
+  userName?: string;
+  /** The page's address, which keeps the search, the range and Show closed. */
+  url: UrlParams;
   onOpenTask: (task: Task) => void;
 }
 
@@ -27,26 +44,95 @@ export function matchesTaskSearch(task: Task, search: string): boolean {
   );
 }
 
-/** My Upcoming Tasks: the tasks due in a date range (default this Sunday-Saturday week), searchable. */
-export function UpcomingTasks({ userId, onOpenTask }: UpcomingTasksProps) {
-  const [range, setRange] = useState(() => {
-    const week = sundayWeek(new Date());
-    return { from: toIsoDate(week.from), to: toIsoDate(week.to) };
+/** A day (a local-midnight Date) as typed: MM/DD/YYYY. */
+function typedDayOf(day: Date): string {
+  return formatWallClockText(
+    { year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate(), hour: 0, minute: 0 },
+    false,
+  );
+}
+
+/** A day as typed (MM/DD/YYYY) from the address's YYYY-MM-DD; "" when it is not one. */
+function typedDay(iso: string): string {
+  const day = fromIsoDate(iso);
+  return day ? typedDayOf(day) : "";
+}
+
+/** The address's YYYY-MM-DD for a typed day: null for the default, undefined (keep) while not a date. */
+function isoDay(typed: string, fallback: Date): string | null | undefined {
+  const parsed = parseDateText(typed);
+  if (parsed.kind !== "date") {
+    return undefined;
+  }
+  const iso = toIsoDate(new Date(parsed.date.year, parsed.date.month - 1, parsed.date.day));
+  return iso === toIsoDate(fallback) ? null : iso;
+}
+
+function dayOf(typed: string): Date | null {
+  const parsed = parseDateText(typed);
+  return parsed.kind === "date" ? new Date(parsed.date.year, parsed.date.month - 1, parsed.date.day) : null;
+}
+
+/**
+ * My Upcoming Tasks: the tasks due in a date range (default this Sunday-Saturday week, business
+ * time), searchable, closed ones only when asked for. A range that ends before it starts is said so
+ * and not asked for.
+ */
+export function UpcomingTasks({ userId, userName, url, onOpenTask }: UpcomingTasksProps) {
+  const timeZone = useBusinessTimeZone();
+  const week = sundayWeek(businessDayOf(new Date(), timeZone));
+  const [search, setSearch] = useUrlText(url, "q");
+  const [fromText, setFromText] = useUrlText(url, "from", {
+    toUrl: (text) => isoDay(text, week.from),
+    fromUrl: (iso) => typedDay(iso) || typedDayOf(week.from),
   });
-  const [search, setSearch] = useState("");
-  const from = fromIsoDate(range.from);
-  const to = fromIsoDate(range.to);
-  const valid = from !== null && to !== null && from <= to;
-  // The range is inclusive of the whole last day.
-  const tasks = useAssigneeTasks(valid ? userId : undefined, from ?? new Date(0), to ? addDays(to, 1) : new Date(0));
+  const [toText, setToText] = useUrlText(url, "to", {
+    toUrl: (text) => isoDay(text, week.to),
+    fromUrl: (iso) => typedDay(iso) || typedDayOf(week.to),
+  });
+  const showClosed = url.params.get("closed") === "1";
+  const from = dayOf(fromText);
+  const to = dayOf(toText);
+  const inverted = from !== null && to !== null && from > to;
+  const valid = from !== null && to !== null && !inverted;
+  // The range is inclusive of the whole last day, on the business clock.
+  const tasks = useAssigneeTasks(
+    valid ? userId : undefined,
+    from ? startOfBusinessDay(from, timeZone) : new Date(0),
+    to ? startOfBusinessDay(addDays(to, 1), timeZone) : new Date(0),
+    showClosed ? TaskStatus.UNSPECIFIED : TaskStatus.OPEN,
+  );
 
   useLoadErrorToast(tasks, DASHBOARD_TEXTS.loadTasksFailed);
 
   const rows = (valid ? (tasks.data ?? []) : []).filter((task) => matchesTaskSearch(task, search));
+  const heading = userName ? DASHBOARD_TEXTS.upcomingTasksOf(userName) : DASHBOARD_TEXTS.upcomingTasks;
+
+  const dateField = (id: string, label: string, value: string, onChange: (v: string) => void, bad: boolean) => {
+    const wrongShape = parseDateText(value).kind !== "date";
+    return (
+      <FormGroup
+        label={label}
+        labelFor={id}
+        intent={wrongShape || bad ? Intent.DANGER : Intent.NONE}
+        helperText={wrongShape ? DATE_FORMAT_ERROR : undefined}
+      >
+        <DatePickerInput
+          id={id}
+          value={value}
+          placeholder={DATE_PLACEHOLDER}
+          maxLength={10}
+          intent={wrongShape || bad ? Intent.DANGER : Intent.NONE}
+          invalid={wrongShape || bad}
+          onValueChange={onChange}
+        />
+      </FormGroup>
+    );
+  };
 
   return (
-    <section className="eris-upcoming" aria-label={DASHBOARD_TEXTS.upcomingTasks}>
-      <H5>{DASHBOARD_TEXTS.upcomingTasks}</H5>
+    <section className="eris-upcoming" aria-label={heading}>
+      <H5>{heading}</H5>
       <div className="eris-toolbar">
         <InputGroup
           type="search"
@@ -57,46 +143,40 @@ export function UpcomingTasks({ userId, onOpenTask }: UpcomingTasksProps) {
           value={search}
           onValueChange={setSearch}
         />
+        <Switch
+          className="eris-upcoming-closed"
+          label={DASHBOARD_TEXTS.showClosed}
+          checked={showClosed}
+          onChange={(e) => url.update({ closed: e.currentTarget.checked ? "1" : null })}
+        />
       </div>
       <div className="eris-upcoming-range">
-        <FormGroup label={DASHBOARD_TEXTS.from} labelFor="upcoming-from" intent={from ? Intent.NONE : Intent.DANGER}>
-          <InputGroup
-            id="upcoming-from"
-            type="date"
-            value={range.from}
-            intent={from ? Intent.NONE : Intent.DANGER}
-            onValueChange={(v) => setRange((r) => ({ ...r, from: v }))}
-          />
-        </FormGroup>
-        <FormGroup label={DASHBOARD_TEXTS.to} labelFor="upcoming-to" intent={to ? Intent.NONE : Intent.DANGER}>
-          <InputGroup
-            id="upcoming-to"
-            type="date"
-            value={range.to}
-            intent={to && valid ? Intent.NONE : Intent.DANGER}
-            onValueChange={(v) => setRange((r) => ({ ...r, to: v }))}
-          />
-        </FormGroup>
+        {dateField("upcoming-from", DASHBOARD_TEXTS.from, fromText, setFromText, inverted)}
+        {dateField("upcoming-to", DASHBOARD_TEXTS.to, toText, setToText, inverted)}
       </div>
-      {valid && tasks.isPending ? (
+      {inverted && (
+        <Callout intent={Intent.DANGER} icon="error" className="eris-upcoming-inverted" role="alert">
+          {DASHBOARD_TEXTS.rangeInverted}
+        </Callout>
+      )}
+      {!valid ? null : tasks.isPending ? (
         <Spinner size={30} />
       ) : rows.length === 0 ? (
         <NonIdealState icon="tick-circle" title={DASHBOARD_TEXTS.noUpcomingTasks} />
       ) : (
         <div className="eris-upcoming-list">
-          <HTMLTable striped interactive compact className="eris-table" aria-label={DASHBOARD_TEXTS.upcomingTasks}>
+          <HTMLTable striped interactive compact className="eris-table eris-upcoming-table" aria-label={heading}>
             <thead>
               <tr>
-                <th>{DASHBOARD_TEXTS.columns.subject}</th>
-                <th>{DASHBOARD_TEXTS.columns.company}</th>
-                <th>{DASHBOARD_TEXTS.columns.type}</th>
-                <th>{DASHBOARD_TEXTS.columns.due}</th>
-                <th>{DASHBOARD_TEXTS.columns.status}</th>
+                <th>{DASHBOARD_TEXTS.columns.task}</th>
+                <th className="eris-upcoming-due">{DASHBOARD_TEXTS.columns.due}</th>
+                <th className="eris-upcoming-status">{DASHBOARD_TEXTS.columns.status}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((task) => {
                 const due = fromTimestamp(task.dueTime);
+                const dueDay = due ? businessDayOf(due, timeZone) : undefined;
                 return (
                   <tr
                     key={String(task.taskId)}
@@ -104,11 +184,25 @@ export function UpcomingTasks({ userId, onOpenTask }: UpcomingTasksProps) {
                     style={{ cursor: "pointer" }}
                     onClick={() => onOpenTask(task)}
                   >
-                    <td>{task.subject}</td>
-                    <td>{task.companyName}</td>
-                    <td>{task.type}</td>
-                    <td>{due ? formatDateTime(due) : ""}</td>
                     <td>
+                      <div className="eris-upcoming-subject">{task.subject}</div>
+                      <div className={Classes.TEXT_MUTED}>
+                        {[task.companyName, task.type].filter(Boolean).map((text, i) => (
+                          <span key={i} className="eris-upcoming-meta">
+                            {text}
+                          </span>
+                        ))}
+                      </div>
+                    </td>
+                    <td className="eris-upcoming-due">
+                      {due && dueDay && (
+                        <>
+                          <div>{typedDayOf(dueDay)}</div>
+                          <div className={Classes.TEXT_MUTED}>{formatClockTime(due, timeZone)}</div>
+                        </>
+                      )}
+                    </td>
+                    <td className="eris-upcoming-status">
                       <TaskStatusTag status={task.status} />
                     </td>
                   </tr>

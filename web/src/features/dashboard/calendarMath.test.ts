@@ -4,10 +4,10 @@ import {
   calendarRange,
   CLOSED_COLOUR,
   dayHours,
-  dayWindow,
   EVENT_PALETTE,
   eventColour,
   fromIsoDate,
+  outOfView,
   placeDayEvents,
   shiftAnchor,
   sundayWeek,
@@ -110,43 +110,56 @@ describe("day view", () => {
     expect(shiftAnchor("day", d(2026, 11, 23), "mon-fri", -1)).toEqual(d(2026, 11, 20));
   });
 
-  it("shows 15 hours from 05:00 to 20:00", () => {
-    expect(dayHours()).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
-    expect(dayWindow(d(2026, 11, 20))).toEqual({ start: d(2026, 11, 20, 5), end: d(2026, 11, 20, 20) });
+  it("has a time grid of the whole day", () => {
+    expect(dayHours()).toEqual(Array.from({ length: 24 }, (_, i) => i));
   });
 });
 
 describe("placeDayEvents", () => {
+  const NY = "America/New_York";
   const day = d(2026, 11, 20);
-
-  it("places an event by its time within the window", () => {
-    const [placed] = placeDayEvents(day, [{ start: d(2026, 11, 20, 8) }]);
-    expect(placed.top).toBeCloseTo(3 / 15);
-    expect(placed.height).toBeCloseTo(0.5 / 15);
+  /** An instant by its New York wall clock in November (EST, UTC-5). */
+  const ny = (dayOfMonth: number, h: number, min = 0) => ({
+    start: new Date(Date.UTC(2026, 10, dayOfMonth, h + 5, min)),
   });
 
-  it("keeps events outside the window visible at its edges and ignores other days", () => {
-    const placed = placeDayEvents(day, [
-      { start: d(2026, 11, 20, 2) },
-      { start: d(2026, 11, 20, 23) },
-      { start: d(2026, 11, 21, 9) },
-    ]);
-    expect(placed).toHaveLength(2);
-    expect(placed[0].top).toBe(0);
-    expect(placed[1].top + placed[1].height).toBeCloseTo(1);
+  it("places an event at its time of day on the business clock", () => {
+    const [placed] = placeDayEvents(day, [ny(20, 7, 30)], NY);
+    expect(placed.minute).toBe(7 * 60 + 30);
+    expect(placed.top).toBeCloseTo(7.5 / 24);
+    expect(placed.height).toBeCloseTo(0.5 / 24);
+  });
+
+  it("keeps events before 05:00 and after 20:00 at their real time, and ignores other days", () => {
+    const placed = placeDayEvents(day, [ny(20, 2), ny(20, 22, 30), ny(21, 9), ny(19, 23, 45)], NY);
+    expect(placed.map((p) => p.minute)).toEqual([120, 22 * 60 + 30]);
+    expect(placed[0].top).toBeCloseTo(2 / 24);
+    expect(placed[1].top).toBeCloseTo(22.5 / 24);
+  });
+
+  it("files an event by its business day, not the browser's", () => {
+    // 23:30 in New York is already the next day in UTC (and in Europe).
+    const placed = placeDayEvents(day, [ny(20, 23, 30)], NY);
+    expect(placed).toHaveLength(1);
+    expect(placed[0].top + placed[0].height).toBeCloseTo(1);
+    expect(placeDayEvents(d(2026, 11, 21), [ny(20, 23, 30)], NY)).toHaveLength(0);
   });
 
   it("puts overlapping events side by side", () => {
-    const placed = placeDayEvents(day, [
-      { start: d(2026, 11, 20, 9) },
-      { start: d(2026, 11, 20, 9, 15) },
-      { start: d(2026, 11, 20, 11) },
-    ]);
+    const placed = placeDayEvents(day, [ny(20, 9), ny(20, 9, 15), ny(20, 11)], NY);
     expect(placed.map((p) => [p.lane, p.lanes])).toEqual([
       [0, 2],
       [1, 2],
       [0, 1],
     ]);
+  });
+
+  it("tells which events are scrolled out of view", () => {
+    const placed = placeDayEvents(day, [ny(20, 2), ny(20, 7, 30), ny(20, 19), ny(20, 22, 30)], NY);
+    // A 24-hour grid of 48 px an hour, scrolled to 05:00 and showing 15 hours.
+    const { above, below } = outOfView(placed, 24 * 48, 5 * 48, 15 * 48);
+    expect(above.map((p) => p.minute)).toEqual([120]);
+    expect(below.map((p) => p.minute)).toEqual([22 * 60 + 30]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { businessDayOf, minuteOfDay } from "../../components/businessTime";
+
 /** The calendar's views (spec: types month, week, day, 4day). */
 export type CalendarView = "month" | "week" | "day" | "4day";
 
@@ -13,10 +15,13 @@ export const WEEKDAYS: Record<WeekdaySet, readonly number[]> = {
   "mon-sun": [1, 2, 3, 4, 5, 6, 0],
 };
 
-/** The day-like views start at this hour (spec: first interval 5)... */
+/** The day-like views open scrolled to this hour (spec: first interval 5)... */
 export const FIRST_HOUR = 5;
-/** ...and show this many hours (spec: interval count 15), i.e. 05:00 to 20:00. */
+/** ...showing this many hours at once (spec: interval count 15), i.e. 05:00 to 20:00; the rest scrolls. */
 export const HOUR_COUNT = 15;
+/** The time grid holds the whole day, so that nothing is out of reach. */
+export const HOURS_IN_DAY = 24;
+const MINUTES_IN_DAY = HOURS_IN_DAY * 60;
 
 /** What a view shows: the days in order, the month grid's rows, and the instants [start, end) they cover. */
 export interface CalendarRange {
@@ -125,24 +130,24 @@ export function shiftAnchor(view: CalendarView, anchor: Date, weekdaySet: Weekda
   }
 }
 
-/** The hours a day-like view shows on a day: [05:00, 20:00). */
-export function dayWindow(day: Date): { start: Date; end: Date } {
-  const start = new Date(day.getFullYear(), day.getMonth(), day.getDate(), FIRST_HOUR);
-  const end = new Date(day.getFullYear(), day.getMonth(), day.getDate(), FIRST_HOUR + HOUR_COUNT);
-  return { start, end };
+/** The hour rows of a day-like view's time grid: 0, 1, ..., 23. */
+export function dayHours(): number[] {
+  return Array.from({ length: HOURS_IN_DAY }, (_, i) => i);
 }
 
-/** The hour rows of a day-like view: 5, 6, ..., 19. */
-export function dayHours(): number[] {
-  return Array.from({ length: HOUR_COUNT }, (_, i) => FIRST_HOUR + i);
+/** True when an instant falls on the day (a local-midnight Date) on the business clock. */
+export function onBusinessDay(instant: Date, day: Date, timeZone: string): boolean {
+  return sameDay(businessDayOf(instant, timeZone), day);
 }
 
 /** Tasks have a due time only; on the calendar they last this long. */
 export const DEFAULT_EVENT_MINUTES = 30;
 
-/** An event placed in a day column: top and height as fractions of the day window, and its lane. */
+/** An event placed in a day column: top and height as fractions of the whole day, and its lane. */
 export interface PlacedEvent<E> {
   event: E;
+  /** Minutes since the business day's midnight at which the event starts. */
+  minute: number;
   top: number;
   height: number;
   lane: number;
@@ -150,24 +155,23 @@ export interface PlacedEvent<E> {
 }
 
 /**
- * Places the events of one day in the 05:00-20:00 window. Events before or after the window are kept
- * visible at its top or bottom edge; overlapping events share the width in lanes.
+ * Places the events of one business day at their real time of day (00:00-24:00 on the business
+ * clock): nothing is moved to an edge. Overlapping events share the width in lanes.
  */
 export function placeDayEvents<E extends { start: Date; end?: Date }>(
   day: Date,
   events: readonly E[],
+  timeZone: string,
 ): PlacedEvent<E>[] {
-  const { start, end } = dayWindow(day);
-  const span = end.getTime() - start.getTime();
-  const minHeight = (DEFAULT_EVENT_MINUTES * 60_000) / span;
   const placed = events
-    .filter((e) => sameDay(e.start, day))
+    .filter((e) => onBusinessDay(e.start, day, timeZone))
     .map((event) => {
-      const from = event.start.getTime();
-      const to = Math.max(event.end?.getTime() ?? 0, from + DEFAULT_EVENT_MINUTES * 60_000);
-      const height = Math.min(1, Math.max(minHeight, (to - from) / span));
-      const top = Math.min(Math.max(0, (from - start.getTime()) / span), 1 - height);
-      return { event, top, height, lane: 0, lanes: 1 };
+      const minute = minuteOfDay(event.start, timeZone);
+      const lasting = Math.max(DEFAULT_EVENT_MINUTES, ((event.end?.getTime() ?? 0) - event.start.getTime()) / 60_000);
+      const top = minute / MINUTES_IN_DAY;
+      // An event running past midnight ends at the bottom of its day.
+      const height = Math.min(lasting / MINUTES_IN_DAY, 1 - top);
+      return { event, minute, top, height, lane: 0, lanes: 1 };
     })
     .sort((a, b) => a.top - b.top || b.height - a.height);
   // Lanes: a simple greedy packing within each cluster of overlapping events.
@@ -197,6 +201,18 @@ export function placeDayEvents<E extends { start: Date; end?: Date }>(
   }
   closeCluster();
   return placed;
+}
+
+/** The events of a scrolled time grid that lie above or below what is in view, in pixels of the grid. */
+export function outOfView<E>(
+  placed: readonly PlacedEvent<E>[],
+  gridHeight: number,
+  viewTop: number,
+  viewHeight: number,
+): { above: PlacedEvent<E>[]; below: PlacedEvent<E>[] } {
+  const above = placed.filter((p) => (p.top + p.height) * gridHeight <= viewTop);
+  const below = placed.filter((p) => p.top * gridHeight >= viewTop + viewHeight);
+  return { above, below };
 }
 
 /** The Sunday-Saturday week holding the date (the default range of My Upcoming Tasks). */

@@ -3,6 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
 import { AppProviders } from "../../app/App";
@@ -21,7 +22,8 @@ const task = create(TaskSchema, {
   type: "Brokerage",
   subject: "Renewal quote",
   status: TaskStatus.OPEN,
-  dueTime: timestampFromDate(new Date(2026, 2, 5, 14, 30)),
+  // 14:30 on the business clock (New York, EST), whatever zone the tests run in.
+  dueTime: timestampFromDate(new Date(Date.UTC(2026, 2, 5, 19, 30))),
   assigneeUserIds: [1n, 2n],
   companyId: 5n,
   companyName: "Acme Foods",
@@ -36,7 +38,9 @@ function panel(readOnly: boolean, tasks: Record<string, unknown> = {}) {
   void services.session.restore();
   render(
     <AppProviders services={services}>
-      <CompanyTasksPanel companyId={5n} companyName="Acme Foods" readOnly={readOnly} />
+      <MemoryRouter>
+        <CompanyTasksPanel companyId={5n} companyName="Acme Foods" readOnly={readOnly} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { listTasks };
@@ -75,6 +79,8 @@ describe("CompanyTasksPanel", () => {
     await userEvent.click(await row());
     const dialog = await screen.findByRole("dialog");
     expect((within(dialog).getByLabelText(/Due Date/) as HTMLInputElement).value).toBe("03/05/2026 14:30");
+    // The dialog links to the task's company.
+    expect(within(dialog).getByRole("link", { name: "Acme Foods" }).getAttribute("href")).toBe("/LeadTabs/5/details");
     await userEvent.selectOptions(within(dialog).getByLabelText(TASK_TEXTS.status), "Closed");
     await userEvent.click(within(dialog).getByRole("button", { name: TASK_TEXTS.save }));
     await waitFor(() =>

@@ -2,6 +2,7 @@ import { useState } from "react";
 
 import { Button, Card, H5, HTMLTable, Intent, NonIdealState, Spinner } from "@blueprintjs/core";
 
+import { useBusinessTimeZone } from "../../app/auth/SessionContext";
 import { formatDateTime } from "../../components/dateText";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
@@ -24,6 +25,7 @@ type DialogState = { kind: "closed" } | { kind: "add" } | { kind: "edit"; task: 
 /** The Tasks panel of the company details screen: the company's tasks by due date, add and edit. */
 export function CompanyTasksPanel({ companyId, companyName, readOnly }: CompanyTasksPanelProps) {
   const tasks = useCompanyTasks(companyId);
+  const timeZone = useBusinessTimeZone();
   const directory = useUserDirectory();
   const [dialog, setDialog] = useState<DialogState>({ kind: "closed" });
 
@@ -73,7 +75,7 @@ export function CompanyTasksPanel({ companyId, companyName, readOnly }: CompanyT
                   style={readOnly ? undefined : { cursor: "pointer" }}
                   onClick={readOnly ? undefined : () => setDialog({ kind: "edit", task })}
                 >
-                  <td>{due ? formatDateTime(due) : ""}</td>
+                  <td>{due ? formatDateTime(due, timeZone) : ""}</td>
                   <td>{task.subject}</td>
                   <td>{task.type}</td>
                   <td>{assigneeNames(task)}</td>

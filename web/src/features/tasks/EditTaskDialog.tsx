@@ -2,14 +2,17 @@ import { useState, type FormEvent } from "react";
 
 import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
+import { Link } from "react-router";
 
 import { serverMessage } from "../../api/errors";
-import { useSessionState } from "../../app/auth/SessionContext";
+import { useBusinessTimeZone, useSessionState } from "../../app/auth/SessionContext";
 import { DueDateField } from "../../components/DueDateField";
 import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
 import { saveWithToasts } from "../../components/saveWithToasts";
 import { toast } from "../../components/toaster";
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
+import { companyDetailsPath } from "../companies/companyRoutes";
+import { CompanyPicker, type PickedCompany } from "./CompanyPicker";
 import {
   emptyTaskFields,
   TASK_STATUS_CHOICES,
@@ -29,16 +32,21 @@ import { UserMultiSelect } from "./UserMultiSelect";
 export interface EditTaskDialogProps {
   /** The task to edit; absent to add a new one. */
   task?: Task;
-  /** The company a new task is about; 0 or absent for none. */
+  /** The company a new task is about; 0 or absent to let the person pick one (or none). */
   companyId?: bigint;
   /** The company's name, shown in the title of a new task. */
   companyName?: string;
   onClose: () => void;
 }
 
-/** Add Task / Edit Task. Status is chosen only when editing: new tasks start Open. */
+/**
+ * Add Task / Edit Task. Status is chosen only when editing: new tasks start Open. The due date is
+ * typed or picked on the business clock; a date alone means 09:00. The task's company is a link to
+ * it; a new task not started from a company can name one.
+ */
 export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: EditTaskDialogProps) {
   const session = useSessionState();
+  const timeZone = useBusinessTimeZone();
   const me = session.status === "signedIn" ? session.user.userId : 0n;
   const directory = useUserDirectory();
   const createTask = useCreateTask();
@@ -46,18 +54,27 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
   const fetchTask = useFetchTask();
   const [current, setCurrent] = useState<Task | undefined>(task);
   const [fields, setFields] = useState<TaskFields>(() =>
-    task ? taskFieldsOf(task) : emptyTaskFields(me !== 0n ? [me] : []),
+    task ? taskFieldsOf(task, timeZone) : emptyTaskFields(me !== 0n ? [me] : []),
   );
+  const [picked, setPicked] = useState<PickedCompany | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [dueTouched, setDueTouched] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const busy = createTask.isPending || updateTask.isPending;
 
   const errors = taskFieldErrors(fields);
-  const values = taskValuesOf(fields);
+  const values = taskValuesOf(fields, timeZone);
   const paths = current && values ? taskChangedPaths(current, values) : null;
   const canSave = !busy && (!paths || paths.length > 0);
-  const about = current?.companyName || companyName;
+  // The company the task is about: the stored task's, the one it was started from, or none yet.
+  const about: PickedCompany | null = current
+    ? current.companyId !== 0n
+      ? { companyId: current.companyId, name: current.companyName }
+      : null
+    : companyId !== 0n
+      ? { companyId, name: companyName ?? "" }
+      : null;
+  const canPickCompany = !current && companyId === 0n;
 
   function set<K extends keyof TaskFields>(key: K, value: TaskFields[K]) {
     setFields((prev) => ({ ...prev, [key]: value }));
@@ -68,7 +85,7 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
       const fresh = await fetchTask(stale, me);
       if (fresh) {
         setCurrent(fresh);
-        setFields(taskFieldsOf(fresh));
+        setFields(taskFieldsOf(fresh, timeZone));
       }
     } catch {
       void toast.error(TASK_TEXTS.loadFailed);
@@ -87,7 +104,7 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
     const detailCodes = [Code.InvalidArgument];
     if (!current) {
       await saveWithToasts(
-        () => createTask.mutateAsync({ companyId, values }),
+        () => createTask.mutateAsync({ companyId: canPickCompany ? (picked?.companyId ?? 0n) : companyId, values }),
         { done: TASK_TEXTS.taskAdded, failed: TASK_TEXTS.addFailed, detailCodes },
         onClose,
       );
@@ -124,8 +141,16 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
           <FormNotice notice={notice} />
           {about && (
             <p className={Classes.TEXT_MUTED}>
-              {TASK_TEXTS.company}: {about}
+              {TASK_TEXTS.company}:{" "}
+              <Link to={companyDetailsPath(about.companyId)} onClick={onClose} data-testid="task-company-link">
+                {about.name || TASK_TEXTS.openCompany(String(about.companyId))}
+              </Link>
             </p>
+          )}
+          {canPickCompany && (
+            <FormGroup label={TASK_TEXTS.company} labelFor="task-company">
+              <CompanyPicker id="task-company" selected={picked} onChange={setPicked} />
+            </FormGroup>
           )}
           <FormGroup
             label={TASK_TEXTS.type}
@@ -167,6 +192,8 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
             id="task-due"
             label={TASK_TEXTS.dueDate}
             icon="time"
+            withTime
+            hint={TASK_TEXTS.dueDateHint}
             placeholder={TASK_TEXTS.dueDatePlaceholder}
             formatMessage={TASK_TEXTS.dueDateFormat}
             invalid={dueInvalid}

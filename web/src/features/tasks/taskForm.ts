@@ -1,5 +1,5 @@
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
-import { formatDateTimeInput, fromTimestamp, parseDateTime } from "./taskTime";
+import { formatDateTimeInput, fromTimestamp, parseDateTime, parseDueWallClock } from "./taskTime";
 
 /** Task types (spec section 9). */
 export const TASK_TYPES = ["Brokerage", "Demand Response", "Follow Up", "Contract Renewal"] as const;
@@ -16,7 +16,7 @@ export function taskStatusLabel(status: TaskStatus): string {
   return TASK_STATUS_LABELS[status] ?? "";
 }
 
-/** The task dialog's fields as they are edited; the due date is the typed text. */
+/** The task dialog's fields as they are edited; the due date is the typed text (business time). */
 export interface TaskFields {
   type: string;
   subject: string;
@@ -30,13 +30,14 @@ export function emptyTaskFields(assigneeUserIds: bigint[] = []): TaskFields {
   return { type: "", subject: "", description: "", due: "", status: TaskStatus.OPEN, assigneeUserIds };
 }
 
-export function taskFieldsOf(task: Task): TaskFields {
+/** The fields of a stored task, its due time shown on the business clock. */
+export function taskFieldsOf(task: Task, timeZone: string): TaskFields {
   const due = fromTimestamp(task.dueTime);
   return {
     type: task.type,
     subject: task.subject,
     description: task.description,
-    due: due ? formatDateTimeInput(due) : "",
+    due: due ? formatDateTimeInput(due, timeZone) : "",
     status: task.status,
     assigneeUserIds: [...task.assigneeUserIds],
   };
@@ -54,7 +55,7 @@ export function taskFieldErrors(fields: TaskFields): TaskFieldErrors {
   const errors: TaskFieldErrors = {};
   if (fields.type === "") errors.type = true;
   if (fields.subject.trim() === "") errors.subject = true;
-  if (parseDateTime(fields.due) === null) errors.due = true;
+  if (parseDueWallClock(fields.due) === null) errors.due = true;
   if (fields.assigneeUserIds.length === 0) errors.assignees = true;
   return errors;
 }
@@ -73,9 +74,9 @@ export interface TaskValues {
   assigneeUserIds: bigint[];
 }
 
-/** Parses and trims valid fields; null when they are not valid. */
-export function taskValuesOf(fields: TaskFields): TaskValues | null {
-  const dueTime = parseDateTime(fields.due);
+/** Parses (the due date in the business time zone) and trims valid fields; null when they are not valid. */
+export function taskValuesOf(fields: TaskFields, timeZone: string): TaskValues | null {
+  const dueTime = parseDateTime(fields.due, timeZone);
   if (!dueTime || !isTaskFieldsValid(fields)) {
     return null;
   }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useApi, type ApiClients } from "../../api/clients";
-import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
+import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import type { TaskValues } from "./taskForm";
 import { toTimestamp } from "./taskTime";
 
@@ -30,15 +30,23 @@ export function useCompanyTasks(companyId: bigint) {
   });
 }
 
-/** The tasks assigned to a user and due in [from, to); disabled until a user is known. */
-export function useAssigneeTasks(assigneeUserId: bigint | undefined, from: Date, to: Date) {
+/**
+ * The tasks assigned to a user and due in [from, to), only those in `status` when one is given;
+ * disabled until a user is known.
+ */
+export function useAssigneeTasks(
+  assigneeUserId: bigint | undefined,
+  from: Date,
+  to: Date,
+  status: TaskStatus = TaskStatus.UNSPECIFIED,
+) {
   const api = useApi();
   return useQuery({
-    queryKey: [...tasksKey, "assignee", String(assigneeUserId), from.getTime(), to.getTime()],
+    queryKey: [...tasksKey, "assignee", String(assigneeUserId), from.getTime(), to.getTime(), status],
     queryFn: ({ signal }) =>
       listAllTasks(
         api,
-        { assigneeUserId: assigneeUserId ?? 0n, dueFrom: toTimestamp(from), dueTo: toTimestamp(to) },
+        { assigneeUserId: assigneeUserId ?? 0n, dueFrom: toTimestamp(from), dueTo: toTimestamp(to), status },
         signal,
       ),
     enabled: assigneeUserId !== undefined && assigneeUserId !== 0n,
