@@ -303,3 +303,28 @@ async fn utilities_are_listed_by_name_for_any_signed_in_user() {
     let names: Vec<String> = utilities.iter().map(|u| u["Utility"].as_str().unwrap().to_lowercase()).collect();
     assert!(names.windows(2).all(|pair| pair[0] <= pair[1]), "sorted by name: {names:?}");
 }
+
+/// The gateway checks a REST token's signature; the services it calls refuse a revoked one, so no
+/// REST call is served on a signed-out token.
+#[tokio::test]
+async fn a_signed_out_token_is_refused_on_every_rest_call() {
+    let app = spawn_app_with_crm().await;
+    let manager = app.token("management@eris.test").await;
+    let id = new_lead(&app, &manager, json!({"Name": "After Hours Co"})).await;
+    let token = app.token("management@eris.test").await;
+    assert_eq!(app.post("/api/user/logout", &token, json!({})).await.status(), StatusCode::NO_CONTENT);
+    for path in [
+        format!("/api/getLeadById/{id}"),
+        "/api/getAllLeads/".to_owned(),
+        "/api/getUserLeads/Marcus%20Bell".to_owned(),
+        format!("/api/getNotesByLeadId/{id}"),
+        "/api/callbanks".to_owned(),
+        "/api/affiliates".to_owned(),
+        "/api/user/getAllUsers".to_owned(),
+    ] {
+        assert_eq!(app.get(&path, &token).await.status(), StatusCode::UNAUTHORIZED, "{path}");
+    }
+    let edit = json!({"LeadId": id, "Name": "Renamed"});
+    assert_eq!(app.post("/api/updateLead", &token, edit).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(lead(&app, &manager, id).await["Name"], "After Hours Co");
+}

@@ -58,7 +58,7 @@ pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database:
         },
         web_dist: web.clone(),
         trust_forwarded_for: false,
-        redis: redis_args(),
+        redis: database.as_ref().map_or_else(redis_args, TestDatabase::redis_args),
         token: TokenArgs { identity_url: format!("http://{identity}"), jwt_public_key: None },
         business: eris_platform::config::BusinessArgs::default(),
         shutdown: shutdown_args(),

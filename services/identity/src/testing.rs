@@ -3,7 +3,7 @@
 
 use std::net::SocketAddr;
 
-use eris_platform::testing::{TestDatabase, redis_args, shutdown_args};
+use eris_platform::testing::{TestDatabase, shutdown_args};
 
 use crate::config::{AuthArgs, Config};
 
@@ -17,7 +17,7 @@ pub fn config(database: &TestDatabase, listen: SocketAddr) -> Config {
     Config {
         listen,
         database: database.args(),
-        redis: redis_args(),
+        redis: database.redis_args(),
         business: eris_platform::config::BusinessArgs::default(),
         auth: AuthArgs {
             jwt_private_key: None,

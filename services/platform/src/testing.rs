@@ -35,6 +35,12 @@ impl TestDatabase {
         self.url.clone()
     }
 
+    /// Redis settings shared by every service of this test (so one service sees what another
+    /// wrote, revoked tokens included) and by no other test.
+    pub fn redis_args(&self) -> RedisArgs {
+        RedisArgs { redis_prefix: format!("eris-test:{}:", self.name), ..redis_args() }
+    }
+
     /// Settings that point a service at this database.
     pub fn args(&self) -> DatabaseArgs {
         DatabaseArgs { database_url: self.url.as_str().into(), max_connections: 5 }
@@ -83,7 +89,7 @@ pub struct ServiceSettings {
 pub fn service_args(database: &TestDatabase, identity_url: String) -> crate::service::ServiceArgs {
     crate::service::ServiceArgs {
         database: database.args(),
-        redis: redis_args(),
+        redis: database.redis_args(),
         token: crate::config::TokenArgs { identity_url, jwt_public_key: None },
         business: crate::config::BusinessArgs::default(),
         shutdown: shutdown_args(),
