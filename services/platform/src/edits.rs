@@ -37,6 +37,88 @@ pub struct Merge {
     pub conflicts: Vec<String>,
 }
 
+/// A record's editable fields, as the edit log sees them.
+pub trait Fields: Clone {
+    /// Every field as text, in a fixed order.
+    fn field_values(&self) -> Vec<(&'static str, String)>;
+
+    /// Copies one field from `from`; false for a name that is not a field.
+    fn copy_field(&mut self, from: &Self, field: &str) -> bool;
+}
+
+/// The fields that differ between two versions of a record: (field, old, new).
+pub fn changes<F: Fields>(before: &F, after: &F) -> Vec<Change> {
+    before
+        .field_values()
+        .into_iter()
+        .zip(after.field_values())
+        .filter(|((_, old), (_, new))| old != new)
+        .map(|((field, old), (_, new))| (field.to_owned(), old, new))
+        .collect()
+}
+
+/// The named fields a save proposes: each one's stored text beside the text it would have.
+pub fn proposed<F: Fields>(before: &F, wanted: &F, named: &[String]) -> Vec<Proposed> {
+    before
+        .field_values()
+        .into_iter()
+        .zip(wanted.field_values())
+        .filter(|((field, _), _)| named.iter().any(|n| n == field))
+        .map(|((field, current), (_, wanted))| Proposed { field: field.to_owned(), current, wanted })
+        .collect()
+}
+
+/// What a save of named fields comes to.
+#[derive(Debug)]
+pub enum Saved<F> {
+    /// Nothing differs from what is stored.
+    Unchanged,
+    /// Write `after`; log `changes`.
+    Changed { after: F, changes: Vec<Change> },
+    /// Fields the caller changed that someone else changed after the caller read them.
+    Conflict(Vec<String>),
+    /// A name that is not one of the record's fields.
+    UnknownField(String),
+}
+
+/// Decides a save of the `named` fields of `patch` over `before` (whose row the caller's
+/// transaction holds locked), read by `caller` at `version` (0: as stored now, `current`).
+#[allow(clippy::too_many_arguments)]
+pub async fn save<F: Fields>(
+    db: &mut PgConnection,
+    resource: &str,
+    record_id: i64,
+    version: i64,
+    current: i64,
+    caller: i64,
+    before: &F,
+    patch: &F,
+    named: &[String],
+) -> sqlx::Result<Saved<F>> {
+    let copied = |fields: &[String]| -> Result<F, String> {
+        let mut record = before.clone();
+        match fields.iter().find(|field| !record.copy_field(patch, field)) {
+            Some(unknown) => Err(unknown.clone()),
+            None => Ok(record),
+        }
+    };
+    let wanted = match copied(named) {
+        Ok(wanted) => wanted,
+        Err(unknown) => return Ok(Saved::UnknownField(unknown)),
+    };
+    let version = if version > 0 { version } else { current };
+    let merge = decide(db, resource, record_id, version, caller, &proposed(before, &wanted, named)).await?;
+    if !merge.conflicts.is_empty() {
+        return Ok(Saved::Conflict(merge.conflicts));
+    }
+    let after = match copied(&merge.apply) {
+        Ok(after) => after,
+        Err(unknown) => return Ok(Saved::UnknownField(unknown)),
+    };
+    let changes = changes(before, &after);
+    Ok(if changes.is_empty() { Saved::Unchanged } else { Saved::Changed { after, changes } })
+}
+
 /// Decides a save. `edits` are the changes logged after the version read, oldest first.
 pub fn merge(proposed: &[Proposed], edits: &[Edit], caller: i64) -> Merge {
     let mut decided = Merge::default();

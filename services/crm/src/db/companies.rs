@@ -4,6 +4,7 @@ use eris_platform::edits::Change;
 use std::sync::LazyLock;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use eris_platform::edits::Fields;
 use rust_decimal::Decimal;
 use sqlx::{PgExecutor, PgPool, Postgres, QueryBuilder};
 

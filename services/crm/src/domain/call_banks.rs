@@ -1,8 +1,10 @@
 //! Call banks: lists of companies a rep works through, their fields, and who manages and works them.
 
 use chrono::NaiveDate;
-use eris_platform::edits::Change;
-use eris_platform::{auth::Caller, edits};
+use eris_platform::{
+    auth::Caller,
+    edits::{self, Saved},
+};
 
 use crate::{
     State,
@@ -30,9 +32,8 @@ pub struct CallBankFields {
     pub due_date: NaiveDate,
 }
 
-impl CallBankFields {
-    /// Every field as text, for the edit log.
-    pub fn field_values(&self) -> Vec<(&'static str, String)> {
+impl edits::Fields for CallBankFields {
+    fn field_values(&self) -> Vec<(&'static str, String)> {
         vec![
             ("name", self.name.clone()),
             ("service_type", self.service_type.clone()),
@@ -42,16 +43,16 @@ impl CallBankFields {
         ]
     }
 
-    fn copy_field(&mut self, from: &Self, field: &str) -> Result<()> {
+    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
         match field {
             "name" => self.name = from.name.clone(),
             "service_type" => self.service_type = from.service_type.clone(),
             "assignee_user_id" => self.assignee_user_id = from.assignee_user_id,
             "rep_type" => self.rep_type = from.rep_type.clone(),
             "due_date" => self.due_date = from.due_date,
-            other => return Err(invalid(format!("{other} cannot be changed here."))),
+            _ => return false,
         }
-        Ok(())
+        true
     }
 }
 
@@ -112,39 +113,26 @@ impl State {
         let before = db::call_banks::select_call_bank_for_update(&mut tx, patch.call_bank_id)
             .await?
             .ok_or_else(call_bank_not_found)?;
-        let mut wanted = before.fields.clone();
-        for field in &patch.named {
-            wanted.copy_field(&patch.fields, field)?;
-        }
-        let proposed: Vec<edits::Proposed> = before
-            .fields
-            .field_values()
-            .into_iter()
-            .zip(wanted.field_values())
-            .filter(|((field, _), _)| patch.named.iter().any(|n| n == field))
-            .map(|((field, current), (_, wanted))| edits::Proposed { field: field.into(), current, wanted })
-            .collect();
-        let version = if patch.version > 0 { patch.version } else { before.version };
-        let merge = edits::decide(&mut tx, RESOURCE, patch.call_bank_id, version, caller.user_id, &proposed).await?;
-        if !merge.conflicts.is_empty() {
-            return Err(Error::Conflict { what: "call bank", fields: merge.conflicts });
-        }
-        let mut after = before.fields.clone();
-        for field in &merge.apply {
-            after.copy_field(&patch.fields, field)?;
-        }
-        let changes: Vec<Change> = before
-            .fields
-            .field_values()
-            .into_iter()
-            .zip(after.field_values())
-            .filter(|((_, old), (_, new))| old != new)
-            .map(|((field, old), (_, new))| (field.to_owned(), old, new))
-            .collect();
-        if !changes.is_empty() {
-            let version =
-                db::call_banks::update_call_bank(&mut *tx, patch.call_bank_id, &after, caller.user_id).await?;
-            edits::record(&mut tx, RESOURCE, patch.call_bank_id, version, caller.user_id, &changes).await?;
+        let (id, version, user) = (patch.call_bank_id, patch.version, caller.user_id);
+        let saved = edits::save(
+            &mut tx,
+            RESOURCE,
+            id,
+            version,
+            before.version,
+            user,
+            &before.fields,
+            &patch.fields,
+            &patch.named,
+        );
+        match saved.await? {
+            Saved::Unchanged => {}
+            Saved::Changed { after, changes } => {
+                let version = db::call_banks::update_call_bank(&mut *tx, id, &after, user).await?;
+                edits::record(&mut tx, RESOURCE, id, version, user, &changes).await?;
+            }
+            Saved::Conflict(fields) => return Err(Error::Conflict { what: "call bank", fields }),
+            Saved::UnknownField(field) => return Err(invalid(format!("{field} cannot be changed here."))),
         }
         tx.commit().await?;
         self.call_bank(patch.call_bank_id).await

@@ -9,7 +9,10 @@ use chrono::NaiveDate;
 use eris_proto::crm::v1::PrimaryStatus;
 use rust_decimal::Decimal;
 
-use eris_platform::{auth::Caller, edits};
+use eris_platform::{
+    auth::Caller,
+    edits::{self, Fields as _},
+};
 use eris_proto::crm::v1::{CompanyEvent, FieldChange};
 use prost::Message;
 use sqlx::PgConnection;
@@ -82,14 +85,13 @@ macro_rules! define_record {
         /// Every field's name, in the table's order.
         pub const FIELDS: &[&str] = &[$(stringify!($field)),*];
 
-        impl CompanyRecord {
-            /// Every field as text, for History, events and conflict checks.
-            pub fn field_values(&self) -> Vec<(&'static str, String)> {
+        /// Every field as text, for History, events and conflict checks.
+        impl edits::Fields for CompanyRecord {
+            fn field_values(&self) -> Vec<(&'static str, String)> {
                 vec![$((stringify!($field), FieldText::text(&self.$field)),)*]
             }
 
-            /// Copies one field from `from`; false for a name that is not a field.
-            pub fn copy_field(&mut self, from: &Self, field: &str) -> bool {
+            fn copy_field(&mut self, from: &Self, field: &str) -> bool {
                 match field {
                     $(stringify!($field) => self.$field = from.$field.clone(),)*
                     _ => return false,
@@ -299,13 +301,7 @@ impl CompanyRecord {
 
     /// The fields that differ from `before`, with their old and new values.
     pub fn changes_since(&self, before: &Self) -> Vec<Change> {
-        before
-            .field_values()
-            .into_iter()
-            .zip(self.field_values())
-            .filter(|((_, old), (_, new))| old != new)
-            .map(|((field, old), (_, new))| (field.to_owned(), old, new))
-            .collect()
+        edits::changes(before, self)
     }
 }
 
@@ -364,26 +360,6 @@ pub fn apply(before: &CompanyRecord, patch: &CompanyRecord, named: &[String]) ->
     }
     after.validate()?;
     Ok(after)
-}
-
-/// The fields a save proposes, as the field-level conflict check reads them: each named field's
-/// stored text beside the text it would have after the save.
-pub fn proposed(
-    before: &CompanyRecord,
-    after: &CompanyRecord,
-    named: &[String],
-) -> Vec<eris_platform::edits::Proposed> {
-    before
-        .field_values()
-        .into_iter()
-        .zip(after.field_values())
-        .filter(|((field, _), _)| named.iter().any(|n| n == field))
-        .map(|((field, current), (_, wanted))| eris_platform::edits::Proposed {
-            field: field.to_owned(),
-            current,
-            wanted,
-        })
-        .collect()
 }
 
 /// What a company list is ordered by: one field, then the id.
@@ -543,7 +519,7 @@ impl State {
             .await?
             .ok_or_else(company_not_found)?;
         let wanted = apply(&before.record, &patch.fields, &patch.named)?;
-        let proposed = proposed(&before.record, &wanted, &patch.named);
+        let proposed = edits::proposed(&before.record, &wanted, &patch.named);
         // Without a version the caller is taken to have read the company as it is now.
         let version = if patch.version > 0 { patch.version } else { before.version };
         let merge = edits::decide(&mut tx, RESOURCE, patch.company_id, version, caller.user_id, &proposed).await?;

@@ -1,8 +1,10 @@
 //! Tasks: their kinds and fields, who sees and changes them, and saves by field.
 
 use chrono::{DateTime, Utc};
-use eris_platform::edits::Change;
-use eris_platform::{auth::Caller, edits};
+use eris_platform::{
+    auth::Caller,
+    edits::{self, Saved},
+};
 
 use crate::{
     State, access,
@@ -48,9 +50,8 @@ pub fn assignees(ids: &[i64]) -> Result<Vec<i64>> {
     Ok(ids)
 }
 
-impl TaskFields {
-    /// Every field as text, for the edit log.
-    pub fn field_values(&self) -> Vec<(&'static str, String)> {
+impl edits::Fields for TaskFields {
+    fn field_values(&self) -> Vec<(&'static str, String)> {
         let assignees: Vec<String> = self.assignee_user_ids.iter().map(i64::to_string).collect();
         vec![
             ("type", self.task_type.clone()),
@@ -62,8 +63,7 @@ impl TaskFields {
         ]
     }
 
-    /// Copies one named field from `from`.
-    fn copy_field(&mut self, from: &Self, field: &str) -> Result<()> {
+    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
         match field {
             "type" => self.task_type = from.task_type.clone(),
             "subject" => self.subject = from.subject.clone(),
@@ -71,9 +71,9 @@ impl TaskFields {
             "due_time" => self.due_at = from.due_at,
             "status" => self.status = from.status.clone(),
             "assignee_user_ids" => self.assignee_user_ids = from.assignee_user_ids.clone(),
-            other => return Err(invalid(format!("{other} cannot be changed here."))),
+            _ => return false,
         }
-        Ok(())
+        true
     }
 }
 
@@ -140,38 +140,24 @@ impl State {
         }
         let mut tx = self.pool.begin().await?;
         let before = db::tasks::select_task_for_update(&mut tx, patch.task_id).await?.ok_or_else(task_not_found)?;
-        let mut wanted = before.fields.clone();
-        for field in &patch.named {
-            wanted.copy_field(&patch.fields, field)?;
-        }
-        let proposed: Vec<edits::Proposed> = before
-            .fields
-            .field_values()
-            .into_iter()
-            .zip(wanted.field_values())
-            .filter(|((field, _), _)| patch.named.iter().any(|n| n == field))
-            .map(|((field, current), (_, wanted))| edits::Proposed { field: field.into(), current, wanted })
-            .collect();
-        let version = if patch.version > 0 { patch.version } else { before.version };
-        let merge = edits::decide(&mut tx, RESOURCE, patch.task_id, version, caller.user_id, &proposed).await?;
-        if !merge.conflicts.is_empty() {
-            return Err(Error::Conflict { what: "task", fields: merge.conflicts });
-        }
-        let mut after = before.fields.clone();
-        for field in &merge.apply {
-            after.copy_field(&patch.fields, field)?;
-        }
-        let changes: Vec<Change> = before
-            .fields
-            .field_values()
-            .into_iter()
-            .zip(after.field_values())
-            .filter(|((_, old), (_, new))| old != new)
-            .map(|((field, old), (_, new))| (field.to_owned(), old, new))
-            .collect();
-        if changes.is_empty() {
-            return Ok(before);
-        }
+        let (id, version, user) = (patch.task_id, patch.version, caller.user_id);
+        let saved = edits::save(
+            &mut tx,
+            RESOURCE,
+            id,
+            version,
+            before.version,
+            user,
+            &before.fields,
+            &patch.fields,
+            &patch.named,
+        );
+        let (after, changes) = match saved.await? {
+            Saved::Unchanged => return Ok(before),
+            Saved::Changed { after, changes } => (after, changes),
+            Saved::Conflict(fields) => return Err(Error::Conflict { what: "task", fields }),
+            Saved::UnknownField(field) => return Err(invalid(format!("{field} cannot be changed here."))),
+        };
         let new_version = db::tasks::update_task(&mut tx, patch.task_id, &after, caller.user_id).await?;
         edits::record(&mut tx, RESOURCE, patch.task_id, new_version, caller.user_id, &changes).await?;
         let row = db::tasks::select_task(&mut *tx, patch.task_id).await?.ok_or_else(task_not_found)?;

@@ -1,9 +1,8 @@
 //! Users: their fields and checks, and saves by field.
 
-use eris_platform::edits::Change;
 use eris_platform::{
     auth::{Caller, parse_role, role_name},
-    edits,
+    edits::{self, Saved},
 };
 use eris_proto::identity::v1::Role;
 
@@ -66,9 +65,8 @@ pub fn checked_role(role: Role) -> Result<String> {
     }
 }
 
-impl UserFields {
-    /// Every field as text, for the edit log.
-    pub fn field_values(&self) -> Vec<(&'static str, String)> {
+impl edits::Fields for UserFields {
+    fn field_values(&self) -> Vec<(&'static str, String)> {
         vec![
             ("name", self.name.clone()),
             ("email", self.email.clone()),
@@ -78,16 +76,16 @@ impl UserFields {
         ]
     }
 
-    fn copy_field(&mut self, from: &Self, field: &str) -> Result<()> {
+    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
         match field {
             "name" => self.name = from.name.clone(),
             "email" => self.email = from.email.clone(),
             "job" => self.job = from.job.clone(),
             "role" => self.role = from.role.clone(),
             "status" => self.status = from.status.clone(),
-            other => return Err(invalid(format!("{other} cannot be changed here."))),
+            _ => return false,
         }
-        Ok(())
+        true
     }
 }
 
@@ -139,46 +137,28 @@ impl State {
         }
         let mut tx = self.pool.begin().await?;
         let before = db::users::select_user_for_update(&mut tx, patch.user_id).await?.ok_or_else(user_not_found)?;
-        let mut wanted = before.fields.clone();
-        for field in &patch.named {
-            wanted.copy_field(&patch.fields, field)?;
-        }
-        let proposed: Vec<edits::Proposed> = before
-            .fields
-            .field_values()
-            .into_iter()
-            .zip(wanted.field_values())
-            .filter(|((field, _), _)| patch.named.iter().any(|n| n == field))
-            .map(|((field, current), (_, wanted))| edits::Proposed { field: field.into(), current, wanted })
-            .collect();
-        let version = if patch.version > 0 { patch.version } else { before.version };
-        let merge = edits::decide(&mut tx, RESOURCE, patch.user_id, version, caller.user_id, &proposed).await?;
-        if !merge.conflicts.is_empty() {
-            return Err(Error::Conflict { fields: merge.conflicts });
-        }
-        let mut after = before.fields.clone();
-        for field in &merge.apply {
-            after.copy_field(&patch.fields, field)?;
-        }
+        let (id, version, user) = (patch.user_id, patch.version, caller.user_id);
+        let saved = edits::save(
+            &mut tx,
+            RESOURCE,
+            id,
+            version,
+            before.version,
+            user,
+            &before.fields,
+            &patch.fields,
+            &patch.named,
+        );
+        let (after, changes) = match saved.await? {
+            Saved::Unchanged => return Ok(before),
+            Saved::Changed { after, changes } => (after, changes),
+            Saved::Conflict(fields) => return Err(Error::Conflict { fields }),
+            Saved::UnknownField(field) => return Err(invalid(format!("{field} cannot be changed here."))),
+        };
         let role_changed = after.role != before.fields.role;
         let deactivated = after.status == "Inactive" && before.fields.status != "Inactive";
-        access::check_not_locking_out(
-            caller,
-            patch.user_id,
-            role_changed.then(|| parse_role(&after.role)).flatten(),
-            deactivated,
-        )?;
-        let changes: Vec<Change> = before
-            .fields
-            .field_values()
-            .into_iter()
-            .zip(after.field_values())
-            .filter(|((_, old), (_, new))| old != new)
-            .map(|((field, old), (_, new))| (field.to_owned(), old, new))
-            .collect();
-        if changes.is_empty() {
-            return Ok(before);
-        }
+        let new_role = role_changed.then(|| parse_role(&after.role)).flatten();
+        access::check_not_locking_out(caller, patch.user_id, new_role, deactivated)?;
         let row =
             db::users::update_user(&mut *tx, patch.user_id, &after, caller.user_id).await.map_err(map_email_taken)?;
         edits::record(&mut tx, RESOURCE, patch.user_id, row.version, caller.user_id, &changes).await?;
@@ -187,7 +167,7 @@ impl State {
         if role_changed || deactivated {
             self.revocations.revoke_user_tokens_before_now(row.user_id, self.token_ttl).await?;
         }
-        tracing::info!(user_id = row.user_id, by = caller.user_id, fields = ?merge.apply, "updated user");
+        tracing::info!(user_id = row.user_id, by = caller.user_id, fields = ?changes.iter().map(|(field, _, _)| field).collect::<Vec<_>>(), "updated user");
         Ok(row)
     }
 
