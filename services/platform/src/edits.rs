@@ -81,33 +81,40 @@ pub enum Saved<F> {
     UnknownField(String),
 }
 
-/// Decides a save of the `named` fields of `patch` over `before` (whose row the caller's
-/// transaction holds locked), read by `caller` at `version` (0: as stored now, `current`).
-#[allow(clippy::too_many_arguments)]
+/// A save of named fields: the values in `fields` of the fields in `named`, and the version its
+/// caller read (0: as stored now).
+#[derive(Debug)]
+pub struct Patch<F> {
+    pub record_id: i64,
+    pub version: i64,
+    pub fields: F,
+    pub named: Vec<String>,
+}
+
+/// Decides `patch` by `caller` over `before`, stored as `current` version, whose row the
+/// caller's transaction holds locked.
 pub async fn save<F: Fields>(
     db: &mut PgConnection,
     resource: &str,
-    record_id: i64,
-    version: i64,
-    current: i64,
     caller: i64,
     before: &F,
-    patch: &F,
-    named: &[String],
+    current: i64,
+    patch: &Patch<F>,
 ) -> sqlx::Result<Saved<F>> {
     let copied = |fields: &[String]| -> Result<F, String> {
         let mut record = before.clone();
-        match fields.iter().find(|field| !record.copy_field(patch, field)) {
+        match fields.iter().find(|field| !record.copy_field(&patch.fields, field)) {
             Some(unknown) => Err(unknown.clone()),
             None => Ok(record),
         }
     };
-    let wanted = match copied(named) {
+    let wanted = match copied(&patch.named) {
         Ok(wanted) => wanted,
         Err(unknown) => return Ok(Saved::UnknownField(unknown)),
     };
-    let version = if version > 0 { version } else { current };
-    let merge = decide(db, resource, record_id, version, caller, &proposed(before, &wanted, named)).await?;
+    let version = if patch.version > 0 { patch.version } else { current };
+    let proposed = proposed(before, &wanted, &patch.named);
+    let merge = decide(db, resource, patch.record_id, version, caller, &proposed).await?;
     if !merge.conflicts.is_empty() {
         return Ok(Saved::Conflict(merge.conflicts));
     }

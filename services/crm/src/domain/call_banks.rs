@@ -3,7 +3,7 @@
 use chrono::NaiveDate;
 use eris_platform::{
     auth::Caller,
-    edits::{self, Saved},
+    edits::{self, Patch, Saved},
 };
 
 use crate::{
@@ -61,14 +61,6 @@ pub fn one_of(value: &str, options: &[&str], message: &str) -> Result<String> {
     options.iter().find(|option| **option == value.trim()).map(|o| (*o).to_owned()).ok_or_else(|| invalid(message))
 }
 
-/// A save of named call bank fields and the version its caller read.
-pub struct CallBankPatch {
-    pub call_bank_id: i64,
-    pub version: i64,
-    pub fields: CallBankFields,
-    pub named: Vec<String>,
-}
-
 fn call_bank_not_found() -> Error {
     not_found("Call bank")
 }
@@ -104,27 +96,17 @@ impl State {
 
     /// Saves the named fields; refused only when a field it changes was changed by someone else
     /// after `patch.version` (0: as stored now).
-    pub(crate) async fn update_call_bank(&self, caller: &Caller, patch: CallBankPatch) -> Result<CallBankRow> {
+    pub(crate) async fn update_call_bank(&self, caller: &Caller, patch: Patch<CallBankFields>) -> Result<CallBankRow> {
         require(access::may_manage_call_banks(caller))?;
         if patch.named.is_empty() {
             return Err(invalid("Name at least one field to change in update_mask."));
         }
         let mut tx = self.pool.begin().await?;
-        let before = db::call_banks::select_call_bank_for_update(&mut tx, patch.call_bank_id)
+        let before = db::call_banks::select_call_bank_for_update(&mut tx, patch.record_id)
             .await?
             .ok_or_else(call_bank_not_found)?;
-        let (id, version, user) = (patch.call_bank_id, patch.version, caller.user_id);
-        let saved = edits::save(
-            &mut tx,
-            RESOURCE,
-            id,
-            version,
-            before.version,
-            user,
-            &before.fields,
-            &patch.fields,
-            &patch.named,
-        );
+        let (id, user) = (patch.record_id, caller.user_id);
+        let saved = edits::save(&mut tx, RESOURCE, user, &before.fields, before.version, &patch);
         match saved.await? {
             Saved::Unchanged => {}
             Saved::Changed { after, changes } => {
@@ -135,7 +117,7 @@ impl State {
             Saved::UnknownField(field) => return Err(invalid(format!("{field} cannot be changed here."))),
         }
         tx.commit().await?;
-        self.call_bank(patch.call_bank_id).await
+        self.call_bank(patch.record_id).await
     }
 
     pub(crate) async fn delete_call_bank(&self, caller: &Caller, call_bank_id: i64) -> Result<()> {

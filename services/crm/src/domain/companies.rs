@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 
 use eris_platform::{
     auth::Caller,
-    edits::{self, Fields as _},
+    edits::{self, Fields as _, Patch},
 };
 use eris_proto::crm::v1::{CompanyEvent, FieldChange};
 use prost::Message;
@@ -421,16 +421,6 @@ const RESOURCE: &str = "company";
 /// Most companies one mass update may change.
 pub const MAX_BATCH: usize = 5000;
 
-/// A save of named fields: the values in `fields` of the fields named in `named`, and the version
-/// its caller read.
-#[derive(Debug)]
-pub struct CompanyPatch {
-    pub company_id: i64,
-    pub version: i64,
-    pub fields: CompanyRecord,
-    pub named: Vec<String>,
-}
-
 /// A team role a mass update sets, and to whom (`None` clears it).
 #[derive(Debug, Clone, Copy)]
 pub struct TeamAssignment {
@@ -509,20 +499,19 @@ impl State {
     /// Saves the named fields. Refused only when a field it changes was changed by someone else
     /// after `patch.version`; fields nobody else touched are written whatever the version. Without
     /// a version (0) the caller is taken to have read the company as it is now.
-    pub(crate) async fn update_company(&self, caller: &Caller, patch: CompanyPatch) -> Result<CompanyRow> {
+    pub(crate) async fn update_company(&self, caller: &Caller, patch: Patch<CompanyRecord>) -> Result<CompanyRow> {
         require(access::may_edit_companies(caller))?;
         if patch.named.is_empty() {
             return Err(invalid("Name at least one field to change in update_mask."));
         }
         let mut tx = self.pool.begin().await?;
-        let before = db::companies::select_company_for_update(&mut *tx, patch.company_id)
-            .await?
-            .ok_or_else(company_not_found)?;
+        let before =
+            db::companies::select_company_for_update(&mut *tx, patch.record_id).await?.ok_or_else(company_not_found)?;
         let wanted = apply(&before.record, &patch.fields, &patch.named)?;
         let proposed = edits::proposed(&before.record, &wanted, &patch.named);
         // Without a version the caller is taken to have read the company as it is now.
         let version = if patch.version > 0 { patch.version } else { before.version };
-        let merge = edits::decide(&mut tx, RESOURCE, patch.company_id, version, caller.user_id, &proposed).await?;
+        let merge = edits::decide(&mut tx, RESOURCE, patch.record_id, version, caller.user_id, &proposed).await?;
         if !merge.conflicts.is_empty() {
             return Err(Error::Conflict { what: "company", fields: merge.conflicts });
         }
@@ -531,7 +520,7 @@ impl State {
         if changes.is_empty() {
             return Ok(before);
         }
-        let row = db::companies::update_company(&mut *tx, patch.company_id, &after, caller.user_id).await?;
+        let row = db::companies::update_company(&mut *tx, patch.record_id, &after, caller.user_id).await?;
         record_change(&mut tx, "updated", caller, &row, &changes).await?;
         tx.commit().await?;
         Ok(row)

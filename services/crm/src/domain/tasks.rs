@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use eris_platform::{
     auth::Caller,
-    edits::{self, Saved},
+    edits::{self, Patch, Saved},
 };
 
 use crate::{
@@ -77,14 +77,6 @@ impl edits::Fields for TaskFields {
     }
 }
 
-/// A save of named task fields and the version its caller read.
-pub struct TaskPatch {
-    pub task_id: i64,
-    pub version: i64,
-    pub fields: TaskFields,
-    pub named: Vec<String>,
-}
-
 /// Which tasks to list, before the caller's rights are applied.
 pub struct TaskListing {
     pub query: TaskQuery,
@@ -130,37 +122,26 @@ impl State {
 
     /// Saves the named fields; refused only when a field it changes was changed by someone else
     /// after `patch.version`.
-    pub(crate) async fn update_task(&self, caller: &Caller, patch: TaskPatch) -> Result<TaskRow> {
+    pub(crate) async fn update_task(&self, caller: &Caller, patch: Patch<TaskFields>) -> Result<TaskRow> {
         if patch.named.is_empty() {
             return Err(invalid("Name at least one field to change in update_mask."));
         }
-        let current = self.visible_task(caller, patch.task_id).await?;
+        let current = self.visible_task(caller, patch.record_id).await?;
         if !access::may_change_task(caller, &current.fields.assignee_user_ids, current.author_user_id) {
             return Err(forbidden());
         }
         let mut tx = self.pool.begin().await?;
-        let before = db::tasks::select_task_for_update(&mut tx, patch.task_id).await?.ok_or_else(task_not_found)?;
-        let (id, version, user) = (patch.task_id, patch.version, caller.user_id);
-        let saved = edits::save(
-            &mut tx,
-            RESOURCE,
-            id,
-            version,
-            before.version,
-            user,
-            &before.fields,
-            &patch.fields,
-            &patch.named,
-        );
+        let before = db::tasks::select_task_for_update(&mut tx, patch.record_id).await?.ok_or_else(task_not_found)?;
+        let saved = edits::save(&mut tx, RESOURCE, caller.user_id, &before.fields, before.version, &patch);
         let (after, changes) = match saved.await? {
             Saved::Unchanged => return Ok(before),
             Saved::Changed { after, changes } => (after, changes),
             Saved::Conflict(fields) => return Err(Error::Conflict { what: "task", fields }),
             Saved::UnknownField(field) => return Err(invalid(format!("{field} cannot be changed here."))),
         };
-        let new_version = db::tasks::update_task(&mut tx, patch.task_id, &after, caller.user_id).await?;
-        edits::record(&mut tx, RESOURCE, patch.task_id, new_version, caller.user_id, &changes).await?;
-        let row = db::tasks::select_task(&mut *tx, patch.task_id).await?.ok_or_else(task_not_found)?;
+        let new_version = db::tasks::update_task(&mut tx, patch.record_id, &after, caller.user_id).await?;
+        edits::record(&mut tx, RESOURCE, patch.record_id, new_version, caller.user_id, &changes).await?;
+        let row = db::tasks::select_task(&mut *tx, patch.record_id).await?.ok_or_else(task_not_found)?;
         tx.commit().await?;
         Ok(row)
     }

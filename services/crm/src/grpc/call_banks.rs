@@ -2,7 +2,7 @@
 
 use std::{collections::HashMap, sync::Arc};
 
-use eris_platform::auth::caller;
+use eris_platform::{auth::caller, edits::Patch};
 use eris_proto::crm::v1::{
     CallBank, CallBankCompany, CallBankCompanyStatus, CreateCallBankRequest, CreateCallBankResponse,
     DeleteCallBankRequest, DeleteCallBankResponse, GetCallBankRequest, GetCallBankResponse,
@@ -25,7 +25,7 @@ use crate::{
         call_banks::{CallBankFields, CallBankRow},
     },
     domain::{
-        call_banks::{CallBankPatch, REP_TYPES, SERVICE_TYPES, one_of},
+        call_banks::{REP_TYPES, SERVICE_TYPES, one_of},
         text,
     },
     error::{Error, Result, invalid},
@@ -153,7 +153,7 @@ impl CallBankService for CallBankApi {
         named.sort_unstable();
         named.dedup();
         let fields = fields_of(&bank, &named)?;
-        let patch = CallBankPatch { call_bank_id: bank.call_bank_id, version: bank.version, fields, named };
+        let patch = Patch { record_id: bank.call_bank_id, version: bank.version, fields, named };
         let row = self.0.update_call_bank(&caller, patch).await?;
         Ok(Response::new(UpdateCallBankResponse { call_bank: Some(call_bank_to_proto(row)) }))
     }

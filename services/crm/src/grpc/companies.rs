@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use eris_platform::auth::caller;
+use eris_platform::{auth::caller, edits::Patch};
 use eris_proto::crm::v1::{
     AssignTeamsRequest, AssignTeamsResponse, CompanyChange, CompanyFilter, CreateAffiliateRequest,
     CreateAffiliateResponse, CreateCompanyRequest, CreateCompanyResponse, DeleteCompanyRequest, DeleteCompanyResponse,
@@ -24,7 +24,7 @@ use crate::{
         companies::{CompanyQuery, Position},
     },
     domain::{
-        companies::{CompanyOrder, CompanyPatch, FIELDS, TeamAssignment, parse_amount},
+        companies::{CompanyOrder, FIELDS, TeamAssignment, parse_amount},
         text,
     },
     error::{Error, Result, invalid},
@@ -183,7 +183,7 @@ impl CompanyService for CompanyApi {
         named.sort_unstable();
         named.dedup();
         let fields = company_fields_of(&company, &named)?;
-        let patch = CompanyPatch { company_id: company.company_id, version: company.version, fields, named };
+        let patch = Patch { record_id: company.company_id, version: company.version, fields, named };
         let row = self.0.update_company(&caller, patch).await?;
         Ok(Response::new(UpdateCompanyResponse { company: Some(company_to_proto(row)) }))
     }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use eris_platform::auth::caller;
+use eris_platform::{auth::caller, edits::Patch};
 use eris_proto::crm::v1::{
     CreateTaskRequest, CreateTaskResponse, GetTaskRequest, GetTaskResponse, ListTasksRequest, ListTasksResponse, Task,
     TaskStatus, UpdateTaskRequest, UpdateTaskResponse, task_service_server::TaskService,
@@ -18,7 +18,7 @@ use crate::{
     State,
     db::tasks::{TaskFields, TaskQuery, TaskRow},
     domain::{
-        tasks::{self, FIELDS, TaskListing, TaskPatch},
+        tasks::{self, FIELDS, TaskListing},
         text,
     },
     error::{Result, invalid},
@@ -138,7 +138,7 @@ impl TaskService for TaskApi {
         named.sort_unstable();
         named.dedup();
         let fields = fields_of(&task, &named)?;
-        let patch = TaskPatch { task_id: task.task_id, version: task.version, fields, named };
+        let patch = Patch { record_id: task.task_id, version: task.version, fields, named };
         let row = self.0.update_task(&caller, patch).await?;
         Ok(Response::new(UpdateTaskResponse { task: Some(task_to_proto(row)) }))
     }

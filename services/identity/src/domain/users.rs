@@ -2,7 +2,7 @@
 
 use eris_platform::{
     auth::{Caller, parse_role, role_name},
-    edits::{self, Saved},
+    edits::{self, Patch, Saved},
 };
 use eris_proto::identity::v1::Role;
 
@@ -89,14 +89,6 @@ impl edits::Fields for UserFields {
     }
 }
 
-/// A save of named user fields and the version its caller read (0: as stored now).
-pub struct UserPatch {
-    pub user_id: i64,
-    pub version: i64,
-    pub fields: UserFields,
-    pub named: Vec<String>,
-}
-
 fn map_email_taken(error: sqlx::Error) -> Error {
     if eris_platform::error::is_constraint_violation(&error, db::users::EMAIL_KEY) {
         Error::EmailTaken
@@ -130,25 +122,14 @@ impl State {
 
     /// Saves the named fields; refused only when a field it changes was changed by someone else
     /// after `patch.version`. A role change or a deactivation ends the user's sessions.
-    pub(crate) async fn update_user(&self, caller: &Caller, patch: UserPatch) -> Result<UserRow> {
+    pub(crate) async fn update_user(&self, caller: &Caller, patch: Patch<UserFields>) -> Result<UserRow> {
         require(access::may_administer_users(caller))?;
         if patch.named.is_empty() {
             return Err(invalid("Name at least one field to change in update_mask."));
         }
         let mut tx = self.pool.begin().await?;
-        let before = db::users::select_user_for_update(&mut tx, patch.user_id).await?.ok_or_else(user_not_found)?;
-        let (id, version, user) = (patch.user_id, patch.version, caller.user_id);
-        let saved = edits::save(
-            &mut tx,
-            RESOURCE,
-            id,
-            version,
-            before.version,
-            user,
-            &before.fields,
-            &patch.fields,
-            &patch.named,
-        );
+        let before = db::users::select_user_for_update(&mut tx, patch.record_id).await?.ok_or_else(user_not_found)?;
+        let saved = edits::save(&mut tx, RESOURCE, caller.user_id, &before.fields, before.version, &patch);
         let (after, changes) = match saved.await? {
             Saved::Unchanged => return Ok(before),
             Saved::Changed { after, changes } => (after, changes),
@@ -158,10 +139,10 @@ impl State {
         let role_changed = after.role != before.fields.role;
         let deactivated = after.status == "Inactive" && before.fields.status != "Inactive";
         let new_role = role_changed.then(|| parse_role(&after.role)).flatten();
-        access::check_not_locking_out(caller, patch.user_id, new_role, deactivated)?;
+        access::check_not_locking_out(caller, patch.record_id, new_role, deactivated)?;
         let row =
-            db::users::update_user(&mut *tx, patch.user_id, &after, caller.user_id).await.map_err(map_email_taken)?;
-        edits::record(&mut tx, RESOURCE, patch.user_id, row.version, caller.user_id, &changes).await?;
+            db::users::update_user(&mut *tx, patch.record_id, &after, caller.user_id).await.map_err(map_email_taken)?;
+        edits::record(&mut tx, RESOURCE, patch.record_id, row.version, caller.user_id, &changes).await?;
         tx.commit().await?;
         // Tokens carry the role, and an inactive user must not keep working: end their sessions.
         if role_changed || deactivated {

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use eris_platform::auth::caller;
+use eris_platform::{auth::caller, edits::Patch};
 use eris_proto::identity::v1::{
     BatchGetUsersRequest, BatchGetUsersResponse, CreateUserRequest, CreateUserResponse, GetUserRequest,
     GetUserResponse, ListUsersRequest, ListUsersResponse, ResetUserPasswordRequest, ResetUserPasswordResponse, Role,
@@ -14,7 +14,7 @@ use super::status_name;
 use crate::{
     State, db,
     db::users::UserFields,
-    domain::users::{FIELDS, UserPatch, checked_email, checked_job, checked_name, checked_role},
+    domain::users::{FIELDS, checked_email, checked_job, checked_name, checked_role},
     error::{Result, invalid},
 };
 
@@ -121,7 +121,7 @@ impl UserService for UserApi {
         named.sort_unstable();
         named.dedup();
         let fields = fields_of(&user, &named)?;
-        let patch = UserPatch { user_id: user.user_id, version: user.version, fields, named };
+        let patch = Patch { record_id: user.user_id, version: user.version, fields, named };
         let row = self.0.update_user(&caller, patch).await?;
         Ok(Response::new(UpdateUserResponse { user: Some(row.into()) }))
     }
