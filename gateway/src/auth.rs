@@ -9,7 +9,7 @@ use axum::{
     middleware::Next,
     response::{IntoResponse, Response},
 };
-use eris_platform::auth::{Caller, Revocations, SIGNED_OUT, TokenVerifier, bearer_token, fetch_public_key};
+use eris_platform::auth::{Caller, SIGNED_OUT, TokenVerifier, bearer_token, fetch_public_key};
 use tokio::sync::OnceCell;
 
 use crate::{AppState, error::ApiError, upstream::unavailable_message};
@@ -19,12 +19,11 @@ pub struct Verifier {
     cell: OnceCell<Arc<TokenVerifier>>,
     configured_key: Option<String>,
     identity_url: String,
-    revocations: Revocations,
 }
 
 impl Verifier {
-    pub fn new(configured_key: Option<String>, identity_url: String, revocations: Revocations) -> Self {
-        Self { cell: OnceCell::new(), configured_key, identity_url, revocations }
+    pub fn new(configured_key: Option<String>, identity_url: String) -> Self {
+        Self { cell: OnceCell::new(), configured_key, identity_url }
     }
 
     /// The verifier; fails when identity cannot be asked for its key yet.
@@ -36,7 +35,7 @@ impl Verifier {
                     Some(pem) => pem.clone(),
                     None => fetch_public_key(&self.identity_url, Duration::from_secs(2)).await?,
                 };
-                anyhow::Ok(Arc::new(TokenVerifier::from_public_pem(&pem, self.revocations.clone())?))
+                anyhow::Ok(Arc::new(TokenVerifier::from_public_pem(&pem)?))
             })
             .await
             .map_err(|error| {
@@ -48,9 +47,8 @@ impl Verifier {
 }
 
 /// Refuses `/api/*` calls without a validly signed, unexpired token, and hands the caller to the
-/// handler (as a request extension). Revocation is asked where the data is: a REST handler acts
-/// only through service calls, and each service refuses a revoked token (one Redis lookup per
-/// request instead of two).
+/// handler (as a request extension). Revocation (the token's generation) is asked where the data
+/// is: a REST handler acts only through service calls, and each service refuses a revoked token.
 pub async fn require_token(State(state): State<Arc<AppState>>, mut request: Request, next: Next) -> Response {
     let token = request.headers().get(AUTHORIZATION).and_then(|value| value.to_str().ok()).and_then(bearer_token);
     let Some(token) = token else {
@@ -79,6 +77,7 @@ pub struct CallContext {
     pub caller: Option<Caller>,
     authorization: Option<HeaderValue>,
     client_address: Option<String>,
+    proxy_secret: Option<HeaderValue>,
 }
 
 impl CallContext {
@@ -91,6 +90,9 @@ impl CallContext {
         }
         if let Some(address) = self.client_address.as_ref().and_then(|a| HeaderValue::from_str(a).ok()) {
             headers.insert("x-forwarded-for", address);
+        }
+        if let Some(secret) = &self.proxy_secret {
+            headers.insert(eris_platform::auth::PROXY_SECRET_HEADER, secret.clone());
         }
         eris_platform::telemetry::inject_context(&mut headers);
         let mut request = tonic::Request::new(message);
@@ -120,6 +122,7 @@ impl FromRequestParts<Arc<AppState>> for CallContext {
             caller: parts.extensions.get::<Caller>().cloned(),
             authorization: parts.headers.get(AUTHORIZATION).cloned(),
             client_address: client_address(&parts.headers, &parts.extensions, state.trust_forwarded_for),
+            proxy_secret: state.proxy_secret.clone(),
         })
     }
 }

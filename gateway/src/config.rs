@@ -3,7 +3,7 @@
 use std::{net::SocketAddr, path::PathBuf};
 
 use eris_platform::{
-    config::{BusinessArgs, RedisArgs, ShutdownArgs, TokenArgs},
+    config::{BusinessArgs, ShutdownArgs, TokenArgs},
     service::Listen,
 };
 
@@ -22,8 +22,18 @@ pub struct Config {
     /// Take the client address from X-Forwarded-For (only behind a proxy that sets it).
     #[arg(long, env = "ERIS_TRUST_FORWARDED_FOR", default_value_t = false)]
     pub trust_forwarded_for: bool,
-    #[command(flatten)]
-    pub redis: RedisArgs,
+    /// Shared with identity: sent with every service call so identity believes the client address
+    /// this gateway forwards (identity trusts no forwarded address without it when it has one).
+    #[arg(long, env = "ERIS_PROXY_SECRET")]
+    pub proxy_secret: Option<eris_platform::config::Secret>,
+    /// Address `/metrics` is served on, apart from the public listener (e.g. 0.0.0.0:9464 inside
+    /// a cluster); unset, metrics are not served.
+    #[arg(long, env = "ERIS_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
+    /// Send Strict-Transport-Security: set when clients reach the gateway over HTTPS (through a
+    /// TLS-terminating proxy).
+    #[arg(long, env = "ERIS_HSTS", default_value_t = false)]
+    pub hsts: bool,
     #[command(flatten)]
     pub token: TokenArgs,
     #[command(flatten)]

@@ -8,6 +8,7 @@ pub mod grpc_web;
 pub mod openapi;
 pub mod ops;
 pub mod rest;
+pub mod security;
 pub mod upstream;
 
 use std::{net::SocketAddr, sync::Arc};
@@ -19,7 +20,6 @@ use axum::{
     response::{IntoResponse, Response},
     routing::{get, patch, post, put},
 };
-use eris_platform::{auth::Revocations, kv::Kv};
 use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
@@ -35,6 +35,10 @@ pub struct AppState {
     pub verifier: auth::Verifier,
     pub prometheus: PrometheusHandle,
     pub trust_forwarded_for: bool,
+    /// Proves this gateway to identity as the proxy that names clients.
+    pub proxy_secret: Option<axum::http::HeaderValue>,
+    /// Send Strict-Transport-Security on every answer.
+    pub hsts: bool,
     /// Zone-less times and date-only due dates are read in business time.
     pub business: eris_platform::time::BusinessTime,
     directory: rest::DirectoryCache,
@@ -44,20 +48,17 @@ pub struct AppState {
 
 /// The gateway's routes.
 pub async fn app(config: &Config) -> anyhow::Result<Router> {
-    let kv = Kv::connect(&config.redis).await?;
     let upstreams = Arc::new(Upstreams::new(config)?);
     let index = config.web_dist.join("index.html");
     if !index.exists() {
         tracing::warn!(path = %index.display(), "the web app is not built; run `make web`");
     }
     let state = Arc::new(AppState {
-        verifier: auth::Verifier::new(
-            config.token.jwt_public_key.clone(),
-            config.token.identity_url.clone(),
-            Revocations::new(kv),
-        ),
+        verifier: auth::Verifier::new(config.token.jwt_public_key.clone(), config.token.identity_url.clone()),
         prometheus: ops::prometheus(),
         trust_forwarded_for: config.trust_forwarded_for,
+        proxy_secret: config.proxy_secret.as_ref().map(|secret| secret.expose().parse()).transpose()?,
+        hsts: config.hsts,
         business: eris_platform::time::BusinessTime::new(config.business.time_zone),
         directory: rest::DirectoryCache::default(),
         grpc_web: tower::Layer::layer(&tonic_web::GrpcWebLayer::new(), grpc_web::Forwarder::new(upstreams.clone())),
@@ -66,7 +67,6 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
     });
 
     let protected = Router::new()
-        .route("/user/logout", post(rest::users::logout))
         .route("/user/getAllUsers", get(rest::users::get_all_users))
         .route("/user/getActiveUsers", get(rest::users::get_active_users))
         .route("/user/validatePassword/", post(rest::users::validate_password))
@@ -106,18 +106,29 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         .route_layer(middleware::from_fn_with_state(state.clone(), auth::require_token));
     let api = Router::new()
         .route("/user/login", post(rest::users::login))
+        .route("/user/refresh", post(rest::users::refresh))
+        // Identity checks the token or the refresh token itself: an expired access token still
+        // signs out, so the refresh token does not outlive the session.
+        .route("/user/logout", post(rest::users::logout))
         .route("/openapi.json", get(|| async { Json(openapi::ApiDoc::openapi()) }))
         .merge(protected)
-        .fallback(rest::not_found);
+        .fallback(rest::not_found)
+        .layer(middleware::from_fn(error::json_errors));
 
     Ok(Router::new()
         .nest("/api", api)
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
-        .route("/metrics", get(ops::metrics))
         .fallback(web_or_grpc)
+        .layer(middleware::from_fn_with_state(state.clone(), security::headers))
         .layer(middleware::from_fn(ops::observe))
         .with_state(state))
+}
+
+/// `/metrics` alone, for the internal listener.
+pub fn metrics_app() -> Router {
+    let prometheus = ops::prometheus();
+    Router::new().route("/metrics", get(move || ops::metrics(prometheus.clone())))
 }
 
 /// gRPC-web calls go to their service; everything else is the web app (history mode).
@@ -126,8 +137,12 @@ async fn web_or_grpc(State(state): State<Arc<AppState>>, mut request: Request) -
         // Services see the address the gateway saw (sign-in throttling), never a client's claim.
         let address = auth::client_address(request.headers(), request.extensions(), state.trust_forwarded_for);
         request.headers_mut().remove("x-forwarded-for");
+        request.headers_mut().remove(eris_platform::auth::PROXY_SECRET_HEADER);
         if let Some(address) = address.and_then(|a| a.parse().ok()) {
             request.headers_mut().insert("x-forwarded-for", address);
+        }
+        if let Some(secret) = &state.proxy_secret {
+            request.headers_mut().insert(eris_platform::auth::PROXY_SECRET_HEADER, secret.clone());
         }
         match state.grpc_web.clone().oneshot(request).await {
             Ok(response) => response.into_response(),
@@ -149,6 +164,15 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let app = app(&config).await?;
     tracing::info!(address = %listener.local_addr()?, "serving the gateway");
+    if let Some(address) = config.metrics_listen {
+        let metrics_listener = TcpListener::bind(address).await?;
+        tracing::info!(%address, "serving metrics");
+        tokio::spawn(async move {
+            if let Err(error) = axum::serve(metrics_listener, metrics_app()).await {
+                tracing::error!(%error, "the metrics listener stopped");
+            }
+        });
+    }
     // gRPC-web answers are written in pieces (message, then trailers): without TCP_NODELAY the
     // second piece waits for the client's delayed ACK, about 40 ms on every call.
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {

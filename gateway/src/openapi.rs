@@ -2,7 +2,11 @@
 
 use utoipa::{
     Modify, OpenApi,
-    openapi::security::{ApiKey, ApiKeyValue, SecurityScheme},
+    openapi::{
+        ContentBuilder, Ref, RefOr, ResponseBuilder,
+        path::Operation,
+        security::{ApiKey, ApiKeyValue, SecurityScheme},
+    },
 };
 
 use crate::{
@@ -16,6 +20,7 @@ use crate::{
         Send the id_token from /api/user/login as the Authorization header, with or without a Bearer prefix."),
     paths(
         users::login,
+        users::refresh,
         users::logout,
         users::get_all_users,
         users::get_active_users,
@@ -50,7 +55,7 @@ use crate::{
         utilities::get_utilities,
     ),
     components(schemas(ErrorBody)),
-    modifiers(&TokenAuth),
+    modifiers(&TokenAuth, &CommonResponses),
     security(("token" = [])),
     tags(
         (name = "users", description = "Sign-in, passwords and user administration"),
@@ -69,5 +74,63 @@ impl Modify for TokenAuth {
         let components = openapi.components.get_or_insert_with(Default::default);
         components
             .add_security_scheme("token", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("Authorization"))));
+    }
+}
+
+/// Calls that need no token.
+const PUBLIC_PATHS: &[&str] = &["/api/user/login", "/api/user/refresh", "/api/user/logout"];
+
+/// Calls that check a password, throttled like sign-in.
+const PASSWORD_PATHS: &[&str] =
+    &["/api/user/login", "/api/user/validatePassword/", "/api/user/changePassword", "/api/user/refresh"];
+
+/// The answers any call may give besides its own, documented once here rather than on every
+/// handler: an unreadable request (400), a body that is not JSON (415), and for calls that need
+/// a token a refused one (401), a role that may not (403), a pending forced reset (412), a record
+/// that does not exist or is not the caller's (404), someone else's newer edit (409) and a
+/// service that cannot be reached (503).
+struct CommonResponses;
+
+fn error_response(code: u16) -> (String, RefOr<utoipa::openapi::Response>) {
+    let description = match code {
+        400 => "The request cannot be read or a value breaks its rule",
+        401 => "No token, or one that is expired or revoked",
+        403 => "The caller's role may not do this",
+        404 => "No such record, or not one the caller may see",
+        409 => "Someone else changed what this changes, or it exists already",
+        412 => "The caller must change their password first",
+        415 => "The body is not JSON (Content-Type: application/json)",
+        429 => "Too many password checks; wait as the message says",
+        _ => "A service cannot be reached; try again shortly",
+    };
+    let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+    let response = ResponseBuilder::new().description(description).content("application/json", content).build();
+    (code.to_string(), RefOr::T(response))
+}
+
+impl Modify for CommonResponses {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            let public = PUBLIC_PATHS.contains(&path.as_str());
+            let checks_password = PASSWORD_PATHS.contains(&path.as_str());
+            let operations: [&mut Option<Operation>; 5] =
+                [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+            for operation in operations.into_iter().flatten() {
+                let mut codes = vec![400, 503];
+                if operation.request_body.is_some() {
+                    codes.push(415);
+                }
+                if !public {
+                    codes.extend([401, 403, 404, 409, 412]);
+                }
+                if checks_password {
+                    codes.push(429);
+                }
+                for code in codes {
+                    let (key, response) = error_response(code);
+                    operation.responses.responses.entry(key).or_insert(response);
+                }
+            }
+        }
     }
 }

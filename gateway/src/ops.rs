@@ -46,34 +46,77 @@ pub async fn healthz() -> &'static str {
 #[derive(Serialize)]
 struct Readiness {
     ready: bool,
+    /// Each service's own health.
     services: BTreeMap<&'static str, String>,
+    /// PostgreSQL and Redis: SERVING when every service that answered reaches them, UNKNOWN
+    /// when none answered.
+    dependencies: BTreeMap<&'static str, String>,
 }
 
-/// Readiness: every service answers its health check with SERVING.
-pub async fn readyz(State(state): State<Arc<AppState>>) -> Response {
+/// What `/readyz` may leave out, like Kubernetes' own `/readyz?exclude=`.
+#[derive(serde::Deserialize, Default)]
+pub struct ReadinessQuery {
+    /// A dependency whose loss keeps the gateway ready, e.g. `redis` (the app works without it;
+    /// only sign-in waits for it).
+    #[serde(default)]
+    exclude: Option<String>,
+}
+
+/// The dependencies each service reports in its health, under these names.
+const DEPENDENCIES: [&str; 2] = ["postgres", "redis"];
+
+async fn health_status(channel: tonic::transport::Channel, service: &str) -> String {
+    let mut client = HealthClient::new(channel);
+    let request = HealthCheckRequest { service: service.to_owned() };
+    match tokio::time::timeout(Duration::from_secs(1), client.check(request)).await {
+        Ok(Ok(response)) => ServingStatus::try_from(response.into_inner().status)
+            .unwrap_or(ServingStatus::Unknown)
+            .as_str_name()
+            .to_owned(),
+        Ok(Err(_)) | Err(_) => "UNAVAILABLE".to_owned(),
+    }
+}
+
+/// Readiness: every service answers its health check with SERVING, and reaches PostgreSQL and
+/// Redis (unless excluded); the body says which is not.
+pub async fn readyz(
+    State(state): State<Arc<AppState>>,
+    axum::extract::Query(query): axum::extract::Query<ReadinessQuery>,
+) -> Response {
     let checks = state.upstreams.all().iter().map(|upstream| async move {
-        let mut client = HealthClient::new(upstream.channel.clone());
-        let status =
-            tokio::time::timeout(Duration::from_secs(1), client.check(HealthCheckRequest { service: String::new() }))
-                .await;
-        let status = match status {
-            Ok(Ok(response)) => ServingStatus::try_from(response.into_inner().status)
-                .unwrap_or(ServingStatus::Unknown)
-                .as_str_name()
-                .to_owned(),
-            Ok(Err(_)) | Err(_) => "UNAVAILABLE".to_owned(),
-        };
-        (upstream.area, status)
+        let (own, dependencies) = tokio::join!(
+            health_status(upstream.channel.clone(), ""),
+            futures::future::join_all(DEPENDENCIES.map(|name| health_status(upstream.channel.clone(), name)))
+        );
+        (upstream.area, own, dependencies)
     });
-    let services: BTreeMap<_, _> = futures::future::join_all(checks).await.into_iter().collect();
-    let ready = services.values().all(|status| status == "SERVING");
+    let answers = futures::future::join_all(checks).await;
+    let services: BTreeMap<_, _> = answers.iter().map(|(area, own, _)| (*area, own.clone())).collect();
+    let dependencies: BTreeMap<_, _> = DEPENDENCIES
+        .iter()
+        .enumerate()
+        .map(|(index, name)| {
+            // As the services that answered see it; a service that is down says nothing.
+            let seen: Vec<&String> =
+                answers.iter().map(|(_, _, statuses)| &statuses[index]).filter(|s| *s != "UNAVAILABLE").collect();
+            let status = match seen.as_slice() {
+                [] => "UNKNOWN",
+                seen if seen.iter().all(|status| *status == "SERVING") => "SERVING",
+                _ => "NOT_SERVING",
+            };
+            (*name, status.to_owned())
+        })
+        .collect();
+    let excluded = query.exclude.as_deref().unwrap_or_default();
+    let ready = services.values().all(|status| status == "SERVING")
+        && dependencies.iter().all(|(name, status)| status == "SERVING" || *name == excluded);
     let code = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
-    (code, Json(Readiness { ready, services })).into_response()
+    (code, Json(Readiness { ready, services, dependencies })).into_response()
 }
 
-/// Prometheus text exposition.
-pub async fn metrics(State(state): State<Arc<AppState>>) -> impl IntoResponse {
-    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.prometheus.render())
+/// Prometheus text exposition (served on the internal metrics listener only).
+pub async fn metrics(prometheus: PrometheusHandle) -> impl IntoResponse {
+    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], prometheus.render())
 }
 
 /// A span per request (continuing the browser's trace) and request count and latency metrics.

@@ -5,7 +5,6 @@ mod common;
 
 use base64::Engine;
 use common::{DEMO_PASSWORD, Upstreams, closed_port, spawn_app, spawn_gateway};
-use eris_identity::testing::RESET_PASSWORD;
 use eris_proto::identity::v1::{ListUsersRequest, ListUsersResponse, SignInRequest, SignInResponse};
 use prost::Message;
 use reqwest::StatusCode;
@@ -79,20 +78,21 @@ async fn validate_password_answers_matched() {
 async fn change_password_checks_the_current_one_and_answers_a_fresh_token() {
     let app = spawn_app().await;
     let token = app.token("care@eris.test").await;
-    let wrong = app.post("/api/user/changePassword", &token, json!({"oldPass": "x", "newPass": "new-secret-1"})).await;
+    let wrong =
+        app.post("/api/user/changePassword", &token, json!({"oldPass": "x", "newPass": "new-long-secret-1"})).await;
     assert_eq!(wrong.status(), StatusCode::BAD_REQUEST);
     let body: Value = wrong.json().await.unwrap();
     assert_eq!(body["error"], "The current password entered does not match your password.  Please try again.");
 
     let ok = app
-        .post("/api/user/changePassword", &token, json!({"oldPass": DEMO_PASSWORD, "newPass": "new-secret-1"}))
+        .post("/api/user/changePassword", &token, json!({"oldPass": DEMO_PASSWORD, "newPass": "new-long-secret-1"}))
         .await;
     assert_eq!(ok.status(), StatusCode::OK);
     let body: Value = ok.json().await.unwrap();
     let fresh = body["id_token"].as_str().unwrap();
     assert_eq!(app.get("/api/user/getAllUsers", fresh).await.status(), StatusCode::OK);
     assert_eq!(app.get("/api/user/getAllUsers", &token).await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(app.login("care@eris.test", "new-secret-1").await.status(), StatusCode::OK);
+    assert_eq!(app.login("care@eris.test", "new-long-secret-1").await.status(), StatusCode::OK);
 }
 
 #[tokio::test]
@@ -157,11 +157,13 @@ async fn a_password_reset_flags_the_user_once() {
     let reset = app.post("/api/resetUserPassword", &manager, json!({"userId": sales["UserId"]})).await;
     assert_eq!(reset.status(), StatusCode::OK);
     let body: Value = reset.json().await.unwrap();
-    assert_eq!(body["ForcePWReset"], 1);
+    assert_eq!(body["user"]["ForcePWReset"], 1);
+    let one_time = body["one_time_password"].as_str().unwrap().to_owned();
+    assert!(body["one_time_password_expires_at"].as_str().is_some_and(|t| !t.is_empty()));
     let again = app.post("/api/resetUserPassword", &manager, json!({"userId": sales["UserId"]})).await;
     assert_eq!(again.status(), StatusCode::PRECONDITION_FAILED);
 
-    let login: Value = app.login("sales@eris.test", RESET_PASSWORD).await.json().await.unwrap();
+    let login: Value = app.login("sales@eris.test", &one_time).await.json().await.unwrap();
     assert_eq!(login["user"]["ForcePWReset"], 1);
     let blocked = app.get("/api/user/getAllUsers", login["id_token"].as_str().unwrap()).await;
     assert_eq!(blocked.status(), StatusCode::PRECONDITION_FAILED);
@@ -174,6 +176,27 @@ async fn logout_revokes_the_token() {
     let out = app.post("/api/user/logout", &token, json!({})).await;
     assert_eq!(out.status(), StatusCode::NO_CONTENT);
     assert_eq!(app.get("/api/user/getAllUsers", &token).await.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn a_refresh_token_trades_for_a_fresh_pair_once_and_logout_ends_it() {
+    let app = spawn_app().await;
+    let login: Value = app.login("sales@eris.test", DEMO_PASSWORD).await.json().await.unwrap();
+    let refresh = login["refresh_token"].as_str().unwrap();
+    let fresh =
+        app.http.post(app.url("/api/user/refresh")).json(&json!({"refresh_token": refresh})).send().await.unwrap();
+    assert_eq!(fresh.status(), StatusCode::OK);
+    let fresh: Value = fresh.json().await.unwrap();
+    let token = fresh["id_token"].as_str().unwrap();
+    assert_eq!(app.get("/api/user/getAllUsers", token).await.status(), StatusCode::OK);
+    let reused =
+        app.http.post(app.url("/api/user/refresh")).json(&json!({"refresh_token": refresh})).send().await.unwrap();
+    assert_eq!(reused.status(), StatusCode::UNAUTHORIZED);
+    let next = fresh["refresh_token"].as_str().unwrap();
+    let out = app.post("/api/user/logout", token, json!({"refresh_token": next})).await;
+    assert_eq!(out.status(), StatusCode::NO_CONTENT);
+    let after = app.http.post(app.url("/api/user/refresh")).json(&json!({"refresh_token": next})).send().await.unwrap();
+    assert_eq!(after.status(), StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
@@ -213,7 +236,30 @@ async fn a_service_that_is_down_fails_fast_and_the_rest_keeps_working() {
     let body: Value = ready.json().await.unwrap();
     assert_eq!(body["services"]["identity"], "SERVING");
     assert_eq!(body["services"]["crm"], "UNAVAILABLE");
+    assert_eq!(body["dependencies"]["postgres"], "SERVING", "as identity sees it: {body}");
     assert_eq!(app.get("/api/user/getAllUsers", &token).await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn readiness_reports_redis_down_and_may_leave_it_out() {
+    let database = eris_platform::testing::TestDatabase::new().await;
+    let identity = eris_identity::testing::spawn(&database, |config| {
+        config.redis.redis_url = format!("redis://{}", std::net::SocketAddr::from(([127, 0, 0, 1], 1)));
+    })
+    .await;
+    let app = spawn_gateway(identity, Upstreams::default(), Some(database)).await;
+    let mut body = Value::Null;
+    for _ in 0..30 {
+        body = app.http.get(app.url("/readyz")).send().await.unwrap().json().await.unwrap();
+        if body["dependencies"]["redis"] == "NOT_SERVING" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert_eq!(body["dependencies"]["redis"], "NOT_SERVING", "{body}");
+    assert_eq!(body["dependencies"]["postgres"], "SERVING", "{body}");
+    assert_eq!(body["services"]["identity"], "SERVING", "identity works without Redis: {body}");
+    assert_eq!(body["ready"], false);
 }
 
 #[tokio::test]
@@ -263,9 +309,52 @@ async fn the_openapi_document_describes_every_rest_call() {
 async fn metrics_count_requests_by_route() {
     let app = spawn_app().await;
     app.http.get(app.url("/healthz")).send().await.unwrap();
-    let text = app.http.get(app.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    let text = app.http.get(&app.metrics).send().await.unwrap().text().await.unwrap();
     assert!(text.contains("http_requests_total"), "{text}");
     assert!(text.contains("route=\"/healthz\""));
+    let public = app.http.get(app.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(!public.contains("http_requests_total"), "metrics are not on the public listener");
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let app = spawn_app().await;
+    for path in ["/", "/Dashboard", "/api/openapi.json", "/api/getAllLeads", "/healthz"] {
+        let response = app.http.get(app.url(path)).send().await.unwrap();
+        let header =
+            |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+        let csp = header("content-security-policy");
+        assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(!csp.contains("unsafe-inline"), "{path}");
+        assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(header("referrer-policy"), "no-referrer", "{path}");
+        assert_eq!(header("x-frame-options"), "DENY", "{path}");
+        assert_eq!(header("strict-transport-security"), "", "{path}: plain HTTP sends no HSTS");
+    }
+}
+
+#[tokio::test]
+async fn requests_axum_cannot_read_get_a_json_400_with_a_code() {
+    let app = spawn_app().await;
+    let token = app.token("management@eris.test").await;
+    let cases = [
+        app.http.post(app.url("/api/user/login")).header("content-type", "application/json").body("{not json"),
+        app.http.post(app.url("/api/user/login")).json(&serde_json::json!({"username": 5})),
+        app.http.post(app.url("/api/user/login")).body("username=x"),
+        app.http.get(app.url("/api/getLeadById/abc")).bearer_auth(&token),
+        app.http.get(app.url("/api/getLeadById/99999999999999999999999")).bearer_auth(&token),
+    ];
+    for case in cases {
+        let response = case.send().await.unwrap();
+        let status = response.status().as_u16();
+        let body: Value = response.json().await.expect("a JSON body");
+        assert!(status == 400 || status == 415, "{status} {body}");
+        assert!(body["code"].is_string() && body["error"].is_string(), "{body}");
+    }
+    let wrong_method = app.http.delete(app.url("/api/user/login")).send().await.unwrap();
+    assert_eq!(wrong_method.status().as_u16(), 405);
+    let body: Value = wrong_method.json().await.unwrap();
+    assert_eq!(body["code"], "method_not_allowed");
 }
 
 #[tokio::test]

@@ -215,8 +215,9 @@ async fn call_banks_are_managed_and_worked_through_rest() {
     let manager = app.token("management@eris.test").await;
     let sales = app.token("sales@eris.test").await;
     let sales_id = app.user_by_email(&manager, "sales@eris.test").await["UserId"].as_i64().unwrap();
-    let a = new_lead(&app, &manager, json!({"Name": "Bank A"})).await;
-    let b = new_lead(&app, &manager, json!({"Name": "Bank B"})).await;
+    // The assignee works the companies they hold a team role on.
+    let a = new_lead(&app, &manager, json!({"Name": "Bank A", "Inside": "Marcus Bell"})).await;
+    let b = new_lead(&app, &manager, json!({"Name": "Bank B", "Inside": "Marcus Bell"})).await;
 
     let fields = json!({"Name": "Winter list", "ServiceType": "Follow Up", "AssigneeId": sales_id, "RepType": "Inside", "DueDate": "2027-02-01T00:00:00.000Z"});
     assert_eq!(app.post("/api/callbanks", &sales, fields.clone()).await.status(), StatusCode::FORBIDDEN);
@@ -326,5 +327,32 @@ async fn a_signed_out_token_is_refused_on_every_rest_call() {
     }
     let edit = json!({"LeadId": id, "Name": "Renamed"});
     assert_eq!(app.post("/api/updateLead", &token, edit).await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(lead(&app, &manager, id).await["Name"], "After Hours Co");
+    // Signing out ends every access token of the user: the earlier one too.
+    assert_eq!(app.get(&format!("/api/getLeadById/{id}"), &manager).await.status(), StatusCode::UNAUTHORIZED);
+    let again = app.token("management@eris.test").await;
+    assert_eq!(lead(&app, &again, id).await["Name"], "After Hours Co");
+}
+
+#[tokio::test]
+async fn hostile_values_get_a_clear_json_400_and_write_nothing() {
+    let app = spawn_app_with_crm().await;
+    let manager = app.token("management@eris.test").await;
+    for body in [
+        json!({"Name": "Acme\u{0}Co"}),
+        json!({"Name": "Acme\u{7}Co"}),
+        json!({"Name": "Big DR", "DrReduction": 1e12}),
+        json!({"Name": "Big DR", "DrReduction": "1000000000000"}),
+        json!({"Name": "Odd", "ElectricUsage": "1,2,3,4"}),
+        json!({"Name": "Odd", "EntryDate": "2024-01-01garbage"}),
+        json!({"Name": "Odd", "EntryDate": "20000-01-01"}),
+    ] {
+        let response = app.post("/api/newLead", &manager, body.clone()).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
+        let answer: Value = response.json().await.unwrap();
+        assert_eq!(answer["code"], "invalid_argument", "{body}: {answer}");
+    }
+    let search = app.get("/api/getAllLeads/?name=a%00b", &manager).await;
+    assert!(search.status() == StatusCode::OK || search.status() == StatusCode::BAD_REQUEST, "{}", search.status());
+    let leads: Vec<Value> = app.get("/api/getAllLeads/", &manager).await.json().await.unwrap();
+    assert!(leads.iter().all(|lead| lead["Name"] != "Big DR" && lead["Name"] != "Odd"), "nothing was written");
 }

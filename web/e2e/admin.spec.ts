@@ -1,7 +1,16 @@
 import { expect, test } from "@playwright/test";
 
 import { Role } from "../src/gen/eris/identity/v1/identity_pb";
-import { apiAs, createReadyUser, createTestUser, DEMO, fillAddUser, signIn, unique } from "./helpers";
+import {
+  apiAs,
+  createReadyUser,
+  createTestUser,
+  DEMO,
+  fillAddUser,
+  signIn,
+  takeOneTimePassword,
+  unique,
+} from "./helpers";
 
 test("Management adds a user and edits it", async ({ page }) => {
   const { name, email } = unique("Added");
@@ -19,7 +28,9 @@ test("Management adds a user and edits it", async ({ page }) => {
   await page.screenshot({ path: "e2e/screenshots/admin-add-user.png" });
   await add.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("User Added !")).toBeVisible();
-  await expect(add).toBeHidden();
+  await expect(add.getByLabel("Email")).toBeHidden();
+  await takeOneTimePassword(page, name);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   const row = page.locator(`tr[data-user-email="${email}"]`);
   await expect(row).toContainText(name);
@@ -51,7 +62,7 @@ test("Management adds a user and edits it", async ({ page }) => {
 });
 
 test("Management resets a user's password after a confirmation naming the user", async ({ page }) => {
-  const { user } = await createReadyUser("Reset");
+  const { user, password } = await createReadyUser("Reset");
   await signIn(page, DEMO.management);
   await page.goto("/Admin");
   const row = page.locator(`tr[data-user-email="${user.email}"]`);
@@ -63,12 +74,18 @@ test("Management resets a user's password after a confirmation naming the user",
   expect(await confirm.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(500);
   await confirm.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText(`Password reset for ${user.name}.`)).toBeVisible();
+  const oneTimePassword = await takeOneTimePassword(page, user.name);
   await expect(row.getByRole("cell").nth(5)).toHaveText("Yes");
   await expect(row.getByRole("button", { name: "Reset Password" })).toHaveCount(0);
+
+  // The one-time password replaces the old one and leads to the forced reset.
+  await expect(apiAs(user.email, password)).rejects.toThrow();
+  const reset = await apiAs(user.email, oneTimePassword);
+  expect((await reset.auth.getCurrentUser({})).user?.forcePasswordReset).toBe(true);
 });
 
 test("a stale edit shows the server's message and reloads the user", async ({ page }) => {
-  const user = await createTestUser("Stale");
+  const { user } = await createTestUser("Stale");
   // Only a change by someone else to a field being saved conflicts: a second manager renames the user.
   const manager = await createReadyUser("OtherManager", Role.MANAGEMENT);
   await signIn(page, DEMO.management);

@@ -5,9 +5,11 @@ import { DEMO, signIn, signOut, unique } from "./helpers";
 
 test("Management makes a call bank with two companies; the assignee closes one and sees 50%", async ({ page }) => {
   const tag = randomLetters(6);
+  // The assignee works only the call bank's companies they may see: theirs as the Inside rep.
+  const insideUserId = await userIdOf(DEMO.sales);
   const [first, second] = [
-    await createTestCompany({ name: `E2E Bank ${tag} Alpha`, city: "Dayton", state: "OH" }),
-    await createTestCompany({ name: `E2E Bank ${tag} Bravo`, city: "Akron", state: "OH" }),
+    await createTestCompany({ name: `E2E Bank ${tag} Alpha`, city: "Dayton", state: "OH", insideUserId }),
+    await createTestCompany({ name: `E2E Bank ${tag} Bravo`, city: "Akron", state: "OH", insideUserId }),
   ];
   const name = unique("CallBank").name;
 

@@ -49,9 +49,12 @@ export async function userIdOf(email: string): Promise<bigint> {
 
 type CompanyFields = Omit<Exclude<MessageInitShape<typeof CompanySchema>, Company>, "companyId" | "version">;
 
-/** A company made by Management through the API, with a unique name. */
-export async function createTestCompany(fields: CompanyFields & { name: string }): Promise<Company> {
-  const { companies } = await crmApiAs(DEMO.management);
+/** A company made by Management through the API (signed in anew unless given), with a unique name. */
+export async function createTestCompany(
+  fields: CompanyFields & { name: string },
+  management?: CrmApi,
+): Promise<Company> {
+  const { companies } = management ?? (await crmApiAs(DEMO.management));
   const { company } = await companies.createCompany({ company: fields });
   if (!company) throw new Error("CreateCompany answered without a company");
   return company;

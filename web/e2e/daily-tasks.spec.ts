@@ -1,6 +1,7 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { expect, test } from "@playwright/test";
 
+import { TaskStatus } from "../src/gen/eris/crm/v1/tasks_pb";
 import { randomLetters, userIdOf } from "./crmHelpers";
 import {
   businessClockOf,
@@ -130,4 +131,37 @@ test("a due date can be picked from the calendar", async ({ page }) => {
   const [saved] = await tasksNamed(me, subject);
   const due = businessClockOf(saved.dueTime!);
   expect([due.day, due.hour, due.minute]).toEqual([15, 9, 0]);
+});
+
+test("a Sales assignee closes a task someone else wrote and adds a comment, but cannot rewrite it", async ({
+  page,
+}) => {
+  const sales = await userIdOf(DEMO.sales);
+  const today = businessToday();
+  const subject = unique("Assigned").name;
+  await createTestTask({
+    subject,
+    due: businessInstant(today.year, today.month, today.day, 11, 0),
+    assigneeUserIds: [sales],
+  });
+
+  await signIn(page, DEMO.sales);
+  const list = page.getByRole("region", { name: "My Upcoming Tasks" });
+  await list.getByLabel("Search").fill(subject);
+  await list.getByRole("row", { name: new RegExp(subject) }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Task" });
+  await expect(edit.getByText("As an assignee you may change the status and add a comment")).toBeVisible();
+  for (const label of ["Type", "Subject", "Due Date"]) {
+    await expect(edit.getByLabel(label)).toBeDisabled();
+  }
+  await expect(edit.getByLabel("Add a comment")).toBeFocused();
+  await edit.getByLabel("Add a comment").fill("Called, left a message.");
+  await edit.getByLabel("Status").selectOption("Closed");
+  await page.screenshot({ path: "e2e/screenshots/task-assignee.png" });
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Task Updated Successfully !")).toBeVisible();
+
+  const [stored] = await tasksNamed(sales, subject);
+  expect(stored.description).toBe("Called, left a message.");
+  expect(stored.status).toBe(TaskStatus.CLOSED);
 });

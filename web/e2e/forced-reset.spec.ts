@@ -1,16 +1,16 @@
 import { expect, test } from "@playwright/test";
 
-import { addUserThenSignOut, mainMenu, RESET_PASSWORD, signIn, signOut, unique } from "./helpers";
+import { addUserThenSignOut, mainMenu, signIn, signOut, unique } from "./helpers";
 
-test("a new user must change the default password before anything else", async ({ page }) => {
+test("a new user must change the one-time password before anything else", async ({ page }) => {
   const { name, email } = unique("Forced");
   const chosen = `Chosen-${Date.now()}`;
 
-  await addUserThenSignOut(page, { name, email, role: "Sales" });
+  const oneTimePassword = await addUserThenSignOut(page, { name, email, role: "Sales" });
 
-  await signIn(page, email, RESET_PASSWORD, "/Settings");
+  await signIn(page, email, oneTimePassword, "/Settings");
   const current = page.getByLabel("Current Password");
-  await expect(current).toHaveValue(RESET_PASSWORD);
+  await expect(current).toHaveValue(oneTimePassword);
   await expect(current).toBeDisabled();
   await page.screenshot({ path: "e2e/screenshots/forced-reset.png" });
 
@@ -24,7 +24,7 @@ test("a new user must change the default password before anything else", async (
   await expect(current).toBeEnabled();
   await expect(current).toHaveValue("");
 
-  await current.fill(RESET_PASSWORD);
+  await current.fill(oneTimePassword);
   await page.getByLabel("New Password", { exact: true }).fill(chosen);
   await page.getByLabel("Confirm New Password").fill(chosen);
   await page.getByRole("button", { name: "Change Password" }).click();
@@ -41,9 +41,9 @@ test("a new user must change the default password before anything else", async (
 
 test("the locked current password is the one typed at sign-in", async ({ page }) => {
   const { name, email } = unique("Locked");
-  await addUserThenSignOut(page, { name, email, role: "Admin" });
+  const oneTimePassword = await addUserThenSignOut(page, { name, email, role: "Admin" });
 
-  await signIn(page, email, RESET_PASSWORD, "/Settings");
+  await signIn(page, email, oneTimePassword, "/Settings");
   const chosen = `Chosen-${Date.now()}`;
   await page.getByLabel("New Password", { exact: true }).fill(chosen);
   await page.getByLabel("Confirm New Password").fill(chosen);

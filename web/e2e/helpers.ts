@@ -7,8 +7,6 @@ import { AuthService, Role, UserService, type User } from "../src/gen/eris/ident
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://localhost:8080";
 /** The demo users' password. */
 export const PASSWORD = process.env.E2E_PASSWORD ?? "eris-demo-2026";
-/** The default password a new or reset user signs in with once. */
-export const RESET_PASSWORD = process.env.E2E_RESET_PASSWORD ?? "Welcome-to-Eris-1";
 
 export const DEMO = {
   management: "management@eris.test",
@@ -54,7 +52,24 @@ export interface Api {
   users: Client<typeof UserService>;
 }
 
-export async function apiAs(email: string, password = PASSWORD): Promise<Api> {
+/**
+ * Sign-ins in flight, by user: calls made at the same moment (a test's Promise.all) share one.
+ * The server counts every attempt until it succeeds, so a burst of sign-ins of one account is
+ * slowed like a burst of guesses. Settled sign-ins are not kept: tokens die with sign-outs and
+ * role changes between tests.
+ */
+const signingIn = new Map<string, Promise<Api>>();
+
+export function apiAs(email: string, password = PASSWORD): Promise<Api> {
+  const key = `${email}\n${password}`;
+  const pending = signingIn.get(key);
+  if (pending) return pending;
+  const signIn = newApi(email, password).finally(() => signingIn.delete(key));
+  signingIn.set(key, signIn);
+  return signIn;
+}
+
+async function newApi(email: string, password: string): Promise<Api> {
   let token = "";
   const bearer: Interceptor = (next) => async (req) => {
     if (token) req.header.set("authorization", `Bearer ${token}`);
@@ -67,22 +82,42 @@ export async function apiAs(email: string, password = PASSWORD): Promise<Api> {
   return { token, auth, users: createClient(UserService, transport) };
 }
 
-/** A fresh user made by Management through the API; it starts with a forced reset. */
-export async function createTestUser(tag: string, role = Role.SALES): Promise<User> {
+/**
+ * A fresh user made by Management through the API; it starts with a forced reset, and signs in once
+ * with the one-time password CreateUser answered.
+ */
+export async function createTestUser(tag: string, role = Role.SALES): Promise<{ user: User; oneTimePassword: string }> {
   const management = await apiAs(DEMO.management);
   const { name, email } = unique(tag);
-  const { user } = await management.users.createUser({ user: { name, email, job: "E2E", role } });
-  if (!user) throw new Error("CreateUser answered without a user");
-  return user;
+  const { user, oneTimePassword } = await management.users.createUser({ user: { name, email, job: "E2E", role } });
+  if (!user || !oneTimePassword) throw new Error("CreateUser answered without a user or a one-time password");
+  return { user, oneTimePassword };
 }
 
 /** A fresh user whose forced reset is already done; returns the user and the password now set. */
 export async function createReadyUser(tag: string, role = Role.SALES): Promise<{ user: User; password: string }> {
-  const user = await createTestUser(tag, role);
+  const { user, oneTimePassword } = await createTestUser(tag, role);
   const password = `E2e-${Date.now()}-pw`;
-  const self = await apiAs(user.email, RESET_PASSWORD);
-  await self.auth.changePassword({ currentPassword: RESET_PASSWORD, newPassword: password });
+  const self = await apiAs(user.email, oneTimePassword);
+  await self.auth.changePassword({ currentPassword: oneTimePassword, newPassword: password });
   return { user, password };
+}
+
+/**
+ * Reads the one-time password from the dialog shown after Add User or Reset Password (focused, in
+ * a read-only field), then closes the dialog with Done.
+ */
+export async function takeOneTimePassword(page: Page, userName: string): Promise<string> {
+  const dialog = page.getByRole("dialog", { name: `One-time password for ${userName}` });
+  const field = dialog.getByLabel("One-time password");
+  await expect(field).toBeFocused();
+  await expect(field).not.toBeEditable();
+  await expect(dialog.getByText(/^Works once, until \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M\.$/)).toBeVisible();
+  const password = await field.inputValue();
+  expect(password.length).toBeGreaterThanOrEqual(12);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+  return password;
 }
 
 /** Opens Add User on the Admin Users tab and fills the dialog; returns the dialog, not yet saved. */
@@ -96,12 +131,17 @@ export async function fillAddUser(page: Page, fields: { name: string; email: str
   return dialog;
 }
 
-/** Management adds a user through the Admin screen, then signs out. */
-export async function addUserThenSignOut(page: Page, fields: { name: string; email: string; role: string }) {
+/** Management adds a user through the Admin screen, then signs out; returns the user's one-time password. */
+export async function addUserThenSignOut(
+  page: Page,
+  fields: { name: string; email: string; role: string },
+): Promise<string> {
   await signIn(page, DEMO.management);
   await page.goto("/Admin");
   const dialog = await fillAddUser(page, fields);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("User Added !")).toBeVisible();
+  const oneTimePassword = await takeOneTimePassword(page, fields.name);
   await signOut(page);
+  return oneTimePassword;
 }

@@ -4,7 +4,7 @@ import { createTestUser, storedToken } from "./helpers";
 
 test("a wrong password shows the spec's message and clears the password", async ({ page }) => {
   // A fresh user, so repeated runs never throttle the demo users.
-  const user = await createTestUser("WrongPw");
+  const { user } = await createTestUser("WrongPw");
   await page.goto("/");
   await expect(page.getByText("Forgot Password")).toBeVisible();
   await page.getByLabel("Login", { exact: true }).fill(user.email);

@@ -11,13 +11,10 @@ pub mod notes_tasks;
 pub mod users;
 pub mod utilities;
 
-use axum::{Json, http::StatusCode, response::IntoResponse};
+use axum::{http::StatusCode, response::IntoResponse};
 use tonic::transport::Channel;
 
-use crate::{
-    AppState,
-    error::{ApiError, ErrorBody},
-};
+use crate::{AppState, error::ApiError};
 
 /// The crm service's channel.
 fn crm_channel(state: &AppState) -> Channel {
@@ -31,5 +28,5 @@ fn crm_error(status: tonic::Status) -> ApiError {
 
 /// Unknown `/api` paths.
 pub async fn not_found() -> impl IntoResponse {
-    (StatusCode::NOT_FOUND, Json(ErrorBody { error: "No such API call.".into() }))
+    ApiError::new(StatusCode::NOT_FOUND, "No such API call.")
 }

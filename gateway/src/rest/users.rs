@@ -6,13 +6,12 @@ use axum::{
     Json,
     extract::{Path, State},
     http::StatusCode,
-    response::IntoResponse,
 };
 use eris_platform::auth::{parse_role, role_name};
 use eris_proto::identity::v1::{
-    self as pb, ChangePasswordRequest, CreateUserRequest, ListUsersRequest, ResetUserPasswordRequest, Role,
-    SignInRequest, SignOutRequest, UpdateUserRequest, UserStatus, ValidatePasswordRequest,
-    auth_service_client::AuthServiceClient, user_service_client::UserServiceClient,
+    self as pb, ChangePasswordRequest, CreateUserRequest, ListUsersRequest, RefreshTokenRequest,
+    ResetUserPasswordRequest, Role, SignInRequest, SignOutRequest, UpdateUserRequest, UserStatus,
+    ValidatePasswordRequest, auth_service_client::AuthServiceClient, user_service_client::UserServiceClient,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -78,16 +77,46 @@ pub struct LoginRequest {
     pub password: String,
 }
 
-/// A signed-in user and the token to send as the Authorization header.
+/// A signed-in user, the access token to send as the Authorization header, and the refresh
+/// token that trades for a fresh pair before the access token expires.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LoginResponse {
     pub user: UserJson,
     pub id_token: String,
+    /// When the access token stops being accepted (RFC 3339).
+    pub expires_at: String,
+    /// Send to `POST /api/user/refresh`; works once.
+    pub refresh_token: String,
+    /// When the refresh token stops working if unused (RFC 3339).
+    pub refresh_expires_at: String,
+}
+
+/// An RFC 3339 time from a protobuf timestamp.
+fn rfc3339(time: Option<prost_types::Timestamp>) -> String {
+    time.and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0)).map(|t| t.to_rfc3339()).unwrap_or_default()
+}
+
+/// The REST answer of a call that opens a session (sign-in, refresh, password change): their
+/// gRPC answers share these fields.
+macro_rules! login_response {
+    ($response:expr) => {{
+        let response = $response;
+        let user =
+            response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The sign-in answer had no user."))?;
+        Ok(Json(LoginResponse {
+            user: user.into(),
+            id_token: response.token,
+            expires_at: rfc3339(response.expire_time),
+            refresh_token: response.refresh_token,
+            refresh_expires_at: rfc3339(response.refresh_expire_time),
+        }))
+    }};
 }
 
 /// Signs in with email and password.
 #[utoipa::path(post, path = "/api/user/login", tag = "users", request_body = LoginRequest,
-    responses((status = 200, body = LoginResponse), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)),
+    responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)),
     security(()))]
 pub async fn login(
     State(state): State<Arc<AppState>>,
@@ -100,16 +129,59 @@ pub async fn login(
         .await
         .map_err(identity_error)?
         .into_inner();
-    let user =
-        response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The sign-in answer had no user."))?;
-    Ok(Json(LoginResponse { user: user.into(), id_token: response.token }))
+    login_response!(response)
 }
 
-/// Signs out: the token is refused from now on.
-#[utoipa::path(post, path = "/api/user/logout", tag = "users", responses((status = 204), (status = 401, body = ErrorBody)))]
-pub async fn logout(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<StatusCode> {
+/// `POST /api/user/refresh`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RefreshRequest {
+    /// The refresh token from the last login, refresh or password change.
+    pub refresh_token: String,
+}
+
+/// Trades a refresh token for a fresh access token and refresh token; the one sent stops working.
+#[utoipa::path(post, path = "/api/user/refresh", tag = "users", request_body = RefreshRequest,
+    responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 503, body = ErrorBody)),
+    security(()))]
+pub async fn refresh(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<RefreshRequest>,
+) -> ApiResult<Json<LoginResponse>> {
     let mut client = AuthServiceClient::new(state.upstreams.identity());
-    client.sign_out(ctx.request(SignOutRequest {})).await.map_err(identity_error)?;
+    let response = client
+        .refresh_token(ctx.request(RefreshTokenRequest { refresh_token: body.refresh_token }))
+        .await
+        .map_err(identity_error)?
+        .into_inner();
+    login_response!(response)
+}
+
+/// `POST /api/user/logout`: the body is optional.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct LogoutRequest {
+    /// The session's refresh token, revoked with it.
+    #[serde(default)]
+    pub refresh_token: String,
+}
+
+/// Signs out: every access token of the user so far is refused, and the session's refresh token.
+#[utoipa::path(post, path = "/api/user/logout", tag = "users", request_body(content = Option<LogoutRequest>),
+    responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub async fn logout(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    body: axum::body::Bytes,
+) -> ApiResult<StatusCode> {
+    let body: LogoutRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        LogoutRequest::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|error| ApiError::bad_request(format!("The body is not valid: {error}")))?
+    };
+    let mut client = AuthServiceClient::new(state.upstreams.identity());
+    client.sign_out(ctx.request(SignOutRequest { refresh_token: body.refresh_token })).await.map_err(identity_error)?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -195,8 +267,7 @@ pub async fn change_password(
         .await
         .map_err(identity_error)?
         .into_inner();
-    let user = response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
-    Ok(Json(LoginResponse { user: user.into(), id_token: response.token }))
+    login_response!(response)
 }
 
 /// User fields as legacy clients send them; absent fields are left as they are.
@@ -244,9 +315,24 @@ pub struct NewUserResponse {
     #[serde(rename = "insertId")]
     pub insert_id: i64,
     pub user: UserJson,
+    /// Hand to the user privately: shown once, works for one sign-in.
+    pub one_time_password: String,
+    /// When the one-time password stops working (RFC 3339).
+    pub one_time_password_expires_at: String,
 }
 
-/// Adds a user (Management only). The user signs in with the reset password and must change it.
+/// A reset user and the one-time password to hand over.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ResetPasswordResponse {
+    pub user: UserJson,
+    /// Hand to the user privately: shown once, works for one sign-in.
+    pub one_time_password: String,
+    /// When the one-time password stops working (RFC 3339).
+    pub one_time_password_expires_at: String,
+}
+
+/// Adds a user (Management only) with a one-time password; the user must change it at the first
+/// sign-in.
 #[utoipa::path(post, path = "/api/newUser", tag = "users", request_body = UserFields,
     responses((status = 201, body = NewUserResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn new_user(
@@ -263,14 +349,21 @@ pub async fn new_user(
         ..Default::default()
     };
     let mut client = UserServiceClient::new(state.upstreams.identity());
-    let created = client
+    let response = client
         .create_user(ctx.request(CreateUserRequest { user: Some(user) }))
         .await
         .map_err(identity_error)?
-        .into_inner()
-        .user
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
-    Ok((StatusCode::CREATED, Json(NewUserResponse { insert_id: created.user_id, user: created.into() })))
+        .into_inner();
+    let created = response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
+    Ok((
+        StatusCode::CREATED,
+        Json(NewUserResponse {
+            insert_id: created.user_id,
+            user: created.into(),
+            one_time_password: response.one_time_password,
+            one_time_password_expires_at: rfc3339(response.one_time_password_expire_time),
+        }),
+    ))
 }
 
 /// Edits a user (Management only): the fields present in the body.
@@ -329,21 +422,26 @@ pub struct ResetPasswordBody {
     pub user_id: i64,
 }
 
-/// Sets the default password and forces a change at the next sign-in (Management only).
+/// Gives the user a one-time password, ends their sessions and forces a change at the next
+/// sign-in (Management only).
 #[utoipa::path(post, path = "/api/resetUserPassword", tag = "users", request_body = ResetPasswordBody,
-    responses((status = 200, body = UserJson), (status = 403, body = ErrorBody), (status = 412, body = ErrorBody)))]
+    responses((status = 200, body = ResetPasswordResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 412, body = ErrorBody)))]
 pub async fn reset_user_password(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<ResetPasswordBody>,
-) -> ApiResult<impl IntoResponse> {
+) -> ApiResult<Json<ResetPasswordResponse>> {
     let mut client = UserServiceClient::new(state.upstreams.identity());
-    let user = client
+    let response = client
         .reset_user_password(ctx.request(ResetUserPasswordRequest { user_id: body.user_id }))
         .await
         .map_err(identity_error)?
-        .into_inner()
-        .user
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
-    Ok(Json(UserJson::from(user)))
+        .into_inner();
+    let user = response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
+    Ok(Json(ResetPasswordResponse {
+        user: user.into(),
+        one_time_password: response.one_time_password,
+        one_time_password_expires_at: rfc3339(response.one_time_password_expire_time),
+    }))
 }

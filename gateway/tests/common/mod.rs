@@ -9,7 +9,7 @@ use eris_gateway::config::{Config, UpstreamArgs};
 pub use eris_identity::testing::DEMO_PASSWORD;
 use eris_platform::{
     config::TokenArgs,
-    testing::{TestDatabase, redis_args, shutdown_args},
+    testing::{TestDatabase, shutdown_args},
 };
 use prost::Message;
 use reqwest::{Client, StatusCode};
@@ -19,6 +19,8 @@ pub struct TestGateway {
     pub base: String,
     pub http: Client,
     pub database: Option<TestDatabase>,
+    /// The internal listener serving `/metrics`.
+    pub metrics: String,
     _web: PathBuf,
 }
 
@@ -29,7 +31,7 @@ pub async fn closed_port() -> SocketAddr {
 }
 
 pub async fn spawn_identity(database: &TestDatabase) -> SocketAddr {
-    eris_identity::testing::spawn(database, |config| config.auth.account_failure_limit = 10).await
+    eris_identity::testing::spawn(database, |_| {}).await
 }
 
 /// The services behind the gateway besides identity; the others are down.
@@ -45,6 +47,7 @@ pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database:
     std::fs::write(web.join("index.html"), "<!doctype html><title>Eris</title>").unwrap();
     std::fs::write(web.join("assets/app.js"), "console.log('eris')").unwrap();
     let down = closed_port().await;
+    let metrics = closed_port().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     let config = Config {
@@ -58,13 +61,21 @@ pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database:
         },
         web_dist: web.clone(),
         trust_forwarded_for: false,
-        redis: database.as_ref().map_or_else(redis_args, TestDatabase::redis_args),
+        metrics_listen: Some(metrics),
+        proxy_secret: None,
+        hsts: false,
         token: TokenArgs { identity_url: format!("http://{identity}"), jwt_public_key: None },
         business: eris_platform::config::BusinessArgs::default(),
         shutdown: shutdown_args(),
     };
     tokio::spawn(eris_gateway::serve(config, listener, Box::pin(std::future::pending())));
-    TestGateway { base: format!("http://{address}"), http: Client::new(), database, _web: web }
+    TestGateway {
+        base: format!("http://{address}"),
+        http: Client::new(),
+        database,
+        metrics: format!("http://{metrics}/metrics"),
+        _web: web,
+    }
 }
 
 /// A gateway in front of identity, with every other service down.

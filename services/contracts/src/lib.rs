@@ -8,7 +8,6 @@ pub mod error;
 mod grpc;
 
 use eris_platform::{
-    auth::AuthLayer,
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
 };
@@ -27,11 +26,12 @@ pub const SCHEMA: &str = "contracts";
 
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
-    let Resources { verifier, .. } = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
+    let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
     let service = GrpcService {
         names: &["eris.contracts.v1.ContractService"],
         routes: Routes::new(ContractServiceServer::new(grpc::ContractsApi)),
-        auth: AuthLayer::new(verifier, &[]),
+        auth: resources.auth(&[]),
+        dependencies: resources.dependencies(),
     };
     serve_grpc(listener, service, &config.service.shutdown, shutdown).await
 }

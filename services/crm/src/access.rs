@@ -50,6 +50,12 @@ pub fn may_change_task(caller: &Caller, assignee_user_ids: &[i64], author_user_i
     caller.role != Role::Sales || assignee_user_ids.contains(&caller.user_id) || author_user_id == caller.user_id
 }
 
+/// A Sales user who did not write a task (only holds it as an assignee) changes its status and
+/// adds to its description (a comment), nothing else.
+pub fn changes_only_status_and_comments(caller: &Caller, author_user_id: i64) -> bool {
+    caller.role == Role::Sales && author_user_id != caller.user_id
+}
+
 /// Call banks are created, edited, filled and deleted by Management.
 pub fn may_manage_call_banks(caller: &Caller) -> bool {
     caller.role == Role::Management
@@ -70,15 +76,7 @@ mod tests {
     use super::*;
 
     fn user(role: Role, user_id: i64) -> Caller {
-        Caller {
-            user_id,
-            name: "Test".into(),
-            role,
-            force_password_reset: false,
-            token_id: "t".into(),
-            issued_at: 0,
-            expires_at: 0,
-        }
+        eris_platform::testing::caller(role, user_id)
     }
 
     const ROLES: [Role; 4] = [Role::Management, Role::Admin, Role::Sales, Role::CustomerCare];
@@ -124,6 +122,9 @@ mod tests {
         assert!(may_change_task(&sales, &[8], 5));
         assert!(!may_change_task(&sales, &[8], 9));
         assert!(may_change_task(&user(Role::CustomerCare, 5), &[8], 9));
+        assert!(changes_only_status_and_comments(&sales, 9));
+        assert!(!changes_only_status_and_comments(&sales, 5));
+        assert!(!changes_only_status_and_comments(&user(Role::Admin, 5), 9));
     }
 
     #[test]

@@ -11,7 +11,6 @@ pub mod seed;
 pub mod testing;
 
 use eris_platform::{
-    auth::AuthLayer,
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
     time::BusinessTime,
@@ -35,13 +34,19 @@ pub const SCHEMA: &str = "crm";
 /// Everything the handlers share.
 pub(crate) struct State {
     pool: PgPool,
+    /// Identity: users named in requests (assignees, team members) must exist and be active.
+    identity: tonic::transport::Channel,
     business: BusinessTime,
 }
 
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
-    let Resources { pool, verifier, .. } = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
-    let state = std::sync::Arc::new(State { pool, business: BusinessTime::new(config.service.business.time_zone) });
+    let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
+    let state = std::sync::Arc::new(State {
+        pool: resources.pool.clone(),
+        identity: resources.identity.clone(),
+        business: BusinessTime::new(config.service.business.time_zone),
+    });
     let routes = Routes::new(CompanyServiceServer::new(grpc::CompanyApi(state.clone())))
         .add_service(NoteServiceServer::new(grpc::NoteApi(state.clone())))
         .add_service(TaskServiceServer::new(grpc::TaskApi(state.clone())))
@@ -54,7 +59,8 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
             "eris.crm.v1.CallBankService",
         ],
         routes,
-        auth: AuthLayer::new(verifier, &[]),
+        auth: resources.auth(&[]),
+        dependencies: resources.dependencies(),
     };
     serve_grpc(listener, service, &config.service.shutdown, shutdown).await
 }

@@ -9,14 +9,17 @@ use eris_proto::{
     crm::v1::{
         AssignTeamsRequest, CallBank, CallBankCompany, CallBankCompanyStatus, Company, CompanyFilter,
         CreateAffiliateRequest, CreateCallBankRequest, CreateCompanyRequest, CreateNoteRequest, CreateTaskRequest,
-        DeleteCompanyRequest, GetCompanyRequest, ListAffiliatesRequest, ListCallBankCompaniesRequest,
+        DeleteCompanyRequest, GetCompanyRequest, GetTaskRequest, ListAffiliatesRequest, ListCallBankCompaniesRequest,
         ListCallBanksRequest, ListCompaniesRequest, ListCompanyChangesRequest, ListNotesRequest, ListTasksRequest,
         Note, PrimaryStatus, SetCallBankCompaniesRequest, Task, TaskStatus, TeamAssignment, TeamRole,
         UpdateCallBankCompanyRequest, UpdateCompanyRequest, UpdateTaskRequest,
         call_bank_service_client::CallBankServiceClient, company_service_client::CompanyServiceClient,
         note_service_client::NoteServiceClient, task_service_client::TaskServiceClient,
     },
-    identity::v1::{SignInRequest, auth_service_client::AuthServiceClient},
+    identity::v1::{
+        ResetUserPasswordRequest, SignInRequest, SignOutRequest, auth_service_client::AuthServiceClient,
+        user_service_client::UserServiceClient,
+    },
 };
 use tonic::{Code, Request, Status, transport::Channel};
 
@@ -27,6 +30,7 @@ struct User {
 
 struct TestApp {
     crm: Channel,
+    identity: Channel,
     database: TestDatabase,
     management: User,
     admin: User,
@@ -55,7 +59,20 @@ async fn spawn_app() -> TestApp {
         sales: sign_in("sales@eris.test").await,
         sales2: sign_in("sales2@eris.test").await,
         care: sign_in("care@eris.test").await,
+        identity,
         database,
+    }
+}
+
+/// A Follow Up task due in 2030, of the company (0: none).
+fn follow_up(subject: &str, assignees: Vec<i64>, company_id: i64) -> Task {
+    Task {
+        r#type: "Follow Up".into(),
+        subject: subject.into(),
+        due_time: Some(prost_types::Timestamp { seconds: 1_900_000_000, nanos: 0 }),
+        assignee_user_ids: assignees,
+        company_id,
+        ..Default::default()
     }
 }
 
@@ -189,14 +206,7 @@ async fn only_management_deletes_a_company_and_everything_of_it_goes_with_it() {
         .create_note(authed(&app.admin, CreateNoteRequest { note: Some(note) }))
         .await
         .unwrap();
-    let task = Task {
-        r#type: "Follow Up".into(),
-        subject: "Call back".into(),
-        due_time: Some(prost_types::Timestamp { seconds: 1_900_000_000, nanos: 0 }),
-        assignee_user_ids: vec![app.sales.id],
-        company_id: company.company_id,
-        ..Default::default()
-    };
+    let task = follow_up("Call back", vec![app.sales.id], company.company_id);
     TaskServiceClient::new(app.crm.clone())
         .create_task(authed(&app.admin, CreateTaskRequest { task: Some(task) }))
         .await
@@ -741,12 +751,38 @@ async fn tasks_start_open_belong_to_their_assignees_and_refuse_stale_edits() {
     let stale = tasks
         .clone()
         .update_task(authed(
-            &app.sales,
-            UpdateTaskRequest { task: Some(stale_subject), update_mask: mask(&["subject"]) },
+            &app.admin,
+            UpdateTaskRequest { task: Some(stale_subject.clone()), update_mask: mask(&["subject"]) },
         ))
         .await
         .unwrap_err();
     assert_eq!(stale.code(), Code::Aborted);
+    let rewrite = UpdateTaskRequest { task: Some(stale_subject), update_mask: mask(&["subject"]) };
+    let refused = tasks.clone().update_task(authed(&app.sales, rewrite)).await.unwrap_err();
+    assert_eq!(refused.code(), Code::PermissionDenied, "a Sales assignee does not rewrite the task");
+    assert_eq!(
+        refused.message(),
+        "As an assignee you may change the task's status and add to its description, not rewrite the task."
+    );
+    let current = tasks
+        .clone()
+        .get_task(authed(&app.sales, GetTaskRequest { task_id: created.task_id }))
+        .await
+        .unwrap()
+        .into_inner()
+        .task
+        .unwrap();
+    let comment = Task { description: format!("{}\nCalled, no answer.", current.description), ..current.clone() };
+    let commented = tasks
+        .clone()
+        .update_task(authed(&app.sales, UpdateTaskRequest { task: Some(comment), update_mask: mask(&["description"]) }))
+        .await
+        .expect("a Sales assignee adds to the description");
+    assert!(commented.into_inner().task.unwrap().description.ends_with("Called, no answer."));
+    let erase = Task { description: "gone".into(), ..current };
+    let erase = UpdateTaskRequest { task: Some(erase), update_mask: mask(&["description"]) };
+    let erased = tasks.clone().update_task(authed(&app.sales, erase)).await;
+    assert_eq!(erased.unwrap_err().code(), Code::PermissionDenied);
     let sales2 = tasks
         .clone()
         .update_task(authed(&app.sales2, UpdateTaskRequest { task: Some(closed), update_mask: mask(&["subject"]) }))
@@ -758,8 +794,10 @@ async fn tasks_start_open_belong_to_their_assignees_and_refuse_stale_edits() {
 async fn call_banks_count_their_companies_and_completion_follows_closed_ones() {
     let app = spawn_app().await;
     let banks = CallBankServiceClient::new(app.crm.clone());
-    let a = app.company("Call A", 0).await;
-    let b = app.company("Call B", 0).await;
+    // The assignee (Sales) holds a team role on A and B, not on C.
+    let a = app.company("Call A", app.sales.id).await;
+    let b = app.company("Call B", app.sales.id).await;
+    let c = app.company("Call C", 0).await;
     let bank = CallBank {
         name: "Q1 renewals".into(),
         service_type: "Contract Renewal".into(),
@@ -792,7 +830,7 @@ async fn call_banks_count_their_companies_and_completion_follows_closed_ones() {
         |ids: &[i64]| ids.iter().map(|id| CallBankCompany { company_id: *id, ..Default::default() }).collect();
     let set = SetCallBankCompaniesRequest {
         call_bank_id: created.call_bank_id,
-        companies: members(&[a.company_id, b.company_id]),
+        companies: members(&[a.company_id, b.company_id, c.company_id]),
     };
     let filled = banks
         .clone()
@@ -802,7 +840,7 @@ async fn call_banks_count_their_companies_and_completion_follows_closed_ones() {
         .into_inner()
         .call_bank
         .unwrap();
-    assert_eq!((filled.company_count, filled.closed_count, filled.completion_percent), (2, 0, 0));
+    assert_eq!((filled.company_count, filled.closed_count, filled.completion_percent), (3, 0, 0));
 
     let close = UpdateCallBankCompanyRequest {
         call_bank_id: created.call_bank_id,
@@ -817,9 +855,16 @@ async fn call_banks_count_their_companies_and_completion_follows_closed_ones() {
         .into_inner()
         .call_bank
         .unwrap();
-    assert_eq!(half.completion_percent, 50);
+    assert_eq!(half.completion_percent, 33);
     let other = banks.clone().update_call_bank_company(authed(&app.sales2, close)).await.unwrap_err();
     assert_eq!(other.code(), Code::NotFound, "only the assignee and Management");
+    let unseen = UpdateCallBankCompanyRequest {
+        call_bank_id: created.call_bank_id,
+        company_id: c.company_id,
+        status: CallBankCompanyStatus::Closed.into(),
+    };
+    let refused = banks.clone().update_call_bank_company(authed(&app.sales, unseen)).await.unwrap_err();
+    assert_eq!(refused.code(), Code::NotFound, "the assignee changes only companies they may see");
 
     // Saving the list again keeps the closed status.
     let again = banks
@@ -830,7 +875,7 @@ async fn call_banks_count_their_companies_and_completion_follows_closed_ones() {
         .into_inner()
         .call_bank
         .unwrap();
-    assert_eq!(again.completion_percent, 50);
+    assert_eq!(again.completion_percent, 33);
     let listed = banks
         .clone()
         .list_call_bank_companies(authed(
@@ -845,7 +890,7 @@ async fn call_banks_count_their_companies_and_completion_follows_closed_ones() {
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(listed.total_size, 2);
+    assert_eq!(listed.total_size, 2, "the assignee sees only their companies, not C");
     assert_eq!(listed.companies.len(), 1);
     assert_eq!(listed.companies[0].company.as_ref().unwrap().name, "Call A");
     assert_eq!(listed.companies[0].status(), CallBankCompanyStatus::Closed);
@@ -861,4 +906,72 @@ async fn call_banks_count_their_companies_and_completion_follows_closed_ones() {
         .unwrap()
         .into_inner();
     assert_eq!(all.call_banks.len(), 1);
+}
+
+#[tokio::test]
+async fn people_named_in_a_request_must_be_active_users() {
+    let app = spawn_app().await;
+    let tasks = TaskServiceClient::new(app.crm.clone());
+    let task = |assignees: Vec<i64>| follow_up("Ring back", assignees, 0);
+    let bogus = CreateTaskRequest { task: Some(task(vec![987_654])) };
+    let bogus = tasks.clone().create_task(authed(&app.admin, bogus)).await.unwrap_err();
+    assert_eq!(bogus.code(), Code::InvalidArgument);
+    assert_eq!(bogus.message(), "Choose active users only: a chosen user does not exist or is inactive.");
+    let company = Company { name: "Ghost Team Co".into(), closer_user_id: 987_654, ..Default::default() };
+    assert_eq!(app.create(&app.management, company).await.unwrap_err().code(), Code::InvalidArgument);
+    let assign = AssignTeamsRequest {
+        company_ids: vec![app.company("Real Co", 0).await.company_id],
+        assignments: vec![TeamAssignment { role: TeamRole::Closer.into(), user_id: 987_654 }],
+    };
+    let companies = CompanyServiceClient::new(app.crm.clone());
+    assert_eq!(
+        companies.clone().assign_teams(authed(&app.admin, assign)).await.unwrap_err().code(),
+        Code::InvalidArgument
+    );
+    assert!(
+        tasks
+            .clone()
+            .create_task(authed(&app.admin, CreateTaskRequest { task: Some(task(vec![app.sales.id])) }))
+            .await
+            .is_ok()
+    );
+}
+
+#[tokio::test]
+async fn a_sales_assignee_does_not_see_the_name_of_a_company_they_may_not_see() {
+    let app = spawn_app().await;
+    let hidden = app.company("Secret Prospect Co", 0).await;
+    let tasks = TaskServiceClient::new(app.crm.clone());
+    let task = follow_up("Help with the bill", vec![app.sales.id], hidden.company_id);
+    let created = tasks.clone().create_task(authed(&app.admin, CreateTaskRequest { task: Some(task) })).await.unwrap();
+    let task_id = created.into_inner().task.unwrap().task_id;
+    let seen = tasks.clone().get_task(authed(&app.sales, GetTaskRequest { task_id })).await.unwrap().into_inner();
+    assert_eq!(seen.task.unwrap().company_name, "");
+    let mine = ListTasksRequest { assignee_user_id: app.sales.id, ..Default::default() };
+    let listed = tasks.clone().list_tasks(authed(&app.sales, mine)).await.unwrap().into_inner().tasks;
+    assert!(listed.iter().all(|task| task.company_name.is_empty()), "{listed:?}");
+    let by_admin = tasks.clone().get_task(authed(&app.admin, GetTaskRequest { task_id })).await.unwrap().into_inner();
+    assert_eq!(by_admin.task.unwrap().company_name, "Secret Prospect Co");
+}
+
+#[tokio::test]
+async fn crm_refuses_revoked_tokens_after_redis_forgets_them_and_keeps_a_forced_reset() {
+    let app = spawn_app().await;
+    let companies = CompanyServiceClient::new(app.crm.clone());
+    let list = |user: &User| authed(user, ListCompaniesRequest { page_size: 5, ..Default::default() });
+    assert!(companies.clone().list_companies(list(&app.care)).await.is_ok());
+    AuthServiceClient::new(app.identity.clone()).sign_out(authed(&app.care, SignOutRequest::default())).await.unwrap();
+    app.database.flush_redis().await;
+    let refused = companies.clone().list_companies(list(&app.care)).await.unwrap_err();
+    assert_eq!(refused.code(), Code::Unauthenticated, "crm asks identity when the cache is gone");
+
+    let reset = authed(&app.management, ResetUserPasswordRequest { user_id: app.sales2.id });
+    let one_time = UserServiceClient::new(app.identity.clone()).reset_user_password(reset).await.unwrap();
+    let request =
+        SignInRequest { username: "sales2@eris.test".into(), password: one_time.into_inner().one_time_password };
+    let signed_in = AuthServiceClient::new(app.identity.clone()).sign_in(request).await.unwrap().into_inner();
+    app.database.flush_redis().await;
+    let pending = User { id: app.sales2.id, token: signed_in.token };
+    let blocked = companies.clone().list_companies(list(&pending)).await.unwrap_err();
+    assert_eq!(blocked.code(), Code::FailedPrecondition, "{blocked:?}");
 }

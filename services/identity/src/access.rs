@@ -32,15 +32,7 @@ mod tests {
     use super::*;
 
     fn user(role: Role, user_id: i64) -> Caller {
-        Caller {
-            user_id,
-            name: "Test".into(),
-            role,
-            force_password_reset: false,
-            token_id: "t".into(),
-            issued_at: 0,
-            expires_at: 0,
-        }
+        eris_platform::testing::caller(role, user_id)
     }
 
     #[test]

@@ -10,8 +10,6 @@ pub const WRONG_CURRENT_PASSWORD: &str =
 /// The spec's text for a new password equal to the current one.
 pub const SAME_PASSWORD: &str =
     "Your new password matches your current password.  Please select a new password and try again.";
-/// Shortest password accepted.
-pub const MIN_PASSWORD_LENGTH: usize = 8;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -19,16 +17,26 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub enum Error {
     #[error("{BAD_CREDENTIALS}")]
     BadCredentials,
-    #[error("Too many failed sign-in attempts. Please wait {minutes} minutes and try again.")]
-    Throttled { minutes: u32 },
+    #[error("Too many failed sign-in attempts. Please wait {} and try again.", wait_text(*.seconds))]
+    Throttled { seconds: i64 },
+    #[error("Too many sign-ins at once. Please try again in a moment.")]
+    Busy,
+    #[error("Sign-in is unavailable right now. Please try again in a moment.")]
+    ThrottleUnavailable,
     #[error("{WRONG_CURRENT_PASSWORD}")]
     WrongCurrentPassword,
     #[error("{SAME_PASSWORD}")]
     SamePassword,
-    #[error("The new password must be at least {MIN_PASSWORD_LENGTH} characters long.")]
+    #[error("The new password must be at least {} characters long.", crate::password::MIN_LENGTH)]
     PasswordTooShort,
+    #[error("The new password must be at most {} characters long.", crate::password::MAX_LENGTH)]
+    PasswordTooLong,
+    #[error("This password is too common. Please choose another.")]
+    PasswordTooCommon,
     #[error("A user with this email already exists.")]
     EmailTaken,
+    #[error("A user with this name already exists.")]
+    NameTaken,
     /// A save changes fields that someone else changed after the caller read them.
     #[error("Someone else changed the {} of this user after you opened it. Their value is shown now.", .fields.join(", "))]
     Conflict { fields: Vec<String> },
@@ -57,15 +65,27 @@ impl From<Error> for Status {
         let message = error.to_string();
         match error {
             Error::BadCredentials => Status::unauthenticated(message),
-            Error::Throttled { .. } => Status::resource_exhausted(message),
-            Error::WrongCurrentPassword | Error::SamePassword | Error::PasswordTooShort => {
-                Status::invalid_argument(message)
-            }
-            Error::EmailTaken => Status::already_exists(message),
+            Error::Throttled { .. } | Error::Busy => Status::resource_exhausted(message),
+            Error::ThrottleUnavailable => Status::unavailable(message),
+            Error::WrongCurrentPassword
+            | Error::SamePassword
+            | Error::PasswordTooShort
+            | Error::PasswordTooLong
+            | Error::PasswordTooCommon => Status::invalid_argument(message),
+            Error::EmailTaken | Error::NameTaken => Status::already_exists(message),
             Error::Conflict { .. } => Status::aborted(message),
             Error::AlreadyFlagged | Error::SelfLockout => Status::failed_precondition(message),
             Error::Platform(inner) => inner.into(),
         }
+    }
+}
+
+/// A wait in words: seconds under two minutes, else minutes (rounded up).
+fn wait_text(seconds: i64) -> String {
+    match seconds {
+        ..=1 => "1 second".to_owned(),
+        2..=119 => format!("{seconds} seconds"),
+        _ => format!("{} minutes", (seconds + 59) / 60),
     }
 }
 

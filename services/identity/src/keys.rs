@@ -30,6 +30,8 @@ pub struct Subject<'a> {
     pub name: &'a str,
     pub role: Role,
     pub force_password_reset: bool,
+    /// The user's token generation now.
+    pub generation: i64,
 }
 
 impl SigningKey {
@@ -67,17 +69,16 @@ impl SigningKey {
 
     /// Signs a token for the subject, valid for `ttl_seconds`.
     pub fn issue(&self, subject: &Subject<'_>, ttl_seconds: i64) -> anyhow::Result<IssuedToken> {
-        let now_ms = eris_platform::auth::now_ms();
-        let now = now_ms / 1000;
+        let now = eris_platform::auth::now_ms() / 1000;
         let claims = Claims {
             sub: subject.user_id.to_string(),
             name: subject.name.to_owned(),
             role: role_name(subject.role).to_owned(),
             pwd_reset: subject.force_password_reset,
             jti: uuid::Uuid::new_v4().to_string(),
+            generation: subject.generation,
             iss: ISSUER.to_owned(),
             iat: now,
-            iat_ms: now_ms,
             exp: now + ttl_seconds,
         };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::EdDSA), &claims, &self.encoding)?;
@@ -114,7 +115,8 @@ mod tests {
     #[test]
     fn a_generated_key_round_trips_through_pem_and_verifies_its_own_tokens() {
         let key = SigningKey::from_private_pem(&generate_pem().unwrap()).unwrap();
-        let subject = Subject { user_id: 7, name: "Dana", role: Role::Sales, force_password_reset: false };
+        let subject =
+            Subject { user_id: 7, name: "Dana", role: Role::Sales, force_password_reset: false, generation: 3 };
         let issued = key.issue(&subject, 60).unwrap();
         let decoding = jsonwebtoken::DecodingKey::from_ed_pem(key.public_key_pem().as_bytes()).unwrap();
         let mut validation = jsonwebtoken::Validation::new(Algorithm::EdDSA);
@@ -122,13 +124,15 @@ mod tests {
         let claims = jsonwebtoken::decode::<Claims>(&issued.token, &decoding, &validation).unwrap().claims;
         assert_eq!(claims.sub, "7");
         assert_eq!(claims.role, "Sales");
+        assert_eq!(claims.generation, 3);
     }
 
     #[test]
     fn a_token_signed_by_another_key_is_refused() {
         let ours = SigningKey::from_private_pem(&generate_pem().unwrap()).unwrap();
         let theirs = SigningKey::from_private_pem(&generate_pem().unwrap()).unwrap();
-        let subject = Subject { user_id: 1, name: "X", role: Role::Management, force_password_reset: false };
+        let subject =
+            Subject { user_id: 1, name: "X", role: Role::Management, force_password_reset: false, generation: 3 };
         let forged = theirs.issue(&subject, 60).unwrap();
         let decoding = jsonwebtoken::DecodingKey::from_ed_pem(ours.public_key_pem().as_bytes()).unwrap();
         let validation = jsonwebtoken::Validation::new(Algorithm::EdDSA);

@@ -2,6 +2,7 @@
 //! verifies.
 
 pub mod access;
+mod address;
 pub mod config;
 pub mod db;
 pub mod domain;
@@ -14,15 +15,16 @@ pub mod seed;
 pub mod testing;
 mod throttle;
 
-use std::{sync::Arc, time::Duration};
+use std::sync::Arc;
 
 use eris_platform::{
-    auth::{AuthLayer, Revocations, TokenVerifier},
+    auth::{AuthLayer, GenerationSource, Generations, TokenVerifier},
     kv::Kv,
-    serve::{GrpcService, serve_grpc},
+    serve::{Dependencies, GrpcService, serve_grpc},
     service::Shutdown,
 };
 use eris_proto::identity::v1::{auth_service_server::AuthServiceServer, user_service_server::UserServiceServer};
+use futures::future::BoxFuture;
 use sqlx::{PgPool, migrate::Migrator};
 use tokio::net::TcpListener;
 use tonic::service::Routes;
@@ -36,34 +38,63 @@ pub static MIGRATOR: Migrator = sqlx::migrate!();
 pub const SCHEMA: &str = "identity";
 
 /// Calls that need no token.
-const PUBLIC: &[&str] = &["/eris.identity.v1.AuthService/SignIn", "/eris.identity.v1.AuthService/GetSigningKey"];
+const PUBLIC: &[&str] = &[
+    "/eris.identity.v1.AuthService/SignIn",
+    "/eris.identity.v1.AuthService/RefreshToken",
+    // Sign-out checks what it is given itself: an access token that has just expired must not
+    // keep the session's refresh token alive.
+    "/eris.identity.v1.AuthService/SignOut",
+    "/eris.identity.v1.AuthService/GetSigningKey",
+];
 
 /// Everything the handlers share.
 pub(crate) struct State {
     pool: PgPool,
     keys: keys::SigningKey,
-    revocations: Revocations,
+    verifier: Arc<TokenVerifier>,
+    generations: Generations,
     throttle: throttle::Throttle,
-    reset_password: eris_platform::config::Secret,
-    token_ttl: Duration,
+    hasher: password::Hasher,
+    access_ttl_seconds: u32,
+    refresh_ttl: chrono::TimeDelta,
+    trusted_proxies: address::TrustedProxies,
     contracts_beta_user_ids: Vec<i64>,
     business_time_zone: chrono_tz::Tz,
+}
+
+/// Identity's own token checks read the generation from its schema: the truth, not a copy.
+struct StoredGenerations(PgPool);
+
+impl GenerationSource for StoredGenerations {
+    fn current<'a>(&'a self, user_id: i64, _token: &'a str) -> BoxFuture<'a, eris_platform::Result<i64>> {
+        Box::pin(async move {
+            db::users::select_active_token_generation(&self.0, user_id)
+                .await?
+                .ok_or_else(|| eris_platform::Error::Unauthenticated(eris_platform::auth::SIGNED_OUT.into()))
+        })
+    }
 }
 
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let pool = eris_platform::db::connect(&config.database, SCHEMA, &MIGRATOR).await?;
-    let kv = Kv::connect(&config.redis).await?;
+    let kv = Kv::new(&config.redis)?;
     let keys = keys::SigningKey::load(config.auth.jwt_private_key.as_ref().map(|key| key.expose()), &pool).await?;
-    let revocations = Revocations::new(kv.clone());
-    let verifier = Arc::new(TokenVerifier::from_public_pem(keys.public_key_pem(), revocations.clone())?);
+    let verifier = Arc::new(TokenVerifier::from_public_pem(keys.public_key_pem())?);
+    let generations = Generations::new(kv.clone(), Arc::new(StoredGenerations(pool.clone())));
     let state = Arc::new(State {
-        pool,
+        pool: pool.clone(),
         keys,
-        revocations,
-        throttle: throttle::Throttle::new(kv, &config.auth),
-        reset_password: config.auth.reset_password.clone(),
-        token_ttl: Duration::from_secs(u64::from(config.auth.token_ttl_minutes) * 60),
+        verifier: verifier.clone(),
+        generations: generations.clone(),
+        throttle: throttle::Throttle::new(kv.clone(), &config.auth),
+        hasher: password::Hasher::new(config.auth.password_checks),
+        access_ttl_seconds: config.auth.access_token_ttl_seconds.max(1),
+        refresh_ttl: chrono::TimeDelta::minutes(i64::from(config.auth.refresh_token_ttl_minutes.max(1))),
+        trusted_proxies: address::TrustedProxies {
+            networks: config.auth.trusted_proxies.clone(),
+            secret: config.auth.proxy_secret.as_ref().map(|secret| secret.expose().to_owned()),
+        },
         contracts_beta_user_ids: config.auth.contracts_beta_user_ids.clone(),
         business_time_zone: config.business.time_zone,
     });
@@ -72,7 +103,8 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let service = GrpcService {
         names: &["eris.identity.v1.AuthService", "eris.identity.v1.UserService"],
         routes,
-        auth: AuthLayer::new(verifier, PUBLIC),
+        auth: AuthLayer::new(verifier, generations, PUBLIC),
+        dependencies: Dependencies { pool, kv },
     };
     serve_grpc(listener, service, &config.shutdown, shutdown).await
 }

@@ -16,7 +16,8 @@ pub const DEMO_USERS: &[(&str, &str, &str, &str)] = &[
 /// Creates the demo users, or makes existing ones active again with the demo password.
 pub async fn demo_users(database: &DatabaseArgs, demo_password: &str) -> anyhow::Result<Vec<db::users::UserRow>> {
     let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
-    let hash = password::hash(demo_password.to_owned()).await?;
+    let hash =
+        password::Hasher::new(1).hash(demo_password.to_owned()).await.map_err(|error| anyhow::anyhow!("{error}"))?;
     let mut users = Vec::with_capacity(DEMO_USERS.len());
     for (name, email, job, role) in DEMO_USERS {
         let user = db::users::NewUser { name, email, job, role, password_hash: &hash, force_password_reset: false };

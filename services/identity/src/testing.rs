@@ -9,10 +9,7 @@ use crate::config::{AuthArgs, Config};
 
 /// The demo users' password in tests.
 pub const DEMO_PASSWORD: &str = "demo-password-2026";
-/// The reset password in tests.
-pub const RESET_PASSWORD: &str = "Reset-Me-2026";
-
-/// Test settings: short tokens, a tight per-account throttle, a unique Redis prefix.
+/// Test settings: the default throttle, loopback trusted as the proxy, a unique Redis prefix.
 pub fn config(database: &TestDatabase, listen: SocketAddr) -> Config {
     Config {
         listen,
@@ -21,11 +18,15 @@ pub fn config(database: &TestDatabase, listen: SocketAddr) -> Config {
         business: eris_platform::config::BusinessArgs::default(),
         auth: AuthArgs {
             jwt_private_key: None,
-            reset_password: RESET_PASSWORD.into(),
-            token_ttl_minutes: 60,
-            account_failure_limit: 3,
-            address_failure_limit: 50,
-            throttle_window_seconds: 900,
+            access_token_ttl_seconds: 900,
+            refresh_token_ttl_minutes: 720,
+            free_attempts: 5,
+            max_delay_seconds: 300,
+            account_hourly_limit: 100,
+            address_hourly_limit: 200,
+            password_checks: 0,
+            proxy_secret: None,
+            trusted_proxies: vec!["127.0.0.1".parse().expect("an address"), "::1".parse().expect("an address")],
             contracts_beta_user_ids: Vec::new(),
         },
         shutdown: shutdown_args(),

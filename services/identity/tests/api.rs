@@ -3,17 +3,18 @@
 use eris_identity::config::Config;
 use eris_platform::testing::TestDatabase;
 use eris_proto::identity::v1::{
-    ChangePasswordRequest, CreateUserRequest, GetCurrentUserRequest, GetSigningKeyRequest, ListUsersRequest,
-    ResetUserPasswordRequest, Role, SignInRequest, SignInResponse, SignOutRequest, UpdateUserRequest, User, UserStatus,
-    ValidatePasswordRequest, auth_service_client::AuthServiceClient, user_service_client::UserServiceClient,
+    ChangePasswordRequest, CreateUserRequest, GetCurrentUserRequest, GetSigningKeyRequest, GetTokenGenerationRequest,
+    ListUsersRequest, RefreshTokenRequest, ResetUserPasswordRequest, Role, SignInRequest, SignInResponse,
+    SignOutRequest, UpdateUserRequest, User, UserStatus, ValidatePasswordRequest,
+    auth_service_client::AuthServiceClient, user_service_client::UserServiceClient,
 };
 use tonic::{Code, Request, transport::Channel};
 
-use eris_identity::testing::{DEMO_PASSWORD, RESET_PASSWORD};
+use eris_identity::testing::DEMO_PASSWORD;
 
 struct TestApp {
     channel: Channel,
-    _database: TestDatabase,
+    database: TestDatabase,
 }
 
 async fn spawn_app() -> TestApp {
@@ -24,7 +25,7 @@ async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let database = TestDatabase::new().await;
     let address = eris_identity::testing::spawn(&database, adjust).await;
     let channel = Channel::from_shared(format!("http://{address}")).unwrap().connect_lazy();
-    TestApp { channel, _database: database }
+    TestApp { channel, database }
 }
 
 fn authed<T>(token: &str, message: T) -> Request<T> {
@@ -52,20 +53,26 @@ impl TestApp {
     }
 
     async fn create_user(&self, token: &str, email: &str, role: Role) -> Result<User, tonic::Status> {
+        Ok(self.create_user_with_password(token, email, role).await?.0)
+    }
+
+    /// A new user and the one-time password they sign in with first.
+    async fn create_user_with_password(
+        &self,
+        token: &str,
+        email: &str,
+        role: Role,
+    ) -> Result<(User, String), tonic::Status> {
         let user = User {
-            name: "New Person".into(),
+            name: format!("Person {email}"),
             email: email.into(),
             job: "Analyst".into(),
             role: role.into(),
             ..Default::default()
         };
-        Ok(self
-            .users()
-            .create_user(authed(token, CreateUserRequest { user: Some(user) }))
-            .await?
-            .into_inner()
-            .user
-            .unwrap())
+        let created =
+            self.users().create_user(authed(token, CreateUserRequest { user: Some(user) })).await?.into_inner();
+        Ok((created.user.unwrap(), created.one_time_password))
     }
 
     async fn list(&self, token: &str, active_only: bool) -> Result<Vec<User>, tonic::Status> {
@@ -80,8 +87,26 @@ impl TestApp {
     }
 
     async fn reset(&self, token: &str, user_id: i64) -> Result<User, tonic::Status> {
+        Ok(self.reset_with_password(token, user_id).await?.0)
+    }
+
+    /// Resets a user's password; the reset user and the one-time password.
+    async fn reset_with_password(&self, token: &str, user_id: i64) -> Result<(User, String), tonic::Status> {
         let request = authed(token, ResetUserPasswordRequest { user_id });
-        Ok(self.users().reset_user_password(request).await?.into_inner().user.unwrap())
+        let reset = self.users().reset_user_password(request).await?.into_inner();
+        Ok((reset.user.unwrap(), reset.one_time_password))
+    }
+
+    async fn refresh(&self, refresh_token: &str) -> Result<SignInResponse, tonic::Status> {
+        let request = RefreshTokenRequest { refresh_token: refresh_token.into() };
+        let response = self.auth().refresh_token(request).await?.into_inner();
+        Ok(SignInResponse {
+            user: response.user,
+            token: response.token,
+            expire_time: response.expire_time,
+            refresh_token: response.refresh_token,
+            refresh_expire_time: response.refresh_expire_time,
+        })
     }
 
     async fn current_user(&self, token: &str) -> Result<User, tonic::Status> {
@@ -91,7 +116,13 @@ impl TestApp {
     async fn change_password(&self, token: &str, current: &str, new: &str) -> Result<SignInResponse, tonic::Status> {
         let request = ChangePasswordRequest { current_password: current.into(), new_password: new.into() };
         let response = self.auth().change_password(authed(token, request)).await?.into_inner();
-        Ok(SignInResponse { user: response.user, token: response.token, expire_time: response.expire_time })
+        Ok(SignInResponse {
+            user: response.user,
+            token: response.token,
+            expire_time: response.expire_time,
+            refresh_token: response.refresh_token,
+            refresh_expire_time: response.refresh_expire_time,
+        })
     }
 }
 
@@ -111,10 +142,7 @@ async fn the_contracts_beta_feature_is_on_only_for_the_configured_users() {
     let database = TestDatabase::new().await;
     let address =
         eris_identity::testing::spawn(&database, |config| config.auth.contracts_beta_user_ids = vec![3]).await;
-    let app = TestApp {
-        channel: Channel::from_shared(format!("http://{address}")).unwrap().connect_lazy(),
-        _database: database,
-    };
+    let app = TestApp { channel: Channel::from_shared(format!("http://{address}")).unwrap().connect_lazy(), database };
     let features = |token: String| {
         let mut client = app.auth();
         async move { client.get_current_user(authed(&token, GetCurrentUserRequest {})).await.unwrap().into_inner().features }
@@ -151,52 +179,125 @@ async fn an_inactive_user_cannot_sign_in() {
     assert_eq!(refused.message(), "Incorrect login or password.");
 }
 
+fn from(address: &str, username: &str, password: &str) -> Request<SignInRequest> {
+    let mut request = Request::new(SignInRequest { username: username.into(), password: password.into() });
+    request.metadata_mut().insert("x-forwarded-for", address.parse().unwrap());
+    request
+}
+
 #[tokio::test]
-async fn repeated_failures_lock_the_account_even_for_the_right_password() {
+async fn guesses_sent_at_once_are_counted_at_once_and_most_are_refused_unchecked() {
     let app = spawn_app().await;
-    for _ in 0..3 {
-        assert_eq!(app.try_sign_in("admin@eris.test", "guess").await.unwrap_err().code(), Code::Unauthenticated);
+    let guesses = (0..40).map(|n| {
+        let mut auth = app.auth();
+        async move { auth.sign_in(from("203.0.113.5", "admin@eris.test", &format!("guess-{n}"))).await }
+    });
+    let answers = futures::future::join_all(guesses).await;
+    let checked = answers.iter().filter(|a| a.as_ref().unwrap_err().code() == Code::Unauthenticated).count();
+    let refused = answers.iter().filter(|a| a.as_ref().unwrap_err().code() == Code::ResourceExhausted).count();
+    assert_eq!(checked, 5, "only the free attempts reach the password check");
+    assert_eq!(refused, 35);
+}
+
+#[tokio::test]
+async fn failures_make_the_next_attempt_wait_longer_each_time() {
+    let app = spawn_app().await;
+    for _ in 0..5 {
+        let wrong = app.auth().sign_in(from("203.0.113.5", "admin@eris.test", "guess")).await.unwrap_err();
+        assert_eq!(wrong.code(), Code::Unauthenticated);
     }
-    let throttled = app.try_sign_in("admin@eris.test", DEMO_PASSWORD).await.unwrap_err();
+    let throttled = app.auth().sign_in(from("203.0.113.5", "admin@eris.test", DEMO_PASSWORD)).await.unwrap_err();
     assert_eq!(throttled.code(), Code::ResourceExhausted);
-    assert!(throttled.message().starts_with("Too many failed sign-in attempts."), "{}", throttled.message());
+    assert_eq!(throttled.message(), "Too many failed sign-in attempts. Please wait 1 second and try again.");
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    app.auth().sign_in(from("203.0.113.5", "admin@eris.test", "guess")).await.unwrap_err();
+    let longer = app.auth().sign_in(from("203.0.113.5", "admin@eris.test", "guess")).await.unwrap_err();
+    assert_eq!(longer.message(), "Too many failed sign-in attempts. Please wait 2 seconds and try again.");
     assert!(app.try_sign_in("sales@eris.test", DEMO_PASSWORD).await.is_ok(), "other accounts are not affected");
 }
 
 #[tokio::test]
-async fn repeated_failures_from_one_address_are_throttled_across_accounts() {
-    let app = spawn_app_with(|config| {
-        config.auth.account_failure_limit = 100;
-        config.auth.address_failure_limit = 4;
-    })
-    .await;
-    let from = |address: &str, username: &str, password: &str| {
-        let mut request = Request::new(SignInRequest { username: username.into(), password: password.into() });
-        request.metadata_mut().insert("x-forwarded-for", address.parse().unwrap());
-        request
-    };
-    for email in ["a@eris.test", "b@eris.test", "c@eris.test", "d@eris.test"] {
-        assert_eq!(
-            app.auth().sign_in(from("203.0.113.9", email, "x")).await.unwrap_err().code(),
-            Code::Unauthenticated
-        );
+async fn the_owner_signs_in_from_a_known_address_whatever_others_tried() {
+    let app = spawn_app().await;
+    app.auth().sign_in(from("198.51.100.20", "admin@eris.test", DEMO_PASSWORD)).await.unwrap();
+    for _ in 0..8 {
+        let _ = app.auth().sign_in(from("203.0.113.5", "admin@eris.test", "guess")).await;
     }
-    let throttled = app.auth().sign_in(from("203.0.113.9", "sales@eris.test", DEMO_PASSWORD)).await.unwrap_err();
-    assert_eq!(throttled.code(), Code::ResourceExhausted);
-    assert!(app.auth().sign_in(from("203.0.113.10", "sales@eris.test", DEMO_PASSWORD)).await.is_ok());
+    let attacker = app.auth().sign_in(from("203.0.113.6", "admin@eris.test", DEMO_PASSWORD)).await.unwrap_err();
+    assert_eq!(attacker.code(), Code::ResourceExhausted, "a new address waits behind the account's failures");
+    app.auth().sign_in(from("198.51.100.20", "admin@eris.test", DEMO_PASSWORD)).await.expect("the owner gets in");
 }
 
 #[tokio::test]
-async fn a_successful_sign_in_clears_the_accounts_failures() {
+async fn failures_stay_counted_after_a_success() {
     let app = spawn_app().await;
-    for _ in 0..2 {
-        app.try_sign_in("admin@eris.test", "guess").await.unwrap_err();
+    for _ in 0..4 {
+        app.auth().sign_in(from("203.0.113.5", "admin@eris.test", "guess")).await.unwrap_err();
     }
-    app.try_sign_in("admin@eris.test", DEMO_PASSWORD).await.unwrap();
-    for _ in 0..2 {
-        app.try_sign_in("admin@eris.test", "guess").await.unwrap_err();
+    app.auth().sign_in(from("203.0.113.5", "admin@eris.test", DEMO_PASSWORD)).await.unwrap();
+    app.auth().sign_in(from("203.0.113.5", "admin@eris.test", "guess")).await.unwrap_err();
+    let throttled = app.auth().sign_in(from("203.0.113.5", "admin@eris.test", "guess")).await.unwrap_err();
+    assert_eq!(throttled.code(), Code::ResourceExhausted, "the fifth failure counts, the success did not wipe them");
+}
+
+#[tokio::test]
+async fn many_accounts_guessed_from_one_address_are_cut_off_but_known_owners_are_not() {
+    let app = spawn_app_with(|config| config.auth.address_hourly_limit = 4).await;
+    app.auth().sign_in(from("203.0.113.9", "care@eris.test", DEMO_PASSWORD)).await.unwrap();
+    for email in ["a@eris.test", "b@eris.test", "c@eris.test", "d@eris.test"] {
+        let refused = app.auth().sign_in(from("203.0.113.9", email, "x")).await.unwrap_err();
+        assert_eq!(refused.code(), Code::Unauthenticated);
     }
-    assert!(app.try_sign_in("admin@eris.test", DEMO_PASSWORD).await.is_ok());
+    let sprayed = app.auth().sign_in(from("203.0.113.9", "sales@eris.test", DEMO_PASSWORD)).await.unwrap_err();
+    assert_eq!(sprayed.code(), Code::ResourceExhausted);
+    assert!(app.auth().sign_in(from("203.0.113.10", "sales@eris.test", DEMO_PASSWORD)).await.is_ok());
+    assert!(app.auth().sign_in(from("203.0.113.9", "care@eris.test", DEMO_PASSWORD)).await.is_ok(), "known owner");
+}
+
+#[tokio::test]
+async fn a_forwarded_address_counts_only_from_a_trusted_proxy() {
+    let app = spawn_app_with(|config| config.auth.trusted_proxies.clear()).await;
+    for n in 0..5 {
+        // Each claims another address, but the caller is not a trusted proxy: one pair for all.
+        app.auth().sign_in(from(&format!("203.0.113.{n}"), "admin@eris.test", "guess")).await.unwrap_err();
+    }
+    let throttled = app.auth().sign_in(from("203.0.113.99", "admin@eris.test", "guess")).await.unwrap_err();
+    assert_eq!(throttled.code(), Code::ResourceExhausted);
+}
+
+#[tokio::test]
+async fn password_checks_are_throttled_like_sign_in() {
+    let app = spawn_app().await;
+    let token = app.token("sales@eris.test").await;
+    let check = |password: &str| authed(&token, ValidatePasswordRequest { password: password.into() });
+    for _ in 0..5 {
+        assert!(!app.auth().validate_password(check("nope")).await.unwrap().into_inner().matched);
+    }
+    let throttled = app.auth().validate_password(check(DEMO_PASSWORD)).await.unwrap_err();
+    assert_eq!(throttled.code(), Code::ResourceExhausted);
+    let change = app.change_password(&token, "nope", "another-long-secret").await.unwrap_err();
+    assert_eq!(change.code(), Code::ResourceExhausted);
+}
+
+#[tokio::test]
+async fn without_redis_sign_in_is_refused_quickly_and_other_calls_work() {
+    let database = TestDatabase::new().await;
+    let with_redis = eris_identity::testing::spawn(&database, |_| {}).await;
+    // The same database and token key, but Redis at an address where nothing answers.
+    let without_redis = eris_identity::testing::spawn(&database, |config| {
+        config.redis.redis_url = "redis://10.255.255.1:6379".into();
+    })
+    .await;
+    let channel = |address| Channel::from_shared(format!("http://{address}")).unwrap().connect_lazy();
+    let request = SignInRequest { username: "sales@eris.test".into(), password: DEMO_PASSWORD.into() };
+    let token = AuthServiceClient::new(channel(with_redis)).sign_in(request).await.unwrap().into_inner().token;
+    let app = TestApp { channel: channel(without_redis), database };
+    let started = std::time::Instant::now();
+    let refused = app.try_sign_in("sales@eris.test", DEMO_PASSWORD).await.unwrap_err();
+    assert_eq!(refused.code(), Code::Unavailable);
+    assert_eq!(refused.message(), "Sign-in is unavailable right now. Please try again in a moment.");
+    assert!(app.list(&token, false).await.is_ok(), "token checks fall back to PostgreSQL");
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "took {:?}", started.elapsed());
 }
 
 #[tokio::test]
@@ -215,9 +316,82 @@ async fn a_signed_out_token_is_refused() {
     let app = spawn_app().await;
     let token = app.token("sales@eris.test").await;
     assert!(app.list(&token, false).await.is_ok());
-    app.auth().sign_out(authed(&token, SignOutRequest {})).await.unwrap();
+    app.auth().sign_out(authed(&token, SignOutRequest::default())).await.unwrap();
     assert_eq!(app.list(&token, false).await.unwrap_err().code(), Code::Unauthenticated);
     assert!(app.list(&app.token("sales@eris.test").await, false).await.is_ok(), "a new sign-in works");
+}
+
+#[tokio::test]
+async fn a_signed_out_token_stays_refused_when_redis_forgets_everything() {
+    let app = spawn_app().await;
+    let token = app.token("sales@eris.test").await;
+    app.auth().sign_out(authed(&token, SignOutRequest::default())).await.unwrap();
+    app.database.flush_redis().await;
+    assert_eq!(app.list(&token, false).await.unwrap_err().code(), Code::Unauthenticated);
+    let generation = app.auth().get_token_generation(authed(&token, GetTokenGenerationRequest {})).await;
+    assert_eq!(generation.unwrap_err().code(), Code::Unauthenticated);
+}
+
+#[tokio::test]
+async fn a_demoted_users_old_token_is_refused_and_a_refresh_brings_the_new_role() {
+    let app = spawn_app().await;
+    let manager = app.token("management@eris.test").await;
+    let signed_in = app.try_sign_in("admin@eris.test", DEMO_PASSWORD).await.unwrap();
+    let admin = signed_in.user.clone().unwrap();
+    app.update(&manager, User { role: Role::Sales.into(), ..admin }, &["role"]).await.unwrap();
+    app.database.flush_redis().await;
+    assert_eq!(app.list(&signed_in.token, false).await.unwrap_err().code(), Code::Unauthenticated);
+    let refreshed = app.refresh(&signed_in.refresh_token).await.unwrap();
+    assert_eq!(refreshed.user.unwrap().role(), Role::Sales);
+    assert!(app.list(&refreshed.token, false).await.is_ok());
+}
+
+#[tokio::test]
+async fn a_refresh_token_works_once_and_a_late_copy_ends_the_session() {
+    let app = spawn_app().await;
+    let first = app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.unwrap();
+    let second = app.refresh(&first.refresh_token).await.unwrap();
+    assert_ne!(second.refresh_token, first.refresh_token);
+    assert_eq!(app.refresh(&first.refresh_token).await.unwrap_err().code(), Code::Unauthenticated);
+    assert!(app.refresh(&second.refresh_token).await.is_ok(), "a reuse within the grace leaves the session");
+    // A copy used long after its replacement: the whole session ends.
+    let conn = sqlx::PgPool::connect(&app.database.url()).await.unwrap();
+    sqlx::query(
+        "update identity.refresh_token set rotated_at = now() - interval '1 hour' where rotated_at is not null",
+    )
+    .execute(&conn)
+    .await
+    .unwrap();
+    let third = app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.unwrap();
+    assert_eq!(app.refresh(&first.refresh_token).await.unwrap_err().code(), Code::Unauthenticated);
+    let latest = app.refresh(&third.refresh_token).await;
+    assert!(latest.is_ok(), "another session is untouched");
+}
+
+#[tokio::test]
+async fn sign_out_with_only_the_refresh_token_still_ends_the_session() {
+    let app = spawn_app().await;
+    let session = app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.unwrap();
+    // As after the access token expired: no valid token, only the refresh token.
+    let request = SignOutRequest { refresh_token: session.refresh_token.clone() };
+    app.auth().sign_out(request).await.unwrap();
+    assert_eq!(app.refresh(&session.refresh_token).await.unwrap_err().code(), Code::Unauthenticated);
+    assert_eq!(app.list(&session.token, false).await.unwrap_err().code(), Code::Unauthenticated);
+    let nothing = app.auth().sign_out(SignOutRequest::default()).await.unwrap_err();
+    assert_eq!(nothing.code(), Code::Unauthenticated, "neither token: nobody to sign out");
+    let forged = authed("not.a.token", SignOutRequest { refresh_token: "made-up".into() });
+    assert_eq!(app.auth().sign_out(forged).await.unwrap_err().code(), Code::Unauthenticated);
+}
+
+#[tokio::test]
+async fn sign_out_revokes_the_sessions_refresh_token() {
+    let app = spawn_app().await;
+    let session = app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.unwrap();
+    let other = app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.unwrap();
+    let request = SignOutRequest { refresh_token: session.refresh_token.clone() };
+    app.auth().sign_out(authed(&session.token, request)).await.unwrap();
+    assert_eq!(app.refresh(&session.refresh_token).await.unwrap_err().code(), Code::Unauthenticated);
+    assert!(app.refresh(&other.refresh_token).await.is_ok(), "the other device refreshes silently");
 }
 
 #[tokio::test]
@@ -232,22 +406,49 @@ async fn the_signing_key_is_public() {
 async fn a_new_user_must_change_the_password_before_anything_else() {
     let app = spawn_app().await;
     let manager = app.token("management@eris.test").await;
-    let created = app.create_user(&manager, "new.rep@eris.test", Role::Sales).await.unwrap();
+    let (created, one_time) = app.create_user_with_password(&manager, "new.rep@eris.test", Role::Sales).await.unwrap();
     assert!(created.force_password_reset);
+    assert_eq!(one_time.chars().count(), 16);
     assert_eq!(created.status(), UserStatus::Active);
 
-    let first = app.try_sign_in("new.rep@eris.test", RESET_PASSWORD).await.unwrap();
+    let first = app.try_sign_in("new.rep@eris.test", &one_time).await.unwrap();
     assert!(first.user.unwrap().force_password_reset);
     let blocked = app.list(&first.token, false).await.unwrap_err();
     assert_eq!(blocked.code(), Code::FailedPrecondition);
     assert_eq!(blocked.message(), "You must change your password before continuing.");
     assert!(app.current_user(&first.token).await.is_ok(), "the app may still read who is signed in");
 
-    let changed = app.change_password(&first.token, RESET_PASSWORD, "my-own-secret").await.unwrap();
+    let again = app.try_sign_in("new.rep@eris.test", &one_time).await.unwrap_err();
+    assert_eq!(again.code(), Code::Unauthenticated, "a one-time password works once");
+    let changed = app.change_password(&first.token, &one_time, "my-own-long-secret").await.unwrap();
     assert!(!changed.user.unwrap().force_password_reset);
     assert!(app.list(&changed.token, false).await.is_ok());
     assert_eq!(app.list(&first.token, false).await.unwrap_err().code(), Code::Unauthenticated);
-    assert!(app.try_sign_in("new.rep@eris.test", "my-own-secret").await.is_ok());
+    assert!(app.try_sign_in("new.rep@eris.test", "my-own-long-secret").await.is_ok());
+}
+
+#[tokio::test]
+async fn a_one_time_password_expires() {
+    let app = spawn_app().await;
+    let manager = app.token("management@eris.test").await;
+    let (_, one_time) = app.create_user_with_password(&manager, "late@eris.test", Role::Sales).await.unwrap();
+    let conn = sqlx::PgPool::connect(&app.database.url()).await.unwrap();
+    sqlx::query("update identity.app_user set one_time_password_expires_at = now() - interval '1 minute' where email = 'late@eris.test'")
+        .execute(&conn)
+        .await
+        .unwrap();
+    assert_eq!(app.try_sign_in("late@eris.test", &one_time).await.unwrap_err().code(), Code::Unauthenticated);
+}
+
+#[tokio::test]
+async fn one_time_passwords_differ_and_two_sign_ins_at_once_get_one_session() {
+    let app = spawn_app().await;
+    let manager = app.token("management@eris.test").await;
+    let (_, first) = app.create_user_with_password(&manager, "one@eris.test", Role::Sales).await.unwrap();
+    let (_, second) = app.create_user_with_password(&manager, "two@eris.test", Role::Sales).await.unwrap();
+    assert_ne!(first, second);
+    let (a, b) = tokio::join!(app.try_sign_in("one@eris.test", &first), app.try_sign_in("one@eris.test", &first));
+    assert_eq!(usize::from(a.is_ok()) + usize::from(b.is_ok()), 1);
 }
 
 #[tokio::test]
@@ -262,8 +463,10 @@ async fn a_password_change_checks_the_current_password_and_the_new_one() {
         same.message(),
         "Your new password matches your current password.  Please select a new password and try again."
     );
-    let short = app.change_password(&token, DEMO_PASSWORD, "short").await.unwrap_err();
-    assert_eq!(short.code(), Code::InvalidArgument);
+    let short = app.change_password(&token, DEMO_PASSWORD, "eleven-char").await.unwrap_err();
+    assert_eq!(short.message(), "The new password must be at least 12 characters long.");
+    let common = app.change_password(&token, DEMO_PASSWORD, "Password2026!").await.unwrap_err();
+    assert_eq!(common.message(), "This password is too common. Please choose another.");
     assert!(app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.is_ok(), "nothing changed");
 }
 
@@ -272,7 +475,7 @@ async fn a_password_change_ends_the_users_other_sessions() {
     let app = spawn_app().await;
     let laptop = app.token("care@eris.test").await;
     let phone = app.token("care@eris.test").await;
-    let changed = app.change_password(&phone, DEMO_PASSWORD, "a-better-secret").await.unwrap();
+    let changed = app.change_password(&phone, DEMO_PASSWORD, "a-better-long-secret").await.unwrap();
     assert_eq!(app.list(&laptop, false).await.unwrap_err().code(), Code::Unauthenticated);
     assert_eq!(app.list(&phone, false).await.unwrap_err().code(), Code::Unauthenticated);
     assert!(app.list(&changed.token, false).await.is_ok());
@@ -359,9 +562,10 @@ async fn an_edit_changes_only_the_named_fields() {
 
 /// A second manager, signed in with a password of their own.
 async fn second_manager(app: &TestApp, manager: &str) -> String {
-    app.create_user(manager, "second.manager@eris.test", Role::Management).await.unwrap();
-    let first = app.try_sign_in("second.manager@eris.test", RESET_PASSWORD).await.unwrap();
-    app.change_password(&first.token, RESET_PASSWORD, "second-manager-secret").await.unwrap().token
+    let (_, one_time) =
+        app.create_user_with_password(manager, "second.manager@eris.test", Role::Management).await.unwrap();
+    let first = app.try_sign_in("second.manager@eris.test", &one_time).await.unwrap();
+    app.change_password(&first.token, &one_time, "second-manager-secret").await.unwrap().token
 }
 
 #[tokio::test]
@@ -391,6 +595,24 @@ async fn emails_are_unique_whatever_their_case() {
 }
 
 #[tokio::test]
+async fn names_are_unique_whatever_their_case() {
+    let app = spawn_app().await;
+    let manager = app.token("management@eris.test").await;
+    let user = User {
+        name: "marcus BELL".into(),
+        email: "other.marcus@eris.test".into(),
+        role: Role::Sales.into(),
+        ..Default::default()
+    };
+    let duplicate =
+        app.users().create_user(authed(&manager, CreateUserRequest { user: Some(user) })).await.unwrap_err();
+    assert_eq!((duplicate.code(), duplicate.message()), (Code::AlreadyExists, "A user with this name already exists."));
+    let created = app.create_user(&manager, "fresh@eris.test", Role::Sales).await.unwrap();
+    let renamed = app.update(&manager, User { name: "Marcus Bell".into(), ..created }, &["name"]).await.unwrap_err();
+    assert_eq!(renamed.code(), Code::AlreadyExists);
+}
+
+#[tokio::test]
 async fn bad_user_fields_are_refused_with_a_clear_message() {
     let app = spawn_app().await;
     let manager = app.token("management@eris.test").await;
@@ -413,13 +635,13 @@ async fn a_reset_forces_a_new_password_ends_sessions_and_is_refused_when_already
     let manager = app.token("management@eris.test").await;
     let sales_token = app.token("sales@eris.test").await;
     let sales = app.current_user(&sales_token).await.unwrap();
-    let flagged = app.reset(&manager, sales.user_id).await.unwrap();
+    let (flagged, one_time) = app.reset_with_password(&manager, sales.user_id).await.unwrap();
     assert!(flagged.force_password_reset);
     assert_eq!(app.list(&sales_token, false).await.unwrap_err().code(), Code::Unauthenticated);
     assert!(app.try_sign_in("sales@eris.test", DEMO_PASSWORD).await.is_err(), "the old password is gone");
     let again = app.reset(&manager, sales.user_id).await.unwrap_err();
     assert_eq!(again.code(), Code::FailedPrecondition);
-    let signed_in = app.try_sign_in("sales@eris.test", RESET_PASSWORD).await.unwrap();
+    let signed_in = app.try_sign_in("sales@eris.test", &one_time).await.unwrap();
     assert!(signed_in.user.unwrap().force_password_reset);
 }
 

@@ -1,6 +1,6 @@
 //! Tokens: the claims identity signs, their verification in every service (signature, expiry
-//! and the Redis deny-list), the tower layer that puts the caller in each request, and role
-//! checks.
+//! and the user's token generation), the tower layer that puts the caller in each request, and
+//! role checks.
 
 use std::{
     sync::Arc,
@@ -8,7 +8,9 @@ use std::{
     time::Duration,
 };
 
-use eris_proto::identity::v1::{GetSigningKeyRequest, Role, auth_service_client::AuthServiceClient};
+use eris_proto::identity::v1::{
+    GetSigningKeyRequest, GetTokenGenerationRequest, Role, auth_service_client::AuthServiceClient,
+};
 use futures::future::BoxFuture;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use redis::AsyncCommands;
@@ -31,7 +33,12 @@ pub const ALLOWED_DURING_RESET: &[&str] = &[
     "/eris.identity.v1.AuthService/ValidatePassword",
     "/eris.identity.v1.AuthService/SignOut",
     "/eris.identity.v1.AuthService/GetCurrentUser",
+    "/eris.identity.v1.AuthService/GetTokenGeneration",
 ];
+
+/// The header by which the gateway proves to identity that it is the proxy whose
+/// `x-forwarded-for` names the client (the shared `ERIS_PROXY_SECRET`).
+pub const PROXY_SECRET_HEADER: &str = "x-eris-proxy-secret";
 
 /// The message for a missing, malformed, expired or revoked token.
 pub const SIGNED_OUT: &str = "Your session has ended. Please sign in again.";
@@ -50,20 +57,15 @@ pub struct Claims {
     pub role: String,
     /// The user must change the password before doing anything else.
     pub pwd_reset: bool,
-    /// Unique token id, the key of the deny-list.
+    /// Unique token id.
     pub jti: String,
+    /// The user's token generation when the token was issued: sign-out, a password change, a
+    /// role change and deactivation raise it, and older tokens are refused.
+    #[serde(rename = "gen", default)]
+    pub generation: i64,
     pub iss: String,
     pub iat: i64,
-    /// When the token was issued, in milliseconds: revocation cuts need finer than `iat`.
-    #[serde(default)]
-    pub iat_ms: i64,
     pub exp: i64,
-}
-
-impl Claims {
-    fn issued_at_ms(&self) -> i64 {
-        if self.iat_ms > 0 { self.iat_ms } else { self.iat * 1000 }
-    }
 }
 
 /// The verified caller of a request, found in its extensions.
@@ -74,7 +76,11 @@ pub struct Caller {
     pub role: Role,
     pub force_password_reset: bool,
     pub token_id: String,
+    /// The token's generation; see [`Claims::generation`].
+    pub generation: i64,
     pub issued_at: i64,
+    /// The token itself, for calls the service makes on the caller's behalf.
+    pub token: Arc<str>,
     pub expires_at: i64,
 }
 
@@ -87,6 +93,17 @@ impl Caller {
     /// Whether the caller is Management.
     pub fn is_management(&self) -> bool {
         self.role == Role::Management
+    }
+}
+
+impl Caller {
+    /// A request to another service on the caller's behalf, carrying the caller's token.
+    pub fn request<T>(&self, message: T) -> tonic::Request<T> {
+        let mut request = tonic::Request::new(message);
+        if let Ok(bearer) = format!("Bearer {}", self.token).parse() {
+            request.metadata_mut().insert("authorization", bearer);
+        }
+        request
     }
 }
 
@@ -123,51 +140,146 @@ pub fn bearer_token(header: &str) -> Option<&str> {
     (!token.is_empty()).then_some(token)
 }
 
-/// Revoked tokens and users whose older tokens are void, kept in Redis until the tokens expire.
+/// Where a user's token generation is kept for good (identity's schema), asked when the
+/// cache has lost it. `token` is the one being checked: identity refuses to answer for a token no
+/// longer valid, which refuses it here too.
+pub trait GenerationSource: Send + Sync {
+    fn current<'a>(&'a self, user_id: i64, token: &'a str) -> BoxFuture<'a, Result<i64>>;
+}
+
+/// Asks identity (`GetTokenGeneration`) with the token being checked.
+pub struct IdentityGenerations {
+    channel: tonic::transport::Channel,
+}
+
+impl IdentityGenerations {
+    /// A lazily connected client of identity at `identity_url`.
+    pub fn new(identity_url: &str) -> anyhow::Result<Self> {
+        let channel = tonic::transport::Endpoint::from_shared(identity_url.to_owned())?
+            .connect_timeout(Duration::from_secs(1))
+            .timeout(Duration::from_secs(2))
+            .connect_lazy();
+        Ok(Self { channel })
+    }
+
+    /// The channel to identity, for the service's other calls there.
+    pub fn channel(&self) -> tonic::transport::Channel {
+        self.channel.clone()
+    }
+}
+
+impl GenerationSource for IdentityGenerations {
+    fn current<'a>(&'a self, user_id: i64, token: &'a str) -> BoxFuture<'a, Result<i64>> {
+        Box::pin(async move {
+            let mut request = tonic::Request::new(GetTokenGenerationRequest {});
+            let bearer = format!("Bearer {token}").parse().map_err(|_| Error::Unauthenticated(SIGNED_OUT.into()))?;
+            request.metadata_mut().insert("authorization", bearer);
+            let answer = AuthServiceClient::new(self.channel.clone()).get_token_generation(request).await;
+            match answer {
+                Ok(response) if response.get_ref().user_id == user_id => Ok(response.into_inner().token_generation),
+                Ok(_) => Err(Error::Unauthenticated(SIGNED_OUT.into())),
+                Err(status) if status.code() == tonic::Code::Unauthenticated => {
+                    Err(Error::Unauthenticated(SIGNED_OUT.into()))
+                }
+                Err(status) => {
+                    tracing::warn!(%status, "identity could not tell a token generation");
+                    Err(Error::Unavailable(crate::error::UNAVAILABLE_MESSAGE.into()))
+                }
+            }
+        })
+    }
+}
+
+/// How long a generation asked of the source is trusted without Redis.
+const LOCAL_TTL: Duration = Duration::from_secs(2);
+/// How long Redis keeps a generation: bounds how long a write that failed while Redis was
+/// unreachable (and so kept its data) can leave an older generation there.
+const CACHED_TTL_SECONDS: u64 = 60;
+
+/// Sets the key to the generation unless it holds a newer one: generations only grow, so a slow
+/// writer of an older value never undoes a raise.
+const RAISE_SCRIPT: &str = r"
+local current = tonumber(redis.call('GET', KEYS[1]))
+if current == nil or current < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+end
+return 1";
+
+fn raise_script() -> &'static redis::Script {
+    static SCRIPT: std::sync::LazyLock<redis::Script> = std::sync::LazyLock::new(|| redis::Script::new(RAISE_SCRIPT));
+    &SCRIPT
+}
+
+/// Users' token generations: a token is valid only while its generation is the user's current
+/// one. PostgreSQL (identity's schema) holds them; Redis caches them for every service; when Redis
+/// has lost one or cannot be reached, the source is asked and its answer kept briefly here.
 #[derive(Clone)]
-pub struct Revocations {
+pub struct Generations {
     kv: Kv,
+    source: Arc<dyn GenerationSource>,
+    local: Arc<std::sync::Mutex<std::collections::HashMap<i64, (i64, std::time::Instant)>>>,
 }
 
-impl Revocations {
-    pub fn new(kv: Kv) -> Self {
-        Self { kv }
+impl Generations {
+    pub fn new(kv: Kv, source: Arc<dyn GenerationSource>) -> Self {
+        Self { kv, source, local: Default::default() }
     }
 
-    fn token_key(&self, token_id: &str) -> String {
-        self.kv.key(&format!("revoked:token:{token_id}"))
+    fn key(&self, user_id: i64) -> String {
+        self.kv.key(&format!("tokengen:{user_id}"))
     }
 
-    fn user_key(&self, user_id: i64) -> String {
-        self.kv.key(&format!("revoked:user:{user_id}"))
+    /// The user's current generation.
+    pub async fn current(&self, user_id: i64, token: &str) -> Result<i64> {
+        let key = self.key(user_id);
+        let cached = self.kv.run(|mut conn| async move { conn.get::<_, Option<i64>>(&key).await }).await;
+        match cached {
+            Ok(Some(generation)) => return Ok(generation),
+            Ok(None) => {
+                let generation = self.source.current(user_id, token).await?;
+                self.remember(user_id, generation).await;
+                return Ok(generation);
+            }
+            Err(error) => tracing::debug!(%error, "token generation cache unreachable"),
+        }
+        let fresh = {
+            let local = self.local.lock().unwrap_or_else(|p| p.into_inner());
+            local.get(&user_id).filter(|(_, at)| at.elapsed() < LOCAL_TTL).map(|(generation, _)| *generation)
+        };
+        if let Some(generation) = fresh {
+            return Ok(generation);
+        }
+        let generation = self.source.current(user_id, token).await?;
+        let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
+        if local.len() >= MAX_CHECKED {
+            local.clear();
+        }
+        local.insert(user_id, (generation, std::time::Instant::now()));
+        Ok(generation)
     }
 
-    /// Refuses one token from now until it would have expired anyway.
-    pub async fn revoke_token(&self, token_id: &str, expires_at: i64) -> Result<()> {
-        let ttl = (expires_at - chrono_now()).max(1) as u64;
-        let mut conn = self.kv.conn.clone();
-        let _: () = conn.set_ex(self.token_key(token_id), 1, ttl).await?;
+    /// Puts a generation in the cache (never lowering it); false when Redis could not be told.
+    pub async fn remember(&self, user_id: i64, generation: i64) -> bool {
+        let key = self.key(user_id);
+        let written = self
+            .kv
+            .run(|mut conn| async move {
+                raise_script().key(key).arg(generation).arg(CACHED_TTL_SECONDS).invoke_async::<i64>(&mut conn).await
+            })
+            .await;
+        if let Err(error) = &written {
+            tracing::warn!(%error, user_id, "could not cache a token generation");
+        }
+        written.is_ok()
+    }
+
+    /// Refuses a token of an older generation than the user's current one.
+    pub async fn check(&self, caller: &Caller, token: &str) -> Result<()> {
+        if caller.generation < self.current(caller.user_id, token).await? {
+            return Err(Error::Unauthenticated(SIGNED_OUT.into()));
+        }
         Ok(())
     }
-
-    /// Refuses every token of the user issued before now (sign-out everywhere).
-    pub async fn revoke_user_tokens_before_now(&self, user_id: i64, max_token_ttl: Duration) -> Result<()> {
-        let mut conn = self.kv.conn.clone();
-        let _: () = conn.set_ex(self.user_key(user_id), now_ms(), max_token_ttl.as_secs().max(1)).await?;
-        Ok(())
-    }
-
-    /// Whether the token was revoked, in one round trip.
-    async fn is_revoked(&self, claims: &Claims, user_id: i64) -> Result<bool> {
-        let mut conn = self.kv.conn.clone();
-        let (token, user_cut): (Option<i64>, Option<i64>) =
-            redis::pipe().get(self.token_key(&claims.jti)).get(self.user_key(user_id)).query_async(&mut conn).await?;
-        Ok(token.is_some() || user_cut.is_some_and(|cut| claims.issued_at_ms() < cut))
-    }
-}
-
-fn chrono_now() -> i64 {
-    now_ms() / 1000
 }
 
 /// Milliseconds since the Unix epoch.
@@ -175,14 +287,14 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
-/// Checks tokens: signature with identity's public key, issuer, expiry and revocation.
+/// Checks tokens' signature with identity's public key, issuer and expiry; whether a token was
+/// revoked (its generation) is [`Generations`]' question.
 ///
 /// A token's signature and claims never change, so their check is remembered (the same token
-/// comes with every call of a session); revocation is asked every time.
+/// comes with every call of a session).
 pub struct TokenVerifier {
     key: DecodingKey,
     validation: Validation,
-    revocations: Revocations,
     checked: std::sync::RwLock<std::collections::HashMap<String, Arc<Claims>>>,
 }
 
@@ -191,38 +303,27 @@ const MAX_CHECKED: usize = 10_000;
 
 impl TokenVerifier {
     /// A verifier for tokens signed by the private half of this Ed25519 public key (PEM).
-    pub fn from_public_pem(pem: &str, revocations: Revocations) -> anyhow::Result<Self> {
+    pub fn from_public_pem(pem: &str) -> anyhow::Result<Self> {
         let key = DecodingKey::from_ed_pem(pem.as_bytes())?;
         let mut validation = Validation::new(Algorithm::EdDSA);
         validation.set_issuer(&[ISSUER]);
         validation.set_required_spec_claims(&["exp", "iss", "sub"]);
         validation.leeway = 30;
-        Ok(Self { key, validation, revocations, checked: Default::default() })
+        Ok(Self { key, validation, checked: Default::default() })
     }
 
     /// The configured key, or the one identity publishes (retried while identity starts).
-    pub async fn from_config(args: &TokenArgs, revocations: Revocations) -> anyhow::Result<Self> {
+    pub async fn from_config(args: &TokenArgs) -> anyhow::Result<Self> {
         let pem = match &args.jwt_public_key {
             Some(pem) => pem.clone(),
             None => fetch_public_key(&args.identity_url, Duration::from_secs(60)).await?,
         };
-        Self::from_public_pem(&pem, revocations)
-    }
-
-    /// The caller a token stands for, or why it is refused: signature, issuer, expiry and
-    /// revocation.
-    pub async fn verify(&self, token: &str) -> Result<Caller> {
-        let caller = self.verify_signature(token)?;
-        let claims = self.signed_claims(token).ok_or_else(|| Error::Unauthenticated(SIGNED_OUT.into()))?;
-        if self.revocations.is_revoked(&claims, caller.user_id).await? {
-            return Err(Error::Unauthenticated(SIGNED_OUT.into()));
-        }
-        Ok(caller)
+        Self::from_public_pem(&pem)
     }
 
     /// The caller a token stands for if its signature, issuer and expiry hold, without asking
-    /// whether it was revoked: for a front (the gateway) whose every action goes through a
-    /// service call, where the service asks.
+    /// whether it was revoked: services ask [`Generations`] next; a front (the gateway) whose
+    /// every action goes through a service call leaves that to the service.
     pub fn verify_signature(&self, token: &str) -> Result<Caller> {
         let signed_out = || Error::Unauthenticated(SIGNED_OUT.into());
         let claims = self.signed_claims(token).ok_or_else(signed_out)?;
@@ -235,7 +336,9 @@ impl TokenVerifier {
             role,
             force_password_reset: claims.pwd_reset,
             token_id: claims.jti,
+            generation: claims.generation,
             issued_at: claims.iat,
+            token: Arc::from(token),
             expires_at: claims.exp,
         })
     }
@@ -255,11 +358,6 @@ impl TokenVerifier {
         }
         checked.insert(token.to_owned(), claims.clone());
         Some(claims)
-    }
-
-    /// The deny-list this verifier consults.
-    pub fn revocations(&self) -> &Revocations {
-        &self.revocations
     }
 }
 
@@ -296,14 +394,15 @@ pub struct AuthLayer {
 
 struct Policy {
     verifier: Arc<TokenVerifier>,
+    generations: Generations,
     public: Vec<&'static str>,
 }
 
 impl AuthLayer {
     /// `public` lists the full method paths (or path prefixes) that need no token.
-    pub fn new(verifier: Arc<TokenVerifier>, public: &[&'static str]) -> Self {
+    pub fn new(verifier: Arc<TokenVerifier>, generations: Generations, public: &[&'static str]) -> Self {
         let public = ALWAYS_PUBLIC.iter().chain(public).copied().collect();
-        Self { policy: Arc::new(Policy { verifier, public }) }
+        Self { policy: Arc::new(Policy { verifier, generations, public }) }
     }
 }
 
@@ -317,7 +416,8 @@ impl Policy {
             .and_then(|value| value.to_str().ok())
             .and_then(bearer_token)
             .ok_or_else(|| Status::unauthenticated(SIGNED_OUT))?;
-        let caller = self.verifier.verify(token).await?;
+        let caller = self.verifier.verify_signature(token)?;
+        self.generations.check(&caller, token).await?;
         if caller.force_password_reset && !ALLOWED_DURING_RESET.contains(&path) {
             return Err(Status::failed_precondition(RESET_REQUIRED));
         }

@@ -19,7 +19,7 @@ pub struct DatabaseArgs {
     pub max_connections: u32,
 }
 
-/// Where Redis is (sign-in throttling and revoked tokens).
+/// Where Redis is (sign-in throttling and the token generation cache).
 #[derive(Debug, Clone, clap::Args)]
 pub struct RedisArgs {
     /// Redis connection URL.
@@ -28,6 +28,9 @@ pub struct RedisArgs {
     /// Prefix of every key Eris writes, so several installations can share one Redis.
     #[arg(long = "redis-prefix", env = "ERIS_REDIS_PREFIX", default_value = "eris:")]
     pub redis_prefix: String,
+    /// Most milliseconds a Redis call may take (connecting included) before it counts as failed.
+    #[arg(long = "redis-timeout-ms", env = "ERIS_REDIS_TIMEOUT_MS", default_value_t = 250)]
+    pub redis_timeout_ms: u64,
 }
 
 /// How a service that does not sign tokens learns the key that verifies them.

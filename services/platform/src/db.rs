@@ -24,7 +24,10 @@ pub async fn connect(args: &DatabaseArgs, schema: &'static str, migrator: &Migra
         .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_millis(250));
     let pool = PgPoolOptions::new()
         .max_connections(args.max_connections)
-        .acquire_timeout(Duration::from_secs(5))
+        // While PostgreSQL is down or restarting a call fails within this, not at its deadline;
+        // connections broken by a restart are found and replaced before use.
+        .acquire_timeout(Duration::from_secs(3))
+        .test_before_acquire(true)
         .connect_with(options.clone())
         .await?;
     // Replicas of a service (and seeders) may start at once: concurrent `create schema if not exists`

@@ -81,16 +81,36 @@ pub fn http_status(code: Code) -> u16 {
     }
 }
 
+/// What a client sees while PostgreSQL or Redis cannot be reached.
+pub const UNAVAILABLE_MESSAGE: &str = "The service is temporarily unavailable. Please try again shortly.";
+
 impl From<sqlx::Error> for Error {
     fn from(error: sqlx::Error) -> Self {
-        Self::Internal(anyhow::Error::new(error).context("database"))
+        let code = match &error {
+            sqlx::Error::Database(db) => db.code().map(|code| code.into_owned()),
+            _ => None,
+        };
+        match (&error, code.as_deref().map(|code| code.get(..2).unwrap_or(code))) {
+            // No connection to be had, or the server is shutting down or starting: a retry works.
+            (sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_), _)
+            | (_, Some("08" | "57")) => {
+                tracing::warn!(error = %error, "database unavailable");
+                Self::Unavailable(UNAVAILABLE_MESSAGE.into())
+            }
+            // A value the column cannot hold that a check above missed: the request is at fault.
+            (_, Some("22")) => {
+                tracing::warn!(error = %error, "database refused a value");
+                Self::InvalidArgument("A value is out of range or not valid.".into())
+            }
+            _ => Self::Internal(anyhow::Error::new(error).context("database")),
+        }
     }
 }
 
 impl From<redis::RedisError> for Error {
     fn from(error: redis::RedisError) -> Self {
-        tracing::error!(error = %error, "redis");
-        Self::Unavailable("The service is temporarily unavailable. Please try again shortly.".into())
+        tracing::warn!(error = %error, "redis");
+        Self::Unavailable(UNAVAILABLE_MESSAGE.into())
     }
 }
 

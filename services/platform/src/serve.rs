@@ -24,6 +24,52 @@ pub struct GrpcService {
     pub routes: Routes,
     /// Its token checks.
     pub auth: AuthLayer,
+    /// What it needs to work, reported by its health.
+    pub dependencies: Dependencies,
+}
+
+/// What a service needs to work. Its health reports each under its own name ("postgres",
+/// "redis"), checked every second; the service as a whole ("") is SERVING while PostgreSQL
+/// answers, because without Redis it still works (throttled sign-in aside).
+#[derive(Clone)]
+pub struct Dependencies {
+    pub pool: sqlx::PgPool,
+    pub kv: crate::kv::Kv,
+}
+
+/// How often dependencies are checked.
+const DEPENDENCY_CHECK_INTERVAL: Duration = Duration::from_secs(1);
+
+impl Dependencies {
+    async fn postgres_answers(&self) -> bool {
+        let ping = sqlx::query("select 1").execute(&self.pool);
+        matches!(tokio::time::timeout(Duration::from_secs(1), ping).await, Ok(Ok(_)))
+    }
+
+    /// Keeps the health statuses of the dependencies (and the service's) current until dropped.
+    async fn watch(
+        self,
+        health: HealthReporter,
+        names: &'static [&'static str],
+        stopping: tokio::sync::watch::Receiver<bool>,
+    ) {
+        let mut interval = tokio::time::interval(DEPENDENCY_CHECK_INTERVAL);
+        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            interval.tick().await;
+            // Stopped, or the server is gone (its sender dropped).
+            if *stopping.borrow() || stopping.has_changed().is_err() {
+                return;
+            }
+            let (postgres, redis) = tokio::join!(self.postgres_answers(), self.kv.ping());
+            let status = |up: bool| if up { ServingStatus::Serving } else { ServingStatus::NotServing };
+            health.set_service_status("postgres", status(postgres)).await;
+            health.set_service_status("redis", status(redis)).await;
+            if !*stopping.borrow() {
+                set_status(&health, names, status(postgres)).await;
+            }
+        }
+    }
 }
 
 /// Serves until `shutdown` completes: health turns NOT_SERVING, the grace period passes, the
@@ -36,6 +82,8 @@ pub async fn serve_grpc(
 ) -> anyhow::Result<()> {
     let (health, health_service) = tonic_health::server::health_reporter();
     set_status(&health, service.names, ServingStatus::Serving).await;
+    let (stop_watching, stopping_now) = tokio::sync::watch::channel(false);
+    tokio::spawn(service.dependencies.watch(health.clone(), service.names, stopping_now));
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(eris_proto::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
@@ -46,6 +94,7 @@ pub async fn serve_grpc(
     let names = service.names;
     let stopping = async move {
         shutdown.await;
+        let _ = stop_watching.send(true);
         set_status(&health, names, ServingStatus::NotServing).await;
         tokio::time::sleep(grace).await;
         tracing::info!("stopping; finishing calls in flight");

@@ -8,9 +8,10 @@ use sqlx::{PgPool, migrate::Migrator};
 use tokio::net::TcpListener;
 
 use crate::{
-    auth::{Revocations, TokenVerifier},
+    auth::{AuthLayer, Generations, IdentityGenerations, TokenVerifier},
     config::{BusinessArgs, DatabaseArgs, RedisArgs, ShutdownArgs, TokenArgs},
     kv::Kv,
+    serve::Dependencies,
 };
 
 /// The allocator every Eris binary uses: a request allocates and frees many small buffers, and
@@ -41,20 +42,38 @@ pub trait Listen {
     fn listen(&self) -> SocketAddr;
 }
 
-/// What a started service holds: its schema's pool (migrated), Redis and the token verifier.
+/// What a started service holds: its schema's pool (migrated), Redis, the token checks and a
+/// client channel to identity.
 pub struct Resources {
     pub pool: PgPool,
     pub kv: Kv,
     pub verifier: Arc<TokenVerifier>,
+    pub generations: Generations,
+    /// Identity, connected on first use: token generations, and users named in requests.
+    pub identity: tonic::transport::Channel,
 }
 
 impl Resources {
-    /// Connects to the service's schema (migrating it), to Redis and to identity's signing key.
+    /// Connects to the service's schema (migrating it) and to identity's signing key; Redis is
+    /// connected on first use, so a service starts while Redis is down.
     pub async fn connect(args: &ServiceArgs, schema: &'static str, migrator: &Migrator) -> anyhow::Result<Self> {
         let pool = crate::db::connect(&args.database, schema, migrator).await?;
-        let kv = Kv::connect(&args.redis).await?;
-        let verifier = Arc::new(TokenVerifier::from_config(&args.token, Revocations::new(kv.clone())).await?);
-        Ok(Self { pool, kv, verifier })
+        let kv = Kv::new(&args.redis)?;
+        let verifier = Arc::new(TokenVerifier::from_config(&args.token).await?);
+        let source = IdentityGenerations::new(&args.token.identity_url)?;
+        let identity = source.channel();
+        let generations = Generations::new(kv.clone(), Arc::new(source));
+        Ok(Self { pool, kv, verifier, generations, identity })
+    }
+
+    /// Token checks for the service's calls; `public` lists the calls that need no token.
+    pub fn auth(&self, public: &[&'static str]) -> AuthLayer {
+        AuthLayer::new(self.verifier.clone(), self.generations.clone(), public)
+    }
+
+    /// What the service's health reports on besides itself.
+    pub fn dependencies(&self) -> Dependencies {
+        Dependencies { pool: self.pool.clone(), kv: self.kv.clone() }
     }
 }
 

@@ -41,6 +41,18 @@ impl TestDatabase {
         RedisArgs { redis_prefix: format!("eris-test:{}:", self.name), ..redis_args() }
     }
 
+    /// Empties this test's part of Redis, as a Redis restart would.
+    pub async fn flush_redis(&self) {
+        let args = self.redis_args();
+        let client = redis::Client::open(args.redis_url.as_str()).expect("a Redis URL");
+        let mut conn = client.get_multiplexed_async_connection().await.expect("Redis is running");
+        let keys: Vec<String> =
+            redis::cmd("KEYS").arg(format!("{}*", args.redis_prefix)).query_async(&mut conn).await.expect("KEYS");
+        if !keys.is_empty() {
+            let _: () = redis::cmd("DEL").arg(keys).query_async(&mut conn).await.expect("DEL");
+        }
+    }
+
     /// Settings that point a service at this database.
     pub fn args(&self) -> DatabaseArgs {
         DatabaseArgs { database_url: self.url.as_str().into(), max_connections: 5 }
@@ -70,6 +82,22 @@ pub fn redis_args() -> RedisArgs {
     RedisArgs {
         redis_url: std::env::var("TEST_REDIS_URL").unwrap_or_else(|_| "redis://localhost:6379".into()),
         redis_prefix: format!("eris-test:{}:", uuid::Uuid::new_v4().simple()),
+        redis_timeout_ms: 250,
+    }
+}
+
+/// A caller with this role and id, for role-rule tests.
+pub fn caller(role: eris_proto::identity::v1::Role, user_id: i64) -> crate::auth::Caller {
+    crate::auth::Caller {
+        user_id,
+        name: "Test".into(),
+        role,
+        force_password_reset: false,
+        token_id: "t".into(),
+        generation: 1,
+        issued_at: 0,
+        token: "t".into(),
+        expires_at: 0,
     }
 }
 

@@ -16,16 +16,7 @@ mod tests {
     #[test]
     fn every_role_reads_utilities() {
         for role in [Role::Management, Role::Admin, Role::Sales, Role::CustomerCare] {
-            let caller = Caller {
-                user_id: 1,
-                name: "Test".into(),
-                role,
-                force_password_reset: false,
-                token_id: "t".into(),
-                issued_at: 0,
-                expires_at: 0,
-            };
-            assert!(may_read_utilities(&caller));
+            assert!(may_read_utilities(&eris_platform::testing::caller(role, 1)));
         }
     }
 }

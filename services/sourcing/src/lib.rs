@@ -14,7 +14,6 @@ pub mod testing;
 use std::sync::Arc;
 
 use eris_platform::{
-    auth::AuthLayer,
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
 };
@@ -40,13 +39,14 @@ pub(crate) struct State {
 
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
-    let Resources { pool, verifier, .. } = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
-    let state = Arc::new(State { pool });
+    let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
+    let state = Arc::new(State { pool: resources.pool.clone() });
     let service = GrpcService {
         names: &["eris.sourcing.v1.SourcingService", "eris.sourcing.v1.UtilityService"],
         routes: Routes::new(SourcingServiceServer::new(grpc::SourcingApi))
             .add_service(UtilityServiceServer::new(grpc::UtilityApi(state))),
-        auth: AuthLayer::new(verifier, &[]),
+        auth: resources.auth(&[]),
+        dependencies: resources.dependencies(),
     };
     serve_grpc(listener, service, &config.service.shutdown, shutdown).await
 }

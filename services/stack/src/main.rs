@@ -23,7 +23,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Serve everything (the default).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Generate a realistic book of companies with notes, tasks and call banks (for benchmarks).
     Seed(SeedArgs),
 }
@@ -56,6 +56,9 @@ struct ServeArgs {
     /// Address of the gateway (the web app, REST and gRPC-web).
     #[arg(long, env = "ERIS_LISTEN", default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
+    /// Address the gateway serves `/metrics` on, apart from the public listener; unset, none.
+    #[arg(long, env = "ERIS_METRICS_LISTEN")]
+    metrics_listen: Option<SocketAddr>,
     /// Host the gRPC services listen on.
     #[arg(long, env = "ERIS_GRPC_HOST", default_value = "127.0.0.1")]
     grpc_host: String,
@@ -85,7 +88,7 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let _telemetry = eris_platform::telemetry::init("eris-stack")?;
     match cli.command {
-        Some(Command::Serve(args)) => serve(args).await,
+        Some(Command::Serve(args)) => serve(*args).await,
         Some(Command::Seed(args)) => seed(args).await,
         None => serve(cli.serve).await,
     }
@@ -139,12 +142,23 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     };
 
     let mut tasks = JoinSet::new();
+    let mut auth = args.auth.clone();
+    if auth.trusted_proxies.is_empty() {
+        // The stack's own gateway reaches identity over loopback and names the client; a secret
+        // made for this run proves it is the gateway, not another local caller.
+        auth.trusted_proxies =
+            vec!["127.0.0.1".parse().map_err(anyhow::Error::msg)?, "::1".parse().map_err(anyhow::Error::msg)?];
+        if auth.proxy_secret.is_none() {
+            auth.proxy_secret = Some(uuid::Uuid::new_v4().simple().to_string().as_str().into());
+        }
+    }
+    let proxy_secret = auth.proxy_secret.clone();
     let identity_config = eris_identity::Config {
         listen: listen(&identity),
         database: args.database.clone(),
         redis: args.redis.clone(),
         business: args.business.clone(),
-        auth: args.auth.clone(),
+        auth,
         shutdown: args.shutdown.clone(),
     };
     tasks.spawn(named("identity", eris_identity::serve(identity_config, identity, until_stopped())));
@@ -167,7 +181,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         },
         web_dist: args.web_dist.clone(),
         trust_forwarded_for: false,
-        redis: args.redis.clone(),
+        metrics_listen: args.metrics_listen,
+        proxy_secret,
+        hsts: false,
         token,
         business: args.business.clone(),
         shutdown: args.shutdown.clone(),

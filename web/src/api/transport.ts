@@ -1,15 +1,34 @@
+import type { DescMethod } from "@bufbuild/protobuf";
 import { Code, ConnectError, type Interceptor, type Transport } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
 
-/** What the transport needs from the session: the token to send and what to do when it is refused. */
+import { AuthService } from "../gen/eris/identity/v1/identity_pb";
+
+/** What the transport needs from the session: the token to send and a new one when it is refused. */
 export interface TransportSession {
-  /** The stored token, or null when signed out. */
+  /** The stored access token, or null when signed out. */
   getToken(): string | null;
-  /** Called when a call that carried a token is answered Unauthenticated. */
-  onUnauthenticated(): void;
+  /**
+   * Called when a call is answered Unauthenticated, with the token it carried: a token to retry
+   * with, or null when the session has ended (and has been dropped).
+   */
+  renewToken(refused: string | null): Promise<string | null>;
 }
 
-/** Adds `authorization: Bearer <token>` to every call and reports refused tokens. */
+/**
+ * Calls whose refusal says nothing about the session's access token: signing in and refreshing
+ * check credentials of their own, and signing out never trades for fresh tokens.
+ */
+const NOT_RETRIED = new Set<DescMethod>([
+  AuthService.method.signIn,
+  AuthService.method.refreshToken,
+  AuthService.method.signOut,
+]);
+
+/**
+ * Adds `authorization: Bearer <token>` to every call. A call refused as Unauthenticated is
+ * retried once with a renewed token; when there is none, the refusal stands.
+ */
 export function createAuthInterceptor(session: TransportSession): Interceptor {
   return (next) => async (req) => {
     const token = session.getToken();
@@ -19,11 +38,16 @@ export function createAuthInterceptor(session: TransportSession): Interceptor {
     try {
       return await next(req);
     } catch (err) {
-      // Only a token that was sent can have been refused; a failed sign-in has none.
-      if (token && ConnectError.from(err).code === Code.Unauthenticated) {
-        session.onUnauthenticated();
+      // A stream's request messages cannot be sent a second time.
+      if (req.stream || ConnectError.from(err).code !== Code.Unauthenticated || NOT_RETRIED.has(req.method)) {
+        throw err;
       }
-      throw err;
+      const renewed = await session.renewToken(token);
+      if (!renewed) {
+        throw err;
+      }
+      req.header.set("authorization", `Bearer ${renewed}`);
+      return next(req);
     }
   };
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import type { Role, User, UserStatus } from "../gen/eris/identity/v1/identity_pb";
+import type { CreateUserResponse, Role, User, UserStatus } from "../gen/eris/identity/v1/identity_pb";
 import { useApi } from "./clients";
 
 export const usersKey = ["users"] as const;
@@ -32,11 +32,18 @@ export function useAllUsers() {
   });
 }
 
+/**
+ * The one-time password CreateUser and ResetUserPassword answer with: shown once, works for one
+ * sign-in, never retrievable again.
+ */
+export type OneTimePassword = Pick<CreateUserResponse, "oneTimePassword" | "oneTimePasswordExpireTime">;
+
 export function useCreateUser() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (fields: Omit<UserFields, "status">) => (await api.users.createUser({ user: fields })).user,
+    // The answer carries the new user's one-time password.
+    mutationFn: (fields: Omit<UserFields, "status">) => api.users.createUser({ user: fields }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
   });
 }
@@ -62,7 +69,8 @@ export function useResetUserPassword() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (userId: bigint) => (await api.users.resetUserPassword({ userId })).user,
+    // The answer carries the user's new one-time password.
+    mutationFn: (userId: bigint) => api.users.resetUserPassword({ userId }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
   });
 }

@@ -20,15 +20,13 @@ export function createAppServices(
 ): AppServices {
   const tokens = createTokenStore(storage);
   const queryClient = createQueryClient();
-  // The session and the transport need each other: the transport reads the token and reports
-  // refused tokens to the session, the session calls AuthService through the transport.
+  // The session and the transport need each other: the transport reads the token and asks the
+  // session for a new one when it is refused, the session calls AuthService through the transport.
   const session: Session = new Session(
     tokens,
     () => api.auth,
     () => queryClient.clear(),
   );
-  const api = createApiClients(
-    createTransport({ getToken: () => tokens.get(), onUnauthenticated: () => session.drop() }, baseUrl),
-  );
+  const api = createApiClients(createTransport(session, baseUrl));
   return { tokens, session, api, queryClient };
 }

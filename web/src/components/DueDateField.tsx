@@ -17,6 +17,7 @@ export interface DueDateFieldProps {
   withTime?: boolean;
   /** Shown under the field while it is valid (e.g. what a date without a time means). */
   hint?: string;
+  disabled?: boolean;
 }
 
 /** A required due date (or date and time), typed as text or picked from a calendar, with its format message. */
@@ -32,6 +33,7 @@ export function DueDateField({
   onBlur,
   withTime,
   hint,
+  disabled,
 }: DueDateFieldProps) {
   return (
     <FormGroup
@@ -48,6 +50,7 @@ export function DueDateField({
         withTime={withTime}
         intent={invalid ? Intent.DANGER : Intent.NONE}
         invalid={invalid}
+        disabled={disabled}
         value={value}
         onValueChange={onValueChange}
         onBlur={onBlur}

@@ -12,19 +12,19 @@ export interface SaveTexts {
 }
 
 /**
- * A form dialog's save: on success the done toast, then `onDone`. A stale update (ABORTED) goes
- * to `onStale` when given; any other failure gets the failed toast.
+ * A form dialog's save: on success the done toast, then `onDone` with the answer. A stale update
+ * (ABORTED) goes to `onStale` when given; any other failure gets the failed toast.
  */
-export async function saveWithToasts(
-  save: () => Promise<unknown>,
+export async function saveWithToasts<T>(
+  save: () => Promise<T>,
   texts: SaveTexts,
-  onDone: () => void,
+  onDone: (answer: T) => void,
   onStale?: (err: unknown) => Promise<void> | void,
 ): Promise<void> {
   try {
-    await save();
+    const answer = await save();
     void toast.success(texts.done);
-    onDone();
+    onDone(answer);
   } catch (err) {
     if (onStale && hasCode(err, Code.Aborted)) {
       await onStale(err);

@@ -107,25 +107,44 @@ pub struct MemberRow {
     pub company_name: String,
 }
 
-/// A call bank's companies by name, after the (name, id) of the previous page's last row.
+/// A call bank's companies by name, after the (name, id) of the previous page's last row; only
+/// those visible to `visible_to` when given.
 #[tracing::instrument(skip_all)]
 pub async fn list_members(
     pool: &PgPool,
     call_bank_id: i64,
+    visible_to: Option<i64>,
     after: Option<(String, i64)>,
     limit: i64,
 ) -> sqlx::Result<Vec<MemberRow>> {
     let (after_name, after_id) = after.map_or((None, None), |(name, id)| (Some(name), Some(id)));
-    sqlx::query_as(
+    sqlx::query_as(&format!(
         "select m.company_id, m.status, c.name as company_name from call_bank_company m \
          join company c on c.company_id = m.company_id where m.call_bank_id = $1 \
-         and ($2::text is null or (c.name, c.company_id) > ($2, $3)) order by c.name, c.company_id limit $4",
-    )
+         and ($2::text is null or (c.name, c.company_id) > ($2, $3)) and {} \
+         order by c.name, c.company_id limit $4",
+        super::companies::visible_condition("c", "$5")
+    ))
     .bind(call_bank_id)
     .bind(after_name)
     .bind(after_id)
     .bind(limit)
+    .bind(visible_to)
     .fetch_all(pool)
+    .await
+}
+
+/// How many of a call bank's companies `visible_to` may see.
+#[tracing::instrument(skip_all)]
+pub async fn count_visible_members(pool: &PgPool, call_bank_id: i64, visible_to: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(&format!(
+        "select count(*) from call_bank_company m join company c on c.company_id = m.company_id \
+         where m.call_bank_id = $1 and {}",
+        super::companies::visible_condition("c", "$2")
+    ))
+    .bind(call_bank_id)
+    .bind(visible_to)
+    .fetch_one(pool)
     .await
 }
 
@@ -187,15 +206,18 @@ pub async fn update_member_status(
     company_id: i64,
     status: &str,
     user_id: i64,
+    visible_to: Option<i64>,
 ) -> sqlx::Result<bool> {
-    let result = sqlx::query(
-        "update call_bank_company set status = $3, updated_at = now(), updated_by = $4 \
-         where call_bank_id = $1 and company_id = $2",
-    )
+    let result = sqlx::query(&format!(
+        "update call_bank_company m set status = $3, updated_at = now(), updated_by = $4 from company c \
+         where m.call_bank_id = $1 and m.company_id = $2 and c.company_id = m.company_id and {}",
+        super::companies::visible_condition("c", "$5")
+    ))
     .bind(call_bank_id)
     .bind(company_id)
     .bind(status)
     .bind(user_id)
+    .bind(visible_to)
     .execute(pool)
     .await?;
     Ok(result.rows_affected() == 1)

@@ -305,6 +305,26 @@ pub async fn select_company(
     builder.build_query_as().fetch_optional(pool).await
 }
 
+/// Which of these companies the user holds a team role on.
+#[tracing::instrument(skip_all)]
+pub async fn select_visible_ids(
+    pool: impl PgExecutor<'_>,
+    company_ids: &[i64],
+    user_id: i64,
+) -> sqlx::Result<Vec<i64>> {
+    let mut builder = QueryBuilder::new("select company_id from company where company_id = any(");
+    builder.push_bind(company_ids.to_vec()).push(")");
+    push_team_match(&mut builder, &[user_id]);
+    builder.build_query_scalar().fetch_all(pool).await
+}
+
+/// SQL that holds when the company aliased `alias` is visible to the user bound at `param`
+/// (a nullable bigint parameter; null means every company).
+pub fn visible_condition(alias: &str, param: &str) -> String {
+    let matches: Vec<String> = TEAM_COLUMNS.iter().map(|column| format!("{alias}.{column} = {param}")).collect();
+    format!("({param}::bigint is null or {})", matches.join(" or "))
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn select_company_for_update(db: impl PgExecutor<'_>, company_id: i64) -> sqlx::Result<Option<CompanyRow>> {
     sqlx::query_as(&format!("select {} from company where company_id = $1 for update", *COLUMNS))

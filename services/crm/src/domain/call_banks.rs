@@ -90,6 +90,7 @@ impl State {
 
     pub(crate) async fn create_call_bank(&self, caller: &Caller, fields: CallBankFields) -> Result<CallBankRow> {
         require(access::may_manage_call_banks(caller))?;
+        self.require_active_users(caller, [fields.assignee_user_id]).await?;
         let id = db::call_banks::insert_call_bank(&self.pool, &fields, caller.user_id).await?;
         self.call_bank(id).await
     }
@@ -105,6 +106,11 @@ impl State {
         let before = db::call_banks::select_call_bank_for_update(&mut tx, patch.record_id)
             .await?
             .ok_or_else(call_bank_not_found)?;
+        if patch.named.iter().any(|field| field == "assignee_user_id")
+            && patch.fields.assignee_user_id != before.fields.assignee_user_id
+        {
+            self.require_active_users(caller, [patch.fields.assignee_user_id]).await?;
+        }
         let (id, user) = (patch.record_id, caller.user_id);
         let saved = edits::save(&mut tx, RESOURCE, user, &before.fields, before.version, &patch);
         match saved.await? {
@@ -159,7 +165,16 @@ impl State {
         status: &str,
     ) -> Result<CallBankRow> {
         self.workable_call_bank(caller, call_bank_id).await?;
-        if !db::call_banks::update_member_status(&self.pool, call_bank_id, company_id, status, caller.user_id).await? {
+        let visible_to = access::companies_limited_to(caller);
+        let updated = db::call_banks::update_member_status(
+            &self.pool,
+            call_bank_id,
+            company_id,
+            status,
+            caller.user_id,
+            visible_to,
+        );
+        if !updated.await? {
             return Err(not_found("Company in this call bank"));
         }
         self.call_bank(call_bank_id).await

@@ -487,6 +487,7 @@ impl State {
         let named: Vec<String> = FIELDS.iter().map(|f| (*f).to_owned()).collect();
         let empty = CompanyRecord { entry_date: fields.entry_date, ..Default::default() };
         let record = apply(&empty, &fields, &named)?;
+        self.require_active_users(caller, new_team_members(&empty, &record)).await?;
         let mut tx = self.pool.begin().await?;
         let row = db::companies::insert_company(&mut *tx, &record, caller.user_id).await?;
         let changes = record.changes_since(&empty);
@@ -520,6 +521,7 @@ impl State {
         if changes.is_empty() {
             return Ok(before);
         }
+        self.require_active_users(caller, new_team_members(&before.record, &after)).await?;
         let row = db::companies::update_company(&mut *tx, patch.record_id, &after, caller.user_id).await?;
         record_change(&mut tx, "updated", caller, &row, &changes).await?;
         tx.commit().await?;
@@ -567,6 +569,7 @@ impl State {
         let mut ids = company_ids.to_vec();
         ids.sort_unstable();
         ids.dedup();
+        self.require_active_users(caller, assignments.iter().filter_map(|assignment| assignment.user_id)).await?;
         let mut tx = self.pool.begin().await?;
         let before = db::companies::select_companies_for_update(&mut *tx, &ids).await?;
         if before.len() != ids.len() {
@@ -615,6 +618,25 @@ impl State {
 /// The team-role fields a mass update may set.
 pub const TEAM_ROLE_FIELDS: &[&str] =
     &["inside_user_id", "closer_user_id", "analyst_user_id", "admin_user_id", "customer_care_user_id"];
+
+/// The team members of a company, role by role.
+fn team(record: &CompanyRecord) -> [Option<i64>; 7] {
+    [
+        record.inside_user_id,
+        record.closer_user_id,
+        record.analyst_user_id,
+        record.admin_user_id,
+        record.customer_care_user_id,
+        record.support_analyst1_user_id,
+        record.support_analyst2_user_id,
+    ]
+}
+
+/// Team members `after` sets that `before` did not have in that role: they must be active users
+/// (members made inactive later stay until someone changes the role).
+fn new_team_members(before: &CompanyRecord, after: &CompanyRecord) -> Vec<i64> {
+    team(after).into_iter().zip(team(before)).filter(|(new, old)| new != old).filter_map(|(new, _)| new).collect()
+}
 
 /// Writes the History entry, the field edits and the outbox event of one change, in the caller's
 /// transaction.

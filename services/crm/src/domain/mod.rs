@@ -6,3 +6,4 @@ pub mod companies;
 pub mod notes;
 pub mod tasks;
 pub mod text;
+pub mod users;

@@ -84,6 +84,10 @@ pub struct TaskListing {
     pub limit: i64,
 }
 
+/// Why a Sales assignee's change to another field is refused.
+pub const ASSIGNEE_ONLY: &str =
+    "As an assignee you may change the task's status and add to its description, not rewrite the task.";
+
 fn task_not_found() -> Error {
     not_found("Task")
 }
@@ -95,12 +99,36 @@ impl State {
         let task = db::tasks::select_task(&self.pool, task_id).await?.ok_or_else(task_not_found)?;
         let own = task.fields.assignee_user_ids.contains(&caller.user_id) || task.author_user_id == caller.user_id;
         if access::sees_every_task(caller) || own {
+            let mut tasks = [task];
+            self.hide_unseen_company_names(caller, &mut tasks).await?;
+            let [task] = tasks;
             return Ok(task);
         }
         match task.company_id {
             Some(company_id) if self.readable_company(caller, company_id).await.is_ok() => Ok(task),
             _ => Err(task_not_found()),
         }
+    }
+
+    /// A task of a company the caller may not see (a Sales user's own task about a company where
+    /// they hold no team role) shows no company name.
+    pub(crate) async fn hide_unseen_company_names(&self, caller: &Caller, tasks: &mut [TaskRow]) -> Result<()> {
+        let Some(user_id) = access::companies_limited_to(caller) else {
+            return Ok(());
+        };
+        let mut ids: Vec<i64> = tasks.iter().filter_map(|task| task.company_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let visible = db::companies::select_visible_ids(&self.pool, &ids, user_id).await?;
+        for task in tasks {
+            if task.company_id.is_some_and(|id| !visible.contains(&id)) {
+                task.company_name = None;
+            }
+        }
+        Ok(())
     }
 
     pub(crate) async fn create_task(
@@ -113,6 +141,7 @@ impl State {
             self.readable_company(caller, company_id).await?;
             access::require(access::may_edit_companies(caller))?;
         }
+        self.require_active_users(caller, fields.assignee_user_ids.iter().copied()).await?;
         let mut tx = self.pool.begin().await?;
         let task_id = db::tasks::insert_task(&mut tx, &fields, company_id, caller.user_id).await?;
         let row = db::tasks::select_task(&mut *tx, task_id).await?.ok_or_else(|| invalid("The task was not saved."))?;
@@ -130,6 +159,25 @@ impl State {
         if !access::may_change_task(caller, &current.fields.assignee_user_ids, current.author_user_id) {
             return Err(forbidden());
         }
+        if access::changes_only_status_and_comments(caller, current.author_user_id) {
+            let now = edits::Fields::field_values(&current.fields);
+            let wanted = edits::Fields::field_values(&patch.fields);
+            for field in &patch.named {
+                let value =
+                    |values: &[(&str, String)]| values.iter().find(|(name, _)| name == field).map(|(_, v)| v.clone());
+                let (was, will) = (value(&now), value(&wanted));
+                let adds_comment = field == "description"
+                    && will.as_deref().unwrap_or_default().starts_with(current.fields.description.trim_end());
+                if field != "status" && was != will && !adds_comment {
+                    return Err(eris_platform::Error::PermissionDenied(ASSIGNEE_ONLY.into()).into());
+                }
+            }
+        }
+        if patch.named.iter().any(|field| field == "assignee_user_ids") {
+            let added =
+                patch.fields.assignee_user_ids.iter().filter(|id| !current.fields.assignee_user_ids.contains(id));
+            self.require_active_users(caller, added.copied()).await?;
+        }
         let mut tx = self.pool.begin().await?;
         let before = db::tasks::select_task_for_update(&mut tx, patch.record_id).await?.ok_or_else(task_not_found)?;
         let saved = edits::save(&mut tx, RESOURCE, caller.user_id, &before.fields, before.version, &patch);
@@ -143,6 +191,9 @@ impl State {
         edits::record(&mut tx, RESOURCE, patch.record_id, new_version, caller.user_id, &changes).await?;
         let row = db::tasks::select_task(&mut *tx, patch.record_id).await?.ok_or_else(task_not_found)?;
         tx.commit().await?;
+        let mut rows = [row];
+        self.hide_unseen_company_names(caller, &mut rows).await?;
+        let [row] = rows;
         Ok(row)
     }
 
@@ -159,7 +210,9 @@ impl State {
             }
             _ => return Err(invalid("Name either a company or an assignee.")),
         }
-        Ok(db::tasks::list_tasks(&self.pool, &listing.query, listing.after, listing.limit).await?)
+        let mut rows = db::tasks::list_tasks(&self.pool, &listing.query, listing.after, listing.limit).await?;
+        self.hide_unseen_company_names(caller, &mut rows).await?;
+        Ok(rows)
     }
 }
 

@@ -19,7 +19,7 @@ use super::{
     finish_page, name_position, page_size,
 };
 use crate::{
-    State,
+    State, access,
     db::{
         self,
         call_banks::{CallBankFields, CallBankRow},
@@ -179,10 +179,17 @@ impl CallBankService for CallBankApi {
         let bank = self.0.workable_call_bank(&caller, call_bank_id).await?;
         let limit = page_size(size, 50, 500)?;
         let after = name_position(&page_token)?;
-        let mut rows =
-            db::call_banks::list_members(&self.0.pool, call_bank_id, after, limit + 1).await.map_err(Error::from)?;
+        let mut rows = db::call_banks::list_members(
+            &self.0.pool,
+            call_bank_id,
+            access::companies_limited_to(&caller),
+            after,
+            limit + 1,
+        )
+        .await
+        .map_err(Error::from)?;
         let next_page_token = finish_page(&mut rows, limit, |last| json!([last.company_name, last.company_id]));
-        // The call bank's assignee sees its companies' details whatever their team roles.
+        // Only the companies the caller may see are listed (a Sales assignee's own).
         let mut companies: HashMap<i64, _> = if include_company {
             let ids: Vec<i64> = rows.iter().map(|row| row.company_id).collect();
             let found = db::call_banks::select_companies(&self.0.pool, &ids).await.map_err(Error::from)?;
@@ -198,7 +205,13 @@ impl CallBankService for CallBankApi {
                 company: companies.remove(&row.company_id),
             })
             .collect();
-        Ok(Response::new(ListCallBankCompaniesResponse { companies, next_page_token, total_size: bank.company_count }))
+        let total_size = match access::companies_limited_to(&caller) {
+            Some(user_id) => {
+                db::call_banks::count_visible_members(&self.0.pool, call_bank_id, user_id).await.map_err(Error::from)?
+            }
+            None => bank.company_count,
+        };
+        Ok(Response::new(ListCallBankCompaniesResponse { companies, next_page_token, total_size }))
     }
 
     #[tracing::instrument(skip_all)]

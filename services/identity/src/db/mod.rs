@@ -1,4 +1,5 @@
 //! SQL of the identity schema, one function per query.
 
 pub mod keys;
+pub mod sessions;
 pub mod users;

@@ -10,6 +10,8 @@ pub struct UserRow {
     pub force_password_reset: bool,
     pub version: i64,
     pub updated_at: DateTime<Utc>,
+    /// Tokens of an older generation are refused.
+    pub token_generation: i64,
 }
 
 /// A user with the password hash, for sign-in and password checks.
@@ -18,6 +20,20 @@ pub struct Credentials {
     #[sqlx(flatten)]
     pub user: UserRow,
     pub password_hash: String,
+    /// Set while the password is a one-time password: when it stops working.
+    pub one_time_password_expires_at: Option<DateTime<Utc>>,
+    /// When the one-time password was used to sign in (it works once).
+    pub one_time_password_used_at: Option<DateTime<Utc>>,
+}
+
+impl Credentials {
+    /// Whether the password may still be used to sign in.
+    pub fn password_usable(&self, now: DateTime<Utc>) -> bool {
+        match self.one_time_password_expires_at {
+            None => true,
+            Some(expires_at) => self.one_time_password_used_at.is_none() && now < expires_at,
+        }
+    }
 }
 
 /// The fields of a new user.
@@ -40,13 +56,16 @@ pub struct UserFields {
     pub status: String,
 }
 
-const USER_COLUMNS: &str = "user_id, name, email, job, role, status, force_password_reset, version, updated_at";
+const USER_COLUMNS: &str =
+    "user_id, name, email, job, role, status, force_password_reset, version, updated_at, token_generation";
+const CREDENTIAL_COLUMNS: &str = "password_hash, one_time_password_expires_at, one_time_password_used_at";
 
 pub const EMAIL_KEY: &str = "app_user_email_key";
+pub const NAME_KEY: &str = "app_user_name_key";
 
 #[tracing::instrument(skip_all)]
 pub async fn select_credentials_by_email(pool: &PgPool, email: &str) -> sqlx::Result<Option<Credentials>> {
-    sqlx::query_as(&format!("select {USER_COLUMNS}, password_hash from app_user where lower(email) = lower($1)"))
+    sqlx::query_as(&format!("select {USER_COLUMNS}, {CREDENTIAL_COLUMNS} from app_user where lower(email) = lower($1)"))
         .bind(email)
         .fetch_optional(pool)
         .await
@@ -54,7 +73,7 @@ pub async fn select_credentials_by_email(pool: &PgPool, email: &str) -> sqlx::Re
 
 #[tracing::instrument(skip_all)]
 pub async fn select_credentials_by_id(pool: &PgPool, user_id: i64) -> sqlx::Result<Option<Credentials>> {
-    sqlx::query_as(&format!("select {USER_COLUMNS}, password_hash from app_user where user_id = $1"))
+    sqlx::query_as(&format!("select {USER_COLUMNS}, {CREDENTIAL_COLUMNS} from app_user where user_id = $1"))
         .bind(user_id)
         .fetch_optional(pool)
         .await
@@ -152,26 +171,63 @@ pub async fn select_users_by_ids_or_names(
     .await
 }
 
-/// Sets a new password hash and the forced-reset flag.
+/// Sets a new password hash: a one-time password (with its expiry, forcing a reset) or one the
+/// user chose. Either way the user's tokens so far stop working.
 #[tracing::instrument(skip_all)]
 pub async fn update_password(
-    pool: &PgPool,
+    db: impl PgExecutor<'_>,
     user_id: i64,
     password_hash: &str,
-    force_password_reset: bool,
+    one_time_until: Option<DateTime<Utc>>,
     updated_by: i64,
 ) -> sqlx::Result<Option<UserRow>> {
     sqlx::query_as(&format!(
-        "update app_user set password_hash = $2, force_password_reset = $3, \
+        "update app_user set password_hash = $2, force_password_reset = $3 is not null, \
+           one_time_password_expires_at = $3, one_time_password_used_at = null, \
+           token_generation = token_generation + 1, \
            version = version + 1, updated_at = now(), updated_by = $4 \
          where user_id = $1 returning {USER_COLUMNS}"
     ))
     .bind(user_id)
     .bind(password_hash)
-    .bind(force_password_reset)
+    .bind(one_time_until)
     .bind(updated_by)
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .await
+}
+
+/// Marks the user's one-time password used; false when it was used already, expired, or is not
+/// one-time (so two sign-ins at once cannot both use it).
+#[tracing::instrument(skip_all)]
+pub async fn use_one_time_password(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<bool> {
+    let used = sqlx::query(
+        "update app_user set one_time_password_used_at = now() \
+         where user_id = $1 and one_time_password_used_at is null and one_time_password_expires_at > now()",
+    )
+    .bind(user_id)
+    .execute(db)
+    .await?;
+    Ok(used.rows_affected() == 1)
+}
+
+/// Raises the user's token generation: every token issued so far stops working.
+#[tracing::instrument(skip_all)]
+pub async fn raise_token_generation(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "update app_user set token_generation = token_generation + 1 where user_id = $1 returning token_generation",
+    )
+    .bind(user_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// The user's token generation, while the user may sign in.
+#[tracing::instrument(skip_all)]
+pub async fn select_active_token_generation(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar("select token_generation from app_user where user_id = $1 and status = 'Active'")
+        .bind(user_id)
+        .fetch_optional(db)
+        .await
 }
 
 /// Inserts or refreshes a user by email (demo data only): active, with this password, no reset.
@@ -182,7 +238,8 @@ pub async fn upsert_demo_user(pool: &PgPool, user: &NewUser<'_>) -> sqlx::Result
          values ($1, $2, $3, $4, $5, false) \
          on conflict ((lower(email))) do update set name = excluded.name, job = excluded.job, \
            role = excluded.role, status = 'Active', password_hash = excluded.password_hash, \
-           force_password_reset = false, version = app_user.version + 1, updated_at = now() \
+           force_password_reset = false, one_time_password_expires_at = null, \
+           token_generation = app_user.token_generation + 1, version = app_user.version + 1, updated_at = now() \
          returning {USER_COLUMNS}"
     ))
     .bind(user.name)

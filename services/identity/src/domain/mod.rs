@@ -1,3 +1,4 @@
 //! Identity's rules and what each call does with them, in plain Rust types.
 
+pub mod sessions;
 pub mod users;

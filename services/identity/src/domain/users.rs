@@ -89,12 +89,20 @@ impl edits::Fields for UserFields {
     }
 }
 
-fn map_email_taken(error: sqlx::Error) -> Error {
+fn map_taken(error: sqlx::Error) -> Error {
     if eris_platform::error::is_constraint_violation(&error, db::users::EMAIL_KEY) {
         Error::EmailTaken
+    } else if eris_platform::error::is_constraint_violation(&error, db::users::NAME_KEY) {
+        Error::NameTaken
     } else {
         error.into()
     }
+}
+
+/// A one-time password, in clear only on its way to Management.
+pub struct OneTimePassword {
+    pub password: String,
+    pub expires_at: chrono::DateTime<chrono::Utc>,
 }
 
 fn user_not_found() -> Error {
@@ -102,22 +110,34 @@ fn user_not_found() -> Error {
 }
 
 impl State {
-    pub(crate) async fn create_user(&self, caller: &Caller, fields: UserFields) -> Result<UserRow> {
+    /// Adds a user with a one-time password; the user must choose their own at first sign-in.
+    pub(crate) async fn create_user(&self, caller: &Caller, fields: UserFields) -> Result<(UserRow, OneTimePassword)> {
         require(access::may_administer_users(caller))?;
-        // A new user signs in with the reset password and must choose their own at once.
-        let hash =
-            password::hash(self.reset_password.expose().to_owned()).await.map_err(eris_platform::Error::Internal)?;
+        let one_time = self.one_time_password().await?;
+        let mut tx = self.pool.begin().await?;
         let new = NewUser {
             name: &fields.name,
             email: &fields.email,
             job: &fields.job,
             role: &fields.role,
-            password_hash: &hash,
+            password_hash: &one_time.1,
             force_password_reset: true,
         };
-        let row = db::users::insert_user(&self.pool, &new, Some(caller.user_id)).await.map_err(map_email_taken)?;
+        let row = db::users::insert_user(&mut *tx, &new, Some(caller.user_id)).await.map_err(map_taken)?;
+        let row =
+            db::users::update_password(&mut *tx, row.user_id, &one_time.1, Some(one_time.0.expires_at), caller.user_id)
+                .await?
+                .ok_or_else(user_not_found)?;
+        tx.commit().await?;
         tracing::info!(user_id = row.user_id, by = caller.user_id, "created user");
-        Ok(row)
+        Ok((row, one_time.0))
+    }
+
+    /// A fresh one-time password and its hash.
+    async fn one_time_password(&self) -> Result<(OneTimePassword, String)> {
+        let password = password::one_time();
+        let hash = self.hasher.hash(password.clone()).await?;
+        Ok((OneTimePassword { password, expires_at: chrono::Utc::now() + password::ONE_TIME_VALIDITY }, hash))
     }
 
     /// Saves the named fields; refused only when a field it changes was changed by someone else
@@ -140,32 +160,47 @@ impl State {
         let deactivated = after.status == "Inactive" && before.fields.status != "Inactive";
         let new_role = role_changed.then(|| parse_role(&after.role)).flatten();
         access::check_not_locking_out(caller, patch.record_id, new_role, deactivated)?;
-        let row =
-            db::users::update_user(&mut *tx, patch.record_id, &after, caller.user_id).await.map_err(map_email_taken)?;
+        let mut row =
+            db::users::update_user(&mut *tx, patch.record_id, &after, caller.user_id).await.map_err(map_taken)?;
         edits::record(&mut tx, RESOURCE, patch.record_id, row.version, caller.user_id, &changes).await?;
-        tx.commit().await?;
-        // Tokens carry the role, and an inactive user must not keep working: end their sessions.
+        // Tokens carry the role, so a role change voids them (a refresh brings the new role); an
+        // inactive user's sessions end.
         if role_changed || deactivated {
-            self.revocations.revoke_user_tokens_before_now(row.user_id, self.token_ttl).await?;
+            row.token_generation =
+                db::users::raise_token_generation(&mut *tx, row.user_id).await?.ok_or_else(user_not_found)?;
+        }
+        if deactivated {
+            db::sessions::revoke_user_sessions(&mut *tx, row.user_id).await?;
+        }
+        tx.commit().await?;
+        if role_changed || deactivated {
+            self.publish_generation(row.user_id, row.token_generation).await;
         }
         tracing::info!(user_id = row.user_id, by = caller.user_id, fields = ?changes.iter().map(|(field, _, _)| field).collect::<Vec<_>>(), "updated user");
         Ok(row)
     }
 
-    pub(crate) async fn reset_user_password(&self, caller: &Caller, user_id: i64) -> Result<UserRow> {
+    /// Gives the user a new one-time password and ends their sessions.
+    pub(crate) async fn reset_user_password(
+        &self,
+        caller: &Caller,
+        user_id: i64,
+    ) -> Result<(UserRow, OneTimePassword)> {
         require(access::may_administer_users(caller))?;
         let user = db::users::select_user(&self.pool, user_id).await?.ok_or_else(user_not_found)?;
         if user.force_password_reset {
             return Err(Error::AlreadyFlagged);
         }
-        let hash =
-            password::hash(self.reset_password.expose().to_owned()).await.map_err(eris_platform::Error::Internal)?;
-        let row = db::users::update_password(&self.pool, user_id, &hash, true, caller.user_id)
+        let (one_time, hash) = self.one_time_password().await?;
+        let mut tx = self.pool.begin().await?;
+        let row = db::users::update_password(&mut *tx, user_id, &hash, Some(one_time.expires_at), caller.user_id)
             .await?
             .ok_or_else(user_not_found)?;
-        self.revocations.revoke_user_tokens_before_now(user_id, self.token_ttl).await?;
+        db::sessions::revoke_user_sessions(&mut *tx, user_id).await?;
+        tx.commit().await?;
+        self.publish_generation(user_id, row.token_generation).await;
         tracing::info!(user_id, by = caller.user_id, "reset password");
-        Ok(row)
+        Ok((row, one_time))
     }
 
     /// Users by id and by exact name (case-insensitive), each once.

@@ -1,100 +1,37 @@
 use std::sync::Arc;
 
-use eris_platform::auth::{Caller, caller};
+use eris_platform::auth::caller;
 use eris_proto::identity::v1::{
     ChangePasswordRequest, ChangePasswordResponse, GetCurrentUserRequest, GetCurrentUserResponse, GetSigningKeyRequest,
-    GetSigningKeyResponse, SignInRequest, SignInResponse, SignOutRequest, SignOutResponse, ValidatePasswordRequest,
+    GetSigningKeyResponse, GetTokenGenerationRequest, GetTokenGenerationResponse, RefreshTokenRequest,
+    RefreshTokenResponse, SignInRequest, SignInResponse, SignOutRequest, SignOutResponse, ValidatePasswordRequest,
     ValidatePasswordResponse, auth_service_server::AuthService,
 };
 use tonic::{Request, Response, Status};
 
-use super::timestamp;
-use crate::{
-    State, db,
-    db::users::UserRow,
-    error::{Error, MIN_PASSWORD_LENGTH, Result},
-    keys::{IssuedToken, Subject},
-    password,
-};
+use super::{timestamp, timestamp_of};
+use crate::{State, address::client_address, db};
 
 pub(crate) struct AuthApi(pub(crate) Arc<State>);
 
-/// The address a sign-in comes from: the one the gateway saw, else the peer's.
-fn client_address<T>(request: &Request<T>) -> Option<String> {
-    request
-        .metadata()
-        .get("x-forwarded-for")
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.split(',').next())
-        .map(|value| value.trim().to_owned())
-        .filter(|value| !value.is_empty())
-        .or_else(|| request.remote_addr().map(|address| address.ip().to_string()))
+/// The answer of a call that opens a session: SignIn, RefreshToken and ChangePassword answer
+/// the same fields.
+macro_rules! session_answer {
+    ($message:ident, $session:expr) => {{
+        let session = $session;
+        $message {
+            user: Some(session.user.into()),
+            token: session.access.token,
+            expire_time: Some(timestamp(session.access.expires_at)),
+            refresh_token: session.refresh.token,
+            refresh_expire_time: Some(timestamp_of(session.refresh.expires_at)),
+        }
+    }};
 }
 
-impl State {
-    fn issue(&self, user: &UserRow) -> Result<IssuedToken> {
-        let role = eris_platform::auth::parse_role(&user.fields.role).unwrap_or_default();
-        let subject = Subject {
-            user_id: user.user_id,
-            name: &user.fields.name,
-            role,
-            force_password_reset: user.force_password_reset,
-        };
-        Ok(self.keys.issue(&subject, self.token_ttl.as_secs() as i64).map_err(eris_platform::Error::Internal)?)
-    }
-
-    async fn sign_in(
-        &self,
-        username: &str,
-        password_given: String,
-        address: Option<&str>,
-    ) -> Result<(UserRow, IssuedToken)> {
-        let email = username.trim().to_lowercase();
-        if email.is_empty() || password_given.is_empty() {
-            return Err(Error::BadCredentials);
-        }
-        self.throttle.check(&email, address).await?;
-        let credentials = db::users::select_credentials_by_email(&self.pool, &email).await?;
-        let active = credentials.as_ref().is_some_and(|c| c.user.fields.status == "Active");
-        let hash = credentials.as_ref().map(|c| c.password_hash.clone());
-        let matched = password::verify(password_given, hash).await.map_err(eris_platform::Error::Internal)?;
-        let Some(credentials) = credentials.filter(|_| matched && active) else {
-            self.throttle.record_failure(&email, address).await?;
-            tracing::info!(reason = if matched { "inactive" } else { "credentials" }, "sign-in refused");
-            return Err(Error::BadCredentials);
-        };
-        self.throttle.clear_account(&email).await?;
-        let token = self.issue(&credentials.user)?;
-        tracing::info!(user_id = credentials.user.user_id, "signed in");
-        Ok((credentials.user, token))
-    }
-
-    async fn change_password(&self, caller: &Caller, current: String, new: String) -> Result<(UserRow, IssuedToken)> {
-        let credentials = db::users::select_credentials_by_id(&self.pool, caller.user_id)
-            .await?
-            .ok_or_else(|| eris_platform::Error::Unauthenticated(eris_platform::auth::SIGNED_OUT.into()))?;
-        let matched = password::verify(current.clone(), Some(credentials.password_hash))
-            .await
-            .map_err(eris_platform::Error::Internal)?;
-        if !matched {
-            return Err(Error::WrongCurrentPassword);
-        }
-        if new == current {
-            return Err(Error::SamePassword);
-        }
-        if new.chars().count() < MIN_PASSWORD_LENGTH {
-            return Err(Error::PasswordTooShort);
-        }
-        let hash = password::hash(new).await.map_err(eris_platform::Error::Internal)?;
-        let user = db::users::update_password(&self.pool, caller.user_id, &hash, false, caller.user_id)
-            .await?
-            .ok_or_else(|| eris_platform::Error::not_found("User"))?;
-        // Every other session of the user ends with the old password; this one gets a fresh token.
-        self.revocations.revoke_token(&caller.token_id, caller.expires_at).await?;
-        self.revocations.revoke_user_tokens_before_now(user.user_id, self.token_ttl).await?;
-        let token = self.issue(&user)?;
-        tracing::info!(user_id = user.user_id, "changed password");
-        Ok((user, token))
+impl AuthApi {
+    fn address<T>(&self, request: &Request<T>) -> Option<String> {
+        client_address(request, &self.0.trusted_proxies)
     }
 }
 
@@ -102,21 +39,41 @@ impl State {
 impl AuthService for AuthApi {
     #[tracing::instrument(skip_all)]
     async fn sign_in(&self, request: Request<SignInRequest>) -> Result<Response<SignInResponse>, Status> {
-        let address = client_address(&request);
+        let address = self.address(&request);
         let SignInRequest { username, password } = request.into_inner();
-        let (user, token) = self.0.sign_in(&username, password, address.as_deref()).await?;
-        Ok(Response::new(SignInResponse {
-            user: Some(user.into()),
-            token: token.token,
-            expire_time: Some(timestamp(token.expires_at)),
-        }))
+        let session = self.0.sign_in(&username, password, address.as_deref()).await?;
+        Ok(Response::new(session_answer!(SignInResponse, session)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn refresh_token(
+        &self,
+        request: Request<RefreshTokenRequest>,
+    ) -> Result<Response<RefreshTokenResponse>, Status> {
+        let session = self.0.refresh(&request.get_ref().refresh_token).await?;
+        Ok(Response::new(session_answer!(RefreshTokenResponse, session)))
     }
 
     #[tracing::instrument(skip_all)]
     async fn sign_out(&self, request: Request<SignOutRequest>) -> Result<Response<SignOutResponse>, Status> {
-        let caller = caller(&request)?;
-        self.0.revocations.revoke_token(&caller.token_id, caller.expires_at).await?;
+        let access = request
+            .metadata()
+            .get("authorization")
+            .and_then(|value| value.to_str().ok())
+            .and_then(eris_platform::auth::bearer_token)
+            .map(str::to_owned);
+        self.0.sign_out(access.as_deref(), &request.get_ref().refresh_token).await?;
         Ok(Response::new(SignOutResponse {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_token_generation(
+        &self,
+        request: Request<GetTokenGenerationRequest>,
+    ) -> Result<Response<GetTokenGenerationResponse>, Status> {
+        let user_id = caller(&request)?.user_id;
+        let token_generation = self.0.token_generation(user_id).await?;
+        Ok(Response::new(GetTokenGenerationResponse { user_id, token_generation }))
     }
 
     #[tracing::instrument(skip_all)]
@@ -147,12 +104,10 @@ impl AuthService for AuthApi {
         &self,
         request: Request<ValidatePasswordRequest>,
     ) -> Result<Response<ValidatePasswordResponse>, Status> {
-        let user_id = caller(&request)?.user_id;
-        let credentials =
-            db::users::select_credentials_by_id(&self.0.pool, user_id).await.map_err(eris_platform::Error::from)?;
-        let hash = credentials.map(|c| c.password_hash);
-        let matched =
-            password::verify(request.into_inner().password, hash).await.map_err(eris_platform::Error::Internal)?;
+        let address = self.address(&request);
+        let caller = caller(&request)?.clone();
+        let password = request.into_inner().password;
+        let matched = self.0.validate_password(&caller, password, address.as_deref()).await?;
         Ok(Response::new(ValidatePasswordResponse { matched }))
     }
 
@@ -161,14 +116,11 @@ impl AuthService for AuthApi {
         &self,
         request: Request<ChangePasswordRequest>,
     ) -> Result<Response<ChangePasswordResponse>, Status> {
+        let address = self.address(&request);
         let caller = caller(&request)?.clone();
         let ChangePasswordRequest { current_password, new_password } = request.into_inner();
-        let (user, token) = self.0.change_password(&caller, current_password, new_password).await?;
-        Ok(Response::new(ChangePasswordResponse {
-            user: Some(user.into()),
-            token: token.token,
-            expire_time: Some(timestamp(token.expires_at)),
-        }))
+        let session = self.0.change_password(&caller, current_password, new_password, address.as_deref()).await?;
+        Ok(Response::new(session_answer!(ChangePasswordResponse, session)))
     }
 
     async fn get_signing_key(

@@ -21,10 +21,7 @@ impl From<UserRow> for User {
             status: status_from_name(&row.fields.status).into(),
             force_password_reset: row.force_password_reset,
             version: row.version,
-            update_time: Some(prost_types::Timestamp {
-                seconds: row.updated_at.timestamp(),
-                nanos: row.updated_at.timestamp_subsec_nanos() as i32,
-            }),
+            update_time: Some(timestamp_of(row.updated_at)),
         }
     }
 }
@@ -48,4 +45,8 @@ pub(crate) fn status_name(status: UserStatus) -> Option<&'static str> {
 
 fn timestamp(seconds: i64) -> prost_types::Timestamp {
     prost_types::Timestamp { seconds, nanos: 0 }
+}
+
+fn timestamp_of(time: chrono::DateTime<chrono::Utc>) -> prost_types::Timestamp {
+    prost_types::Timestamp { seconds: time.timestamp(), nanos: time.timestamp_subsec_nanos() as i32 }
 }

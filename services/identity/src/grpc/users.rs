@@ -108,8 +108,12 @@ impl UserService for UserApi {
         let caller = caller(&request)?.clone();
         let user = request.into_inner().user.ok_or_else(|| Status::invalid_argument("user is required."))?;
         let named: Vec<String> = FIELDS.iter().filter(|f| **f != "status").map(|f| (*f).to_owned()).collect();
-        let row = self.0.create_user(&caller, fields_of(&user, &named)?).await?;
-        Ok(Response::new(CreateUserResponse { user: Some(row.into()) }))
+        let (row, one_time) = self.0.create_user(&caller, fields_of(&user, &named)?).await?;
+        Ok(Response::new(CreateUserResponse {
+            user: Some(row.into()),
+            one_time_password: one_time.password,
+            one_time_password_expire_time: Some(super::timestamp_of(one_time.expires_at)),
+        }))
     }
 
     #[tracing::instrument(skip_all)]
@@ -132,7 +136,11 @@ impl UserService for UserApi {
         request: Request<ResetUserPasswordRequest>,
     ) -> Result<Response<ResetUserPasswordResponse>, Status> {
         let caller = caller(&request)?.clone();
-        let row = self.0.reset_user_password(&caller, request.get_ref().user_id).await?;
-        Ok(Response::new(ResetUserPasswordResponse { user: Some(row.into()) }))
+        let (row, one_time) = self.0.reset_user_password(&caller, request.get_ref().user_id).await?;
+        Ok(Response::new(ResetUserPasswordResponse {
+            user: Some(row.into()),
+            one_time_password: one_time.password,
+            one_time_password_expire_time: Some(super::timestamp_of(one_time.expires_at)),
+        }))
     }
 }

@@ -1,9 +1,10 @@
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 
 import { makeUser, memoryStorage } from "../../test/fakes";
 import { Session, type SessionAuthApi } from "./session";
-import { createTokenStore, TOKEN_KEY } from "./tokenStore";
+import { createTokenStore, REFRESH_TOKEN_KEY, TOKEN_EXPIRY_KEY, TOKEN_KEY, tokensOf } from "./tokenStore";
 
 function setup(api: Partial<SessionAuthApi> = {}, token?: string) {
   const storage = memoryStorage();
@@ -12,27 +13,50 @@ function setup(api: Partial<SessionAuthApi> = {}, token?: string) {
   }
   const tokens = createTokenStore(storage);
   const fullApi: SessionAuthApi = {
-    signIn: vi.fn(async () => ({ user: makeUser(), token: "fresh-token" })),
+    signIn: vi.fn(async () => ({ user: makeUser(), token: "fresh-token", refreshToken: "fresh-refresh" })),
     signOut: vi.fn(async () => ({})),
     getCurrentUser: vi.fn(async () => ({ user: makeUser() })),
+    refreshToken: vi.fn(async () => ({ user: makeUser(), token: "refreshed", refreshToken: "next-refresh" })),
     ...api,
   };
   const onSignedOut = vi.fn();
-  const session = new Session(tokens, () => fullApi, onSignedOut);
+  const session = new Session(
+    tokens,
+    () => fullApi,
+    onSignedOut,
+    (task) => task(),
+  );
   return { storage, tokens, api: fullApi, session, onSignedOut };
 }
 
 describe("token store", () => {
-  it("saves, reads and removes the token under eris_token", () => {
+  it("saves, reads and removes both tokens and the expiry, under eris_token and eris_refresh_token", () => {
     const storage = memoryStorage();
     const tokens = createTokenStore(storage);
-    expect(tokens.get()).toBeNull();
-    tokens.save("abc");
+    expect(tokens.accessToken()).toBeNull();
+    expect(tokens.refreshToken()).toBeNull();
+    tokens.save({ token: "abc", refreshToken: "def", expiresAt: 1_700_000_000_000 });
     expect(storage.getItem("eris_token")).toBe("abc");
-    expect(tokens.get()).toBe("abc");
+    expect(storage.getItem("eris_refresh_token")).toBe("def");
+    expect(tokens.accessToken()).toBe("abc");
+    expect(tokens.refreshToken()).toBe("def");
+    expect(tokens.expiresAt()).toBe(1_700_000_000_000);
+    tokens.save({ token: "ghi", refreshToken: "jkl", expiresAt: null });
+    expect(tokens.expiresAt()).toBeNull();
     tokens.remove();
-    expect(storage.getItem("eris_token")).toBeNull();
-    expect(tokens.get()).toBeNull();
+    for (const key of [TOKEN_KEY, REFRESH_TOKEN_KEY, TOKEN_EXPIRY_KEY]) {
+      expect(storage.getItem(key)).toBeNull();
+    }
+    expect(tokens.accessToken()).toBeNull();
+  });
+
+  it("reads the tokens and the expiry from the server's answers", () => {
+    const expireTime = timestampFromMs(1_700_000_900_000);
+    expect(tokensOf({ token: "a", refreshToken: "r", expireTime })).toEqual({
+      token: "a",
+      refreshToken: "r",
+      expiresAt: 1_700_000_900_000,
+    });
   });
 
   it("treats unreadable storage as signed out", () => {
@@ -46,7 +70,8 @@ describe("token store", () => {
       },
     };
     const tokens = createTokenStore(broken);
-    expect(tokens.get()).toBeNull();
+    expect(tokens.accessToken()).toBeNull();
+    expect(tokens.expiresAt()).toBeNull();
     expect(() => tokens.remove()).not.toThrow();
   });
 });
@@ -84,21 +109,23 @@ describe("session", () => {
     expect(storage.getItem(TOKEN_KEY)).toBeNull();
   });
 
-  it("stores the token on sign-in", async () => {
+  it("stores both tokens on sign-in", async () => {
     const { session, storage, api } = setup();
     await session.signIn("dana@eris.test", "pw");
     expect(api.signIn).toHaveBeenCalledWith({ username: "dana@eris.test", password: "pw" });
     expect(storage.getItem(TOKEN_KEY)).toBe("fresh-token");
+    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBe("fresh-refresh");
     expect(session.getState()).toMatchObject({ status: "signedIn", pendingCurrentPassword: undefined });
   });
 
   it("keeps the typed password in memory only during a forced reset", async () => {
     const { session, storage } = setup({
-      signIn: async () => ({ user: makeUser({ forcePasswordReset: true }), token: "t" }),
+      signIn: async () => ({ user: makeUser({ forcePasswordReset: true }), token: "t", refreshToken: "r" }),
     });
     await session.signIn("dana@eris.test", "Welcome-1");
     expect(session.getState()).toMatchObject({ status: "signedIn", pendingCurrentPassword: "Welcome-1" });
-    expect(JSON.stringify(Object.fromEntries([[TOKEN_KEY, storage.getItem(TOKEN_KEY)]]))).not.toContain("Welcome-1");
+    const stored = [TOKEN_KEY, REFRESH_TOKEN_KEY, TOKEN_EXPIRY_KEY].map((key) => storage.getItem(key));
+    expect(JSON.stringify(stored)).not.toContain("Welcome-1");
   });
 
   it("removes a stored token when sign-in fails", async () => {
@@ -116,6 +143,15 @@ describe("session", () => {
     expect(session.getState().status).toBe("signedOut");
   });
 
+  it("sends the refresh token with SignOut and forgets both tokens", async () => {
+    const { session, storage, api } = setup();
+    await session.signIn("dana@eris.test", "pw");
+    await session.signOut();
+    expect(api.signOut).toHaveBeenCalledWith({ refreshToken: "fresh-refresh" });
+    expect(storage.getItem(TOKEN_KEY)).toBeNull();
+    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+  });
+
   it("signs out even when the server call fails, and clears the cache", async () => {
     const { session, storage, api, onSignedOut } = setup({
       signOut: vi.fn(async () => {
@@ -130,13 +166,18 @@ describe("session", () => {
     expect(onSignedOut).toHaveBeenCalledTimes(1);
   });
 
-  it("replaces the token and clears the reset flag after a password change", async () => {
+  it("replaces both tokens and clears the reset flag after a password change", async () => {
     const { session, storage } = setup({
-      signIn: async () => ({ user: makeUser({ forcePasswordReset: true }), token: "old-token" }),
+      signIn: async () => ({ user: makeUser({ forcePasswordReset: true }), token: "old-token", refreshToken: "old" }),
     });
     await session.signIn("dana@eris.test", "Welcome-1");
-    session.passwordChanged("new-token", makeUser({ forcePasswordReset: false, version: 2n }));
+    session.passwordChanged({
+      token: "new-token",
+      refreshToken: "new-refresh",
+      user: makeUser({ forcePasswordReset: false, version: 2n }),
+    });
     expect(storage.getItem(TOKEN_KEY)).toBe("new-token");
+    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBe("new-refresh");
     const state = session.getState();
     expect(state.status === "signedIn" && state.user.forcePasswordReset).toBe(false);
     expect(state.status === "signedIn" && state.pendingCurrentPassword).toBeUndefined();
@@ -160,7 +201,7 @@ describe("session", () => {
     const restored = setup({ getCurrentUser }, "stored");
     await restored.session.restore();
     expect(restored.session.getState()).toMatchObject({ status: "signedIn", businessTimeZone: "America/Chicago" });
-    restored.session.passwordChanged("new-token", undefined);
+    restored.session.passwordChanged({ token: "new-token", refreshToken: "new-refresh" });
     expect(restored.session.getState()).toMatchObject({ businessTimeZone: "America/Chicago" });
 
     const fresh = setup({ getCurrentUser });

@@ -1,10 +1,11 @@
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
-import type { TokenStore } from "./tokenStore";
+import { browserRefreshLock, TokenRefresher, type RefreshApi, type RefreshLock } from "./tokenRefresher";
+import { tokensOf, type TokenAnswer, type TokenStore } from "./tokenStore";
 
 /** The calls the session makes; the generated AuthService client fits, and tests pass fakes. */
-export interface SessionAuthApi {
-  signIn(req: { username: string; password: string }): Promise<{ user?: User; token: string }>;
-  signOut(req: object): Promise<unknown>;
+export interface SessionAuthApi extends RefreshApi {
+  signIn(req: { username: string; password: string }): Promise<TokenAnswer & { user?: User }>;
+  signOut(req: { refreshToken: string }): Promise<unknown>;
   getCurrentUser(req: object): Promise<{ user?: User; features?: string[]; businessTimeZone?: string }>;
 }
 
@@ -31,19 +32,28 @@ export type SessionState =
 type Listener = () => void;
 
 /**
- * Who is signed in. Being signed in means a token is held in the token store; the user record comes
- * from the server (SignIn, GetCurrentUser, ChangePassword), never from decoding the token.
+ * Who is signed in. Being signed in means tokens are held in the token store; the user record comes
+ * from the server (SignIn, GetCurrentUser, ChangePassword, RefreshToken), never from decoding a token.
  */
 export class Session {
   private state: SessionState;
   private readonly listeners = new Set<Listener>();
+  private readonly refresher: TokenRefresher;
 
   constructor(
     private readonly tokens: TokenStore,
     private readonly api: () => SessionAuthApi,
     private readonly onSignedOut: () => void = () => {},
+    lock: RefreshLock = browserRefreshLock(),
   ) {
-    this.state = tokens.get() ? { status: "restoring" } : { status: "signedOut" };
+    this.state = tokens.accessToken() ? { status: "restoring" } : { status: "signedOut" };
+    this.refresher = new TokenRefresher({
+      tokens,
+      api,
+      lock,
+      onRefreshed: (user) => this.refreshed(user),
+      onEnded: () => this.drop(),
+    });
   }
 
   getState = (): SessionState => this.state;
@@ -53,11 +63,17 @@ export class Session {
     return () => this.listeners.delete(listener);
   };
 
-  getToken = (): string | null => this.tokens.get();
+  getToken = (): string | null => this.tokens.accessToken();
 
-  /** Restores the session from a stored token; a token the server refuses is removed. */
+  /**
+   * A token to retry with after the server refused `refused` (see TokenRefresher.renew); null, with
+   * the session dropped, when the session has ended.
+   */
+  renewToken = (refused: string | null): Promise<string | null> => this.refresher.renew(refused);
+
+  /** Restores the session from stored tokens; tokens the server refuses are removed. */
   async restore(): Promise<void> {
-    if (!this.tokens.get()) {
+    if (!this.tokens.accessToken()) {
       this.set({ status: "signedOut" });
       return;
     }
@@ -68,26 +84,28 @@ export class Session {
         throw new Error("GetCurrentUser answered without a user");
       }
       this.set({ status: "signedIn", user, features, businessTimeZone: businessTimeZone || undefined });
+      this.refresher.schedule();
     } catch {
-      this.tokens.remove();
-      this.set({ status: "signedOut" });
+      this.drop();
     }
   }
 
-  /** Signs in; on failure the stored token is removed and the error is rethrown for the form. */
+  /** Signs in; on failure the stored tokens are removed and the error is rethrown for the form. */
   async signIn(username: string, password: string): Promise<User> {
     try {
-      const { user, token } = await this.api().signIn({ username, password });
-      if (!user || !token) {
+      const answer = await this.api().signIn({ username, password });
+      const { user } = answer;
+      if (!user || !answer.token) {
         throw new Error("SignIn answered without a user or token");
       }
-      this.tokens.save(token);
+      this.tokens.save(tokensOf(answer));
       this.set({
         status: "signedIn",
         user,
         features: [],
         pendingCurrentPassword: user.forcePasswordReset ? password : undefined,
       });
+      this.refresher.schedule();
       void this.loadCurrentUserDetails();
       return user;
     } catch (err) {
@@ -96,20 +114,21 @@ export class Session {
     }
   }
 
-  /** Revokes the token on the server (a failure there changes nothing here) and forgets it. */
+  /** Ends the session on the server (a failure there changes nothing here) and forgets the tokens. */
   async signOut(): Promise<void> {
-    if (this.tokens.get()) {
+    if (this.tokens.accessToken()) {
       try {
-        await this.api().signOut({});
+        await this.api().signOut({ refreshToken: this.tokens.refreshToken() ?? "" });
       } catch {
-        // The token may already be expired or revoked; the client forgets it either way.
+        // The session may already have ended; the client forgets it either way.
       }
     }
     this.drop();
   }
 
-  /** Forgets the session at once, e.g. when the server refused the token. */
+  /** Forgets the session at once, e.g. when the server refused to refresh it. */
   drop(): void {
+    this.refresher.stop();
     this.tokens.remove();
     if (this.state.status !== "signedOut") {
       this.set({ status: "signedOut" });
@@ -117,18 +136,27 @@ export class Session {
     }
   }
 
-  /** After ChangePassword: the old token is revoked, so the fresh one replaces it; the reset flag is gone. */
-  passwordChanged(token: string, user: User | undefined): void {
+  /** After ChangePassword: the old tokens are revoked, so the fresh ones replace them; the reset flag is gone. */
+  passwordChanged(answer: TokenAnswer & { user?: User }): void {
     if (this.state.status !== "signedIn") {
       return;
     }
-    this.tokens.save(token);
+    const { user } = answer;
+    this.tokens.save(tokensOf(answer));
+    this.refresher.schedule();
     this.set({
       status: "signedIn",
       user: user ?? { ...this.state.user, forcePasswordReset: false },
       features: this.state.features,
       businessTimeZone: this.state.businessTimeZone,
     });
+  }
+
+  /** After a refresh: the user as stored now, e.g. with the role Management just gave them. */
+  private refreshed(user: User | undefined): void {
+    if (this.state.status === "signedIn" && user) {
+      this.set({ ...this.state, user });
+    }
   }
 
   /**

@@ -4,7 +4,7 @@ import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent 
 import { Code } from "@connectrpc/connect";
 
 import { serverMessage } from "../../api/errors";
-import { useCreateUser, useFetchUser, useUpdateUser, type UserFields } from "../../api/users";
+import { useCreateUser, useFetchUser, useUpdateUser, type OneTimePassword, type UserFields } from "../../api/users";
 import { ROLE_CHOICES, roleLabel, STATUS_CHOICES, statusLabel } from "../../app/roles";
 import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
 import { saveWithToasts } from "../../components/saveWithToasts";
@@ -26,13 +26,15 @@ export interface UserDialogProps {
   /** The users listed, whose e-mail addresses a new address must not repeat. */
   users: readonly User[];
   onClose: () => void;
+  /** After an add, instead of closing: the new user's one-time password, to show once. */
+  onAdded: (userName: string, issued: OneTimePassword) => void;
 }
 
 /**
  * Add User / Edit User. Status is chosen only when editing: new users start Active. The e-mail is
  * checked as it is typed (its shape, and that no listed user has it) before anything is sent.
  */
-export function UserDialog({ user, users, onClose }: UserDialogProps) {
+export function UserDialog({ user, users, onClose, onAdded }: UserDialogProps) {
   const editing = user !== undefined;
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -69,7 +71,7 @@ export function UserDialog({ user, users, onClose }: UserDialogProps) {
       await saveWithToasts(
         () => createUser.mutateAsync({ name, email, job, role }),
         { done: ADMIN_TEXTS.userAdded, failed: ADMIN_TEXTS.addFailed, detailCodes },
-        onClose,
+        (issued) => onAdded(name, issued),
       );
       return;
     }

@@ -1,3 +1,4 @@
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
@@ -11,6 +12,13 @@ import { ADMIN_TEXTS } from "./texts";
 
 const flagged = makeUser({ userId: 1n, name: "Ann Flagged", email: "ann@eris.test", forcePasswordReset: true });
 const normal = makeUser({ userId: 2n, name: "Bob Normal", email: "bob@eris.test", version: 4n });
+/** An answer with a one-time password that expires at 4:30 PM in the business time zone (New York). */
+const issued = (user = normal) => ({
+  user,
+  oneTimePassword: "h7Kp-2xQa-9mWz-4R",
+  oneTimePasswordExpireTime: timestampFromDate(new Date("2026-01-15T21:30:00Z")),
+});
+const OTP = ADMIN_TEXTS.oneTimePassword;
 
 function adminWith(users: Record<string, unknown> = {}) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
@@ -46,7 +54,7 @@ describe("admin users tab", () => {
   });
 
   it("asks a confirmation naming the user before resetting", async () => {
-    const resetUserPassword = vi.fn(async () => ({ user: normal }));
+    const resetUserPassword = vi.fn(async () => issued());
     adminWith({ resetUserPassword });
     await userEvent.click(within(await row("Bob Normal")).getByRole("button", { name: "Reset Password" }));
     const dialog = await screen.findByRole("alertdialog");
@@ -56,7 +64,7 @@ describe("admin users tab", () => {
   });
 
   it("adds a user without a status field", async () => {
-    const createUser = vi.fn(async () => ({ user: normal }));
+    const createUser = vi.fn(async () => issued());
     adminWith({ createUser });
     await userEvent.click(await screen.findByRole("button", { name: ADMIN_TEXTS.addUser }));
     const dialog = await screen.findByRole("dialog");
@@ -73,8 +81,46 @@ describe("admin users tab", () => {
     );
   });
 
+  it("shows the new user's one-time password once, to copy, with its expiry in business time", async () => {
+    const user = userEvent.setup();
+    const createUser = vi.fn(async () => issued(makeUser({ name: "Carl New" })));
+    adminWith({ createUser });
+    await user.click(await screen.findByRole("button", { name: ADMIN_TEXTS.addUser }));
+    const add = await screen.findByRole("dialog");
+    await user.type(within(add).getByLabelText(/Name/), "Carl New");
+    await user.type(within(add).getByLabelText(/Email/), "carl@eris.test");
+    await user.selectOptions(within(add).getByLabelText(/Role/), "Sales");
+    await user.click(within(add).getByRole("button", { name: "Save" }));
+
+    const dialog = await screen.findByRole("dialog", { name: OTP.title("Carl New") });
+    const field = within(dialog).getByLabelText(OTP.label) as HTMLInputElement;
+    expect(field.value).toBe("h7Kp-2xQa-9mWz-4R");
+    expect(field.readOnly).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0)).toBe("h7Kp-2xQa-9mWz-4R");
+    expect(within(dialog).getByText("Works once, until 01/15/2026 4:30 PM.")).toBeTruthy();
+    expect(within(dialog).getByText(OTP.handOver)).toBeTruthy();
+
+    await user.click(within(dialog).getByRole("button", { name: OTP.copy }));
+    expect(await navigator.clipboard.readText()).toBe("h7Kp-2xQa-9mWz-4R");
+    expect(within(dialog).getByRole("button", { name: OTP.copied })).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: OTP.done }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows the one-time password after a reset, until Escape", async () => {
+    const user = userEvent.setup();
+    adminWith({ resetUserPassword: vi.fn(async () => issued()) });
+    await user.click(within(await row("Bob Normal")).getByRole("button", { name: "Reset Password" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Reset Password" }));
+    const dialog = await screen.findByRole("dialog", { name: OTP.title("Bob Normal") });
+    expect((within(dialog).getByLabelText(OTP.label) as HTMLInputElement).value).toBe("h7Kp-2xQa-9mWz-4R");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: OTP.title("Bob Normal") })).toBeNull());
+  });
+
   it("checks the e-mail as it is typed: its shape, and that no listed user has it", async () => {
-    const createUser = vi.fn(async () => ({ user: normal }));
+    const createUser = vi.fn(async () => issued());
     adminWith({ createUser });
     await row("Bob Normal");
     await userEvent.click(screen.getByRole("button", { name: ADMIN_TEXTS.addUser }));

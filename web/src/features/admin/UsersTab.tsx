@@ -2,18 +2,23 @@ import { useState } from "react";
 
 import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 
-import { useAllUsers, useResetUserPassword } from "../../api/users";
+import { useAllUsers, useResetUserPassword, type OneTimePassword } from "../../api/users";
 import { roleLabel, statusLabel } from "../../app/roles";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toaster";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
+import { OneTimePasswordDialog } from "./OneTimePasswordDialog";
 import { ADMIN_TEXTS } from "./texts";
 import { UserDialog } from "./UserDialog";
 
-type DialogState = { kind: "closed" } | { kind: "add" } | { kind: "edit"; user: User };
+type DialogState =
+  | { kind: "closed" }
+  | { kind: "add" }
+  | { kind: "edit"; user: User }
+  | { kind: "oneTimePassword"; userName: string; issued: OneTimePassword };
 
-/** Admin > Users: every user, with add, edit and reset password. */
+/** Admin > Users: every user, with add, edit and reset password; adding and resetting show a one-time password. */
 export function UsersTab() {
   const users = useAllUsers();
   const resetPassword = useResetUserPassword();
@@ -28,8 +33,9 @@ export function UsersTab() {
     }
     const { userId, name } = resetting;
     try {
-      await resetPassword.mutateAsync(userId);
+      const issued = await resetPassword.mutateAsync(userId);
       void toast.success(ADMIN_TEXTS.resetDone(name));
+      setDialog({ kind: "oneTimePassword", userName: name, issued });
     } catch {
       void toast.error(ADMIN_TEXTS.resetFailed);
     } finally {
@@ -113,11 +119,19 @@ export function UsersTab() {
           </tbody>
         </HTMLTable>
       )}
-      {dialog.kind !== "closed" && (
+      {(dialog.kind === "add" || dialog.kind === "edit") && (
         <UserDialog
           key={dialog.kind === "edit" ? String(dialog.user.userId) : "new"}
           user={dialog.kind === "edit" ? dialog.user : undefined}
           users={users.data ?? []}
+          onClose={() => setDialog({ kind: "closed" })}
+          onAdded={(userName, issued) => setDialog({ kind: "oneTimePassword", userName, issued })}
+        />
+      )}
+      {dialog.kind === "oneTimePassword" && (
+        <OneTimePasswordDialog
+          userName={dialog.userName}
+          issued={dialog.issued}
           onClose={() => setDialog({ kind: "closed" })}
         />
       )}

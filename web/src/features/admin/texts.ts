@@ -26,7 +26,7 @@ export const ADMIN_TEXTS = {
   yes: "Yes",
   no: "No",
   newUserNote:
-    "New users start Active and must choose their own password at their first sign-in, using the default reset password.",
+    "New users start Active. Saving shows a one-time password for their first sign-in, where they choose their own.",
   noUsers: "No users yet.",
   loadFailedTitle: "Users could not be loaded.",
   userAdded: "User Added !",
@@ -37,6 +37,18 @@ export const ADMIN_TEXTS = {
   resetFailed: "Error processing password reset.  Please try again.",
   resetConfirm: (name: string) => `Are you sure you want to reset the password for ${name}?`,
   resetDone: (name: string) => `Password reset for ${name}.`,
+  /** The dialog that shows a new or reset user's one-time password, once. */
+  oneTimePassword: {
+    title: (name: string) => `One-time password for ${name}`,
+    label: "One-time password",
+    copy: "Copy",
+    copied: "Copied",
+    copyFailed: "The password could not be copied: select it and copy it by hand.",
+    worksUntil: (when: string) => `Works once, until ${when}.`,
+    handOver:
+      "Hand it to the user privately, in person or by phone. It is not shown again; if it is lost, reset the password.",
+    done: "Done",
+  },
   /** Companies tab (mass update of team roles). */
   massUpdate: {
     search: "Search companies by name",

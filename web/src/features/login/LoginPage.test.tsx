@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 
-import { TOKEN_KEY } from "../../app/auth/tokenStore";
+import { REFRESH_TOKEN_KEY, TOKEN_KEY } from "../../app/auth/tokenStore";
 import { makeUser } from "../../test/fakes";
 import { fakeServices, renderApp } from "../../test/renderApp";
 import { LOGIN_TEXTS } from "./texts";
@@ -41,20 +41,35 @@ describe("login page", () => {
     ).toBeTruthy();
   });
 
-  it("stores the token and goes to the Dashboard on success", async () => {
-    const signIn = vi.fn(async () => ({ user: makeUser({ name: "Walter Skinner" }), token: "tok" }));
+  it("shows the server's message when sign-in is unavailable, and clears the password", async () => {
+    const signIn = vi.fn(async () => {
+      throw new ConnectError("Sign-in is unavailable right now. Please try again in a moment.", Code.Unavailable);
+    });
+    renderApp("/", fakeServices({ auth: { signIn: signIn as never } }));
+    await typeCredentials("sales@eris.test", "pw{Enter}");
+    expect(await screen.findByText("Sign-in is unavailable right now. Please try again in a moment.")).toBeTruthy();
+    expect((screen.getByLabelText(LOGIN_TEXTS.passwordLabel) as HTMLInputElement).value).toBe("");
+  });
+
+  it("stores both tokens and goes to the Dashboard on success", async () => {
+    const signIn = vi.fn(async () => ({
+      user: makeUser({ name: "Walter Skinner" }),
+      token: "tok",
+      refreshToken: "ref",
+    }));
     renderApp("/", fakeServices({ auth: { signIn: signIn as never } }));
     await typeCredentials("ws@eris.test", "right{Enter}");
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe("tok");
+    expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBe("ref");
   });
 
   it("sends a user with a forced reset to Change Password with the typed password locked", async () => {
     const signIn = vi.fn(async () => ({ user: makeUser({ forcePasswordReset: true }), token: "tok" }));
     renderApp("/", fakeServices({ auth: { signIn: signIn as never } }));
-    await typeCredentials("new@eris.test", "Welcome-to-Eris-1{Enter}");
+    await typeCredentials("new@eris.test", "h7Kp-2xQa-9mWz-4R{Enter}");
     const current = (await screen.findByLabelText("Current Password")) as HTMLInputElement;
-    expect(current.value).toBe("Welcome-to-Eris-1");
+    expect(current.value).toBe("h7Kp-2xQa-9mWz-4R");
     expect(current.disabled).toBe(true);
   });
 

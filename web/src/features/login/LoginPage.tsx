@@ -3,14 +3,20 @@ import { useState, type FormEvent } from "react";
 import { Button, Card, Elevation, FormGroup, H2, InputGroup, Intent, Link } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
-import { errorCode, serverMessage } from "../../api/errors";
+import { hasCode, serverMessage } from "../../api/errors";
 import { useSession } from "../../app/auth/SessionContext";
 import { FormError } from "../../components/FormDialogParts";
 import { LOGIN_TEXTS } from "./texts";
 
-/** The login message for a failed sign-in: the server's own text when sign-ins are throttled. */
+/**
+ * The login message for a failed sign-in: the server's own text when sign-ins are throttled or
+ * unavailable (it says how long to wait), else the spec's.
+ */
 export function loginFailureMessage(err: unknown): string {
-  return errorCode(err) === Code.ResourceExhausted ? serverMessage(err) : LOGIN_TEXTS.failed;
+  if (hasCode(err, Code.ResourceExhausted, Code.Unavailable)) {
+    return serverMessage(err) || LOGIN_TEXTS.unavailable;
+  }
+  return LOGIN_TEXTS.failed;
 }
 
 /** The public sign-in screen (/). Where a signed-in user goes next is decided by the route guard. */

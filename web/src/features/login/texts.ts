@@ -1,4 +1,4 @@
-/** Texts of the login screen, word for word from the spec. */
+/** Texts of the login screen, word for word from the spec except `unavailable`. */
 export const LOGIN_TEXTS = {
   title: "Eris",
   subtitle: "Energy brokerage CRM",
@@ -7,4 +7,6 @@ export const LOGIN_TEXTS = {
   submit: "Login",
   forgotPassword: "Forgot Password",
   failed: "Incorrect login or password.",
+  /** When the server refuses sign-ins for a while without saying why. */
+  unavailable: "Sign-in is unavailable right now. Please try again in a moment.",
 } as const;

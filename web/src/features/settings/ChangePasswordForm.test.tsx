@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 
-import { TOKEN_KEY } from "../../app/auth/tokenStore";
+import { REFRESH_TOKEN_KEY, TOKEN_KEY } from "../../app/auth/tokenStore";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
 import { fakeServices, renderApp } from "../../test/renderApp";
@@ -69,6 +69,18 @@ describe("change password", () => {
     expect(await screen.findByText(SETTINGS_TEXTS.wrongCurrent, exact)).toBeTruthy();
   });
 
+  it("says the length rule under the new password, and shows the server's message when it is broken", async () => {
+    const tooShort = "The new password must be at least 12 characters long.";
+    settingsWith(async () => {
+      throw new ConnectError(tooShort, Code.InvalidArgument);
+    });
+    const next = await screen.findByLabelText(SETTINGS_TEXTS.newPassword);
+    expect(next.getAttribute("aria-describedby")).toBe("new-password-hint");
+    expect(document.getElementById("new-password-hint")?.textContent).toBe(SETTINGS_TEXTS.newPasswordHint);
+    await fill("old", "short", "short{Enter}");
+    expect(await screen.findByText(tooShort, exact)).toBeTruthy();
+  });
+
   it("opens the error dialog for any other failure", async () => {
     settingsWith(async () => {
       throw new ConnectError("boom", Code.Internal);
@@ -77,12 +89,13 @@ describe("change password", () => {
     expect(await screen.findByText(SETTINGS_TEXTS.failed, exact)).toBeTruthy();
   });
 
-  it("stores the fresh token and clears the fields on success", async () => {
-    const services = settingsWith(async () => ({ token: "new-token", user: makeUser() }));
+  it("stores the fresh tokens and clears the fields on success", async () => {
+    const services = settingsWith(async () => ({ token: "new-token", refreshToken: "new-refresh", user: makeUser() }));
     await fill("old", "new", "new");
     await userEvent.click(submitButton());
     expect(services.api.auth.changePassword).toHaveBeenCalledWith({ currentPassword: "old", newPassword: "new" });
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe("new-token");
+    expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBe("new-refresh");
     expect((screen.getByLabelText(SETTINGS_TEXTS.newPassword) as HTMLInputElement).value).toBe("");
     expect((screen.getByLabelText(SETTINGS_TEXTS.currentPassword) as HTMLInputElement).value).toBe("");
   });

@@ -49,7 +49,7 @@ export function ChangePasswordForm({ forced, lockedCurrentPassword }: ChangePass
     setBusy(true);
     try {
       const res = await api.auth.changePassword({ currentPassword: change.current, newPassword: change.next });
-      session.passwordChanged(res.token, res.user);
+      session.passwordChanged(res);
       setCurrent("");
       setNext("");
       setConfirm("");
@@ -85,11 +85,16 @@ export function ChangePasswordForm({ forced, lockedCurrentPassword }: ChangePass
           onValueChange={setCurrent}
         />
       </FormGroup>
-      <FormGroup label={SETTINGS_TEXTS.newPassword} labelFor="new-password">
+      <FormGroup
+        label={SETTINGS_TEXTS.newPassword}
+        labelFor="new-password"
+        helperText={<span id="new-password-hint">{SETTINGS_TEXTS.newPasswordHint}</span>}
+      >
         <InputGroup
           id="new-password"
           type="password"
           autoComplete="new-password"
+          aria-describedby="new-password-hint"
           value={next}
           onValueChange={setNext}
         />

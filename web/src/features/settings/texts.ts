@@ -15,4 +15,6 @@ export const SETTINGS_TEXTS = {
   failedTitle: "Change Password",
   failed: "There was an error trying to change your password.  Please try again later.",
   ok: "OK",
+  /** Not the spec's: the server's rule for new passwords, said before it refuses one. */
+  newPasswordHint: "At least 12 characters.",
 } as const;

@@ -14,7 +14,10 @@ import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { companyDetailsPath } from "../companies/companyRoutes";
 import { CompanyPicker, type PickedCompany } from "./CompanyPicker";
 import {
+  ASSIGNEE_PATHS,
+  descriptionWithComment,
   emptyTaskFields,
+  isAssigneeOnly,
   TASK_STATUS_CHOICES,
   TASK_TYPES,
   taskChangedPaths,
@@ -42,12 +45,14 @@ export interface EditTaskDialogProps {
 /**
  * Add Task / Edit Task. Status is chosen only when editing: new tasks start Open. The due date is
  * typed or picked on the business clock; a date alone means 09:00. The task's company is a link to
- * it; a new task not started from a company can name one.
+ * it (unless the user may not see the company); a new task not started from a company can name one.
+ * A Sales assignee who is not the author changes only the status and adds a comment to the description.
  */
 export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: EditTaskDialogProps) {
   const session = useSessionState();
   const timeZone = useBusinessTimeZone();
-  const me = session.status === "signedIn" ? session.user.userId : 0n;
+  const user = session.status === "signedIn" ? session.user : undefined;
+  const me = user?.userId ?? 0n;
   const directory = useUserDirectory();
   const createTask = useCreateTask();
   const updateTask = useUpdateTask();
@@ -60,15 +65,22 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
   const [showErrors, setShowErrors] = useState(false);
   const [dueTouched, setDueTouched] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [comment, setComment] = useState("");
   const busy = createTask.isPending || updateTask.isPending;
 
-  const errors = taskFieldErrors(fields);
-  const values = taskValuesOf(fields, timeZone);
-  const paths = current && values ? taskChangedPaths(current, values) : null;
+  const assigneeOnly = current !== undefined && user !== undefined && isAssigneeOnly(current, user);
+  const edited = assigneeOnly
+    ? { ...fields, description: descriptionWithComment(current.description, comment) }
+    : fields;
+  const errors = taskFieldErrors(edited);
+  const values = taskValuesOf(edited, timeZone);
+  const changed = current && values ? taskChangedPaths(current, values) : null;
+  const paths = assigneeOnly ? changed?.filter((path) => ASSIGNEE_PATHS.includes(path)) : changed;
   const canSave = !busy && (!paths || paths.length > 0);
-  // The company the task is about: the stored task's, the one it was started from, or none yet.
+  // The company the task is about: the stored task's (nameless when the user may not see it), the
+  // one it was started from, or none yet.
   const about: PickedCompany | null = current
-    ? current.companyId !== 0n
+    ? current.companyId !== 0n && current.companyName !== ""
       ? { companyId: current.companyId, name: current.companyName }
       : null
     : companyId !== 0n
@@ -139,6 +151,7 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
       <form onSubmit={handleSubmit} noValidate>
         <DialogBody>
           <FormNotice notice={notice} />
+          {assigneeOnly && <p className={Classes.TEXT_MUTED}>{TASK_TEXTS.assigneeNote}</p>}
           {about && (
             <p className={Classes.TEXT_MUTED}>
               {TASK_TEXTS.company}:{" "}
@@ -158,7 +171,13 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
             labelInfo="(required)"
             intent={showErrors && errors.type ? Intent.DANGER : Intent.NONE}
           >
-            <HTMLSelect id="task-type" fill value={fields.type} onChange={(e) => set("type", e.currentTarget.value)}>
+            <HTMLSelect
+              id="task-type"
+              fill
+              disabled={assigneeOnly}
+              value={fields.type}
+              onChange={(e) => set("type", e.currentTarget.value)}
+            >
               {fields.type === "" && <option value="">{TASK_TEXTS.chooseType}</option>}
               {TASK_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -173,7 +192,8 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
           <FormGroup label={TASK_TEXTS.subject} labelFor="task-subject" labelInfo="(required)">
             <InputGroup
               id="task-subject"
-              autoFocus
+              autoFocus={!assigneeOnly}
+              disabled={assigneeOnly}
               intent={showErrors && errors.subject ? Intent.DANGER : Intent.NONE}
               value={fields.subject}
               onValueChange={(v) => set("subject", v)}
@@ -184,10 +204,23 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
               id="task-description"
               fill
               rows={3}
+              readOnly={assigneeOnly}
               value={fields.description}
               onChange={(e) => set("description", e.currentTarget.value)}
             />
           </FormGroup>
+          {assigneeOnly && (
+            <FormGroup label={TASK_TEXTS.addComment} labelFor="task-comment">
+              <TextArea
+                id="task-comment"
+                fill
+                rows={2}
+                autoFocus
+                value={comment}
+                onChange={(e) => setComment(e.currentTarget.value)}
+              />
+            </FormGroup>
+          )}
           <DueDateField
             id="task-due"
             label={TASK_TEXTS.dueDate}
@@ -197,6 +230,7 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
             placeholder={TASK_TEXTS.dueDatePlaceholder}
             formatMessage={TASK_TEXTS.dueDateFormat}
             invalid={dueInvalid}
+            disabled={assigneeOnly}
             value={fields.due}
             onValueChange={(v) => set("due", v)}
             onBlur={() => setDueTouched(true)}
@@ -209,6 +243,7 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
               nameOf={directory.nameOf}
               onChange={(ids) => set("assigneeUserIds", ids)}
               intent={showErrors && errors.assignees ? "danger" : undefined}
+              disabled={assigneeOnly}
             />
           </FormGroup>
           {current ? (

@@ -1,4 +1,5 @@
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
+import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { formatDateTimeInput, fromTimestamp, parseDateTime, parseDueWallClock } from "./taskTime";
 
 /** Task types (spec section 9). */
@@ -106,4 +107,24 @@ export function taskChangedPaths(task: Task, values: TaskValues): string[] {
   if (task.status !== values.status) paths.push("status");
   if (!sameIds(task.assigneeUserIds, values.assigneeUserIds)) paths.push("assignee_user_ids");
   return paths;
+}
+
+/**
+ * A Sales user who did not write the task (an assignee) may only change its status and add to its
+ * description; the server refuses anything else.
+ */
+export function isAssigneeOnly(task: Task, me: User): boolean {
+  return me.role === Role.SALES && task.authorUserId !== me.userId;
+}
+
+/** The mask paths an assignee may send (a due time stored with seconds must not ride along). */
+export const ASSIGNEE_PATHS: readonly string[] = ["description", "status"];
+
+/** An assignee's description: the stored one, with their comment added on a line of its own. */
+export function descriptionWithComment(description: string, comment: string): string {
+  const added = comment.trim();
+  if (added === "") {
+    return description;
+  }
+  return description === "" ? added : `${description}\n${added}`;
 }

@@ -25,6 +25,8 @@ export const TASK_TEXTS = {
   noMatchingUsers: "No matching users.",
   noTasks: "No tasks yet.",
   newTaskNote: "New tasks start Open.",
+  assigneeNote: "As an assignee you may change the status and add a comment; the rest is the author's.",
+  addComment: "Add a comment",
   columns: {
     due: "Due Date",
     subject: "Subject",

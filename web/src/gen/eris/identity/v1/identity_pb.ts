@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/identity/v1/identity.proto.
  */
 export const file_eris_identity_v1_identity: GenFile = /*@__PURE__*/
-  fileDesc("Ch9lcmlzL2lkZW50aXR5L3YxL2lkZW50aXR5LnByb3RvEhBlcmlzLmlkZW50aXR5LnYxIvUBCgRVc2VyEg8KB3VzZXJfaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRILCgNqb2IYBCABKAkSJAoEcm9sZRgFIAEoDjIWLmVyaXMuaWRlbnRpdHkudjEuUm9sZRIsCgZzdGF0dXMYBiABKA4yHC5lcmlzLmlkZW50aXR5LnYxLlVzZXJTdGF0dXMSHAoUZm9yY2VfcGFzc3dvcmRfcmVzZXQYByABKAgSDwoHdmVyc2lvbhgIIAEoAxIvCgt1cGRhdGVfdGltZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiMwoNU2lnbkluUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSJ2Cg5TaWduSW5SZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyEg0KBXRva2VuGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIQCg5TaWduT3V0UmVxdWVzdCIRCg9TaWduT3V0UmVzcG9uc2UiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0ImwKFkdldEN1cnJlbnRVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchIQCghmZWF0dXJlcxgCIAMoCRIaChJidXNpbmVzc190aW1lX3pvbmUYAyABKAkiKwoXVmFsaWRhdGVQYXNzd29yZFJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkiKwoYVmFsaWRhdGVQYXNzd29yZFJlc3BvbnNlEg8KB21hdGNoZWQYASABKAgiRwoVQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0EhgKEGN1cnJlbnRfcGFzc3dvcmQYASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIn4KFkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchINCgV0b2tlbhgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiFgoUR2V0U2lnbmluZ0tleVJlcXVlc3QiQgoVR2V0U2lnbmluZ0tleVJlc3BvbnNlEhEKCWFsZ29yaXRobRgBIAEoCRIWCg5wdWJsaWNfa2V5X3BlbRgCIAEoCSIhCg5HZXRVc2VyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIjcKD0dldFVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyIk4KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSEwoLYWN0aXZlX29ubHkYAyABKAgiUwoRTGlzdFVzZXJzUmVzcG9uc2USJQoFdXNlcnMYASADKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXISFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIjcKFEJhdGNoR2V0VXNlcnNSZXF1ZXN0EhAKCHVzZXJfaWRzGAEgAygDEg0KBW5hbWVzGAIgAygJIj4KFUJhdGNoR2V0VXNlcnNSZXNwb25zZRIlCgV1c2VycxgBIAMoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlciI5ChFDcmVhdGVVc2VyUmVxdWVzdBIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyIjoKEkNyZWF0ZVVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyImoKEVVwZGF0ZVVzZXJSZXF1ZXN0EiQKBHVzZXIYASABKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXISLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIjoKElVwZGF0ZVVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyIisKGFJlc2V0VXNlclBhc3N3b3JkUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIkEKGVJlc2V0VXNlclBhc3N3b3JkUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlcippCgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABITCg9ST0xFX01BTkFHRU1FTlQQARIOCgpST0xFX0FETUlOEAISDgoKUk9MRV9TQUxFUxADEhYKElJPTEVfQ1VTVE9NRVJfQ0FSRRAEKlsKClVzZXJTdGF0dXMSGwoXVVNFUl9TVEFUVVNfVU5TUEVDSUZJRUQQABIWChJVU0VSX1NUQVRVU19BQ1RJVkUQARIYChRVU0VSX1NUQVRVU19JTkFDVElWRRACMssECgtBdXRoU2VydmljZRJLCgZTaWduSW4SHy5lcmlzLmlkZW50aXR5LnYxLlNpZ25JblJlcXVlc3QaIC5lcmlzLmlkZW50aXR5LnYxLlNpZ25JblJlc3BvbnNlEk4KB1NpZ25PdXQSIC5lcmlzLmlkZW50aXR5LnYxLlNpZ25PdXRSZXF1ZXN0GiEuZXJpcy5pZGVudGl0eS52MS5TaWduT3V0UmVzcG9uc2USaAoOR2V0Q3VycmVudFVzZXISJy5lcmlzLmlkZW50aXR5LnYxLkdldEN1cnJlbnRVc2VyUmVxdWVzdBooLmVyaXMuaWRlbnRpdHkudjEuR2V0Q3VycmVudFVzZXJSZXNwb25zZSIDkAIBEmkKEFZhbGlkYXRlUGFzc3dvcmQSKS5lcmlzLmlkZW50aXR5LnYxLlZhbGlkYXRlUGFzc3dvcmRSZXF1ZXN0GiouZXJpcy5pZGVudGl0eS52MS5WYWxpZGF0ZVBhc3N3b3JkUmVzcG9uc2USYwoOQ2hhbmdlUGFzc3dvcmQSJy5lcmlzLmlkZW50aXR5LnYxLkNoYW5nZVBhc3N3b3JkUmVxdWVzdBooLmVyaXMuaWRlbnRpdHkudjEuQ2hhbmdlUGFzc3dvcmRSZXNwb25zZRJlCg1HZXRTaWduaW5nS2V5EiYuZXJpcy5pZGVudGl0eS52MS5HZXRTaWduaW5nS2V5UmVxdWVzdBonLmVyaXMuaWRlbnRpdHkudjEuR2V0U2lnbmluZ0tleVJlc3BvbnNlIgOQAgEyxAQKC1VzZXJTZXJ2aWNlElMKB0dldFVzZXISIC5lcmlzLmlkZW50aXR5LnYxLkdldFVzZXJSZXF1ZXN0GiEuZXJpcy5pZGVudGl0eS52MS5HZXRVc2VyUmVzcG9uc2UiA5ACARJZCglMaXN0VXNlcnMSIi5lcmlzLmlkZW50aXR5LnYxLkxpc3RVc2Vyc1JlcXVlc3QaIy5lcmlzLmlkZW50aXR5LnYxLkxpc3RVc2Vyc1Jlc3BvbnNlIgOQAgESZQoNQmF0Y2hHZXRVc2VycxImLmVyaXMuaWRlbnRpdHkudjEuQmF0Y2hHZXRVc2Vyc1JlcXVlc3QaJy5lcmlzLmlkZW50aXR5LnYxLkJhdGNoR2V0VXNlcnNSZXNwb25zZSIDkAIBElcKCkNyZWF0ZVVzZXISIy5lcmlzLmlkZW50aXR5LnYxLkNyZWF0ZVVzZXJSZXF1ZXN0GiQuZXJpcy5pZGVudGl0eS52MS5DcmVhdGVVc2VyUmVzcG9uc2USVwoKVXBkYXRlVXNlchIjLmVyaXMuaWRlbnRpdHkudjEuVXBkYXRlVXNlclJlcXVlc3QaJC5lcmlzLmlkZW50aXR5LnYxLlVwZGF0ZVVzZXJSZXNwb25zZRJsChFSZXNldFVzZXJQYXNzd29yZBIqLmVyaXMuaWRlbnRpdHkudjEuUmVzZXRVc2VyUGFzc3dvcmRSZXF1ZXN0GisuZXJpcy5pZGVudGl0eS52MS5SZXNldFVzZXJQYXNzd29yZFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("Ch9lcmlzL2lkZW50aXR5L3YxL2lkZW50aXR5LnByb3RvEhBlcmlzLmlkZW50aXR5LnYxIvUBCgRVc2VyEg8KB3VzZXJfaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRILCgNqb2IYBCABKAkSJAoEcm9sZRgFIAEoDjIWLmVyaXMuaWRlbnRpdHkudjEuUm9sZRIsCgZzdGF0dXMYBiABKA4yHC5lcmlzLmlkZW50aXR5LnYxLlVzZXJTdGF0dXMSHAoUZm9yY2VfcGFzc3dvcmRfcmVzZXQYByABKAgSDwoHdmVyc2lvbhgIIAEoAxIvCgt1cGRhdGVfdGltZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiMwoNU2lnbkluUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSLGAQoOU2lnbkluUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchINCgV0b2tlbhgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNcmVmcmVzaF90b2tlbhgEIAEoCRI3ChNyZWZyZXNoX2V4cGlyZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIsChNSZWZyZXNoVG9rZW5SZXF1ZXN0EhUKDXJlZnJlc2hfdG9rZW4YASABKAkizAEKFFJlZnJlc2hUb2tlblJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXISDQoFdG9rZW4YAiABKAkSLwoLZXhwaXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhUKDXJlZnJlc2hfdG9rZW4YBCABKAkSNwoTcmVmcmVzaF9leHBpcmVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiJwoOU2lnbk91dFJlcXVlc3QSFQoNcmVmcmVzaF90b2tlbhgBIAEoCSIRCg9TaWduT3V0UmVzcG9uc2UiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0ImwKFkdldEN1cnJlbnRVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchIQCghmZWF0dXJlcxgCIAMoCRIaChJidXNpbmVzc190aW1lX3pvbmUYAyABKAkiGwoZR2V0VG9rZW5HZW5lcmF0aW9uUmVxdWVzdCJHChpHZXRUb2tlbkdlbmVyYXRpb25SZXNwb25zZRIPCgd1c2VyX2lkGAEgASgDEhgKEHRva2VuX2dlbmVyYXRpb24YAiABKAMiKwoXVmFsaWRhdGVQYXNzd29yZFJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkiKwoYVmFsaWRhdGVQYXNzd29yZFJlc3BvbnNlEg8KB21hdGNoZWQYASABKAgiRwoVQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0EhgKEGN1cnJlbnRfcGFzc3dvcmQYASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIs4BChZDaGFuZ2VQYXNzd29yZFJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXISDQoFdG9rZW4YAiABKAkSLwoLZXhwaXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhUKDXJlZnJlc2hfdG9rZW4YBCABKAkSNwoTcmVmcmVzaF9leHBpcmVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiFgoUR2V0U2lnbmluZ0tleVJlcXVlc3QiQgoVR2V0U2lnbmluZ0tleVJlc3BvbnNlEhEKCWFsZ29yaXRobRgBIAEoCRIWCg5wdWJsaWNfa2V5X3BlbRgCIAEoCSIhCg5HZXRVc2VyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgDIjcKD0dldFVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyIk4KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSEwoLYWN0aXZlX29ubHkYAyABKAgiUwoRTGlzdFVzZXJzUmVzcG9uc2USJQoFdXNlcnMYASADKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXISFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIjcKFEJhdGNoR2V0VXNlcnNSZXF1ZXN0EhAKCHVzZXJfaWRzGAEgAygDEg0KBW5hbWVzGAIgAygJIj4KFUJhdGNoR2V0VXNlcnNSZXNwb25zZRIlCgV1c2VycxgBIAMoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlciI5ChFDcmVhdGVVc2VyUmVxdWVzdBIkCgR1c2VyGAEgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyIpgBChJDcmVhdGVVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchIZChFvbmVfdGltZV9wYXNzd29yZBgCIAEoCRJBCh1vbmVfdGltZV9wYXNzd29yZF9leHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiagoRVXBkYXRlVXNlclJlcXVlc3QSJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siOgoSVXBkYXRlVXNlclJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5lcmlzLmlkZW50aXR5LnYxLlVzZXIiKwoYUmVzZXRVc2VyUGFzc3dvcmRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAMinwEKGVJlc2V0VXNlclBhc3N3b3JkUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchIZChFvbmVfdGltZV9wYXNzd29yZBgCIAEoCRJBCh1vbmVfdGltZV9wYXNzd29yZF9leHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAqaQoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASEwoPUk9MRV9NQU5BR0VNRU5UEAESDgoKUk9MRV9BRE1JThACEg4KClJPTEVfU0FMRVMQAxIWChJST0xFX0NVU1RPTUVSX0NBUkUQBCpbCgpVc2VyU3RhdHVzEhsKF1VTRVJfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFgoSVVNFUl9TVEFUVVNfQUNUSVZFEAESGAoUVVNFUl9TVEFUVVNfSU5BQ1RJVkUQAjKgBgoLQXV0aFNlcnZpY2USSwoGU2lnbkluEh8uZXJpcy5pZGVudGl0eS52MS5TaWduSW5SZXF1ZXN0GiAuZXJpcy5pZGVudGl0eS52MS5TaWduSW5SZXNwb25zZRJdCgxSZWZyZXNoVG9rZW4SJS5lcmlzLmlkZW50aXR5LnYxLlJlZnJlc2hUb2tlblJlcXVlc3QaJi5lcmlzLmlkZW50aXR5LnYxLlJlZnJlc2hUb2tlblJlc3BvbnNlEk4KB1NpZ25PdXQSIC5lcmlzLmlkZW50aXR5LnYxLlNpZ25PdXRSZXF1ZXN0GiEuZXJpcy5pZGVudGl0eS52MS5TaWduT3V0UmVzcG9uc2USdAoSR2V0VG9rZW5HZW5lcmF0aW9uEisuZXJpcy5pZGVudGl0eS52MS5HZXRUb2tlbkdlbmVyYXRpb25SZXF1ZXN0GiwuZXJpcy5pZGVudGl0eS52MS5HZXRUb2tlbkdlbmVyYXRpb25SZXNwb25zZSIDkAIBEmgKDkdldEN1cnJlbnRVc2VyEicuZXJpcy5pZGVudGl0eS52MS5HZXRDdXJyZW50VXNlclJlcXVlc3QaKC5lcmlzLmlkZW50aXR5LnYxLkdldEN1cnJlbnRVc2VyUmVzcG9uc2UiA5ACARJpChBWYWxpZGF0ZVBhc3N3b3JkEikuZXJpcy5pZGVudGl0eS52MS5WYWxpZGF0ZVBhc3N3b3JkUmVxdWVzdBoqLmVyaXMuaWRlbnRpdHkudjEuVmFsaWRhdGVQYXNzd29yZFJlc3BvbnNlEmMKDkNoYW5nZVBhc3N3b3JkEicuZXJpcy5pZGVudGl0eS52MS5DaGFuZ2VQYXNzd29yZFJlcXVlc3QaKC5lcmlzLmlkZW50aXR5LnYxLkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USZQoNR2V0U2lnbmluZ0tleRImLmVyaXMuaWRlbnRpdHkudjEuR2V0U2lnbmluZ0tleVJlcXVlc3QaJy5lcmlzLmlkZW50aXR5LnYxLkdldFNpZ25pbmdLZXlSZXNwb25zZSIDkAIBMsQECgtVc2VyU2VydmljZRJTCgdHZXRVc2VyEiAuZXJpcy5pZGVudGl0eS52MS5HZXRVc2VyUmVxdWVzdBohLmVyaXMuaWRlbnRpdHkudjEuR2V0VXNlclJlc3BvbnNlIgOQAgESWQoJTGlzdFVzZXJzEiIuZXJpcy5pZGVudGl0eS52MS5MaXN0VXNlcnNSZXF1ZXN0GiMuZXJpcy5pZGVudGl0eS52MS5MaXN0VXNlcnNSZXNwb25zZSIDkAIBEmUKDUJhdGNoR2V0VXNlcnMSJi5lcmlzLmlkZW50aXR5LnYxLkJhdGNoR2V0VXNlcnNSZXF1ZXN0GicuZXJpcy5pZGVudGl0eS52MS5CYXRjaEdldFVzZXJzUmVzcG9uc2UiA5ACARJXCgpDcmVhdGVVc2VyEiMuZXJpcy5pZGVudGl0eS52MS5DcmVhdGVVc2VyUmVxdWVzdBokLmVyaXMuaWRlbnRpdHkudjEuQ3JlYXRlVXNlclJlc3BvbnNlElcKClVwZGF0ZVVzZXISIy5lcmlzLmlkZW50aXR5LnYxLlVwZGF0ZVVzZXJSZXF1ZXN0GiQuZXJpcy5pZGVudGl0eS52MS5VcGRhdGVVc2VyUmVzcG9uc2USbAoRUmVzZXRVc2VyUGFzc3dvcmQSKi5lcmlzLmlkZW50aXR5LnYxLlJlc2V0VXNlclBhc3N3b3JkUmVxdWVzdBorLmVyaXMuaWRlbnRpdHkudjEuUmVzZXRVc2VyUGFzc3dvcmRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * A member of staff who signs in to the CRM.
@@ -145,6 +145,20 @@ export type SignInResponse = Message<"eris.identity.v1.SignInResponse"> & {
    * @generated from field: google.protobuf.Timestamp expire_time = 3;
    */
   expireTime?: Timestamp | undefined;
+
+  /**
+   * Trades for a fresh token with RefreshToken; kept by the client, never sent elsewhere.
+   *
+   * @generated from field: string refresh_token = 4;
+   */
+  refreshToken: string;
+
+  /**
+   * When the refresh token stops working if unused.
+   *
+   * @generated from field: google.protobuf.Timestamp refresh_expire_time = 5;
+   */
+  refreshExpireTime?: Timestamp | undefined;
 };
 
 /**
@@ -155,11 +169,87 @@ export const SignInResponseSchema: GenMessage<SignInResponse> = /*@__PURE__*/
   messageDesc(file_eris_identity_v1_identity, 2);
 
 /**
+ * Request of AuthService.RefreshToken.
+ *
+ * @generated from message eris.identity.v1.RefreshTokenRequest
+ */
+export type RefreshTokenRequest = Message<"eris.identity.v1.RefreshTokenRequest"> & {
+  /**
+   * The refresh token from the last SignIn, RefreshToken or ChangePassword.
+   *
+   * @generated from field: string refresh_token = 1;
+   */
+  refreshToken: string;
+};
+
+/**
+ * Describes the message eris.identity.v1.RefreshTokenRequest.
+ * Use `create(RefreshTokenRequestSchema)` to create a new message.
+ */
+export const RefreshTokenRequestSchema: GenMessage<RefreshTokenRequest> = /*@__PURE__*/
+  messageDesc(file_eris_identity_v1_identity, 3);
+
+/**
+ * Response of AuthService.RefreshToken.
+ *
+ * @generated from message eris.identity.v1.RefreshTokenResponse
+ */
+export type RefreshTokenResponse = Message<"eris.identity.v1.RefreshTokenResponse"> & {
+  /**
+   * The user as stored now (role and status included).
+   *
+   * @generated from field: eris.identity.v1.User user = 1;
+   */
+  user?: User | undefined;
+
+  /**
+   * The fresh access token.
+   *
+   * @generated from field: string token = 2;
+   */
+  token: string;
+
+  /**
+   * When the fresh access token stops being accepted.
+   *
+   * @generated from field: google.protobuf.Timestamp expire_time = 3;
+   */
+  expireTime?: Timestamp | undefined;
+
+  /**
+   * The refresh token to use next time; the one sent no longer works.
+   *
+   * @generated from field: string refresh_token = 4;
+   */
+  refreshToken: string;
+
+  /**
+   * When the new refresh token stops working if unused.
+   *
+   * @generated from field: google.protobuf.Timestamp refresh_expire_time = 5;
+   */
+  refreshExpireTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message eris.identity.v1.RefreshTokenResponse.
+ * Use `create(RefreshTokenResponseSchema)` to create a new message.
+ */
+export const RefreshTokenResponseSchema: GenMessage<RefreshTokenResponse> = /*@__PURE__*/
+  messageDesc(file_eris_identity_v1_identity, 4);
+
+/**
  * Request of AuthService.SignOut.
  *
  * @generated from message eris.identity.v1.SignOutRequest
  */
 export type SignOutRequest = Message<"eris.identity.v1.SignOutRequest"> & {
+  /**
+   * The session's refresh token, revoked with it.
+   *
+   * @generated from field: string refresh_token = 1;
+   */
+  refreshToken: string;
 };
 
 /**
@@ -167,7 +257,7 @@ export type SignOutRequest = Message<"eris.identity.v1.SignOutRequest"> & {
  * Use `create(SignOutRequestSchema)` to create a new message.
  */
 export const SignOutRequestSchema: GenMessage<SignOutRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 3);
+  messageDesc(file_eris_identity_v1_identity, 5);
 
 /**
  * Response of AuthService.SignOut.
@@ -182,7 +272,7 @@ export type SignOutResponse = Message<"eris.identity.v1.SignOutResponse"> & {
  * Use `create(SignOutResponseSchema)` to create a new message.
  */
 export const SignOutResponseSchema: GenMessage<SignOutResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 4);
+  messageDesc(file_eris_identity_v1_identity, 6);
 
 /**
  * Request of AuthService.GetCurrentUser.
@@ -197,7 +287,7 @@ export type GetCurrentUserRequest = Message<"eris.identity.v1.GetCurrentUserRequ
  * Use `create(GetCurrentUserRequestSchema)` to create a new message.
  */
 export const GetCurrentUserRequestSchema: GenMessage<GetCurrentUserRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 5);
+  messageDesc(file_eris_identity_v1_identity, 7);
 
 /**
  * Response of AuthService.GetCurrentUser.
@@ -234,7 +324,50 @@ export type GetCurrentUserResponse = Message<"eris.identity.v1.GetCurrentUserRes
  * Use `create(GetCurrentUserResponseSchema)` to create a new message.
  */
 export const GetCurrentUserResponseSchema: GenMessage<GetCurrentUserResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 6);
+  messageDesc(file_eris_identity_v1_identity, 8);
+
+/**
+ * Request of AuthService.GetTokenGeneration.
+ *
+ * @generated from message eris.identity.v1.GetTokenGenerationRequest
+ */
+export type GetTokenGenerationRequest = Message<"eris.identity.v1.GetTokenGenerationRequest"> & {
+};
+
+/**
+ * Describes the message eris.identity.v1.GetTokenGenerationRequest.
+ * Use `create(GetTokenGenerationRequestSchema)` to create a new message.
+ */
+export const GetTokenGenerationRequestSchema: GenMessage<GetTokenGenerationRequest> = /*@__PURE__*/
+  messageDesc(file_eris_identity_v1_identity, 9);
+
+/**
+ * Response of AuthService.GetTokenGeneration.
+ *
+ * @generated from message eris.identity.v1.GetTokenGenerationResponse
+ */
+export type GetTokenGenerationResponse = Message<"eris.identity.v1.GetTokenGenerationResponse"> & {
+  /**
+   * The caller's user id.
+   *
+   * @generated from field: int64 user_id = 1;
+   */
+  userId: bigint;
+
+  /**
+   * The user's token generation now.
+   *
+   * @generated from field: int64 token_generation = 2;
+   */
+  tokenGeneration: bigint;
+};
+
+/**
+ * Describes the message eris.identity.v1.GetTokenGenerationResponse.
+ * Use `create(GetTokenGenerationResponseSchema)` to create a new message.
+ */
+export const GetTokenGenerationResponseSchema: GenMessage<GetTokenGenerationResponse> = /*@__PURE__*/
+  messageDesc(file_eris_identity_v1_identity, 10);
 
 /**
  * Request of AuthService.ValidatePassword.
@@ -255,7 +388,7 @@ export type ValidatePasswordRequest = Message<"eris.identity.v1.ValidatePassword
  * Use `create(ValidatePasswordRequestSchema)` to create a new message.
  */
 export const ValidatePasswordRequestSchema: GenMessage<ValidatePasswordRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 7);
+  messageDesc(file_eris_identity_v1_identity, 11);
 
 /**
  * Response of AuthService.ValidatePassword.
@@ -276,7 +409,7 @@ export type ValidatePasswordResponse = Message<"eris.identity.v1.ValidatePasswor
  * Use `create(ValidatePasswordResponseSchema)` to create a new message.
  */
 export const ValidatePasswordResponseSchema: GenMessage<ValidatePasswordResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 8);
+  messageDesc(file_eris_identity_v1_identity, 12);
 
 /**
  * Request of AuthService.ChangePassword.
@@ -304,7 +437,7 @@ export type ChangePasswordRequest = Message<"eris.identity.v1.ChangePasswordRequ
  * Use `create(ChangePasswordRequestSchema)` to create a new message.
  */
 export const ChangePasswordRequestSchema: GenMessage<ChangePasswordRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 9);
+  messageDesc(file_eris_identity_v1_identity, 13);
 
 /**
  * Response of AuthService.ChangePassword.
@@ -332,6 +465,20 @@ export type ChangePasswordResponse = Message<"eris.identity.v1.ChangePasswordRes
    * @generated from field: google.protobuf.Timestamp expire_time = 3;
    */
   expireTime?: Timestamp | undefined;
+
+  /**
+   * A fresh refresh token; every other session of the user has ended.
+   *
+   * @generated from field: string refresh_token = 4;
+   */
+  refreshToken: string;
+
+  /**
+   * When the refresh token stops working if unused.
+   *
+   * @generated from field: google.protobuf.Timestamp refresh_expire_time = 5;
+   */
+  refreshExpireTime?: Timestamp | undefined;
 };
 
 /**
@@ -339,7 +486,7 @@ export type ChangePasswordResponse = Message<"eris.identity.v1.ChangePasswordRes
  * Use `create(ChangePasswordResponseSchema)` to create a new message.
  */
 export const ChangePasswordResponseSchema: GenMessage<ChangePasswordResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 10);
+  messageDesc(file_eris_identity_v1_identity, 14);
 
 /**
  * Request of AuthService.GetSigningKey.
@@ -354,7 +501,7 @@ export type GetSigningKeyRequest = Message<"eris.identity.v1.GetSigningKeyReques
  * Use `create(GetSigningKeyRequestSchema)` to create a new message.
  */
 export const GetSigningKeyRequestSchema: GenMessage<GetSigningKeyRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 11);
+  messageDesc(file_eris_identity_v1_identity, 15);
 
 /**
  * Response of AuthService.GetSigningKey.
@@ -382,7 +529,7 @@ export type GetSigningKeyResponse = Message<"eris.identity.v1.GetSigningKeyRespo
  * Use `create(GetSigningKeyResponseSchema)` to create a new message.
  */
 export const GetSigningKeyResponseSchema: GenMessage<GetSigningKeyResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 12);
+  messageDesc(file_eris_identity_v1_identity, 16);
 
 /**
  * Request of UserService.GetUser.
@@ -403,7 +550,7 @@ export type GetUserRequest = Message<"eris.identity.v1.GetUserRequest"> & {
  * Use `create(GetUserRequestSchema)` to create a new message.
  */
 export const GetUserRequestSchema: GenMessage<GetUserRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 13);
+  messageDesc(file_eris_identity_v1_identity, 17);
 
 /**
  * Response of UserService.GetUser.
@@ -424,7 +571,7 @@ export type GetUserResponse = Message<"eris.identity.v1.GetUserResponse"> & {
  * Use `create(GetUserResponseSchema)` to create a new message.
  */
 export const GetUserResponseSchema: GenMessage<GetUserResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 14);
+  messageDesc(file_eris_identity_v1_identity, 18);
 
 /**
  * Request of UserService.ListUsers.
@@ -459,7 +606,7 @@ export type ListUsersRequest = Message<"eris.identity.v1.ListUsersRequest"> & {
  * Use `create(ListUsersRequestSchema)` to create a new message.
  */
 export const ListUsersRequestSchema: GenMessage<ListUsersRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 15);
+  messageDesc(file_eris_identity_v1_identity, 19);
 
 /**
  * Response of UserService.ListUsers.
@@ -487,7 +634,7 @@ export type ListUsersResponse = Message<"eris.identity.v1.ListUsersResponse"> & 
  * Use `create(ListUsersResponseSchema)` to create a new message.
  */
 export const ListUsersResponseSchema: GenMessage<ListUsersResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 16);
+  messageDesc(file_eris_identity_v1_identity, 20);
 
 /**
  * Request of UserService.BatchGetUsers. At most 1000 ids and 1000 names.
@@ -515,7 +662,7 @@ export type BatchGetUsersRequest = Message<"eris.identity.v1.BatchGetUsersReques
  * Use `create(BatchGetUsersRequestSchema)` to create a new message.
  */
 export const BatchGetUsersRequestSchema: GenMessage<BatchGetUsersRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 17);
+  messageDesc(file_eris_identity_v1_identity, 21);
 
 /**
  * Response of UserService.BatchGetUsers.
@@ -536,7 +683,7 @@ export type BatchGetUsersResponse = Message<"eris.identity.v1.BatchGetUsersRespo
  * Use `create(BatchGetUsersResponseSchema)` to create a new message.
  */
 export const BatchGetUsersResponseSchema: GenMessage<BatchGetUsersResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 18);
+  messageDesc(file_eris_identity_v1_identity, 22);
 
 /**
  * Request of UserService.CreateUser.
@@ -557,7 +704,7 @@ export type CreateUserRequest = Message<"eris.identity.v1.CreateUserRequest"> & 
  * Use `create(CreateUserRequestSchema)` to create a new message.
  */
 export const CreateUserRequestSchema: GenMessage<CreateUserRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 19);
+  messageDesc(file_eris_identity_v1_identity, 23);
 
 /**
  * Response of UserService.CreateUser.
@@ -571,6 +718,20 @@ export type CreateUserResponse = Message<"eris.identity.v1.CreateUserResponse"> 
    * @generated from field: eris.identity.v1.User user = 1;
    */
   user?: User | undefined;
+
+  /**
+   * The one-time password to hand to the user: shown once, works for one sign-in.
+   *
+   * @generated from field: string one_time_password = 2;
+   */
+  oneTimePassword: string;
+
+  /**
+   * When the one-time password stops working (24 hours after it was made).
+   *
+   * @generated from field: google.protobuf.Timestamp one_time_password_expire_time = 3;
+   */
+  oneTimePasswordExpireTime?: Timestamp | undefined;
 };
 
 /**
@@ -578,7 +739,7 @@ export type CreateUserResponse = Message<"eris.identity.v1.CreateUserResponse"> 
  * Use `create(CreateUserResponseSchema)` to create a new message.
  */
 export const CreateUserResponseSchema: GenMessage<CreateUserResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 20);
+  messageDesc(file_eris_identity_v1_identity, 24);
 
 /**
  * Request of UserService.UpdateUser.
@@ -606,7 +767,7 @@ export type UpdateUserRequest = Message<"eris.identity.v1.UpdateUserRequest"> & 
  * Use `create(UpdateUserRequestSchema)` to create a new message.
  */
 export const UpdateUserRequestSchema: GenMessage<UpdateUserRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 21);
+  messageDesc(file_eris_identity_v1_identity, 25);
 
 /**
  * Response of UserService.UpdateUser.
@@ -627,7 +788,7 @@ export type UpdateUserResponse = Message<"eris.identity.v1.UpdateUserResponse"> 
  * Use `create(UpdateUserResponseSchema)` to create a new message.
  */
 export const UpdateUserResponseSchema: GenMessage<UpdateUserResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 22);
+  messageDesc(file_eris_identity_v1_identity, 26);
 
 /**
  * Request of UserService.ResetUserPassword.
@@ -648,7 +809,7 @@ export type ResetUserPasswordRequest = Message<"eris.identity.v1.ResetUserPasswo
  * Use `create(ResetUserPasswordRequestSchema)` to create a new message.
  */
 export const ResetUserPasswordRequestSchema: GenMessage<ResetUserPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 23);
+  messageDesc(file_eris_identity_v1_identity, 27);
 
 /**
  * Response of UserService.ResetUserPassword.
@@ -662,6 +823,20 @@ export type ResetUserPasswordResponse = Message<"eris.identity.v1.ResetUserPassw
    * @generated from field: eris.identity.v1.User user = 1;
    */
   user?: User | undefined;
+
+  /**
+   * The one-time password to hand to the user: shown once, works for one sign-in.
+   *
+   * @generated from field: string one_time_password = 2;
+   */
+  oneTimePassword: string;
+
+  /**
+   * When the one-time password stops working (24 hours after it was made).
+   *
+   * @generated from field: google.protobuf.Timestamp one_time_password_expire_time = 3;
+   */
+  oneTimePasswordExpireTime?: Timestamp | undefined;
 };
 
 /**
@@ -669,7 +844,7 @@ export type ResetUserPasswordResponse = Message<"eris.identity.v1.ResetUserPassw
  * Use `create(ResetUserPasswordResponseSchema)` to create a new message.
  */
 export const ResetUserPasswordResponseSchema: GenMessage<ResetUserPasswordResponse> = /*@__PURE__*/
-  messageDesc(file_eris_identity_v1_identity, 24);
+  messageDesc(file_eris_identity_v1_identity, 28);
 
 /**
  * What a user may do in the CRM.
@@ -760,7 +935,9 @@ export const UserStatusSchema: GenEnum<UserStatus> = /*@__PURE__*/
  */
 export const AuthService: GenService<{
   /**
-   * Checks a username (email) and password and returns a signed token.
+   * Checks a username (email) and password and returns a short-lived access token and a refresh
+   * token. Attempts are throttled per account, per (account, address) pair and per address;
+   * refused with RESOURCE_EXHAUSTED while a wait is due or too many checks run at once.
    *
    * @generated from rpc eris.identity.v1.AuthService.SignIn
    */
@@ -770,7 +947,19 @@ export const AuthService: GenService<{
     output: typeof SignInResponseSchema;
   },
   /**
-   * Revokes the caller's token until it expires.
+   * Trades a refresh token for a fresh access token and a new refresh token (the old one stops
+   * working). Needs no access token; refused (UNAUTHENTICATED) once the session has ended.
+   *
+   * @generated from rpc eris.identity.v1.AuthService.RefreshToken
+   */
+  refreshToken: {
+    methodKind: "unary";
+    input: typeof RefreshTokenRequestSchema;
+    output: typeof RefreshTokenResponseSchema;
+  },
+  /**
+   * Ends the session: every access token of the user issued so far stops working, and the
+   * session's refresh token is revoked.
    *
    * @generated from rpc eris.identity.v1.AuthService.SignOut
    */
@@ -778,6 +967,17 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof SignOutRequestSchema;
     output: typeof SignOutResponseSchema;
+  },
+  /**
+   * The caller's current token generation: tokens of an older generation are refused. Services
+   * ask when their cache has lost it; the call itself is refused for a token no longer valid.
+   *
+   * @generated from rpc eris.identity.v1.AuthService.GetTokenGeneration
+   */
+  getTokenGeneration: {
+    methodKind: "unary";
+    input: typeof GetTokenGenerationRequestSchema;
+    output: typeof GetTokenGenerationResponseSchema;
   },
   /**
    * Returns the signed-in user, as stored now.
@@ -860,7 +1060,8 @@ export const UserService: GenService<{
     output: typeof BatchGetUsersResponseSchema;
   },
   /**
-   * Adds a user, who must choose a password at first sign-in.
+   * Adds a user with a one-time password (returned once, never stored in clear), who must choose
+   * a password at first sign-in.
    *
    * @generated from rpc eris.identity.v1.UserService.CreateUser
    */
@@ -881,7 +1082,8 @@ export const UserService: GenService<{
     output: typeof UpdateUserResponseSchema;
   },
   /**
-   * Sets the default password and forces the user to choose a new one.
+   * Gives the user a new one-time password (returned once), ends their sessions and forces them
+   * to choose a new password at the next sign-in.
    *
    * @generated from rpc eris.identity.v1.UserService.ResetUserPassword
    */
