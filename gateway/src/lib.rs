@@ -18,7 +18,7 @@ use axum::{
     extract::{Request, State},
     middleware,
     response::{IntoResponse, Response},
-    routing::{get, patch, post, put},
+    routing::{delete, get, patch, post, put},
 };
 use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
@@ -92,7 +92,43 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         .route("/getTasksByAssignee/{user_name}", get(rest::notes_tasks::get_tasks_by_assignee))
         .route("/newTask", post(rest::notes_tasks::new_task))
         .route("/task/{task_id}", patch(rest::notes_tasks::update_task))
-        .route("/getUtilities", get(rest::utilities::get_utilities))
+        .route("/getUtilities", get(rest::directories::get_utilities))
+        .route("/addUtility/", post(rest::directories::add_utility))
+        .route("/addUtility", post(rest::directories::add_utility))
+        .route("/editUtility/{utility_id}", put(rest::directories::edit_utility))
+        .route("/getRateCodes/{utility_id}", get(rest::directories::get_rate_codes))
+        .route("/updateRateCodes/{utility_id}", post(rest::directories::update_rate_codes))
+        .route("/getSuppliers", get(rest::directories::get_suppliers))
+        .route("/addSupplier/", post(rest::directories::add_supplier))
+        .route("/addSupplier", post(rest::directories::add_supplier))
+        .route("/editSupplier/{supplier_id}", put(rest::directories::edit_supplier))
+        .route("/deleteSupplier/{supplier_id}", delete(rest::directories::delete_supplier))
+        .route("/getSupplierContactInfo/{supplier_name}", get(rest::directories::get_supplier_contact_info))
+        .route("/addSupplierContactInfo/{supplier_name}", post(rest::directories::add_supplier_contact_info))
+        .route("/updateSupplierContactInfo/{contact_id}", patch(rest::directories::update_supplier_contact_info))
+        .route("/deleteSupplierContactInfo/{contact_id}", delete(rest::directories::delete_supplier_contact_info))
+        .route("/rateTypes", get(rest::directories::get_rate_types).post(rest::directories::add_rate_type))
+        .route("/rateTypes/{name}", delete(rest::directories::delete_rate_type))
+        .route("/getAccountsByLeadId/{lead_id}", get(rest::accounts::get_accounts_by_lead_id))
+        .route("/accounts", post(rest::accounts::create_account))
+        .route("/accounts/{account_id}", put(rest::accounts::update_account).delete(rest::accounts::delete_account))
+        .route("/getUsage/{account_id}", get(rest::accounts::get_usage))
+        .route("/updateUsage", post(rest::accounts::update_usage))
+        .route("/importAccounts/{lead_id}", post(rest::accounts::import_accounts))
+        .route("/getPLCHistory/{account_id}", get(rest::accounts::get_plc_history))
+        .route("/updatePLCHistory/{account_id}", post(rest::accounts::update_plc_history))
+        .route("/deletePLCHistoryRecord/{record_id}", get(rest::accounts::delete_plc_history_record))
+        .route("/getNSPLHistory/{account_id}", get(rest::accounts::get_nspl_history))
+        .route("/updateNSPLHistory/{account_id}", post(rest::accounts::update_nspl_history))
+        .route("/deleteNSPLHistoryRecord/{record_id}", get(rest::accounts::delete_nspl_history_record))
+        .route("/getSummerKWHistory/{account_id}", get(rest::accounts::get_summer_kw_history))
+        .route("/updateSummerKWHistory/{account_id}", post(rest::accounts::update_summer_kw_history))
+        .route("/deleteSummerKWHistoryRecord/{record_id}", get(rest::accounts::delete_summer_kw_history_record))
+        .route("/getWinterKWHistory/{account_id}", get(rest::accounts::get_winter_kw_history))
+        .route("/updateWinterKWHistory/{account_id}", post(rest::accounts::update_winter_kw_history))
+        .route("/deleteWinterKWHistoryRecord/{record_id}", get(rest::accounts::delete_winter_kw_history_record))
+        .route("/contacts", get(rest::contacts::list_contacts).post(rest::contacts::create_contact))
+        .route("/contacts/{contact_id}", put(rest::contacts::update_contact).delete(rest::contacts::delete_contact))
         .route("/callbanks", get(rest::call_banks::list_call_banks).post(rest::call_banks::create_call_bank))
         .route(
             "/callbanks/{call_bank_id}",

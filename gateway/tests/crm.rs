@@ -356,3 +356,6 @@ async fn hostile_values_get_a_clear_json_400_and_write_nothing() {
     let leads: Vec<Value> = app.get("/api/getAllLeads/", &manager).await.json().await.unwrap();
     assert!(leads.iter().all(|lead| lead["Name"] != "Big DR" && lead["Name"] != "Odd"), "nothing was written");
 }
+
+#[path = "crm/accounts.rs"]
+mod accounts;

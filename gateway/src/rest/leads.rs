@@ -36,6 +36,10 @@ pub struct Lead {
     pub electric_usage: Option<String>,
     pub gas_usage: Option<String>,
     pub dr_reduction: Option<String>,
+    /// Annual kWh summed over the company's electric accounts (read-only; ignored on updates).
+    pub total_kwh: Option<String>,
+    /// Annual therms summed over the company's gas accounts (read-only; ignored on updates).
+    pub total_therms: Option<String>,
     /// Electric area (utility id).
     pub electric_area: Option<i64>,
     /// Gas area (utility id).
@@ -184,6 +188,8 @@ impl Lead {
             electric_usage: Some(company.electric_usage).filter(|u| !u.is_empty()),
             gas_usage: Some(company.gas_usage).filter(|u| !u.is_empty()),
             dr_reduction: Some(company.dr_reduction).filter(|u| !u.is_empty()),
+            total_kwh: Some(company.total_kwh).filter(|t| !t.is_empty()),
+            total_therms: Some(company.total_therms).filter(|t| !t.is_empty()),
             electric_area: nonzero(company.electric_area_utility_id),
             gas_area: nonzero(company.gas_area_utility_id),
             dr_area: nonzero(company.dr_area_utility_id),
@@ -255,6 +261,8 @@ impl Lead {
             version: self.version,
             update_time: None,
             update_user_id: 0,
+            total_kwh: String::new(),
+            total_therms: String::new(),
         })
     }
 }

@@ -1,15 +1,17 @@
 //! The REST surface under `/api`: spec document 1 and 2, section 7. Each call is translated to
 //! gRPC calls to the service that owns the data.
 
+pub mod accounts;
 pub mod call_banks;
 pub mod companies;
+pub mod contacts;
+pub mod directories;
 mod directory;
 
 pub use directory::DirectoryCache;
 pub mod leads;
 pub mod notes_tasks;
 pub mod users;
-pub mod utilities;
 
 use axum::{http::StatusCode, response::IntoResponse};
 use tonic::transport::Channel;

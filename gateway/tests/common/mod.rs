@@ -89,8 +89,10 @@ pub async fn spawn_app() -> TestGateway {
 pub async fn spawn_app_with_crm() -> TestGateway {
     let database = TestDatabase::new().await;
     let identity = spawn_identity(&database).await;
-    let crm = eris_crm::testing::spawn(&database, format!("http://{identity}")).await;
     let sourcing = eris_sourcing::testing::spawn(&database, format!("http://{identity}")).await;
+    let crm =
+        eris_crm::testing::spawn_with_sourcing(&database, format!("http://{identity}"), format!("http://{sourcing}"))
+            .await;
     spawn_gateway(identity, Upstreams { crm: Some(crm), sourcing: Some(sourcing) }, Some(database)).await
 }
 

@@ -66,6 +66,18 @@ pub fn may_work_call_bank(caller: &Caller, assignee_user_id: i64) -> bool {
     caller.role == Role::Management || assignee_user_id == caller.user_id
 }
 
+/// Accounts, their usage and histories are changed by Management, Admin and Customer Care; Sales
+/// read the accounts of their companies (spec 2 section 6: no Actions column for Sales).
+pub fn may_change_accounts(caller: &Caller) -> bool {
+    caller.role != Role::Sales
+}
+
+/// Every role adds, edits and deletes the contacts of the companies it may read (spec 2 section
+/// 6: contacts add/edit/delete for all roles).
+pub fn may_change_contacts(_caller: &Caller) -> bool {
+    true
+}
+
 /// Refuses the call unless the rule allows it.
 pub fn require(allowed: bool) -> Result<()> {
     if allowed { Ok(()) } else { Err(forbidden()) }
@@ -133,5 +145,20 @@ mod tests {
         assert!(may_work_call_bank(&user(Role::Sales, 3), 3));
         assert!(!may_work_call_bank(&user(Role::Admin, 3), 4));
         assert!(may_work_call_bank(&user(Role::Management, 3), 4));
+    }
+
+    #[test]
+    fn sales_read_accounts_and_every_other_role_changes_them() {
+        assert!(!may_change_accounts(&user(Role::Sales, 1)));
+        for role in [Role::Management, Role::Admin, Role::CustomerCare] {
+            assert!(may_change_accounts(&user(role, 1)));
+        }
+    }
+
+    #[test]
+    fn every_role_changes_contacts() {
+        for role in [Role::Management, Role::Admin, Role::Sales, Role::CustomerCare] {
+            assert!(may_change_contacts(&user(role, 1)));
+        }
     }
 }

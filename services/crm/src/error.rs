@@ -7,22 +7,12 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// A save changes fields that someone else changed after the caller read them.
-    #[error("Someone else changed the {} of this {what} after you opened it. Their value is shown now.", list(.fields))]
+    #[error("{}", eris_platform::edits::conflict_message(what, fields))]
     Conflict { what: &'static str, fields: Vec<String> },
     #[error("This affiliate already exists.")]
     AffiliateExists,
     #[error(transparent)]
     Platform(#[from] eris_platform::Error),
-}
-
-/// Field names as words: "electric_usage" and "city" read "electric usage and city".
-fn list(fields: &[String]) -> String {
-    let words: Vec<String> = fields.iter().map(|field| field.replace('_', " ")).collect();
-    match words.as_slice() {
-        [] => "fields".into(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 impl From<sqlx::Error> for Error {

@@ -1,4 +1,5 @@
-//! The crm service: companies (leads), affiliates, notes, tasks and call banks.
+//! The crm service: companies (leads), affiliates, notes, tasks, call banks, accounts with their
+//! usage and capacity histories, and contacts.
 
 pub mod access;
 pub mod config;
@@ -16,7 +17,8 @@ use eris_platform::{
     time::BusinessTime,
 };
 use eris_proto::crm::v1::{
-    call_bank_service_server::CallBankServiceServer, company_service_server::CompanyServiceServer,
+    account_service_server::AccountServiceServer, call_bank_service_server::CallBankServiceServer,
+    company_service_server::CompanyServiceServer, contact_service_server::ContactServiceServer,
     note_service_server::NoteServiceServer, task_service_server::TaskServiceServer,
 };
 use sqlx::{PgPool, migrate::Migrator};
@@ -36,6 +38,8 @@ pub(crate) struct State {
     pool: PgPool,
     /// Identity: users named in requests (assignees, team members) must exist and be active.
     identity: tonic::transport::Channel,
+    /// Sourcing: utilities and suppliers named by accounts must exist there.
+    sourcing: tonic::transport::Channel,
     business: BusinessTime,
 }
 
@@ -45,18 +49,23 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let state = std::sync::Arc::new(State {
         pool: resources.pool.clone(),
         identity: resources.identity.clone(),
+        sourcing: tonic::transport::Channel::from_shared(config.sourcing_url.clone())?.connect_lazy(),
         business: BusinessTime::new(config.service.business.time_zone),
     });
     let routes = Routes::new(CompanyServiceServer::new(grpc::CompanyApi(state.clone())))
         .add_service(NoteServiceServer::new(grpc::NoteApi(state.clone())))
         .add_service(TaskServiceServer::new(grpc::TaskApi(state.clone())))
-        .add_service(CallBankServiceServer::new(grpc::CallBankApi(state)));
+        .add_service(CallBankServiceServer::new(grpc::CallBankApi(state.clone())))
+        .add_service(AccountServiceServer::new(grpc::AccountApi(state.clone())))
+        .add_service(ContactServiceServer::new(grpc::ContactApi(state)));
     let service = GrpcService {
         names: &[
             "eris.crm.v1.CompanyService",
             "eris.crm.v1.NoteService",
             "eris.crm.v1.TaskService",
             "eris.crm.v1.CallBankService",
+            "eris.crm.v1.AccountService",
+            "eris.crm.v1.ContactService",
         ],
         routes,
         auth: resources.auth(&[]),

@@ -1,5 +1,5 @@
 //! Realistic generated data: companies with statuses, usage, areas and team roles spread like a
-//! brokerage's book, with notes, tasks and call banks. Deterministic for a given seed. Used by
+//! brokerage's book, with notes, tasks, call banks, accounts with a year of usage, and contacts. Deterministic for a given seed. Used by
 //! `eris-stack --demo` (a small book) and `eris-stack seed` (the benchmark's 100,000 companies).
 
 use chrono::{Datelike, Duration, NaiveDate, Utc};
@@ -19,11 +19,18 @@ pub struct SeedPlan {
     pub notes: usize,
     pub tasks: usize,
     pub call_banks: usize,
+    /// Accounts spread over the companies, each with 12 months of usage.
+    pub accounts: usize,
+    /// Accounts of the book's first company on top of those (one large customer).
+    pub large_company_accounts: usize,
+    pub contacts: usize,
     pub seed: u64,
     /// The users who hold team roles, write notes and get tasks.
     pub user_ids: Vec<i64>,
-    /// The utilities prospects name as their areas.
+    /// The utilities prospects name as their areas (and accounts as their utility).
     pub areas: AreaChoices,
+    /// The suppliers accounts name.
+    pub suppliers: SupplierChoices,
     /// Tasks fall due in business hours of this time zone; entry dates are its dates.
     pub business: BusinessTime,
 }
@@ -36,17 +43,37 @@ pub struct AreaChoices {
     pub dr: Vec<i64>,
 }
 
+/// The supplier ids accounts may name, by commodity (DR: providers).
+#[derive(Debug, Clone, Default)]
+pub struct SupplierChoices {
+    pub electric: Vec<i64>,
+    pub gas: Vec<i64>,
+    pub dr: Vec<i64>,
+}
+
 impl SeedPlan {
-    /// The proportions of a real book: three notes and two tasks per company, a call bank per 200.
-    pub fn for_companies(companies: usize, seed: u64, user_ids: Vec<i64>, areas: AreaChoices) -> Self {
+    /// The proportions of a real book: three notes, two tasks, three accounts and two contacts per
+    /// company, a call bank per 200, and one customer with many accounts (2,000 in a book of
+    /// 100,000).
+    pub fn for_companies(
+        companies: usize,
+        seed: u64,
+        user_ids: Vec<i64>,
+        areas: AreaChoices,
+        suppliers: SupplierChoices,
+    ) -> Self {
         Self {
             companies,
             notes: companies * 3,
             tasks: companies * 2,
             call_banks: (companies / 200).max(1),
+            accounts: companies * 3,
+            large_company_accounts: (companies / 50).min(2000),
+            contacts: companies * 2,
             seed,
             user_ids,
             areas,
+            suppliers,
             business: BusinessTime::new(chrono_tz::America::New_York),
         }
     }
@@ -186,12 +213,13 @@ pub async fn demo(
     database: &DatabaseArgs,
     user_ids: Vec<i64>,
     areas: AreaChoices,
+    suppliers: SupplierChoices,
     business: BusinessTime,
 ) -> anyhow::Result<bool> {
     let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
     let empty: bool = sqlx::query_scalar("select not exists (select 1 from company)").fetch_one(&pool).await?;
     if empty {
-        let plan = SeedPlan { business, ..SeedPlan::for_companies(300, 2026, user_ids, areas) };
+        let plan = SeedPlan { business, ..SeedPlan::for_companies(300, 2026, user_ids, areas, suppliers) };
         generate_into(&pool, &plan).await?;
     }
     pool.close().await;
@@ -363,6 +391,8 @@ async fn generate_into(pool: &PgPool, plan: &SeedPlan) -> anyhow::Result<()> {
         .execute(pool)
         .await?;
     }
+    generate_accounts(pool, plan, &mut rng, first_id..=last_id, today).await?;
+    generate_contacts(pool, plan, &mut rng, first_id..=last_id).await?;
     // Fresh statistics and visibility for the planner, as autovacuum would give a live database.
     sqlx::query("vacuum analyze").execute(pool).await?;
     Ok(())
@@ -442,4 +472,201 @@ fn company_values(rng: &mut StdRng, users: &[i64], areas: &AreaChoices, today: N
         utilities: rng.gen_bool(0.3),
         w9: rng.gen_bool(0.4),
     }
+}
+
+const SITE_NAMES: &[&str] =
+    &["Main Plant", "Warehouse", "Office", "Building A", "Building B", "Cold Storage", "Annex", "Parking Lights"];
+const RATE_CLASSES: &[&str] = &["GS", "GS-Small", "GL", "LP", "HT", "Commercial"];
+/// Share of a year's use in each month, electric (summer peak) and gas (winter peak); each sums
+/// to 1.
+const ELECTRIC_MONTHS: [f64; 12] = [0.08, 0.075, 0.078, 0.076, 0.082, 0.092, 0.1, 0.1, 0.088, 0.079, 0.075, 0.075];
+const GAS_MONTHS: [f64; 12] = [0.17, 0.15, 0.12, 0.08, 0.04, 0.025, 0.02, 0.02, 0.03, 0.06, 0.12, 0.165];
+
+/// One generated account: (company, name, number, utility, supplier, commodity, rate class, city,
+/// state, plc, dr (status, provider, summer kW), annual use, peak kW).
+struct GeneratedAccount {
+    company_id: i64,
+    name: String,
+    number: String,
+    utility: Option<i64>,
+    supplier: Option<i64>,
+    commodity: &'static str,
+    rate_class: &'static str,
+    city: &'static str,
+    state: &'static str,
+    plc: Option<Decimal>,
+    dr: Option<(&'static str, Option<i64>, Decimal)>,
+    annual: Decimal,
+    peak_kw: Option<Decimal>,
+}
+
+fn account_values(rng: &mut StdRng, plan: &SeedPlan, company_id: i64, index: usize) -> GeneratedAccount {
+    let electric = rng.gen_bool(0.7);
+    let (city, state) = *PLACES.choose(rng).unwrap_or(&("Philadelphia", "PA"));
+    let (utilities, suppliers) = if electric {
+        (&plan.areas.electric, &plan.suppliers.electric)
+    } else {
+        (&plan.areas.gas, &plan.suppliers.gas)
+    };
+    let annual = if electric { usage(rng, 300_000.0) } else { usage(rng, 15_000.0) };
+    // A load factor between 0.3 and 0.8 gives the peak kW of an electric account.
+    let peak_kw = electric.then(|| {
+        let load_factor = rng.gen_range(0.3..0.8);
+        Decimal::from_f64_retain((annual.to_string().parse::<f64>().unwrap_or(0.0) / (load_factor * 8760.0)).round())
+            .unwrap_or_default()
+    });
+    let dr = (electric && rng.gen_bool(0.1)).then(|| {
+        let status = if rng.gen_bool(0.7) { "Registered" } else { "Unregistered" };
+        (status, plan.suppliers.dr.choose(rng).copied(), Decimal::from(rng.gen_range(20..500)))
+    });
+    GeneratedAccount {
+        company_id,
+        name: format!("{} {}", SITE_NAMES.choose(rng).unwrap_or(&"Site"), index % 100 + 1),
+        number: format!("{:010}", rng.gen_range(0..10_000_000_000_i64)),
+        utility: utilities.choose(rng).copied(),
+        supplier: rng.gen_bool(0.8).then(|| suppliers.choose(rng).copied()).flatten(),
+        commodity: if electric { "Electric" } else { "Gas" },
+        rate_class: RATE_CLASSES.choose(rng).unwrap_or(&"GS"),
+        city,
+        state,
+        plc: peak_kw.map(|kw| (kw * Decimal::new(9, 1)).round_dp(1)),
+        dr,
+        annual,
+        peak_kw,
+    }
+}
+
+/// Accounts spread over the companies (the first company gets the large customer's many), a year
+/// of usage each derived from their annual use, and the companies' totals.
+async fn generate_accounts(
+    pool: &PgPool,
+    plan: &SeedPlan,
+    rng: &mut StdRng,
+    companies: std::ops::RangeInclusive<i64>,
+    today: NaiveDate,
+) -> anyhow::Result<()> {
+    if plan.accounts == 0 && plan.large_company_accounts == 0 {
+        return Ok(());
+    }
+    let first_account: i64 =
+        sqlx::query_scalar("select coalesce(max(account_id), 0) + 1 from account").fetch_one(pool).await?;
+    let total = plan.accounts + plan.large_company_accounts;
+    for chunk_start in (0..total).step_by(2000) {
+        let count = 2000.min(total - chunk_start);
+        let rows: Vec<GeneratedAccount> = (chunk_start..chunk_start + count)
+            .map(|index| {
+                let company_id = if index < plan.large_company_accounts {
+                    *companies.start()
+                } else {
+                    rng.gen_range(companies.clone())
+                };
+                account_values(rng, plan, company_id, index)
+            })
+            .collect();
+        let mut builder: QueryBuilder<'_, Postgres> = QueryBuilder::new(
+            "insert into account (company_id, name, account_number, utility_id, supplier_id, commodity, rate_class, \
+             city, state, plc, is_dr, dr_status, dr_provider_supplier_id, summer_registered_kw, annual_usage, peak_kw) ",
+        );
+        builder.push_values(rows, |mut b, row| {
+            b.push_bind(row.company_id)
+                .push_bind(row.name)
+                .push_bind(row.number)
+                .push_bind(row.utility)
+                .push_bind(row.supplier)
+                .push_bind(row.commodity)
+                .push_bind(row.rate_class)
+                .push_bind(row.city)
+                .push_bind(row.state)
+                .push_bind(row.plc)
+                .push_bind(row.dr.is_some())
+                .push_bind(row.dr.map(|dr| dr.0))
+                .push_bind(row.dr.and_then(|dr| dr.1))
+                .push_bind(row.dr.map(|dr| dr.2))
+                .push_bind(row.annual)
+                .push_bind(row.peak_kw);
+        });
+        builder.build().execute(pool).await?;
+    }
+    // Twelve months from each account's annual use and peak, entered over the past year; then
+    // the annual figures from the months, as a usage save would leave them.
+    let electric: Vec<f64> = ELECTRIC_MONTHS.to_vec();
+    let gas: Vec<f64> = GAS_MONTHS.to_vec();
+    sqlx::query(
+        "insert into usage_month (account_id, month, value, kw, entry_date) \
+         select a.account_id, m.month, round(a.annual_usage * (case when a.commodity = 'Gas' then m.gas else m.electric end)::numeric, 2), \
+         case when a.commodity = 'Electric' then round(a.peak_kw * (0.7 + 0.3 * m.electric / 0.1)::numeric, 1) end, \
+         $2::date - ((12 - m.month) * 30)::int \
+         from account a cross join unnest($3::float8[], $4::float8[]) with ordinality as m (electric, gas, month) \
+         where a.account_id >= $1",
+    )
+    .bind(first_account)
+    .bind(today)
+    .bind(electric)
+    .bind(gas)
+    .execute(pool)
+    .await?;
+    sqlx::query(
+        "update account a set annual_usage = u.total, peak_kw = u.peak, usage_updated_at = now() \
+         from (select account_id, sum(value) as total, max(kw) as peak from usage_month where account_id >= $1 \
+               group by account_id) u where a.account_id = u.account_id",
+    )
+    .bind(first_account)
+    .execute(pool)
+    .await?;
+    sqlx::query(
+        "update company c set total_kwh = t.kwh, total_therms = t.therms \
+         from (select company_id, coalesce(sum(annual_usage) filter (where commodity = 'Electric'), 0) as kwh, \
+               coalesce(sum(annual_usage) filter (where commodity = 'Gas'), 0) as therms \
+               from account group by company_id) t \
+         where c.company_id = t.company_id and c.company_id between $1 and $2",
+    )
+    .bind(companies.start())
+    .bind(companies.end())
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+const FIRST_NAMES: &[&str] = &["Ann", "Luis", "Priya", "Tom", "Grace", "Omar", "Kate", "Wei", "Sam", "Rosa", "José"];
+const LAST_NAMES: &[&str] =
+    &["Lee", "Garcia", "Patel", "Murphy", "Chen", "Okafor", "Novak", "Schmidt", "Rossi", "Kim", "Müller"];
+const TITLES: &[&str] = &["Facilities Manager", "CFO", "Owner", "Plant Manager", "Controller", "Energy Manager"];
+const CONTACT_TYPES: &[&str] = &["Brokerage", "Demand Response", "Bill Management", "DR – Primary", "All", "Other"];
+
+async fn generate_contacts(
+    pool: &PgPool,
+    plan: &SeedPlan,
+    rng: &mut StdRng,
+    companies: std::ops::RangeInclusive<i64>,
+) -> anyhow::Result<()> {
+    for chunk_start in (0..plan.contacts).step_by(5000) {
+        let count = 5000.min(plan.contacts - chunk_start);
+        let rows: Vec<_> = (0..count)
+            .map(|_| {
+                let first = *FIRST_NAMES.choose(rng).unwrap_or(&"Ann");
+                let last = *LAST_NAMES.choose(rng).unwrap_or(&"Lee");
+                let email = format!("{}.{}@example.com", first.to_lowercase(), last.to_lowercase());
+                let phone = format!("215-555-{:04}", rng.gen_range(0..10_000));
+                let priority = rng.gen_bool(0.7).then(|| rng.gen_range(1_i16..=15));
+                let title = *TITLES.choose(rng).unwrap_or(&"Owner");
+                let contact_type = *CONTACT_TYPES.choose(rng).unwrap_or(&"All");
+                (rng.gen_range(companies.clone()), first, last, email, title, phone, contact_type, priority)
+            })
+            .collect();
+        let mut builder: QueryBuilder<'_, Postgres> = QueryBuilder::new(
+            "insert into contact (company_id, first_name, last_name, email, title, office_phone, contact_type, priority) ",
+        );
+        builder.push_values(rows, |mut b, (company_id, first, last, email, title, phone, contact_type, priority)| {
+            b.push_bind(company_id)
+                .push_bind(first)
+                .push_bind(last)
+                .push_bind(email)
+                .push_bind(title)
+                .push_bind(phone)
+                .push_bind(contact_type)
+                .push_bind(priority);
+        });
+        builder.build().execute(pool).await?;
+    }
+    Ok(())
 }

@@ -30,6 +30,7 @@ struct User {
 
 struct TestApp {
     crm: Channel,
+    sourcing: Channel,
     identity: Channel,
     database: TestDatabase,
     management: User,
@@ -42,7 +43,10 @@ struct TestApp {
 async fn spawn_app() -> TestApp {
     let database = TestDatabase::new().await;
     let identity = eris_identity::testing::spawn(&database, |_| {}).await;
-    let crm = eris_crm::testing::spawn(&database, format!("http://{identity}")).await;
+    let sourcing = eris_sourcing::testing::spawn(&database, format!("http://{identity}")).await;
+    let crm =
+        eris_crm::testing::spawn_with_sourcing(&database, format!("http://{identity}"), format!("http://{sourcing}"))
+            .await;
     let identity = Channel::from_shared(format!("http://{identity}")).unwrap().connect_lazy();
     let sign_in = |email: &'static str| {
         let identity = identity.clone();
@@ -54,6 +58,7 @@ async fn spawn_app() -> TestApp {
     };
     TestApp {
         crm: Channel::from_shared(format!("http://{crm}")).unwrap().connect_lazy(),
+        sourcing: Channel::from_shared(format!("http://{sourcing}")).unwrap().connect_lazy(),
         management: sign_in("management@eris.test").await,
         admin: sign_in("admin@eris.test").await,
         sales: sign_in("sales@eris.test").await,
@@ -486,7 +491,10 @@ async fn pages_match_a_plain_ordered_query_whether_matches_are_many_or_few() {
         notes: 0,
         tasks: 0,
         call_banks: 0,
-        ..SeedPlan::for_companies(6_000, 5, users, Default::default())
+        accounts: 0,
+        large_company_accounts: 0,
+        contacts: 0,
+        ..SeedPlan::for_companies(6_000, 5, users, Default::default(), Default::default())
     };
     eris_crm::seed::generate(&app.database.args(), &plan).await.unwrap();
     let pool = sqlx::PgPool::connect(&app.database.url()).await.unwrap();
@@ -975,3 +983,6 @@ async fn crm_refuses_revoked_tokens_after_redis_forgets_them_and_keeps_a_forced_
     let blocked = companies.clone().list_companies(list(&pending)).await.unwrap_err();
     assert_eq!(blocked.code(), Code::FailedPrecondition, "{blocked:?}");
 }
+
+#[path = "api/accounts.rs"]
+mod accounts;

@@ -81,6 +81,21 @@ pub enum Saved<F> {
     UnknownField(String),
 }
 
+impl<F> Saved<F> {
+    /// What to write: `None` when nothing changes; a conflict or an unknown field as the error a
+    /// client sees ("Someone else changed the city of this account…" is ABORTED, REST 409).
+    pub fn into_write(self, what: &str) -> crate::Result<Option<(F, Vec<Change>)>> {
+        match self {
+            Saved::Unchanged => Ok(None),
+            Saved::Changed { after, changes } => Ok(Some((after, changes))),
+            Saved::Conflict(fields) => Err(crate::Error::Stale(conflict_message(what, &fields))),
+            Saved::UnknownField(field) => {
+                Err(crate::Error::InvalidArgument(format!("{field} cannot be changed here.")))
+            }
+        }
+    }
+}
+
 /// A save of named fields: the values in `fields` of the fields in `named`, and the version its
 /// caller read (0: as stored now).
 #[derive(Debug)]
@@ -224,6 +239,25 @@ pub async fn forget(db: &mut PgConnection, resource: &str, record_id: i64) -> sq
     Ok(())
 }
 
+/// Why a save was refused: "Someone else changed the city and zip of this company after you
+/// opened it. Their value is shown now." Field names are read as words.
+pub fn conflict_message(what: &str, fields: &[String]) -> String {
+    let words: Vec<String> = fields.iter().map(|field| field.replace('_', " ")).collect();
+    let named = match words.as_slice() {
+        [] => "fields".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    format!("Someone else changed the {named} of this {what} after you opened it. Their value is shown now.")
+}
+
+/// The field names of an update mask, each once, in a fixed order.
+pub fn named_fields(mut paths: Vec<String>) -> Vec<String> {
+    paths.sort_unstable();
+    paths.dedup();
+    paths
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,5 +299,15 @@ mod tests {
     fn unchanged_values_are_neither_written_nor_conflicts() {
         let decided = merge(&[proposed("city", "Troy", "Troy")], &[edit("city", 3, 7, "Albany")], 8);
         assert_eq!(decided, Merge::default());
+    }
+
+    #[test]
+    fn a_conflict_message_names_the_fields_in_words() {
+        let fields = vec!["city".to_owned(), "electric_usage".to_owned(), "zip".to_owned()];
+        assert_eq!(
+            conflict_message("company", &fields),
+            "Someone else changed the city, electric usage and zip of this company after you opened it. Their value is shown now."
+        );
+        assert_eq!(named_fields(vec!["b".into(), "a".into(), "b".into()]), vec!["a", "b"]);
     }
 }

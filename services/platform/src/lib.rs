@@ -8,11 +8,13 @@ pub mod db;
 pub mod edits;
 pub mod error;
 pub mod kv;
+pub mod outbox;
 pub mod serve;
 pub mod service;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod text;
 pub mod time;
 
 pub use error::{Error, Result};

@@ -18,7 +18,8 @@ use eris_platform::{
     service::{Resources, Shutdown},
 };
 use eris_proto::sourcing::v1::{
-    sourcing_service_server::SourcingServiceServer, utility_service_server::UtilityServiceServer,
+    rate_type_service_server::RateTypeServiceServer, sourcing_service_server::SourcingServiceServer,
+    supplier_service_server::SupplierServiceServer, utility_service_server::UtilityServiceServer,
 };
 use sqlx::{PgPool, migrate::Migrator};
 use tokio::net::TcpListener;
@@ -42,9 +43,16 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
     let state = Arc::new(State { pool: resources.pool.clone() });
     let service = GrpcService {
-        names: &["eris.sourcing.v1.SourcingService", "eris.sourcing.v1.UtilityService"],
+        names: &[
+            "eris.sourcing.v1.SourcingService",
+            "eris.sourcing.v1.UtilityService",
+            "eris.sourcing.v1.SupplierService",
+            "eris.sourcing.v1.RateTypeService",
+        ],
         routes: Routes::new(SourcingServiceServer::new(grpc::SourcingApi))
-            .add_service(UtilityServiceServer::new(grpc::UtilityApi(state))),
+            .add_service(UtilityServiceServer::new(grpc::UtilityApi(state.clone())))
+            .add_service(SupplierServiceServer::new(grpc::SupplierApi(state.clone())))
+            .add_service(RateTypeServiceServer::new(grpc::RateTypeApi(state))),
         auth: resources.auth(&[]),
         dependencies: resources.dependencies(),
     };

@@ -1,4 +1,5 @@
-//! The demo utilities: real distribution utilities of the states the demo book's companies are in.
+//! The demo directories: real distribution utilities of the states the demo book's companies are
+//! in, real retail suppliers and DR providers that serve them, and common rate types.
 
 use eris_platform::config::DatabaseArgs;
 use sqlx::PgPool;
@@ -92,4 +93,78 @@ async fn add_demo_utilities(pool: &PgPool) -> anyhow::Result<DemoUtilities> {
             .fetch_all(pool)
     };
     Ok(DemoUtilities { electric: ids("Electric").await?, gas: ids("Gas").await?, dr: ids("DR").await? })
+}
+
+/// (name, commodity): retail suppliers active in the demo states, and DR curtailment providers.
+const DEMO_SUPPLIERS: &[(&str, &str)] = &[
+    ("Constellation NewEnergy", "Electric"),
+    ("Direct Energy Business", "Electric"),
+    ("ENGIE Resources", "Electric"),
+    ("NRG Business Solutions", "Electric"),
+    ("Calpine Energy Solutions", "Electric"),
+    ("AEP Energy", "Electric"),
+    ("IGS Energy", "Electric"),
+    ("Champion Energy Services", "Electric"),
+    ("Shell Energy Solutions", "Electric"),
+    ("Dynegy Energy Services", "Electric"),
+    ("Constellation NewEnergy", "Gas"),
+    ("Direct Energy Business", "Gas"),
+    ("IGS Energy", "Gas"),
+    ("UGI Energy Services", "Gas"),
+    ("WGL Energy Services", "Gas"),
+    ("Tiger Natural Gas", "Gas"),
+    ("South Jersey Energy", "Gas"),
+    ("Spark Energy", "Gas"),
+    ("CPower", "DR"),
+    ("Enel X", "DR"),
+    ("Voltus", "DR"),
+    ("Enersponse", "DR"),
+    ("Centrica Business Solutions", "DR"),
+];
+
+/// Rate types contracts commonly carry.
+const DEMO_RATE_TYPES: &[&str] = &["Fixed", "Index", "Block and Index", "Fixed with Pass-Through", "Heat Rate"];
+
+/// The demo suppliers' ids by commodity (archived ones left out).
+#[derive(Debug, Clone, Default)]
+pub struct DemoSuppliers {
+    pub electric: Vec<i64>,
+    pub gas: Vec<i64>,
+    pub dr: Vec<i64>,
+}
+
+/// Adds the demo suppliers and rate types that are missing (connecting and migrating first) and
+/// returns the ids of every live supplier by commodity.
+pub async fn demo_suppliers(database: &DatabaseArgs) -> anyhow::Result<DemoSuppliers> {
+    let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
+    let suppliers = add_demo_suppliers(&pool).await;
+    pool.close().await;
+    suppliers
+}
+
+async fn add_demo_suppliers(pool: &PgPool) -> anyhow::Result<DemoSuppliers> {
+    for (name, commodity) in DEMO_SUPPLIERS {
+        sqlx::query(
+            "insert into supplier (name, commodity, broker_agreement_status) values ($1, $2, 'Signed') \
+             on conflict (lower(name), commodity) where archived_at is null do nothing",
+        )
+        .bind(name)
+        .bind(commodity)
+        .execute(pool)
+        .await?;
+    }
+    for name in DEMO_RATE_TYPES {
+        sqlx::query("insert into rate_type (name) values ($1) on conflict (lower(name)) do nothing")
+            .bind(name)
+            .execute(pool)
+            .await?;
+    }
+    let ids = |commodity: &'static str| {
+        sqlx::query_scalar(
+            "select supplier_id from supplier where commodity = $1 and archived_at is null order by supplier_id",
+        )
+        .bind(commodity)
+        .fetch_all(pool)
+    };
+    Ok(DemoSuppliers { electric: ids("Electric").await?, gas: ids("Gas").await?, dr: ids("DR").await? })
 }

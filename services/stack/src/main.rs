@@ -116,10 +116,11 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         for user in &users {
             println!("  {:<24} {}", user.fields.email, user.fields.role);
         }
-        let areas = demo_areas(&args.database).await?;
+        let (areas, suppliers) = demo_directories(&args.database).await?;
         let business = eris_platform::time::BusinessTime::new(args.business.time_zone);
-        if eris_crm::seed::demo(&args.database, users.iter().map(|u| u.user_id).collect(), areas, business).await? {
-            println!("Demo utilities, companies, notes, tasks and call banks created.");
+        let user_ids = users.iter().map(|u| u.user_id).collect();
+        if eris_crm::seed::demo(&args.database, user_ids, areas, suppliers, business).await? {
+            println!("Demo companies, notes, tasks, call banks, accounts and contacts created.");
         }
     }
 
@@ -162,7 +163,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         shutdown: args.shutdown.clone(),
     };
     tasks.spawn(named("identity", eris_identity::serve(identity_config, identity, until_stopped())));
-    let crm_config = eris_crm::Config { listen: listen(&crm), service: service.clone() };
+    let crm_config = eris_crm::Config { listen: listen(&crm), sourcing_url: url(3), service: service.clone() };
     tasks.spawn(named("crm", eris_crm::serve(crm_config, crm, until_stopped())));
     let contracts_config = eris_contracts::Config { listen: listen(&contracts), service: service.clone() };
     tasks.spawn(named("contracts", eris_contracts::serve(contracts_config, contracts, until_stopped())));
@@ -216,29 +217,40 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 async fn seed(args: SeedArgs) -> anyhow::Result<()> {
     let users = eris_identity::seed::demo_users(&args.database, &args.demo_password).await?;
-    let areas = demo_areas(&args.database).await?;
+    let (areas, suppliers) = demo_directories(&args.database).await?;
     let user_ids = users.iter().map(|u| u.user_id).collect();
     let plan = eris_crm::seed::SeedPlan {
         business: eris_platform::time::BusinessTime::new(args.business.time_zone),
-        ..eris_crm::seed::SeedPlan::for_companies(args.companies, args.seed, user_ids, areas)
+        ..eris_crm::seed::SeedPlan::for_companies(args.companies, args.seed, user_ids, areas, suppliers)
     };
     let started = std::time::Instant::now();
     eris_crm::seed::generate(&args.database, &plan).await?;
     println!(
-        "Generated {} companies, {} notes, {} tasks and {} call banks in {:.1} s.",
+        "Generated {} companies, {} notes, {} tasks, {} call banks, {} accounts (one company with {} more) and {} \
+         contacts in {:.1} s.",
         plan.companies,
         plan.notes,
         plan.tasks,
         plan.call_banks,
+        plan.accounts,
+        plan.large_company_accounts,
+        plan.contacts,
         started.elapsed().as_secs_f64()
     );
     Ok(())
 }
 
-/// The demo utilities (added when missing), as the areas generated companies may name.
-async fn demo_areas(database: &eris_platform::config::DatabaseArgs) -> anyhow::Result<eris_crm::seed::AreaChoices> {
+/// The demo utilities, suppliers and rate types (added when missing), as the areas, utilities and
+/// suppliers generated companies and accounts may name.
+async fn demo_directories(
+    database: &eris_platform::config::DatabaseArgs,
+) -> anyhow::Result<(eris_crm::seed::AreaChoices, eris_crm::seed::SupplierChoices)> {
     let utilities = eris_sourcing::seed::demo_utilities(database).await?;
-    Ok(eris_crm::seed::AreaChoices { electric: utilities.electric, gas: utilities.gas, dr: utilities.dr })
+    let suppliers = eris_sourcing::seed::demo_suppliers(database).await?;
+    Ok((
+        eris_crm::seed::AreaChoices { electric: utilities.electric, gas: utilities.gas, dr: utilities.dr },
+        eris_crm::seed::SupplierChoices { electric: suppliers.electric, gas: suppliers.gas, dr: suppliers.dr },
+    ))
 }
 
 async fn named(name: &'static str, service: impl Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {

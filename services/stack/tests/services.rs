@@ -17,7 +17,7 @@ async fn spawn_identity(database: &TestDatabase) -> String {
 }
 
 macro_rules! service_test {
-    ($test:ident, $krate:ident, $schema:literal, $service:literal) => {
+    ($test:ident, $krate:ident, $schema:literal, $service:literal $(, $field:ident: $value:expr)*) => {
         #[tokio::test]
         async fn $test() {
             let database = TestDatabase::new().await;
@@ -26,7 +26,7 @@ macro_rules! service_test {
             let address = listener.local_addr().unwrap();
             let mut service = service_args(&database, identity_url);
             service.shutdown.grace_ms = 300;
-            let config = $krate::Config { listen: address, service };
+            let config = $krate::Config { listen: address, service $(, $field: $value)* };
             let (stop, stopped) = oneshot::channel::<()>();
             let server = tokio::spawn($krate::serve(
                 config,
@@ -96,7 +96,8 @@ service_test!(
     crm_serves_health_reflection_and_refuses_calls_without_a_token,
     eris_crm,
     "crm",
-    "eris.crm.v1.CompanyService"
+    "eris.crm.v1.CompanyService",
+    sourcing_url: "http://127.0.0.1:9".into()
 );
 service_test!(
     contracts_serves_health_reflection_and_refuses_calls_without_a_token,

@@ -2,11 +2,15 @@ import { createContext, useContext } from "react";
 
 import { createClient, type Client, type Transport } from "@connectrpc/connect";
 
+import { AccountService } from "../gen/eris/crm/v1/accounts_pb";
 import { CallBankService } from "../gen/eris/crm/v1/call_banks_pb";
+import { ContactService } from "../gen/eris/crm/v1/contacts_pb";
 import { CompanyService } from "../gen/eris/crm/v1/crm_pb";
 import { NoteService } from "../gen/eris/crm/v1/notes_pb";
 import { TaskService } from "../gen/eris/crm/v1/tasks_pb";
 import { AuthService, UserService } from "../gen/eris/identity/v1/identity_pb";
+import { RateTypeService } from "../gen/eris/sourcing/v1/rate_types_pb";
+import { SupplierService } from "../gen/eris/sourcing/v1/suppliers_pb";
 import { UtilityService } from "../gen/eris/sourcing/v1/utilities_pb";
 
 /** The generated clients the app calls; one set per transport. */
@@ -18,6 +22,10 @@ export interface ApiClients {
   tasks: Client<typeof TaskService>;
   callBanks: Client<typeof CallBankService>;
   utilities: Client<typeof UtilityService>;
+  suppliers: Client<typeof SupplierService>;
+  rateTypes: Client<typeof RateTypeService>;
+  accounts: Client<typeof AccountService>;
+  contacts: Client<typeof ContactService>;
 }
 
 export function createApiClients(transport: Transport): ApiClients {
@@ -29,6 +37,10 @@ export function createApiClients(transport: Transport): ApiClients {
     tasks: createClient(TaskService, transport),
     callBanks: createClient(CallBankService, transport),
     utilities: createClient(UtilityService, transport),
+    suppliers: createClient(SupplierService, transport),
+    rateTypes: createClient(RateTypeService, transport),
+    accounts: createClient(AccountService, transport),
+    contacts: createClient(ContactService, transport),
   };
 }
 

@@ -70,6 +70,17 @@ describe("app routes", () => {
     expect(within(nav).getByRole("link", { name: "Companies" }).getAttribute("href")).toBe("/Leads");
   });
 
+  it("reaches the account finder from the top bar, for every role", async () => {
+    const services = signedInAs(Role.SALES);
+    Object.assign(services.api, { accounts: { searchAccounts: vi.fn() } });
+    renderApp("/Dashboard", services);
+    const link = await screen.findByRole("link", { name: SHELL_TEXTS.accountSearch });
+    expect(link.getAttribute("href")).toBe("/Accounts");
+    await userEvent.click(link);
+    expect(await screen.findByRole("heading", { name: "Accounts" })).toBeTruthy();
+    expect(screen.getByRole("search", { name: "Account search" })).toBeTruthy();
+  });
+
   it("shows a real 404 page for unknown routes", async () => {
     renderApp("/NoSuchPage", signedInAs(Role.SALES));
     expect(await screen.findByText("Page not found")).toBeTruthy();

@@ -4,14 +4,21 @@ import type { IconName } from "@blueprintjs/icons";
 import { Navigate, Route, Routes } from "react-router";
 
 import { Placeholder } from "../components/Placeholder";
+import { ACCOUNT_FINDER_PATH } from "../features/accounts/accountRoutes";
+import { AccountsPage } from "../features/accounts/AccountsPage";
+import { AccountSearchPage } from "../features/accountSearch/AccountSearchPage";
 import { AdminPage } from "../features/admin/AdminPage";
 import { CallBankCompaniesPage } from "../features/callbanks/CallBankCompaniesPage";
 import { CompaniesPage } from "../features/companies/CompaniesPage";
 import { CompanyDetailsPage } from "../features/companies/CompanyDetailsPage";
 import { CompanyTabsLayout } from "../features/companies/CompanyTabsLayout";
+import { ContactsTab, ContactsTabRedirect } from "../features/contacts/ContactsTab";
 import { DashboardPage } from "../features/dashboard/DashboardPage";
 import { LoginPage } from "../features/login/LoginPage";
+import { RateTypesPage } from "../features/rateTypes/RateTypesPage";
 import { SettingsPage } from "../features/settings/SettingsPage";
+import { SuppliersPage } from "../features/suppliers/SuppliersPage";
+import { UtilitiesPage } from "../features/utilities/UtilitiesPage";
 import { decideLoginRoute } from "./auth/guard";
 import { useSessionState } from "./auth/SessionContext";
 import { ADMIN_ROLES, RATE_TYPES_ROLES } from "./roles";
@@ -29,12 +36,7 @@ export interface PlaceholderRoute {
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: "/Contracts", title: "Contracts", icon: "document" },
   { path: "/RFP", title: "RFP", icon: "send-message" },
-  { path: "/Suppliers", title: "Suppliers", icon: "shop" },
-  { path: "/Utilities", title: "Utilities", icon: "lightning" },
   { path: "/Reports", title: "Reports", icon: "timeline-bar-chart" },
-  { path: "/Accounts", title: "Accounts" },
-  { path: "/Leads/:leadId/contacts/add", title: "Add Contact" },
-  { path: "/Leads/:leadId/contacts/edit/:contactId", title: "Edit Contact" },
   { path: "/OpportunityTracker", title: "Opportunity Tracker" },
   { path: "/ForecastRevenueBySupplier", title: "Forecast Revenue By Supplier" },
   { path: "/ActualRevenueBySupplier", title: "Actual Revenue By Supplier" },
@@ -91,7 +93,16 @@ export function AppRoutes() {
         <Route path="/Leads" element={<CompaniesPage />} />
         <Route path="/LeadTabs/:leadId" element={<CompanyTabsLayout />}>
           {LEAD_TAB_ROUTES.map(({ path, title }) => {
-            const element = path === "" || path === "details" ? <CompanyDetailsPage /> : <Placeholder title={title} />;
+            const element =
+              path === "" || path === "details" ? (
+                <CompanyDetailsPage />
+              ) : path === "accounts" ? (
+                <AccountsPage />
+              ) : path === "contacts" ? (
+                <ContactsTab />
+              ) : (
+                <Placeholder title={title} />
+              );
             return path === "" ? (
               <Route key="index" index element={element} />
             ) : (
@@ -99,9 +110,18 @@ export function AppRoutes() {
             );
           })}
         </Route>
+        {/* The contact dialogs have their own addresses; they open over the company's Contacts tab. */}
+        <Route path="/Leads/:leadId/contacts" element={<CompanyTabsLayout />}>
+          <Route index element={<ContactsTabRedirect />} />
+          <Route path="add" element={<ContactsTab dialog="add" />} />
+          <Route path="edit/:contactId" element={<ContactsTab dialog="edit" />} />
+        </Route>
+        <Route path={ACCOUNT_FINDER_PATH} element={<AccountSearchPage />} />
         <Route path="/Dashboard" element={<DashboardPage />} />
         <Route path="/callbanks/:callBankId/companies" element={<CallBankCompaniesPage />} />
         <Route path="/Settings" element={<SettingsPage />} />
+        <Route path="/Suppliers" element={<SuppliersPage />} />
+        <Route path="/Utilities" element={<UtilitiesPage />} />
         <Route
           path="/Admin"
           element={
@@ -112,7 +132,11 @@ export function AppRoutes() {
         />
         <Route
           path="/RateTypes"
-          element={<RequireRole roles={RATE_TYPES_ROLES}>{page("Rate Types", "percentage")}</RequireRole>}
+          element={
+            <RequireRole roles={RATE_TYPES_ROLES}>
+              <RateTypesPage />
+            </RequireRole>
+          }
         />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -8,7 +8,7 @@ import { vi } from "vitest";
 import type { ApiClients } from "../api/clients";
 import { AppProviders } from "../app/App";
 import { Session } from "../app/auth/session";
-import { createTokenStore } from "../app/auth/tokenStore";
+import { createTokenStore, TOKEN_KEY } from "../app/auth/tokenStore";
 import { AppRoutes } from "../app/routes";
 import type { AppServices } from "../app/services";
 import type { User } from "../gen/eris/identity/v1/identity_pb";
@@ -74,4 +74,20 @@ export function renderApp(path: string, services: AppServices) {
     return probe;
   };
   return { ...result, router };
+}
+
+/** Fake clients by service; each replaces that service's default fake. */
+export type FakeClients = Partial<Record<keyof ApiClients, unknown>>;
+/** Fake methods of one client, named as the client names them. */
+export type FakeClient<K extends keyof ApiClients> = Partial<Record<keyof ApiClients[K], unknown>>;
+
+/**
+ * Renders the whole app at `path` for `me`, signed in (a token stored), over the fake clients given;
+ * the user list holds `users`.
+ */
+export function openApp(path: string, me: User, api: FakeClients = {}, users: readonly User[] = [me]) {
+  window.localStorage.setItem(TOKEN_KEY, "tok");
+  const services = signedInServices(me, users);
+  Object.assign(services.api, api);
+  return { services, ...renderApp(path, services) };
 }

@@ -16,14 +16,19 @@ pub struct CompanyRow {
     pub company_id: i64,
     #[sqlx(flatten)]
     pub record: CompanyRecord,
+    /// Annual kWh over the company's electric accounts (read-only, kept by account changes).
+    pub total_kwh: Decimal,
+    /// Annual therms over the company's gas accounts.
+    pub total_therms: Decimal,
     pub version: i64,
     pub updated_at: DateTime<Utc>,
     pub updated_by: Option<i64>,
 }
 
 /// Every column a `CompanyRow` reads.
-pub static COLUMNS: LazyLock<String> =
-    LazyLock::new(|| format!("company_id, {}, version, updated_at, updated_by", FIELDS.join(", ")));
+pub static COLUMNS: LazyLock<String> = LazyLock::new(|| {
+    format!("company_id, {}, total_kwh, total_therms, version, updated_at, updated_by", FIELDS.join(", "))
+});
 
 /// Binds every field of a record, in the order of `FIELDS`.
 macro_rules! bind_fields {
@@ -77,6 +82,8 @@ pub struct CompanyQuery {
     pub gas_end_from: Option<NaiveDate>,
     pub gas_end_to: Option<NaiveDate>,
     pub team_user_ids: Vec<i64>,
+    /// Companies with an account whose number or secondary number starts with this.
+    pub account_number: Option<String>,
     /// Sales: only companies where this user holds a team role.
     pub visible_to: Option<i64>,
 }
@@ -93,9 +100,12 @@ fn push_team_match(builder: &mut QueryBuilder<'_, Postgres>, user_ids: &[i64]) {
 }
 
 /// Escapes LIKE wildcards so a search for "50%" means the text "50%".
+pub fn like_escaped(query: &str) -> String {
+    query.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
 fn like_pattern(query: &str) -> String {
-    let escaped = query.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{escaped}%")
+    format!("%{}%", like_escaped(query))
 }
 
 fn push_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &CompanyQuery) {
@@ -144,6 +154,15 @@ fn push_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &CompanyQuery) {
         if let Some(value) = value {
             builder.push(format!(" and {column} {op} ")).push_bind(value);
         }
+    }
+    if let Some(number) = &query.account_number {
+        let prefix = format!("{}%", like_escaped(&number.to_uppercase()));
+        builder
+            .push(" and company_id in (select a.company_id from account a where upper(a.account_number) like ")
+            .push_bind(prefix.clone())
+            .push(" or (a.secondary_account_number <> '' and upper(a.secondary_account_number) like ")
+            .push_bind(prefix)
+            .push("))");
     }
     // A Sales user filtering by their own name is already limited to it just below.
     let own_only = query.visible_to.is_some() && query.team_user_ids.iter().all(|id| Some(*id) == query.visible_to);
@@ -487,24 +506,6 @@ pub async fn list_changes(
     .bind(limit)
     .fetch_all(pool)
     .await
-}
-
-/// Domain events: (event type, company id, encoded `CompanyEvent`).
-#[tracing::instrument(skip_all)]
-pub async fn insert_outbox(db: impl PgExecutor<'_>, events: &[(String, i64, Vec<u8>)]) -> sqlx::Result<()> {
-    let types: Vec<&str> = events.iter().map(|(kind, _, _)| kind.as_str()).collect();
-    let ids: Vec<i64> = events.iter().map(|(_, id, _)| *id).collect();
-    let payloads: Vec<&[u8]> = events.iter().map(|(_, _, payload)| payload.as_slice()).collect();
-    sqlx::query(
-        "insert into outbox (event_type, aggregate_id, payload) \
-         select * from unnest($1::text[], $2::bigint[], $3::bytea[])",
-    )
-    .bind(types)
-    .bind(ids)
-    .bind(payloads)
-    .execute(db)
-    .await?;
-    Ok(())
 }
 
 pub const AFFILIATE_NAME_KEY: &str = "affiliate_name_key";

@@ -226,6 +226,11 @@ pub fn check_secondaries(commodity: Commodity, primary: PrimaryStatus, secondari
 /// never negative, at most 2 decimals and `digits` digits before the point (the column's range).
 /// Empty means unknown.
 pub fn parse_amount(label: &str, text: &str, digits: u32) -> Result<Option<Decimal>> {
+    parse_decimal(label, text, digits, 2)
+}
+
+/// A number as typed, like `parse_amount` but with at most `scale` decimals.
+pub fn parse_decimal(label: &str, text: &str, digits: u32, scale: usize) -> Result<Option<Decimal>> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -250,8 +255,8 @@ pub fn parse_amount(label: &str, text: &str, digits: u32) -> Result<Option<Decim
     if value.is_sign_negative() && !value.is_zero() {
         return Err(invalid(format!("{label} cannot be negative.")));
     }
-    if fraction.len() > 2 {
-        return Err(invalid(format!("{label} can have at most 2 decimals.")));
+    if fraction.len() > scale {
+        return Err(invalid(format!("{label} can have at most {scale} decimals.")));
     }
     if value >= Decimal::from(10_i64.pow(digits)) {
         return Err(invalid(format!("{label} must be below {}.", Decimal::from(10_i64.pow(digits)))));
@@ -544,7 +549,7 @@ impl State {
             fields: Vec::new(),
             company: None,
         };
-        db::companies::insert_outbox(&mut *tx, &[("company.deleted".into(), company_id, event.encode_to_vec())])
+        eris_platform::outbox::insert(&mut *tx, &[("company.deleted".into(), company_id, event.encode_to_vec())])
             .await?;
         tx.commit().await?;
         tracing::info!(company_id, by = caller.user_id, "deleted company with its notes, tasks and call bank entries");
@@ -691,7 +696,7 @@ async fn record_changes(
             (format!("company.{}", kind.replace(' ', "_")), row.company_id, event.encode_to_vec())
         })
         .collect();
-    db::companies::insert_outbox(&mut *tx, &events).await?;
+    eris_platform::outbox::insert(&mut *tx, &events).await?;
     Ok(())
 }
 

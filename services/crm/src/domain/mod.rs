@@ -1,9 +1,14 @@
 //! The crm's rules and what each call does with them, in plain Rust types: requests arrive here
 //! already read from their protos (`grpc/`), and storage is `db/`.
 
+pub mod accounts;
 pub mod call_banks;
 pub mod companies;
+pub mod contacts;
+pub mod directory;
+pub mod import;
 pub mod notes;
 pub mod tasks;
-pub mod text;
 pub mod users;
+
+pub use eris_platform::text;

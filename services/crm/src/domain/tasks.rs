@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use eris_platform::{
     auth::Caller,
-    edits::{self, Patch, Saved},
+    edits::{self, Patch},
 };
 
 use crate::{
@@ -181,11 +181,8 @@ impl State {
         let mut tx = self.pool.begin().await?;
         let before = db::tasks::select_task_for_update(&mut tx, patch.record_id).await?.ok_or_else(task_not_found)?;
         let saved = edits::save(&mut tx, RESOURCE, caller.user_id, &before.fields, before.version, &patch);
-        let (after, changes) = match saved.await? {
-            Saved::Unchanged => return Ok(before),
-            Saved::Changed { after, changes } => (after, changes),
-            Saved::Conflict(fields) => return Err(Error::Conflict { what: "task", fields }),
-            Saved::UnknownField(field) => return Err(invalid(format!("{field} cannot be changed here."))),
+        let Some((after, changes)) = saved.await?.into_write("task")? else {
+            return Ok(before);
         };
         let new_version = db::tasks::update_task(&mut tx, patch.record_id, &after, caller.user_id).await?;
         edits::record(&mut tx, RESOURCE, patch.record_id, new_version, caller.user_id, &changes).await?;

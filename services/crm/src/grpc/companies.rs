@@ -77,6 +77,7 @@ fn query_from_filter(filter: CompanyFilter) -> Result<CompanyQuery> {
         gas_end_from: parse_date("Gas end from", filter.gas_contract_end_from.as_ref())?,
         gas_end_to: parse_date("Gas end to", filter.gas_contract_end_to.as_ref())?,
         team_user_ids: filter.team_user_ids,
+        account_number: Some(text::line(&filter.account_number, "Account #", 100, false)?).filter(|n| !n.is_empty()),
         visible_to: None,
     })
 }

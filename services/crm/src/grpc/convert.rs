@@ -75,7 +75,7 @@ impl Converter<String, String> for Text {
     }
 
     fn parse(&self, value: &String) -> Result<String> {
-        text::line(value, self.0, self.1, false)
+        Ok(text::line(value, self.0, self.1, false)?)
     }
 }
 
@@ -160,7 +160,7 @@ impl Converter<Vec<String>, Vec<String>> for Statuses {
         if value.len() > 10 {
             return Err(invalid(format!("{} lists too many statuses.", self.0)));
         }
-        value.iter().map(|status| text::line(status, self.0, 100, true)).collect()
+        value.iter().map(|status| Ok(text::line(status, self.0, 100, true)?)).collect()
     }
 }
 
@@ -215,6 +215,8 @@ macro_rules! company_proto {
             Company {
                 company_id: row.company_id,
                 $($field: $convert.to_proto(record.$field),)*
+                total_kwh: row.total_kwh.normalize().to_string(),
+                total_therms: row.total_therms.normalize().to_string(),
                 version: row.version,
                 update_time: Some(timestamp(row.updated_at)),
                 update_user_id: row.updated_by.unwrap_or(0),

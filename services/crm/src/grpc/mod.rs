@@ -1,14 +1,18 @@
 //! gRPC adapters: read each request into the domain's types, call the domain, write the answer.
 
+pub(crate) mod accounts;
 mod call_banks;
 mod companies;
+pub(crate) mod contacts;
 pub(crate) mod convert;
 mod notes;
 mod tasks;
 
+pub(crate) use accounts::AccountApi;
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 pub(crate) use call_banks::CallBankApi;
 pub(crate) use companies::CompanyApi;
+pub(crate) use contacts::ContactApi;
 pub(crate) use notes::NoteApi;
 use serde_json::Value;
 pub(crate) use tasks::TaskApi;

@@ -1,3 +1,5 @@
 //! SQL of the sourcing schema, one function per query.
 
+pub mod rate_types;
+pub mod suppliers;
 pub mod utilities;

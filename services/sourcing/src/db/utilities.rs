@@ -1,11 +1,24 @@
-//! Utilities.
+//! Utilities and their rate codes.
 
-use sqlx::PgPool;
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, PgExecutor, PgPool};
+
+/// The unique constraint on (name, state, commodity).
+pub const UTILITY_NAME_KEY: &str = "utility_name_state_commodity_key";
 
 /// A stored utility.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct UtilityRow {
     pub utility_id: i64,
+    #[sqlx(flatten)]
+    pub fields: UtilityFields,
+    pub version: i64,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A utility's editable fields.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct UtilityFields {
     pub name: String,
     pub state: String,
     pub commodity: String,
@@ -13,15 +26,106 @@ pub struct UtilityRow {
     pub rto: String,
 }
 
+/// A stored rate code.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct RateCodeRow {
+    pub matrix: String,
+    pub tariff: String,
+    pub description: String,
+}
+
+const SELECT: &str = "select utility_id, name, state, commodity, zone, rto, version, updated_at from utility";
+
 /// Every utility of `commodity` (all when `None`), by name, then state. A reference list (a few
 /// hundred utilities nationwide); the limit only bounds the work.
 #[tracing::instrument(skip_all)]
 pub async fn list_utilities(pool: &PgPool, commodity: Option<&str>) -> sqlx::Result<Vec<UtilityRow>> {
-    sqlx::query_as(
-        "select utility_id, name, state, commodity, zone, rto from utility \
-         where $1::text is null or commodity = $1 order by lower(name), state, commodity, utility_id limit 10000",
-    )
+    sqlx::query_as(&format!(
+        "{SELECT} where $1::text is null or commodity = $1 order by lower(name), state, commodity, utility_id limit 10000"
+    ))
     .bind(commodity)
     .fetch_all(pool)
     .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_utility(db: impl PgExecutor<'_>, utility_id: i64) -> sqlx::Result<Option<UtilityRow>> {
+    sqlx::query_as(&format!("{SELECT} where utility_id = $1")).bind(utility_id).fetch_optional(db).await
+}
+
+/// The utility, its row locked until the caller's transaction ends.
+#[tracing::instrument(skip_all)]
+pub async fn select_utility_for_update(db: &mut PgConnection, utility_id: i64) -> sqlx::Result<Option<UtilityRow>> {
+    sqlx::query_as(&format!("{SELECT} where utility_id = $1 for update")).bind(utility_id).fetch_optional(db).await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn insert_utility(db: &mut PgConnection, fields: &UtilityFields, user_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "insert into utility (name, state, commodity, zone, rto, updated_by) values ($1, $2, $3, $4, $5, $6) \
+         returning utility_id",
+    )
+    .bind(&fields.name)
+    .bind(&fields.state)
+    .bind(&fields.commodity)
+    .bind(&fields.zone)
+    .bind(&fields.rto)
+    .bind(user_id)
+    .fetch_one(db)
+    .await
+}
+
+/// Writes the fields (the row is locked by the caller's transaction); answers the new version.
+#[tracing::instrument(skip_all)]
+pub async fn update_utility(
+    db: &mut PgConnection,
+    utility_id: i64,
+    fields: &UtilityFields,
+    user_id: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "update utility set name = $1, state = $2, commodity = $3, zone = $4, rto = $5, version = version + 1, \
+         updated_at = now(), updated_by = $6 where utility_id = $7 returning version",
+    )
+    .bind(&fields.name)
+    .bind(&fields.state)
+    .bind(&fields.commodity)
+    .bind(&fields.zone)
+    .bind(&fields.rto)
+    .bind(user_id)
+    .bind(utility_id)
+    .fetch_one(db)
+    .await
+}
+
+/// A utility's rate codes in the order they were saved (hundreds at most).
+#[tracing::instrument(skip_all)]
+pub async fn list_rate_codes(db: impl PgExecutor<'_>, utility_id: i64) -> sqlx::Result<Vec<RateCodeRow>> {
+    sqlx::query_as(
+        "select matrix, tariff, description from rate_code where utility_id = $1 order by position limit 10000",
+    )
+    .bind(utility_id)
+    .fetch_all(db)
+    .await
+}
+
+/// Replaces a utility's rate codes (the utility's row is locked by the caller's transaction).
+#[tracing::instrument(skip_all)]
+pub async fn replace_rate_codes(db: &mut PgConnection, utility_id: i64, codes: &[RateCodeRow]) -> sqlx::Result<()> {
+    sqlx::query("delete from rate_code where utility_id = $1").bind(utility_id).execute(&mut *db).await?;
+    let matrices: Vec<&str> = codes.iter().map(|code| code.matrix.as_str()).collect();
+    let tariffs: Vec<&str> = codes.iter().map(|code| code.tariff.as_str()).collect();
+    let descriptions: Vec<&str> = codes.iter().map(|code| code.description.as_str()).collect();
+    sqlx::query(
+        "insert into rate_code (utility_id, position, matrix, tariff, description) \
+         select $1, ordinality - 1, matrix, tariff, description \
+         from unnest($2::text[], $3::text[], $4::text[]) with ordinality as code (matrix, tariff, description)",
+    )
+    .bind(utility_id)
+    .bind(matrices)
+    .bind(tariffs)
+    .bind(descriptions)
+    .execute(db)
+    .await?;
+    Ok(())
 }

@@ -1,49 +1,76 @@
-//! UtilityService, and SourcingService whose calls arrive with suppliers, rate types and RFPs.
+//! UtilityService, and SourcingService whose calls arrive with requests for pricing.
 
 use std::sync::Arc;
 
-use eris_platform::auth::caller;
+use eris_platform::{
+    auth::caller,
+    edits::{Patch, named_fields},
+};
 use eris_proto::sourcing::v1::{
-    Commodity as ProtoCommodity, ListUtilitiesRequest, ListUtilitiesResponse, Utility,
+    CreateUtilityRequest, CreateUtilityResponse, GetUtilityRequest, GetUtilityResponse, ListRateCodesRequest,
+    ListRateCodesResponse, ListUtilitiesRequest, ListUtilitiesResponse, RateCode, ReplaceRateCodesRequest,
+    ReplaceRateCodesResponse, UpdateUtilityRequest, UpdateUtilityResponse, Utility,
     sourcing_service_server::SourcingService, utility_service_server::UtilityService,
 };
 use tonic::{Request, Response, Status};
 
-use crate::{State, db::utilities::UtilityRow, domain::utilities::Commodity};
+use super::{commodity, commodity_to_proto, timestamp};
+use crate::{
+    State,
+    db::utilities::{RateCodeRow, UtilityFields, UtilityRow},
+    domain::utilities::{self as domain, utility_fields},
+    error::{Result, invalid},
+};
 
 pub(crate) struct UtilityApi(pub(crate) Arc<State>);
 
-/// The service's calls that have not yet moved to their own service (suppliers, rate types and
-/// requests for pricing arrive with their features).
+/// The service's calls that have not yet moved to their own service (requests for pricing arrive
+/// with their feature).
 pub(crate) struct SourcingApi;
 
 #[tonic::async_trait]
 impl SourcingService for SourcingApi {}
 
-fn commodity(value: ProtoCommodity) -> Option<Commodity> {
-    match value {
-        ProtoCommodity::Electric => Some(Commodity::Electric),
-        ProtoCommodity::Gas => Some(Commodity::Gas),
-        ProtoCommodity::Dr => Some(Commodity::Dr),
-        ProtoCommodity::Unspecified => None,
+pub(crate) fn utility_to_proto(row: UtilityRow) -> Utility {
+    Utility {
+        utility_id: row.utility_id,
+        commodity: commodity_to_proto(&row.fields.commodity).into(),
+        name: row.fields.name,
+        state: row.fields.state,
+        zone: row.fields.zone,
+        rto: row.fields.rto,
+        version: row.version,
+        update_time: Some(timestamp(row.updated_at)),
     }
 }
 
-fn utility_to_proto(row: UtilityRow) -> Utility {
-    let commodity = match Commodity::from_name(&row.commodity) {
-        Some(Commodity::Electric) => ProtoCommodity::Electric,
-        Some(Commodity::Gas) => ProtoCommodity::Gas,
-        Some(Commodity::Dr) => ProtoCommodity::Dr,
-        None => ProtoCommodity::Unspecified,
-    };
-    Utility {
-        utility_id: row.utility_id,
-        commodity: commodity.into(),
-        name: row.name,
-        state: row.state,
-        zone: row.zone,
-        rto: row.rto,
+pub(crate) fn rate_code_to_proto(row: RateCodeRow) -> RateCode {
+    RateCode { matrix: row.matrix, tariff: row.tariff, description: row.description }
+}
+
+fn rate_codes_to_proto(rows: Vec<RateCodeRow>) -> Vec<RateCode> {
+    rows.into_iter().map(rate_code_to_proto).collect()
+}
+
+/// The named fields of a request's utility, each checked; the others keep a placeholder that the
+/// save never writes.
+fn fields_of(utility: &Utility, named: &[String]) -> Result<UtilityFields> {
+    let all = |name: &str| named.iter().any(|n| n == name);
+    let pick =
+        |field: &str, value: &str, fallback: &str| if all(field) { value.to_owned() } else { fallback.to_owned() };
+    let given_commodity = commodity(utility.commodity)?;
+    // Check each named field with the full rules, filling the rest with valid stand-ins.
+    let checked = utility_fields(
+        &pick("name", &utility.name, "-"),
+        &pick("state", &utility.state, "XX"),
+        if all("commodity") { given_commodity } else { Some(domain::Commodity::Electric) },
+        &pick("zone", &utility.zone, ""),
+        &pick("rto", &utility.rto, ""),
+    )?;
+    if let Some(other) = named.iter().find(|n| !["name", "state", "commodity", "zone", "rto"].contains(&n.as_str())) {
+        return Err(invalid(format!("{other} cannot be changed here.")));
     }
+    Ok(checked)
 }
 
 #[tonic::async_trait]
@@ -54,7 +81,66 @@ impl UtilityService for UtilityApi {
         request: Request<ListUtilitiesRequest>,
     ) -> Result<Response<ListUtilitiesResponse>, Status> {
         let caller = caller(&request)?.clone();
-        let rows = self.0.list_utilities(&caller, commodity(request.get_ref().commodity())).await?;
+        let rows = self.0.list_utilities(&caller, commodity(request.get_ref().commodity)?).await?;
         Ok(Response::new(ListUtilitiesResponse { utilities: rows.into_iter().map(utility_to_proto).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_utility(&self, request: Request<GetUtilityRequest>) -> Result<Response<GetUtilityResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let row = self.0.get_utility(&caller, request.get_ref().utility_id).await?;
+        Ok(Response::new(GetUtilityResponse { utility: Some(utility_to_proto(row)) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn create_utility(
+        &self,
+        request: Request<CreateUtilityRequest>,
+    ) -> Result<Response<CreateUtilityResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let utility = request.into_inner().utility.ok_or_else(|| invalid("utility is required."))?;
+        let fields =
+            utility_fields(&utility.name, &utility.state, commodity(utility.commodity)?, &utility.zone, &utility.rto)?;
+        let row = self.0.create_utility(&caller, fields).await?;
+        Ok(Response::new(CreateUtilityResponse { utility: Some(utility_to_proto(row)) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn update_utility(
+        &self,
+        request: Request<UpdateUtilityRequest>,
+    ) -> Result<Response<UpdateUtilityResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let UpdateUtilityRequest { utility, update_mask } = request.into_inner();
+        let utility = utility.ok_or_else(|| invalid("utility is required."))?;
+        let named = named_fields(update_mask.map(|mask| mask.paths).unwrap_or_default());
+        let fields = fields_of(&utility, &named)?;
+        let patch = Patch { record_id: utility.utility_id, version: utility.version, fields, named };
+        let row = self.0.update_utility(&caller, patch).await?;
+        Ok(Response::new(UpdateUtilityResponse { utility: Some(utility_to_proto(row)) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_rate_codes(
+        &self,
+        request: Request<ListRateCodesRequest>,
+    ) -> Result<Response<ListRateCodesResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let rows = self.0.list_rate_codes(&caller, request.get_ref().utility_id).await?;
+        Ok(Response::new(ListRateCodesResponse { rate_codes: rate_codes_to_proto(rows) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn replace_rate_codes(
+        &self,
+        request: Request<ReplaceRateCodesRequest>,
+    ) -> Result<Response<ReplaceRateCodesResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let request = request.into_inner();
+        let typed: Vec<(String, String, String)> =
+            request.rate_codes.into_iter().map(|code| (code.matrix, code.tariff, code.description)).collect();
+        let codes = domain::rate_codes(&typed)?;
+        let rows = self.0.replace_rate_codes(&caller, request.utility_id, codes).await?;
+        Ok(Response::new(ReplaceRateCodesResponse { rate_codes: rate_codes_to_proto(rows) }))
     }
 }

@@ -4,7 +4,8 @@
 //! Scenarios: sign-in (REST login: argon2id verification dominates), a token-checked round trip
 //! (REST `getActiveUsers`), and on a seeded book (`eris-stack seed`): company searches with a
 //! 3-letter name part and random drawer filters (gRPC-web `ListCompanies`, as the web app calls
-//! it) and `getLeadById`, latency and throughput, beside `pgbench -S` on the same machine.
+//! it) and `getLeadById`, latency and throughput, beside `pgbench -S` on the same machine; and the
+//! accounts of the book's largest customer (2,000 accounts), usage saves, and a 5,000-row import.
 
 use std::{
     path::PathBuf,
@@ -16,7 +17,10 @@ use anyhow::Context as _;
 use clap::Parser;
 use eris_proto::{
     common::v1::Date,
-    crm::v1::{CompanyFilter, ListCompaniesRequest, ListCompaniesResponse, PrimaryStatus},
+    crm::v1::{
+        CompanyFilter, ListAccountsRequest, ListAccountsResponse, ListCompaniesRequest, ListCompaniesResponse,
+        PrimaryStatus,
+    },
 };
 use prost::Message;
 use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
@@ -50,6 +54,9 @@ struct Args {
     #[arg(long)]
     crm: bool,
     /// The Sales user whose own companies the scoped search sees.
+    /// The seeded book's large customer (`eris-stack seed` gives the first company 2,000 accounts).
+    #[arg(long, default_value_t = 1)]
+    large_company: i64,
     #[arg(long, default_value = "sales@eris.test")]
     sales_username: String,
     /// Transactions per second `pgbench -S` reached on this machine, to report the ratio.
@@ -209,7 +216,7 @@ async fn main() -> anyhow::Result<()> {
         let electric_areas: Arc<Vec<i64>> = Arc::new(
             utilities.iter().filter(|u| u["Commodity"] == "Electric").filter_map(|u| u["UtilityId"].as_i64()).collect(),
         );
-        let crm = crm_scenarios(&args, token, sales_token, sales_id, total, electric_areas).await;
+        let crm = crm_scenarios(&args, token.clone(), sales_token, sales_id, total, electric_areas).await;
         let mut crm_table = table(&crm.iter().collect::<Vec<_>>());
         if let Some(pgbench) = args.pgbench_tps {
             let lead_tps = crm[3].requests as f64 / crm[3].elapsed.as_secs_f64();
@@ -224,8 +231,139 @@ async fn main() -> anyhow::Result<()> {
         println!("{crm_table}");
         let section = format!("{}, on {total} companies\n\n{crm_table}", preamble(args.seconds));
         write_section(&args.output, "crm", &section)?;
+
+        let accounts = accounts_scenarios(&args, &token).await?;
+        println!("{accounts}");
+        write_section(&args.output, "accounts", &format!("{}\n\n{accounts}", preamble(args.seconds)))?;
     }
     Ok(())
+}
+
+/// The largest customer's accounts (the REST list and the accounts tab's first page), usage saves
+/// of random accounts, and a 5,000-row import (checked, then imported) timed three times.
+async fn accounts_scenarios(args: &Args, token: &str) -> anyhow::Result<String> {
+    let duration = Duration::from_secs(args.seconds);
+    let client = reqwest::Client::new();
+    let large = args.large_company;
+    let first_page: ListAccountsResponse = grpc_web(
+        &client,
+        &args.base_url,
+        token,
+        "eris.crm.v1.AccountService/ListAccounts",
+        &ListAccountsRequest { company_id: large, page_size: 500, ..Default::default() },
+    )
+    .await?;
+    anyhow::ensure!(first_page.total_size >= 1000, "company {large} is not the seeded large customer");
+    let accounts_total = first_page.total_size;
+    let rest_list = {
+        let (url, token) = (format!("{}/api/getAccountsByLeadId/{large}", args.base_url), token.to_owned());
+        run("`GET /api/getAccountsByLeadId/{id}`, the customer with 2,000 accounts", 1, duration, move |client| {
+            let (url, token) = (url.clone(), token.clone());
+            async move {
+                match client.get(url).header("authorization", token).send().await {
+                    Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
+                    _ => false,
+                }
+            }
+        })
+        .await
+    };
+    let tab_page = {
+        let (base, token) = (args.base_url.clone(), token.to_owned());
+        run("accounts tab: gRPC-web `ListAccounts`, first 500 of them with totals", 1, duration, move |client| {
+            let (base, token) = (base.clone(), token.clone());
+            async move {
+                let request = ListAccountsRequest { company_id: large, page_size: 500, ..Default::default() };
+                let method = "eris.crm.v1.AccountService/ListAccounts";
+                grpc_web::<ListAccountsResponse>(&client, &base, &token, method, &request).await.is_ok()
+            }
+        })
+        .await
+    };
+    // Accounts of 200 random companies (their commodity decides whether kW is sent).
+    let mut sample: Vec<(i64, bool)> = Vec::new();
+    let mut rng = StdRng::seed_from_u64(17);
+    for _ in 0..200 {
+        let url = format!("{}/api/getAccountsByLeadId/{}", args.base_url, rng.gen_range(2..=50_000));
+        let accounts: Vec<Value> = client.get(url).header("authorization", token).send().await?.json().await?;
+        sample.extend(accounts.iter().filter_map(|a| Some((a["AccountId"].as_i64()?, a["Commodity"] == "Electric"))));
+    }
+    anyhow::ensure!(!sample.is_empty(), "the book has no accounts");
+    let sample = Arc::new(sample);
+    let usage = {
+        let (url, token) = (format!("{}/api/updateUsage", args.base_url), token.to_owned());
+        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(13)));
+        run("`POST /api/updateUsage`, 12 months of a random account", 1, duration, move |client| {
+            let (url, token) = (url.clone(), token.clone());
+            let ((account_id, electric), base) = {
+                let mut rng = rng.lock().expect("rng");
+                (*sample.choose(&mut *rng).expect("an account"), rng.gen_range(1_000..90_000))
+            };
+            let months: Vec<Value> = (1..=12)
+                .map(|m| {
+                    let kw = if electric { json!(50 + m) } else { Value::Null };
+                    json!({"Name": m, "val1": base + m * 100, "val2": kw})
+                })
+                .collect();
+            async move {
+                let body = json!({"allUsage": months, "accountId": account_id});
+                client
+                    .post(url)
+                    .header("authorization", token)
+                    .json(&body)
+                    .send()
+                    .await
+                    .is_ok_and(|r| r.status().is_success())
+            }
+        })
+        .await
+    };
+    let mut imports = Vec::new();
+    for round in 0..3 {
+        let rows: Vec<Value> = (0..5000)
+            .map(|i| {
+                json!({"Site Name": format!("Import {round}-{i}"), "Account #": format!("IMP{round}{i:06}"),
+                       "Utility": "PECO", "State": "PA", "Commodity": "Electric", "Rate Class": "GS",
+                       "Address": format!("{i} Main St, Unit 2"), "City": "Philadelphia", "Zip": "19103",
+                       "PLC": "1,250.5", "NSPL": "900", "Zone": "PECO"})
+            })
+            .collect();
+        let url = format!("{}/api/importAccounts/{}", args.base_url, large + 1 + round);
+        let started = Instant::now();
+        let checked: Value = client
+            .post(&url)
+            .header("authorization", token)
+            .json(&json!({"myData": rows, "validateOnly": true}))
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        let checked_in = started.elapsed();
+        let imported: Value = client
+            .post(&url)
+            .header("authorization", token)
+            .json(&json!({"myData": rows}))
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        anyhow::ensure!(checked["Problems"].as_array().is_some_and(Vec::is_empty), "the import found problems");
+        anyhow::ensure!(imported["Imported"] == 5000, "the import added {}", imported["Imported"]);
+        imports.push((checked_in, started.elapsed()));
+    }
+    let mut text = table(&[&rest_list, &tab_page, &usage]);
+    text.push_str(&format!("\n\nThe customer has {accounts_total} accounts. A 5,000-row CSV import (`POST /api/importAccounts`), checked then imported:\n"));
+    for (index, (checked, total)) in imports.iter().enumerate() {
+        text.push_str(&format!(
+            "\n- run {}: checked in {:.2} s, checked and imported in {:.2} s",
+            index + 1,
+            checked.as_secs_f64(),
+            total.as_secs_f64()
+        ));
+    }
+    Ok(text)
 }
 
 fn preamble(seconds: u64) -> String {
@@ -246,22 +384,21 @@ fn table(outcomes: &[&Outcome]) -> String {
     lines.join("\n")
 }
 
-/// One gRPC-web call of `ListCompanies`, as the web app makes it; answers the total.
-async fn list_companies(
+/// One gRPC-web call, as the web app makes it; answers the response message.
+async fn grpc_web<Response: Message + Default>(
     client: &reqwest::Client,
     base_url: &str,
     token: &str,
-    filter: CompanyFilter,
-) -> anyhow::Result<i64> {
-    let request =
-        ListCompaniesRequest { page_size: 50, filter: Some(filter), include_total_size: true, ..Default::default() };
+    method: &str,
+    request: &impl Message,
+) -> anyhow::Result<Response> {
     let payload = request.encode_to_vec();
     let mut body = Vec::with_capacity(payload.len() + 5);
     body.push(0);
     body.extend_from_slice(&(payload.len() as u32).to_be_bytes());
     body.extend_from_slice(&payload);
     let response = client
-        .post(format!("{base_url}/eris.crm.v1.CompanyService/ListCompanies"))
+        .post(format!("{base_url}/{method}"))
         .header("content-type", "application/grpc-web+proto")
         .header("x-grpc-web", "1")
         .header("authorization", format!("Bearer {token}"))
@@ -274,9 +411,23 @@ async fn list_companies(
     let bytes = response.bytes().await?;
     anyhow::ensure!(bytes.len() >= 5 && bytes[0] == 0, "no message in the answer");
     let length = u32::from_be_bytes(bytes[1..5].try_into()?) as usize;
-    let message = ListCompaniesResponse::decode(&bytes[5..5 + length])?;
+    let message = Response::decode(&bytes[5..5 + length])?;
     anyhow::ensure!(bytes[5 + length..].windows(13).any(|w| w == b"grpc-status:0"), "the call failed");
-    Ok(message.total_size)
+    Ok(message)
+}
+
+/// One `ListCompanies` call, as the web app makes it; answers the total.
+async fn list_companies(
+    client: &reqwest::Client,
+    base_url: &str,
+    token: &str,
+    filter: CompanyFilter,
+) -> anyhow::Result<i64> {
+    let request =
+        ListCompaniesRequest { page_size: 50, filter: Some(filter), include_total_size: true, ..Default::default() };
+    let method = "eris.crm.v1.CompanyService/ListCompanies";
+    let response: ListCompaniesResponse = grpc_web(client, base_url, token, method, &request).await?;
+    Ok(response.total_size)
 }
 
 /// A 3-letter part of a generated name and any mix of the drawer's other filters.

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { Classes } from "@blueprintjs/core";
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
@@ -100,6 +100,30 @@ describe("company search drawer", () => {
     expect(filters).not.toBeNull();
     expect(filters?.contains(results)).toBe(false);
     expect(results.classList.contains("eris-drawer-results")).toBe(true);
+  });
+
+  it("finds a company by one of its account numbers (Account # filter), counted as a filter", async () => {
+    const { listCompanies } = openDrawer();
+    await userEvent.click(await screen.findByRole("button", { name: SHELL_TEXTS.companySearch }));
+    await userEvent.click(await screen.findByRole("button", { name: /Filters/ }));
+    await userEvent.type(screen.getByLabelText(SEARCH_TEXTS.accountNumber), " 0012-34 ");
+    await waitFor(() =>
+      expect(listCompanies).toHaveBeenLastCalledWith(
+        expect.objectContaining({ filter: expect.objectContaining({ accountNumber: "0012-34" }) }),
+        expect.anything(),
+      ),
+    );
+    expect(
+      within(screen.getByRole("button", { name: /Filters/ }).parentElement as HTMLElement).getByText("1"),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: SEARCH_TEXTS.clearFilters }));
+    expect((screen.getByLabelText(SEARCH_TEXTS.accountNumber) as HTMLInputElement).value).toBe("");
+    await waitFor(() =>
+      expect(listCompanies).toHaveBeenLastCalledWith(
+        expect.objectContaining({ filter: expect.not.objectContaining({ accountNumber: expect.anything() }) }),
+        expect.anything(),
+      ),
+    );
   });
 
   it("matches the Rep text to user names", async () => {

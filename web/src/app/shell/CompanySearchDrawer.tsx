@@ -229,6 +229,21 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
           </div>
           <Collapse isOpen={showFilters} keepChildrenMounted className="eris-search-filters-collapse">
             <div className="eris-search-filters eris-search-filters-scroll">
+              <FormGroup
+                className="eris-span-2"
+                label={SEARCH_TEXTS.accountNumber}
+                labelFor="search-accountNumber"
+                helperText={SEARCH_TEXTS.accountNumberHelp}
+              >
+                <InputGroup
+                  id="search-accountNumber"
+                  leftIcon="numerical"
+                  autoComplete="off"
+                  value={values.accountNumber}
+                  onValueChange={(v) => set("accountNumber", v)}
+                  onKeyDown={walkResults}
+                />
+              </FormGroup>
               {multi("primaryElectric", SEARCH_TEXTS.electricPrimary, PRIMARY_OPTIONS)}
               {multi("secondaryElectric", SEARCH_TEXTS.electricSecondary, secondaryChoices(values.primaryElectric))}
               {multi("primaryGas", SEARCH_TEXTS.gasPrimary, PRIMARY_OPTIONS)}

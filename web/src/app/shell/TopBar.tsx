@@ -11,6 +11,7 @@ import {
 import { Link } from "react-router";
 
 import { InitialsAvatar } from "../../components/InitialsAvatar";
+import { ACCOUNT_FINDER_PATH } from "../../features/accounts/accountRoutes";
 import { SETTINGS_PATH } from "../auth/guard";
 import { SHELL_TEXTS } from "./texts";
 
@@ -22,7 +23,7 @@ export interface TopBarProps {
   onLogout: () => void;
 }
 
-/** Brand, company search, the signed-in person, Settings and Logout. */
+/** Brand, the company finder and search, the account finder, the signed-in person, Settings and Logout. */
 export function TopBar({ userName, onOpenSearch, onOpenFinder, onLogout }: TopBarProps) {
   return (
     <header>
@@ -46,6 +47,15 @@ export function TopBar({ userName, onOpenSearch, onOpenFinder, onLogout }: TopBa
             aria-label={SHELL_TEXTS.companySearch}
             onClick={onOpenSearch}
           />
+          {/* The account finder has no menu entry (the spec's menu lists none): it is reached from here. */}
+          <Link
+            className={`${Classes.BUTTON} ${Classes.MINIMAL}`}
+            to={ACCOUNT_FINDER_PATH}
+            title={SHELL_TEXTS.accountSearchTitle}
+          >
+            <Icon icon="numerical" />
+            <span className={Classes.BUTTON_TEXT}>{SHELL_TEXTS.accountSearch}</span>
+          </Link>
           <NavbarDivider />
           <span className="eris-user">
             <InitialsAvatar name={userName} />

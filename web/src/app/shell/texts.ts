@@ -15,6 +15,8 @@ export const SHELL_TEXTS = {
   finderNoMatch: "No companies match.",
   finderResults: "Companies found",
   finderShortcut: "Find a company (Ctrl+K)",
+  accountSearch: "Account search",
+  accountSearchTitle: "Find an account by number, site name or utility",
   notFoundTitle: "Page not found",
   notFoundBody: "There is no page at this address.",
   backToDashboard: "Go to the Dashboard",

@@ -211,6 +211,29 @@ describe("companies screen", () => {
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).not.toContain("Annual Therms");
   });
 
+  it("offers the accounts' totals as optional columns, with separators, not sortable", async () => {
+    const withTotals = create(CompanySchema, {
+      ...(acme as object),
+      totalKwh: "2500000",
+      totalTherms: "12345.5",
+    } as never);
+    openCompanies(manager, { listCompanies: vi.fn(async () => ({ companies: [withTotals], nextPageToken: "" })) });
+    await screen.findByText("Acme Foods");
+    await userEvent.click(screen.getByRole("button", { name: LIST_TEXTS.columns }));
+    await userEvent.click(await screen.findByLabelText(LIST_TEXTS.optionalColumns.totalKwh));
+    await userEvent.click(screen.getByLabelText(LIST_TEXTS.optionalColumns.totalTherms));
+    const row = screen.getByText("Acme Foods").closest("tr") as HTMLElement;
+    expect(within(row).getByText("2,500,000").getAttribute("data-column")).toBe("totalKwh");
+    expect(within(row).getByText("12,345.50").getAttribute("data-column")).toBe("totalTherms");
+    const header = screen.getByRole("columnheader", { name: "Total kWh" });
+    expect(within(header).queryByRole("button")).toBeNull();
+    expect(header.className).toContain("eris-numeric");
+    expect(JSON.parse(window.localStorage.getItem(prefsKey(1n)) ?? "null")).toEqual({
+      columns: ["totalKwh", "totalTherms"],
+      compact: false,
+    });
+  });
+
   it("keeps one user's columns and density away from another's", async () => {
     window.localStorage.setItem(prefsKey(1n), JSON.stringify({ columns: ["gasUsage"], compact: true }));
     openCompanies(sally);

@@ -15,6 +15,7 @@ import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity, UtilitySchema } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeUser } from "../../test/fakes";
 import { signedInServices } from "../../test/renderApp";
+import { ACCOUNT_TEXTS } from "../accounts/texts";
 import { CompanyAutosaver } from "./companyAutosave";
 import { AUTOSAVE_TEXTS, COMPANY_TEXTS } from "./texts";
 
@@ -84,6 +85,9 @@ function openCompany(me = manager, companies: Record<string, unknown> = {}, feat
     },
     notes: { listNotes: vi.fn(async () => ({ notes: [], nextPageToken: "" })) },
     tasks: { listTasks: vi.fn(async () => ({ tasks: [], nextPageToken: "" })) },
+    // The Accounts tab, where some tests go: a company without accounts.
+    accounts: { listAccounts: vi.fn(async () => ({ accounts: [], totalSize: 0 })) },
+    suppliers: { listSuppliers: vi.fn(async () => ({ suppliers: [] })) },
   });
   const router = renderWithDataRouter("/LeadTabs/5/details", services);
   return { services, server, update: server.updateCompany, router };
@@ -94,6 +98,12 @@ function groupOf(label: string | RegExp): HTMLElement {
   const group = screen.getByLabelText(label).closest<HTMLElement>("[class*='form-group']");
   if (!group) throw new Error(`No form group around ${String(label)}`);
   return group;
+}
+
+/** The Accounts tab, reached from the details: it lists the company's (no) accounts, with no error. */
+async function expectAccountsTab() {
+  expect(await screen.findByText(ACCOUNT_TEXTS.noAccounts)).toBeTruthy();
+  expect(screen.queryByText(ACCOUNT_TEXTS.loadFailed)).toBeNull();
 }
 
 async function typeInto(label: string | RegExp, text: string) {
@@ -325,6 +335,7 @@ describe("company details", () => {
       within(await screen.findByRole("alertdialog")).getByRole("button", { name: AUTOSAVE_TEXTS.leave }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe("/LeadTabs/5/accounts"));
+    await expectAccountsTab();
   });
 
   it("leaves without asking once every edit is saved", async () => {
@@ -335,6 +346,7 @@ describe("company details", () => {
     await userEvent.click(screen.getByRole("tab", { name: COMPANY_TEXTS.tabs.accounts }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/LeadTabs/5/accounts"));
     expect(screen.queryByRole("alertdialog")).toBeNull();
+    await expectAccountsTab();
   });
 
   it("asks the browser before a reload or close only while an edit is unsaved", async () => {
@@ -375,6 +387,26 @@ describe("company details", () => {
     expect(screen.queryByRole("button", { name: COMPANY_TEXTS.addNote })).toBeNull();
     await userEvent.type(name, "x");
     expect(name.value).toBe("Acme Foods");
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it("shows the accounts' totals read-only, with thousands separators, and never sends them", async () => {
+    const withTotals = create(CompanySchema, {
+      ...(acme as object),
+      totalKwh: "1234567.5",
+      totalTherms: "4200",
+    } as Company);
+    const { update } = openCompany(manager, { getCompany: vi.fn(async () => ({ company: withTotals })) });
+    const kwh = (await screen.findByLabelText(COMPANY_TEXTS.fields.totalKwh)) as HTMLInputElement;
+    const therms = screen.getByLabelText(COMPANY_TEXTS.fields.totalTherms) as HTMLInputElement;
+    expect(kwh.value).toBe("1,234,567.50");
+    expect(therms.value).toBe("4,200");
+    expect(kwh.readOnly && kwh.disabled).toBe(true);
+    expect(therms.readOnly && therms.disabled).toBe(true);
+    expect(kwh.closest("[data-commodity]")?.getAttribute("data-commodity")).toBe("electric");
+    expect(therms.closest("[data-commodity]")?.getAttribute("data-commodity")).toBe("gas");
+    await userEvent.type(kwh, "9");
+    expect(kwh.value).toBe("1,234,567.50");
     expect(update).not.toHaveBeenCalled();
   });
 

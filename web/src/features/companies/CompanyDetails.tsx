@@ -19,7 +19,7 @@ import {
   type CompanyFieldsProps,
   type EditTiming,
 } from "./CompanyFields";
-import { editErrors, formOf, type CompanyForm, type CompanyFormKey } from "./companyForm";
+import { companyTotal, editErrors, formOf, type CompanyForm, type CompanyFormKey } from "./companyForm";
 import { useAffiliates, usePeople } from "./companyQueries";
 import { HistoryPanel } from "./HistoryPanel";
 import { NotesPanel } from "./NotesPanel";
@@ -137,7 +137,7 @@ function DetailsLayout({ company, fieldProps, canAddAffiliate, status }: Details
             {(["electric", "gas", "dr"] as const).map((commodity) => (
               <Section key={commodity} title={COMMODITY_TITLES[commodity]} compact>
                 <SectionCard>
-                  <CommodityFields {...fieldProps} commodity={commodity} />
+                  <CommodityFields {...fieldProps} commodity={commodity} total={companyTotal(company, commodity)} />
                 </SectionCard>
               </Section>
             ))}

@@ -184,6 +184,13 @@ const USAGE_LABELS: Record<Commodity, string> = {
   dr: COMPANY_TEXTS.fields.drReduction,
 };
 
+/** The labels of the read-only totals (TotalKwh, TotalTherms). */
+const TOTAL_LABELS: Record<Commodity, string> = {
+  electric: COMPANY_TEXTS.fields.totalKwh,
+  gas: COMPANY_TEXTS.fields.totalTherms,
+  dr: "",
+};
+
 export const COMMODITY_TITLES: Record<Commodity, string> = {
   electric: COMPANY_TEXTS.sections.electric,
   gas: COMPANY_TEXTS.sections.gas,
@@ -204,11 +211,13 @@ export interface CommodityFieldsProps extends CompanyFieldsProps {
   commodity: Commodity;
   /** The Add form leaves out contract end dates and areas. */
   compact?: boolean;
+  /** The commodity's read-only total over the company's accounts, formatted (none for DR or when adding). */
+  total?: string;
 }
 
 /** One commodity: primary and secondary statuses, contract end date, usage and area. */
 export function CommodityFields(props: CommodityFieldsProps) {
-  const { idPrefix, form, readOnly, onEdit, commodity, compact } = props;
+  const { idPrefix, form, readOnly, onEdit, commodity, compact, total } = props;
   const keys = COMMODITY_KEYS[commodity];
   const primary = form[keys.primary];
   const title = LABEL_PREFIX[commodity];
@@ -306,6 +315,12 @@ export function CommodityFields(props: CommodityFieldsProps) {
           }}
         />
       </FormGroup>
+      {total !== undefined && (
+        // Computed by the server from the accounts: shown, never edited.
+        <FormGroup label={TOTAL_LABELS[commodity]} labelFor={id("total")}>
+          <InputGroup id={id("total")} value={total} readOnly disabled title={COMPANY_TEXTS.totalsHelp} />
+        </FormGroup>
+      )}
       {!compact && (
         <FormGroup
           label={`${title} ${COMPANY_TEXTS.fields.area}`}

@@ -63,10 +63,12 @@ const OPTIONAL_CELLS: Record<OptionalColumn, (company: Company) => ReactNode> = 
   gasContractEnd: (c) => formatDate(c.gasContractEndDate),
   drContractEnd: (c) => formatDate(c.drContractEndDate),
   drStatus: (c) => <StatusCell primary={c.primaryDrStatus} secondary={c.secondaryDrStatuses} />,
+  totalKwh: (c) => formatDecimal(c.totalKwh),
+  totalTherms: (c) => formatDecimal(c.totalTherms),
 };
 
 /** Numbers line up on the right. */
-const NUMERIC_COLUMNS: readonly OptionalColumn[] = ["electricUsage", "gasUsage"];
+const NUMERIC_COLUMNS: readonly OptionalColumn[] = ["electricUsage", "gasUsage", "totalKwh", "totalTherms"];
 
 interface SortHeaderProps {
   label: string;
@@ -264,13 +266,18 @@ export function CompanyList() {
                   {header(COMPANY_TEXTS.columns.state, "state")}
                   {header(COMPANY_TEXTS.columns.electricStatus, "primary_electric_status")}
                   {header(COMPANY_TEXTS.columns.gasStatus, "primary_gas_status")}
-                  {shown.map((column) =>
-                    header(
-                      LIST_TEXTS.optionalColumns[column],
-                      OPTIONAL_COLUMN_SORT[column],
-                      NUMERIC_COLUMNS.includes(column) ? "eris-numeric" : undefined,
-                    ),
-                  )}
+                  {shown.map((column) => {
+                    const label = LIST_TEXTS.optionalColumns[column];
+                    const sortKey = OPTIONAL_COLUMN_SORT[column];
+                    const className = NUMERIC_COLUMNS.includes(column) ? "eris-numeric" : undefined;
+                    return sortKey ? (
+                      header(label, sortKey, className)
+                    ) : (
+                      <th key={column} className={className}>
+                        {label}
+                      </th>
+                    );
+                  })}
                   <th>{COMPANY_TEXTS.columns.inside}</th>
                   <th>{COMPANY_TEXTS.columns.closer}</th>
                   <th>{COMPANY_TEXTS.columns.analyst}</th>

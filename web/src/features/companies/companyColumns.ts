@@ -56,12 +56,14 @@ export const OPTIONAL_COLUMNS = [
   "gasContractEnd",
   "drContractEnd",
   "drStatus",
+  "totalKwh",
+  "totalTherms",
 ] as const satisfies readonly (keyof typeof LIST_TEXTS.optionalColumns)[];
 
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 
-/** The sort key of each optional column. */
-export const OPTIONAL_COLUMN_SORT: Record<OptionalColumn, SortKey> = {
+/** The sort key of each optional column; the accounts' totals cannot be sorted on (the server has no such order). */
+export const OPTIONAL_COLUMN_SORT: Partial<Record<OptionalColumn, SortKey>> = {
   electricUsage: "electric_usage",
   gasUsage: "gas_usage",
   electricContractEnd: "electric_contract_end_date",

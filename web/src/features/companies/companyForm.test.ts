@@ -5,6 +5,7 @@ import { DateSchema } from "../../gen/eris/common/v1/date_pb";
 import { CompanySchema, PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
 import {
   companyChanges,
+  companyTotal,
   editErrors,
   formErrors,
   formOf,
@@ -132,5 +133,15 @@ describe("autosave checks", () => {
     expect(sameStoredValue("secondaryElectricStatuses", company, same)).toBe(true);
     const other = create(CompanySchema, { ...company, secondaryElectricStatuses: ["New"] });
     expect(sameStoredValue("secondaryElectricStatuses", company, other)).toBe(false);
+  });
+});
+
+describe("company totals", () => {
+  it("show TotalKwh for electric and TotalTherms for gas with separators; DR has none", () => {
+    const withTotals = create(CompanySchema, { totalKwh: "1250000", totalTherms: "3400.5" });
+    expect(companyTotal(withTotals, "electric")).toBe("1,250,000");
+    expect(companyTotal(withTotals, "gas")).toBe("3,400.50");
+    expect(companyTotal(withTotals, "dr")).toBeUndefined();
+    expect(companyTotal(create(CompanySchema), "electric")).toBe("0");
   });
 });

@@ -141,6 +141,15 @@ export function formOf(company: Company): CompanyForm {
   };
 }
 
+/**
+ * The read-only total a commodity shows (TotalKwh for electric, TotalTherms for gas: the sums of the
+ * company's accounts, computed by the server), with thousands separators; undefined for DR.
+ */
+export function companyTotal(company: Company, commodity: Commodity): string | undefined {
+  const total = commodity === "electric" ? company.totalKwh : commodity === "gas" ? company.totalTherms : undefined;
+  return total === undefined ? undefined : formatDecimal(total || "0");
+}
+
 /** The form of a company not yet created. */
 export function emptyCompanyForm(): CompanyForm {
   return formOf(create(CompanySchema));

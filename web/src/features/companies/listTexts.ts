@@ -12,6 +12,8 @@ export const LIST_TEXTS = {
     gasContractEnd: "Gas Contract End",
     drContractEnd: "DR Contract End",
     drStatus: "DR status",
+    totalKwh: "Total kWh",
+    totalTherms: "Total Therms",
   },
   pageOf: (first: number, last: number, total: string) => `${first}–${last} of ${total}`,
   pageRange: (first: number, last: number) => `${first}–${last}`,

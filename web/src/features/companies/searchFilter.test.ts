@@ -61,6 +61,13 @@ describe("search drawer filter", () => {
     expect(plan.filter.teamUserIds).toBeUndefined();
   });
 
+  it("sends the start of an account number, trimmed, only when one is typed", () => {
+    const plan = searchPlan({ ...emptySearchValues(), accountNumber: " 0012 " }, users, manager);
+    expect(plan).toMatchObject({ kind: "query", filter: { accountNumber: "0012" } });
+    const none = searchPlan({ ...emptySearchValues(), accountNumber: "  " }, users, manager);
+    expect(none.kind === "query" && "accountNumber" in none.filter).toBe(false);
+  });
+
   it("waits while a number or a date is half typed", () => {
     expect(searchPlan({ ...emptySearchValues(), minKwh: "abc" }, users, manager)).toEqual({ kind: "invalid" });
     expect(searchPlan({ ...emptySearchValues(), gasEndTo: "01/3" }, users, manager)).toEqual({ kind: "invalid" });

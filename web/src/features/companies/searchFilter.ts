@@ -26,6 +26,8 @@ export interface SearchValues {
   electricEndTo: string;
   gasEndFrom: string;
   gasEndTo: string;
+  /** The start of one of the company's account numbers (or secondary numbers). */
+  accountNumber: string;
   rep: string;
 }
 
@@ -50,6 +52,7 @@ export function emptySearchValues(): SearchValues {
     electricEndTo: "",
     gasEndFrom: "",
     gasEndTo: "",
+    accountNumber: "",
     rep: "",
   };
 }
@@ -122,6 +125,10 @@ export function searchPlan(values: SearchValues, users: readonly User[], me: Use
     if (parsed.kind === "date") {
       filter[field] = parsed.date;
     }
+  }
+  const accountNumber = values.accountNumber.trim();
+  if (accountNumber !== "") {
+    filter.accountNumber = accountNumber;
   }
   if (isRepLocked(me)) {
     filter.teamUserIds = [me.userId];

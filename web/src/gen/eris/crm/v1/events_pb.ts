@@ -4,6 +4,10 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Account } from "./accounts_pb";
+import { file_eris_crm_v1_accounts } from "./accounts_pb";
+import type { Contact } from "./contacts_pb";
+import { file_eris_crm_v1_contacts } from "./contacts_pb";
 import type { Company, FieldChange } from "./crm_pb";
 import { file_eris_crm_v1_crm } from "./crm_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -14,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/crm/v1/events.proto.
  */
 export const file_eris_crm_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChhlcmlzL2NybS92MS9ldmVudHMucHJvdG8SC2VyaXMuY3JtLnYxIsIBCgxDb21wYW55RXZlbnQSEgoKY29tcGFueV9pZBgBIAEoAxIMCgRraW5kGAIgASgJEg8KB3VzZXJfaWQYAyABKAMSLgoKZXZlbnRfdGltZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKAoGZmllbGRzGAUgAygLMhguZXJpcy5jcm0udjEuRmllbGRDaGFuZ2USJQoHY29tcGFueRgGIAEoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnliBnByb3RvMw", [file_eris_crm_v1_crm, file_google_protobuf_timestamp]);
+  fileDesc("ChhlcmlzL2NybS92MS9ldmVudHMucHJvdG8SC2VyaXMuY3JtLnYxIsIBCgxDb21wYW55RXZlbnQSEgoKY29tcGFueV9pZBgBIAEoAxIMCgRraW5kGAIgASgJEg8KB3VzZXJfaWQYAyABKAMSLgoKZXZlbnRfdGltZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKAoGZmllbGRzGAUgAygLMhguZXJpcy5jcm0udjEuRmllbGRDaGFuZ2USJQoHY29tcGFueRgGIAEoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnki0QEKDEFjY291bnRFdmVudBISCgpjb21wYW55X2lkGAEgASgDEgwKBGtpbmQYAiABKAkSDwoHdXNlcl9pZBgDIAEoAxIuCgpldmVudF90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIlCgdhY2NvdW50GAUgASgLMhQuZXJpcy5jcm0udjEuQWNjb3VudBIZChFjb21wYW55X3RvdGFsX2t3aBgGIAEoCRIcChRjb21wYW55X3RvdGFsX3RoZXJtcxgHIAEoCSKEAQoMQ29udGFjdEV2ZW50EgwKBGtpbmQYASABKAkSDwoHdXNlcl9pZBgCIAEoAxIuCgpldmVudF90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIlCgdjb250YWN0GAQgASgLMhQuZXJpcy5jcm0udjEuQ29udGFjdGIGcHJvdG8z", [file_eris_crm_v1_accounts, file_eris_crm_v1_contacts, file_eris_crm_v1_crm, file_google_protobuf_timestamp]);
 
 /**
  * A change to a company, written to the crm outbox in the transaction that made it.
@@ -71,4 +75,110 @@ export type CompanyEvent = Message<"eris.crm.v1.CompanyEvent"> & {
  */
 export const CompanyEventSchema: GenMessage<CompanyEvent> = /*@__PURE__*/
   messageDesc(file_eris_crm_v1_events, 0);
+
+/**
+ * A change to an account, its usage or histories, or a contact, written to the crm outbox in the
+ * transaction that made it.
+ *
+ * @generated from message eris.crm.v1.AccountEvent
+ */
+export type AccountEvent = Message<"eris.crm.v1.AccountEvent"> & {
+  /**
+   * The company.
+   *
+   * @generated from field: int64 company_id = 1;
+   */
+  companyId: bigint;
+
+  /**
+   * created, updated, deleted, usage updated, capacity added, capacity deleted or imported.
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * Who made the change.
+   *
+   * @generated from field: int64 user_id = 3;
+   */
+  userId: bigint;
+
+  /**
+   * When.
+   *
+   * @generated from field: google.protobuf.Timestamp event_time = 4;
+   */
+  eventTime?: Timestamp | undefined;
+
+  /**
+   * The account after the change (as it was, when deleted).
+   *
+   * @generated from field: eris.crm.v1.Account account = 5;
+   */
+  account?: Account | undefined;
+
+  /**
+   * The company's annual kWh over all its accounts after the change.
+   *
+   * @generated from field: string company_total_kwh = 6;
+   */
+  companyTotalKwh: string;
+
+  /**
+   * The company's annual therms over all its accounts after the change.
+   *
+   * @generated from field: string company_total_therms = 7;
+   */
+  companyTotalTherms: string;
+};
+
+/**
+ * Describes the message eris.crm.v1.AccountEvent.
+ * Use `create(AccountEventSchema)` to create a new message.
+ */
+export const AccountEventSchema: GenMessage<AccountEvent> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_events, 1);
+
+/**
+ * A change to a company's contact, written to the crm outbox in the transaction that made it.
+ *
+ * @generated from message eris.crm.v1.ContactEvent
+ */
+export type ContactEvent = Message<"eris.crm.v1.ContactEvent"> & {
+  /**
+   * created, updated or deleted.
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * Who made the change.
+   *
+   * @generated from field: int64 user_id = 2;
+   */
+  userId: bigint;
+
+  /**
+   * When.
+   *
+   * @generated from field: google.protobuf.Timestamp event_time = 3;
+   */
+  eventTime?: Timestamp | undefined;
+
+  /**
+   * The contact after the change (as it was, when deleted).
+   *
+   * @generated from field: eris.crm.v1.Contact contact = 4;
+   */
+  contact?: Contact | undefined;
+};
+
+/**
+ * Describes the message eris.crm.v1.ContactEvent.
+ * Use `create(ContactEventSchema)` to create a new message.
+ */
+export const ContactEventSchema: GenMessage<ContactEvent> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_events, 2);
 

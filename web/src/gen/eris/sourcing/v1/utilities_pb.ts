@@ -4,13 +4,15 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { FieldMask, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_field_mask, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file eris/sourcing/v1/utilities.proto.
  */
 export const file_eris_sourcing_v1_utilities: GenFile = /*@__PURE__*/
-  fileDesc("CiBlcmlzL3NvdXJjaW5nL3YxL3V0aWxpdGllcy5wcm90bxIQZXJpcy5zb3VyY2luZy52MSKFAQoHVXRpbGl0eRISCgp1dGlsaXR5X2lkGAEgASgDEgwKBG5hbWUYAiABKAkSDQoFc3RhdGUYAyABKAkSLgoJY29tbW9kaXR5GAQgASgOMhsuZXJpcy5zb3VyY2luZy52MS5Db21tb2RpdHkSDAoEem9uZRgFIAEoCRILCgNydG8YBiABKAkiRgoUTGlzdFV0aWxpdGllc1JlcXVlc3QSLgoJY29tbW9kaXR5GAEgASgOMhsuZXJpcy5zb3VyY2luZy52MS5Db21tb2RpdHkiRQoVTGlzdFV0aWxpdGllc1Jlc3BvbnNlEiwKCXV0aWxpdGllcxgBIAMoCzIZLmVyaXMuc291cmNpbmcudjEuVXRpbGl0eSpjCglDb21tb2RpdHkSGQoVQ09NTU9ESVRZX1VOU1BFQ0lGSUVEEAASFgoSQ09NTU9ESVRZX0VMRUNUUklDEAESEQoNQ09NTU9ESVRZX0dBUxACEhAKDENPTU1PRElUWV9EUhADMnIKDlV0aWxpdHlTZXJ2aWNlEmAKDUxpc3RVdGlsaXRpZXMSJi5lcmlzLnNvdXJjaW5nLnYxLkxpc3RVdGlsaXRpZXNSZXF1ZXN0GicuZXJpcy5zb3VyY2luZy52MS5MaXN0VXRpbGl0aWVzUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CiBlcmlzL3NvdXJjaW5nL3YxL3V0aWxpdGllcy5wcm90bxIQZXJpcy5zb3VyY2luZy52MSLHAQoHVXRpbGl0eRISCgp1dGlsaXR5X2lkGAEgASgDEgwKBG5hbWUYAiABKAkSDQoFc3RhdGUYAyABKAkSLgoJY29tbW9kaXR5GAQgASgOMhsuZXJpcy5zb3VyY2luZy52MS5Db21tb2RpdHkSDAoEem9uZRgFIAEoCRILCgNydG8YBiABKAkSDwoHdmVyc2lvbhgHIAEoAxIvCgt1cGRhdGVfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiPwoIUmF0ZUNvZGUSDgoGbWF0cml4GAEgASgJEg4KBnRhcmlmZhgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCSJGChRMaXN0VXRpbGl0aWVzUmVxdWVzdBIuCgljb21tb2RpdHkYASABKA4yGy5lcmlzLnNvdXJjaW5nLnYxLkNvbW1vZGl0eSJFChVMaXN0VXRpbGl0aWVzUmVzcG9uc2USLAoJdXRpbGl0aWVzGAEgAygLMhkuZXJpcy5zb3VyY2luZy52MS5VdGlsaXR5IicKEUdldFV0aWxpdHlSZXF1ZXN0EhIKCnV0aWxpdHlfaWQYASABKAMiQAoSR2V0VXRpbGl0eVJlc3BvbnNlEioKB3V0aWxpdHkYASABKAsyGS5lcmlzLnNvdXJjaW5nLnYxLlV0aWxpdHkiQgoUQ3JlYXRlVXRpbGl0eVJlcXVlc3QSKgoHdXRpbGl0eRgBIAEoCzIZLmVyaXMuc291cmNpbmcudjEuVXRpbGl0eSJDChVDcmVhdGVVdGlsaXR5UmVzcG9uc2USKgoHdXRpbGl0eRgBIAEoCzIZLmVyaXMuc291cmNpbmcudjEuVXRpbGl0eSJzChRVcGRhdGVVdGlsaXR5UmVxdWVzdBIqCgd1dGlsaXR5GAEgASgLMhkuZXJpcy5zb3VyY2luZy52MS5VdGlsaXR5Ei8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayJDChVVcGRhdGVVdGlsaXR5UmVzcG9uc2USKgoHdXRpbGl0eRgBIAEoCzIZLmVyaXMuc291cmNpbmcudjEuVXRpbGl0eSIqChRMaXN0UmF0ZUNvZGVzUmVxdWVzdBISCgp1dGlsaXR5X2lkGAEgASgDIkcKFUxpc3RSYXRlQ29kZXNSZXNwb25zZRIuCgpyYXRlX2NvZGVzGAEgAygLMhouZXJpcy5zb3VyY2luZy52MS5SYXRlQ29kZSJdChdSZXBsYWNlUmF0ZUNvZGVzUmVxdWVzdBISCgp1dGlsaXR5X2lkGAEgASgDEi4KCnJhdGVfY29kZXMYAiADKAsyGi5lcmlzLnNvdXJjaW5nLnYxLlJhdGVDb2RlIkoKGFJlcGxhY2VSYXRlQ29kZXNSZXNwb25zZRIuCgpyYXRlX2NvZGVzGAEgAygLMhouZXJpcy5zb3VyY2luZy52MS5SYXRlQ29kZSpjCglDb21tb2RpdHkSGQoVQ09NTU9ESVRZX1VOU1BFQ0lGSUVEEAASFgoSQ09NTU9ESVRZX0VMRUNUUklDEAESEQoNQ09NTU9ESVRZX0dBUxACEhAKDENPTU1PRElUWV9EUhADMuYECg5VdGlsaXR5U2VydmljZRJgCg1MaXN0VXRpbGl0aWVzEiYuZXJpcy5zb3VyY2luZy52MS5MaXN0VXRpbGl0aWVzUmVxdWVzdBonLmVyaXMuc291cmNpbmcudjEuTGlzdFV0aWxpdGllc1Jlc3BvbnNlElwKCkdldFV0aWxpdHkSIy5lcmlzLnNvdXJjaW5nLnYxLkdldFV0aWxpdHlSZXF1ZXN0GiQuZXJpcy5zb3VyY2luZy52MS5HZXRVdGlsaXR5UmVzcG9uc2UiA5ACARJgCg1DcmVhdGVVdGlsaXR5EiYuZXJpcy5zb3VyY2luZy52MS5DcmVhdGVVdGlsaXR5UmVxdWVzdBonLmVyaXMuc291cmNpbmcudjEuQ3JlYXRlVXRpbGl0eVJlc3BvbnNlEmAKDVVwZGF0ZVV0aWxpdHkSJi5lcmlzLnNvdXJjaW5nLnYxLlVwZGF0ZVV0aWxpdHlSZXF1ZXN0GicuZXJpcy5zb3VyY2luZy52MS5VcGRhdGVVdGlsaXR5UmVzcG9uc2USZQoNTGlzdFJhdGVDb2RlcxImLmVyaXMuc291cmNpbmcudjEuTGlzdFJhdGVDb2Rlc1JlcXVlc3QaJy5lcmlzLnNvdXJjaW5nLnYxLkxpc3RSYXRlQ29kZXNSZXNwb25zZSIDkAIBEmkKEFJlcGxhY2VSYXRlQ29kZXMSKS5lcmlzLnNvdXJjaW5nLnYxLlJlcGxhY2VSYXRlQ29kZXNSZXF1ZXN0GiouZXJpcy5zb3VyY2luZy52MS5SZXBsYWNlUmF0ZUNvZGVzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * A local distribution utility. Companies name utilities as their electric, gas and DR areas.
@@ -59,6 +61,20 @@ export type Utility = Message<"eris.sourcing.v1.Utility"> & {
    * @generated from field: string rto = 6;
    */
   rto: string;
+
+  /**
+   * Incremented on every change; updates must carry the version they read.
+   *
+   * @generated from field: int64 version = 7;
+   */
+  version: bigint;
+
+  /**
+   * When the utility was last changed.
+   *
+   * @generated from field: google.protobuf.Timestamp update_time = 8;
+   */
+  updateTime?: Timestamp | undefined;
 };
 
 /**
@@ -67,6 +83,41 @@ export type Utility = Message<"eris.sourcing.v1.Utility"> & {
  */
 export const UtilitySchema: GenMessage<Utility> = /*@__PURE__*/
   messageDesc(file_eris_sourcing_v1_utilities, 0);
+
+/**
+ * One of a utility's rate codes: how a matrix price sheet and the tariff name one rate class.
+ *
+ * @generated from message eris.sourcing.v1.RateCode
+ */
+export type RateCode = Message<"eris.sourcing.v1.RateCode"> & {
+  /**
+   * The code on suppliers' matrix price sheets.
+   *
+   * @generated from field: string matrix = 1;
+   */
+  matrix: string;
+
+  /**
+   * The utility's tariff code.
+   *
+   * @generated from field: string tariff = 2;
+   */
+  tariff: string;
+
+  /**
+   * What the rate class covers.
+   *
+   * @generated from field: string description = 3;
+   */
+  description: string;
+};
+
+/**
+ * Describes the message eris.sourcing.v1.RateCode.
+ * Use `create(RateCodeSchema)` to create a new message.
+ */
+export const RateCodeSchema: GenMessage<RateCode> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 1);
 
 /**
  * Asks for every utility.
@@ -87,7 +138,7 @@ export type ListUtilitiesRequest = Message<"eris.sourcing.v1.ListUtilitiesReques
  * Use `create(ListUtilitiesRequestSchema)` to create a new message.
  */
 export const ListUtilitiesRequestSchema: GenMessage<ListUtilitiesRequest> = /*@__PURE__*/
-  messageDesc(file_eris_sourcing_v1_utilities, 1);
+  messageDesc(file_eris_sourcing_v1_utilities, 2);
 
 /**
  * Every utility, by name.
@@ -108,7 +159,231 @@ export type ListUtilitiesResponse = Message<"eris.sourcing.v1.ListUtilitiesRespo
  * Use `create(ListUtilitiesResponseSchema)` to create a new message.
  */
 export const ListUtilitiesResponseSchema: GenMessage<ListUtilitiesResponse> = /*@__PURE__*/
-  messageDesc(file_eris_sourcing_v1_utilities, 2);
+  messageDesc(file_eris_sourcing_v1_utilities, 3);
+
+/**
+ * Request of UtilityService.GetUtility.
+ *
+ * @generated from message eris.sourcing.v1.GetUtilityRequest
+ */
+export type GetUtilityRequest = Message<"eris.sourcing.v1.GetUtilityRequest"> & {
+  /**
+   * The utility's id.
+   *
+   * @generated from field: int64 utility_id = 1;
+   */
+  utilityId: bigint;
+};
+
+/**
+ * Describes the message eris.sourcing.v1.GetUtilityRequest.
+ * Use `create(GetUtilityRequestSchema)` to create a new message.
+ */
+export const GetUtilityRequestSchema: GenMessage<GetUtilityRequest> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 4);
+
+/**
+ * Response of UtilityService.GetUtility.
+ *
+ * @generated from message eris.sourcing.v1.GetUtilityResponse
+ */
+export type GetUtilityResponse = Message<"eris.sourcing.v1.GetUtilityResponse"> & {
+  /**
+   * The utility.
+   *
+   * @generated from field: eris.sourcing.v1.Utility utility = 1;
+   */
+  utility?: Utility | undefined;
+};
+
+/**
+ * Describes the message eris.sourcing.v1.GetUtilityResponse.
+ * Use `create(GetUtilityResponseSchema)` to create a new message.
+ */
+export const GetUtilityResponseSchema: GenMessage<GetUtilityResponse> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 5);
+
+/**
+ * Request of UtilityService.CreateUtility.
+ *
+ * @generated from message eris.sourcing.v1.CreateUtilityRequest
+ */
+export type CreateUtilityRequest = Message<"eris.sourcing.v1.CreateUtilityRequest"> & {
+  /**
+   * name, state, commodity, zone and rto.
+   *
+   * @generated from field: eris.sourcing.v1.Utility utility = 1;
+   */
+  utility?: Utility | undefined;
+};
+
+/**
+ * Describes the message eris.sourcing.v1.CreateUtilityRequest.
+ * Use `create(CreateUtilityRequestSchema)` to create a new message.
+ */
+export const CreateUtilityRequestSchema: GenMessage<CreateUtilityRequest> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 6);
+
+/**
+ * Response of UtilityService.CreateUtility.
+ *
+ * @generated from message eris.sourcing.v1.CreateUtilityResponse
+ */
+export type CreateUtilityResponse = Message<"eris.sourcing.v1.CreateUtilityResponse"> & {
+  /**
+   * The created utility.
+   *
+   * @generated from field: eris.sourcing.v1.Utility utility = 1;
+   */
+  utility?: Utility | undefined;
+};
+
+/**
+ * Describes the message eris.sourcing.v1.CreateUtilityResponse.
+ * Use `create(CreateUtilityResponseSchema)` to create a new message.
+ */
+export const CreateUtilityResponseSchema: GenMessage<CreateUtilityResponse> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 7);
+
+/**
+ * Request of UtilityService.UpdateUtility.
+ *
+ * @generated from message eris.sourcing.v1.UpdateUtilityRequest
+ */
+export type UpdateUtilityRequest = Message<"eris.sourcing.v1.UpdateUtilityRequest"> & {
+  /**
+   * utility_id, version and the fields named in update_mask.
+   *
+   * @generated from field: eris.sourcing.v1.Utility utility = 1;
+   */
+  utility?: Utility | undefined;
+
+  /**
+   * Any of: name, state, commodity, zone, rto.
+   *
+   * @generated from field: google.protobuf.FieldMask update_mask = 2;
+   */
+  updateMask?: FieldMask | undefined;
+};
+
+/**
+ * Describes the message eris.sourcing.v1.UpdateUtilityRequest.
+ * Use `create(UpdateUtilityRequestSchema)` to create a new message.
+ */
+export const UpdateUtilityRequestSchema: GenMessage<UpdateUtilityRequest> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 8);
+
+/**
+ * Response of UtilityService.UpdateUtility.
+ *
+ * @generated from message eris.sourcing.v1.UpdateUtilityResponse
+ */
+export type UpdateUtilityResponse = Message<"eris.sourcing.v1.UpdateUtilityResponse"> & {
+  /**
+   * The utility after the change.
+   *
+   * @generated from field: eris.sourcing.v1.Utility utility = 1;
+   */
+  utility?: Utility | undefined;
+};
+
+/**
+ * Describes the message eris.sourcing.v1.UpdateUtilityResponse.
+ * Use `create(UpdateUtilityResponseSchema)` to create a new message.
+ */
+export const UpdateUtilityResponseSchema: GenMessage<UpdateUtilityResponse> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 9);
+
+/**
+ * Request of UtilityService.ListRateCodes.
+ *
+ * @generated from message eris.sourcing.v1.ListRateCodesRequest
+ */
+export type ListRateCodesRequest = Message<"eris.sourcing.v1.ListRateCodesRequest"> & {
+  /**
+   * The utility's id.
+   *
+   * @generated from field: int64 utility_id = 1;
+   */
+  utilityId: bigint;
+};
+
+/**
+ * Describes the message eris.sourcing.v1.ListRateCodesRequest.
+ * Use `create(ListRateCodesRequestSchema)` to create a new message.
+ */
+export const ListRateCodesRequestSchema: GenMessage<ListRateCodesRequest> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 10);
+
+/**
+ * Response of UtilityService.ListRateCodes.
+ *
+ * @generated from message eris.sourcing.v1.ListRateCodesResponse
+ */
+export type ListRateCodesResponse = Message<"eris.sourcing.v1.ListRateCodesResponse"> & {
+  /**
+   * The rate codes, in the order they were saved.
+   *
+   * @generated from field: repeated eris.sourcing.v1.RateCode rate_codes = 1;
+   */
+  rateCodes: RateCode[];
+};
+
+/**
+ * Describes the message eris.sourcing.v1.ListRateCodesResponse.
+ * Use `create(ListRateCodesResponseSchema)` to create a new message.
+ */
+export const ListRateCodesResponseSchema: GenMessage<ListRateCodesResponse> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 11);
+
+/**
+ * Request of UtilityService.ReplaceRateCodes.
+ *
+ * @generated from message eris.sourcing.v1.ReplaceRateCodesRequest
+ */
+export type ReplaceRateCodesRequest = Message<"eris.sourcing.v1.ReplaceRateCodesRequest"> & {
+  /**
+   * The utility's id.
+   *
+   * @generated from field: int64 utility_id = 1;
+   */
+  utilityId: bigint;
+
+  /**
+   * The whole new list (at most 500); an empty list removes them all.
+   *
+   * @generated from field: repeated eris.sourcing.v1.RateCode rate_codes = 2;
+   */
+  rateCodes: RateCode[];
+};
+
+/**
+ * Describes the message eris.sourcing.v1.ReplaceRateCodesRequest.
+ * Use `create(ReplaceRateCodesRequestSchema)` to create a new message.
+ */
+export const ReplaceRateCodesRequestSchema: GenMessage<ReplaceRateCodesRequest> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 12);
+
+/**
+ * Response of UtilityService.ReplaceRateCodes.
+ *
+ * @generated from message eris.sourcing.v1.ReplaceRateCodesResponse
+ */
+export type ReplaceRateCodesResponse = Message<"eris.sourcing.v1.ReplaceRateCodesResponse"> & {
+  /**
+   * The rate codes as saved.
+   *
+   * @generated from field: repeated eris.sourcing.v1.RateCode rate_codes = 1;
+   */
+  rateCodes: RateCode[];
+};
+
+/**
+ * Describes the message eris.sourcing.v1.ReplaceRateCodesResponse.
+ * Use `create(ReplaceRateCodesResponseSchema)` to create a new message.
+ */
+export const ReplaceRateCodesResponseSchema: GenMessage<ReplaceRateCodesResponse> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_utilities, 13);
 
 /**
  * What a utility delivers.
@@ -152,7 +427,8 @@ export const CommoditySchema: GenEnum<Commodity> = /*@__PURE__*/
   enumDesc(file_eris_sourcing_v1_utilities, 0);
 
 /**
- * The utilities that companies and accounts refer to.
+ * The utilities that companies and accounts refer to. Every signed-in user reads them;
+ * Management and Admin change them.
  *
  * @generated from service eris.sourcing.v1.UtilityService
  */
@@ -166,6 +442,57 @@ export const UtilityService: GenService<{
     methodKind: "unary";
     input: typeof ListUtilitiesRequestSchema;
     output: typeof ListUtilitiesResponseSchema;
+  },
+  /**
+   * Returns one utility.
+   *
+   * @generated from rpc eris.sourcing.v1.UtilityService.GetUtility
+   */
+  getUtility: {
+    methodKind: "unary";
+    input: typeof GetUtilityRequestSchema;
+    output: typeof GetUtilityResponseSchema;
+  },
+  /**
+   * Adds a utility.
+   *
+   * @generated from rpc eris.sourcing.v1.UtilityService.CreateUtility
+   */
+  createUtility: {
+    methodKind: "unary";
+    input: typeof CreateUtilityRequestSchema;
+    output: typeof CreateUtilityResponseSchema;
+  },
+  /**
+   * Changes the fields named in the mask. Refused (ABORTED) only when a field it changes was
+   * changed by someone else after the version read; changes to other fields apply.
+   *
+   * @generated from rpc eris.sourcing.v1.UtilityService.UpdateUtility
+   */
+  updateUtility: {
+    methodKind: "unary";
+    input: typeof UpdateUtilityRequestSchema;
+    output: typeof UpdateUtilityResponseSchema;
+  },
+  /**
+   * A utility's rate codes.
+   *
+   * @generated from rpc eris.sourcing.v1.UtilityService.ListRateCodes
+   */
+  listRateCodes: {
+    methodKind: "unary";
+    input: typeof ListRateCodesRequestSchema;
+    output: typeof ListRateCodesResponseSchema;
+  },
+  /**
+   * Replaces a utility's rate codes with the list sent.
+   *
+   * @generated from rpc eris.sourcing.v1.UtilityService.ReplaceRateCodes
+   */
+  replaceRateCodes: {
+    methodKind: "unary";
+    input: typeof ReplaceRateCodesRequestSchema;
+    output: typeof ReplaceRateCodesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_sourcing_v1_utilities, 0);

@@ -1,7 +1,11 @@
 //! Text as people type it: trimmed, within a length, and free of control characters (a tab or a
 //! newline only where text runs over several lines), so nothing unprintable is stored.
 
-use crate::error::{Result, invalid};
+use crate::error::{Error, Result};
+
+fn invalid(message: String) -> Error {
+    Error::InvalidArgument(message)
+}
 
 /// One line of text, trimmed; empty is allowed unless `required`.
 pub fn line(value: &str, label: &str, max: usize, required: bool) -> Result<String> {

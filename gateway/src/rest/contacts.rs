@@ -1,0 +1,219 @@
+//! Company contacts: spec 2 section 7 ("Contacts"), translated to crm's ContactService.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, Query, State},
+    http::StatusCode,
+};
+use eris_proto::crm::v1::{
+    Contact, CreateContactRequest, DeleteContactRequest, ListContactsRequest, UpdateContactRequest,
+    contact_service_client::ContactServiceClient,
+};
+use prost_types::FieldMask;
+use serde::{Deserialize, Serialize};
+use tonic::transport::Channel;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{companies::Done, crm_channel, crm_error};
+use crate::{
+    AppState,
+    auth::CallContext,
+    error::{ApiError, ApiResult, ErrorBody},
+};
+
+fn client(state: &AppState) -> ContactServiceClient<Channel> {
+    ContactServiceClient::new(crm_channel(state))
+}
+
+fn missing() -> ApiError {
+    ApiError::new(StatusCode::BAD_GATEWAY, "The crm service answered without the contact.")
+}
+
+/// A contact as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ContactJson {
+    pub contact_id: i64,
+    pub lead_id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub email: String,
+    pub title: String,
+    pub office_phone: String,
+    pub cell_phone: String,
+    pub contact_type: String,
+    /// Priority, 1 (highest) to 15; absent when not ranked.
+    pub contact_rank: Option<i32>,
+    /// Send it back with an update: a field someone else changed since is refused (409).
+    pub version: i64,
+}
+
+fn contact_json(contact: Contact) -> ContactJson {
+    ContactJson {
+        contact_id: contact.contact_id,
+        lead_id: contact.company_id,
+        firstname: contact.first_name,
+        lastname: contact.last_name,
+        email: contact.email,
+        title: contact.title,
+        office_phone: contact.office_phone,
+        cell_phone: contact.cell_phone,
+        contact_type: contact.contact_type,
+        contact_rank: (contact.priority > 0).then_some(contact.priority),
+        version: contact.version,
+    }
+}
+
+/// `GET /api/contacts` query.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ContactsQuery {
+    /// The lead's id.
+    pub lead_id: i64,
+}
+
+/// A lead's contacts, by last name.
+#[utoipa::path(get, path = "/api/contacts", tag = "contacts", params(ContactsQuery),
+    responses((status = 200, body = [ContactJson]), (status = 404, body = ErrorBody)))]
+pub async fn list_contacts(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Query(query): Query<ContactsQuery>,
+) -> ApiResult<Json<Vec<ContactJson>>> {
+    let mut client = client(&state);
+    let mut contacts = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let request = ListContactsRequest { company_id: query.lead_id, page_size: 1000, page_token };
+        let page = client.list_contacts(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+        contacts.extend(page.contacts.into_iter().map(contact_json));
+        if page.next_page_token.is_empty() {
+            break;
+        }
+        page_token = page.next_page_token;
+    }
+    Ok(Json(contacts))
+}
+
+/// A contact's fields as sent; absent fields are left as they are on an update.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct ContactFields {
+    /// The lead, for a new contact.
+    pub lead_id: Option<i64>,
+    pub firstname: Option<String>,
+    pub lastname: Option<String>,
+    pub email: Option<String>,
+    pub title: Option<String>,
+    pub office_phone: Option<String>,
+    pub cell_phone: Option<String>,
+    pub contact_type: Option<String>,
+    /// 1 to 15; null when not ranked.
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<i64>)]
+    pub contact_rank: Option<Option<i64>>,
+    /// The version read; without it the contact is taken as read now.
+    pub version: Option<i64>,
+}
+
+/// A field that may be sent as null: absent is `None`, null is `Some(None)`.
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<i64>>, D::Error> {
+    Option::<i64>::deserialize(deserializer).map(Some)
+}
+
+impl ContactFields {
+    fn to_proto(&self, contact_id: i64) -> ApiResult<(Contact, Vec<&'static str>)> {
+        let mut contact = Contact {
+            contact_id,
+            company_id: self.lead_id.unwrap_or(0),
+            version: self.version.unwrap_or(0),
+            ..Default::default()
+        };
+        let mut paths = Vec::new();
+        let texts: [(&Option<String>, &mut String, &'static str); 7] = [
+            (&self.firstname, &mut contact.first_name, "first_name"),
+            (&self.lastname, &mut contact.last_name, "last_name"),
+            (&self.email, &mut contact.email, "email"),
+            (&self.title, &mut contact.title, "title"),
+            (&self.office_phone, &mut contact.office_phone, "office_phone"),
+            (&self.cell_phone, &mut contact.cell_phone, "cell_phone"),
+            (&self.contact_type, &mut contact.contact_type, "contact_type"),
+        ];
+        for (value, field, path) in texts {
+            if let Some(value) = value {
+                value.clone_into(field);
+                paths.push(path);
+            }
+        }
+        if let Some(rank) = self.contact_rank {
+            // Out of range values reach the service, which answers with the spec's text.
+            contact.priority = i32::try_from(rank.unwrap_or(0)).unwrap_or(i32::MAX);
+            paths.push("priority");
+        }
+        Ok((contact, paths))
+    }
+}
+
+/// Adds a contact to the lead named by LeadId (every role, for leads it may see).
+#[utoipa::path(post, path = "/api/contacts", tag = "contacts", request_body = ContactFields,
+    responses((status = 201, body = ContactJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn create_contact(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<ContactFields>,
+) -> ApiResult<(StatusCode, Json<ContactJson>)> {
+    let (contact, _) = body.to_proto(0)?;
+    if contact.company_id <= 0 {
+        return Err(ApiError::bad_request("LeadId is required."));
+    }
+    let created = client(&state)
+        .create_contact(ctx.request(CreateContactRequest { contact: Some(contact) }))
+        .await
+        .map_err(crm_error)?
+        .into_inner()
+        .contact
+        .ok_or_else(missing)?;
+    Ok((StatusCode::CREATED, Json(contact_json(created))))
+}
+
+/// Changes the fields present; a field someone else changed after Version is refused (409).
+#[utoipa::path(put, path = "/api/contacts/{ContactId}", tag = "contacts", request_body = ContactFields,
+    params(("ContactId" = i64, Path, description = "The contact's id")),
+    responses((status = 200, body = ContactJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+pub async fn update_contact(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contact_id): Path<i64>,
+    Json(body): Json<ContactFields>,
+) -> ApiResult<Json<ContactJson>> {
+    let (contact, paths) = body.to_proto(contact_id)?;
+    if paths.is_empty() {
+        return Err(ApiError::bad_request("Send at least one field of the contact."));
+    }
+    let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
+    let updated = client(&state)
+        .update_contact(ctx.request(UpdateContactRequest { contact: Some(contact), update_mask }))
+        .await
+        .map_err(crm_error)?
+        .into_inner()
+        .contact
+        .ok_or_else(missing)?;
+    Ok(Json(contact_json(updated)))
+}
+
+/// Deletes a contact.
+#[utoipa::path(delete, path = "/api/contacts/{ContactId}", tag = "contacts",
+    params(("ContactId" = i64, Path, description = "The contact's id")),
+    responses((status = 200, body = Done), (status = 404, body = ErrorBody)))]
+pub async fn delete_contact(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contact_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    client(&state).delete_contact(ctx.request(DeleteContactRequest { contact_id })).await.map_err(crm_error)?;
+    Ok(Json(Done { message: "Contact deleted.".into() }))
+}

@@ -1,0 +1,660 @@
+//! Utilities with their rate codes, suppliers with their contacts, and rate types: spec 1
+//! section 7 ("Utilities and suppliers", "Rate types"), each call translated to sourcing.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, Query, State},
+    http::StatusCode,
+};
+use eris_proto::sourcing::v1::{
+    Commodity, CreateRateTypeRequest, CreateSupplierContactRequest, CreateSupplierRequest, CreateUtilityRequest,
+    DeleteRateTypeRequest, DeleteSupplierContactRequest, DeleteSupplierRequest, GetUtilityRequest,
+    ListRateCodesRequest, ListRateTypesRequest, ListSupplierContactsRequest, ListSuppliersRequest,
+    ListUtilitiesRequest, RateCode, RateType, ReplaceRateCodesRequest, Supplier, SupplierContact,
+    UpdateSupplierContactRequest, UpdateSupplierRequest, UpdateUtilityRequest, Utility,
+    rate_type_service_client::RateTypeServiceClient, supplier_service_client::SupplierServiceClient,
+    utility_service_client::UtilityServiceClient,
+};
+use prost_types::FieldMask;
+use serde::{Deserialize, Serialize};
+use tonic::transport::Channel;
+use utoipa::{IntoParams, ToSchema};
+
+use super::companies::{Done, InsertId};
+use crate::{
+    AppState,
+    auth::CallContext,
+    error::{ApiError, ApiResult, ErrorBody},
+};
+
+fn channel(state: &AppState) -> Channel {
+    state.upstreams.channel("sourcing")
+}
+
+/// A failed sourcing call as the REST answer.
+pub(crate) fn sourcing_error(status: tonic::Status) -> ApiError {
+    ApiError::from_status(&status, "sourcing")
+}
+
+/// A commodity's REST name.
+pub(crate) fn commodity_name(commodity: Commodity) -> &'static str {
+    match commodity {
+        Commodity::Electric => "Electric",
+        Commodity::Gas => "Gas",
+        Commodity::Dr => "DR",
+        Commodity::Unspecified => "",
+    }
+}
+
+/// A commodity from its REST name (any case); empty is none.
+fn commodity_value(name: &str) -> ApiResult<Commodity> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "" => Ok(Commodity::Unspecified),
+        "electric" => Ok(Commodity::Electric),
+        "gas" => Ok(Commodity::Gas),
+        "dr" => Ok(Commodity::Dr),
+        _ => Err(ApiError::bad_request("Commodity must be Electric, Gas or DR.")),
+    }
+}
+
+fn mask(paths: Vec<&str>) -> Option<FieldMask> {
+    Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() })
+}
+
+fn missing(what: &str) -> ApiError {
+    ApiError::new(StatusCode::BAD_GATEWAY, format!("The sourcing service answered without the {what}."))
+}
+
+/// A utility as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct UtilityJson {
+    pub utility_id: i64,
+    pub utility: String,
+    /// Electric, Gas or DR.
+    pub commodity: String,
+    pub state: String,
+    pub zone: String,
+    #[serde(rename = "RTO")]
+    pub rto: String,
+    /// Send it back with an edit: a field someone else changed since is refused (409).
+    pub version: i64,
+}
+
+fn utility_json(utility: Utility) -> UtilityJson {
+    UtilityJson {
+        utility_id: utility.utility_id,
+        commodity: commodity_name(utility.commodity()).into(),
+        utility: utility.name,
+        state: utility.state,
+        zone: utility.zone,
+        rto: utility.rto,
+        version: utility.version,
+    }
+}
+
+/// Every utility, by name.
+#[utoipa::path(get, path = "/api/getUtilities", tag = "utilities",
+    responses((status = 200, body = [UtilityJson]), (status = 401, body = ErrorBody), (status = 503, body = ErrorBody)))]
+pub async fn get_utilities(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<UtilityJson>>> {
+    let request = ctx.request(ListUtilitiesRequest { commodity: Commodity::Unspecified.into() });
+    let utilities =
+        UtilityServiceClient::new(channel(&state)).list_utilities(request).await.map_err(sourcing_error)?.into_inner();
+    Ok(Json(utilities.utilities.into_iter().map(utility_json).collect()))
+}
+
+/// A utility's fields as sent; absent fields are left as they are on an edit.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct UtilityFields {
+    pub utility: Option<String>,
+    pub state: Option<String>,
+    /// Electric, Gas or DR.
+    pub commodity: Option<String>,
+    pub zone: Option<String>,
+    #[serde(rename = "RTO")]
+    pub rto: Option<String>,
+    /// The version read; without it the utility is taken as read now.
+    pub version: Option<i64>,
+}
+
+impl UtilityFields {
+    /// The proto utility and the names of the fields present.
+    fn to_proto(&self, utility_id: i64) -> ApiResult<(Utility, Vec<&'static str>)> {
+        let mut utility = Utility { utility_id, version: self.version.unwrap_or(0), ..Default::default() };
+        let mut paths = Vec::new();
+        if let Some(value) = &self.utility {
+            value.clone_into(&mut utility.name);
+            paths.push("name");
+        }
+        if let Some(value) = &self.state {
+            value.clone_into(&mut utility.state);
+            paths.push("state");
+        }
+        if let Some(value) = &self.commodity {
+            utility.commodity = commodity_value(value)?.into();
+            paths.push("commodity");
+        }
+        if let Some(value) = &self.zone {
+            value.clone_into(&mut utility.zone);
+            paths.push("zone");
+        }
+        if let Some(value) = &self.rto {
+            value.clone_into(&mut utility.rto);
+            paths.push("rto");
+        }
+        Ok((utility, paths))
+    }
+}
+
+/// Adds a utility (Management and Admin).
+#[utoipa::path(post, path = "/api/addUtility/", tag = "utilities", request_body = UtilityFields,
+    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn add_utility(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<UtilityFields>,
+) -> ApiResult<(StatusCode, Json<InsertId>)> {
+    let (utility, _) = body.to_proto(0)?;
+    let created = UtilityServiceClient::new(channel(&state))
+        .create_utility(ctx.request(CreateUtilityRequest { utility: Some(utility) }))
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .utility
+        .ok_or_else(|| missing("utility"))?;
+    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.utility_id })))
+}
+
+/// Changes the fields present (Management and Admin).
+#[utoipa::path(put, path = "/api/editUtility/{UtilityId}", tag = "utilities", request_body = UtilityFields,
+    params(("UtilityId" = i64, Path, description = "The utility's id")),
+    responses((status = 200, body = UtilityJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+pub async fn edit_utility(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(utility_id): Path<i64>,
+    Json(body): Json<UtilityFields>,
+) -> ApiResult<Json<UtilityJson>> {
+    let (utility, paths) = body.to_proto(utility_id)?;
+    let mut client = UtilityServiceClient::new(channel(&state));
+    let updated = if paths.is_empty() {
+        client
+            .get_utility(ctx.request(GetUtilityRequest { utility_id }))
+            .await
+            .map_err(sourcing_error)?
+            .into_inner()
+            .utility
+    } else {
+        let request = UpdateUtilityRequest { utility: Some(utility), update_mask: mask(paths) };
+        client.update_utility(ctx.request(request)).await.map_err(sourcing_error)?.into_inner().utility
+    };
+    Ok(Json(utility_json(updated.ok_or_else(|| missing("utility"))?)))
+}
+
+/// One rate code of a utility.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct RateCodeJson {
+    pub matrix: String,
+    pub tariff: String,
+    pub desc: String,
+}
+
+fn rate_code_json(code: RateCode) -> RateCodeJson {
+    RateCodeJson { matrix: code.matrix, tariff: code.tariff, desc: code.description }
+}
+
+/// A utility's rate codes, in their saved order.
+#[utoipa::path(get, path = "/api/getRateCodes/{UtilityId}", tag = "utilities",
+    params(("UtilityId" = i64, Path, description = "The utility's id")),
+    responses((status = 200, body = [RateCodeJson]), (status = 404, body = ErrorBody)))]
+pub async fn get_rate_codes(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(utility_id): Path<i64>,
+) -> ApiResult<Json<Vec<RateCodeJson>>> {
+    let codes = UtilityServiceClient::new(channel(&state))
+        .list_rate_codes(ctx.request(ListRateCodesRequest { utility_id }))
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .rate_codes;
+    Ok(Json(codes.into_iter().map(rate_code_json).collect()))
+}
+
+/// Replaces a utility's rate codes with the list sent (Management and Admin).
+#[utoipa::path(post, path = "/api/updateRateCodes/{UtilityId}", tag = "utilities", request_body = [RateCodeJson],
+    params(("UtilityId" = i64, Path, description = "The utility's id")),
+    responses((status = 200, body = [RateCodeJson]), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn update_rate_codes(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(utility_id): Path<i64>,
+    Json(body): Json<Vec<RateCodeJson>>,
+) -> ApiResult<Json<Vec<RateCodeJson>>> {
+    let rate_codes =
+        body.into_iter().map(|c| RateCode { matrix: c.matrix, tariff: c.tariff, description: c.desc }).collect();
+    let saved = UtilityServiceClient::new(channel(&state))
+        .replace_rate_codes(ctx.request(ReplaceRateCodesRequest { utility_id, rate_codes }))
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .rate_codes;
+    Ok(Json(saved.into_iter().map(rate_code_json).collect()))
+}
+
+/// A supplier as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct SupplierJson {
+    pub supplier_id: i64,
+    pub supplier_name: String,
+    /// Electric, Gas or DR.
+    pub commodity: String,
+    /// Spelled as existing clients spell it.
+    pub broke_agreement_status: String,
+    /// Deleted: named where used, gone from pickers.
+    pub archived: bool,
+    pub version: i64,
+}
+
+fn supplier_json(supplier: Supplier) -> SupplierJson {
+    SupplierJson {
+        supplier_id: supplier.supplier_id,
+        commodity: commodity_name(supplier.commodity()).into(),
+        supplier_name: supplier.name,
+        broke_agreement_status: supplier.broker_agreement_status,
+        archived: supplier.archived,
+        version: supplier.version,
+    }
+}
+
+/// `GET /api/getSuppliers` query.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+#[into_params(parameter_in = Query)]
+pub struct SuppliersQuery {
+    /// 1 to list archived (deleted) suppliers too.
+    pub include_archived: Option<u8>,
+}
+
+/// Every supplier, by name (archived ones only when asked).
+#[utoipa::path(get, path = "/api/getSuppliers", tag = "suppliers", params(SuppliersQuery),
+    responses((status = 200, body = [SupplierJson]), (status = 401, body = ErrorBody)))]
+pub async fn get_suppliers(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Query(query): Query<SuppliersQuery>,
+) -> ApiResult<Json<Vec<SupplierJson>>> {
+    let include_archived = query.include_archived == Some(1);
+    let suppliers = list_suppliers(&state, &ctx, include_archived).await?;
+    Ok(Json(suppliers.into_iter().map(supplier_json).collect()))
+}
+
+/// Every supplier, archived ones when asked.
+pub(crate) async fn list_suppliers(
+    state: &AppState,
+    ctx: &CallContext,
+    include_archived: bool,
+) -> ApiResult<Vec<Supplier>> {
+    let request = ctx.request(ListSuppliersRequest { commodity: 0, include_archived });
+    Ok(SupplierServiceClient::new(channel(state))
+        .list_suppliers(request)
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .suppliers)
+}
+
+/// Every utility.
+pub(crate) async fn list_utilities(state: &AppState, ctx: &CallContext) -> ApiResult<Vec<Utility>> {
+    let request = ctx.request(ListUtilitiesRequest { commodity: 0 });
+    Ok(UtilityServiceClient::new(channel(state))
+        .list_utilities(request)
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .utilities)
+}
+
+/// A supplier's fields as sent; absent fields are left as they are on an edit.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct SupplierFields {
+    pub supplier_name: Option<String>,
+    pub commodity: Option<String>,
+    pub broke_agreement_status: Option<String>,
+    /// The version read; without it the supplier is taken as read now.
+    pub version: Option<i64>,
+}
+
+impl SupplierFields {
+    fn to_proto(&self, supplier_id: i64) -> ApiResult<(Supplier, Vec<&'static str>)> {
+        let mut supplier = Supplier { supplier_id, version: self.version.unwrap_or(0), ..Default::default() };
+        let mut paths = Vec::new();
+        if let Some(value) = &self.supplier_name {
+            value.clone_into(&mut supplier.name);
+            paths.push("name");
+        }
+        if let Some(value) = &self.commodity {
+            supplier.commodity = commodity_value(value)?.into();
+            paths.push("commodity");
+        }
+        if let Some(value) = &self.broke_agreement_status {
+            value.clone_into(&mut supplier.broker_agreement_status);
+            paths.push("broker_agreement_status");
+        }
+        Ok((supplier, paths))
+    }
+}
+
+/// Adds a supplier (Management and Admin).
+#[utoipa::path(post, path = "/api/addSupplier/", tag = "suppliers", request_body = SupplierFields,
+    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+pub async fn add_supplier(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<SupplierFields>,
+) -> ApiResult<(StatusCode, Json<InsertId>)> {
+    let (supplier, _) = body.to_proto(0)?;
+    let created = SupplierServiceClient::new(channel(&state))
+        .create_supplier(ctx.request(CreateSupplierRequest { supplier: Some(supplier) }))
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .supplier
+        .ok_or_else(|| missing("supplier"))?;
+    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.supplier_id })))
+}
+
+/// Changes the fields present (Management and Admin); a rename shows wherever it is used.
+#[utoipa::path(put, path = "/api/editSupplier/{SupplierId}", tag = "suppliers", request_body = SupplierFields,
+    params(("SupplierId" = i64, Path, description = "The supplier's id")),
+    responses((status = 200, body = SupplierJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+pub async fn edit_supplier(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(supplier_id): Path<i64>,
+    Json(body): Json<SupplierFields>,
+) -> ApiResult<Json<SupplierJson>> {
+    let (supplier, paths) = body.to_proto(supplier_id)?;
+    if paths.is_empty() {
+        return Err(ApiError::bad_request("Send at least one of SupplierName, Commodity, BrokeAgreementStatus."));
+    }
+    let request = UpdateSupplierRequest { supplier: Some(supplier), update_mask: mask(paths) };
+    let updated = SupplierServiceClient::new(channel(&state))
+        .update_supplier(ctx.request(request))
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .supplier
+        .ok_or_else(|| missing("supplier"))?;
+    Ok(Json(supplier_json(updated)))
+}
+
+/// Deletes a supplier: it is archived, so accounts and contracts that name it keep its name.
+#[utoipa::path(delete, path = "/api/deleteSupplier/{SupplierId}", tag = "suppliers",
+    params(("SupplierId" = i64, Path, description = "The supplier's id")),
+    responses((status = 200, body = SupplierJson), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_supplier(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(supplier_id): Path<i64>,
+) -> ApiResult<Json<SupplierJson>> {
+    let archived = SupplierServiceClient::new(channel(&state))
+        .delete_supplier(ctx.request(DeleteSupplierRequest { supplier_id }))
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .supplier
+        .ok_or_else(|| missing("supplier"))?;
+    Ok(Json(supplier_json(archived)))
+}
+
+/// A supplier contact as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct SupplierContactJson {
+    pub supplier_contact_id: i64,
+    pub supplier_id: i64,
+    pub name: String,
+    /// Primary, Secondary or Regional.
+    pub contact_type: String,
+    /// Electric, Gas, DR, or empty for all.
+    pub commodity: String,
+    pub email: String,
+    pub support: String,
+    pub pricing_desk: String,
+    pub office_phone: String,
+    pub cell_phone: String,
+    pub version: i64,
+}
+
+fn contact_json(contact: SupplierContact) -> SupplierContactJson {
+    SupplierContactJson {
+        supplier_contact_id: contact.supplier_contact_id,
+        supplier_id: contact.supplier_id,
+        commodity: commodity_name(contact.commodity()).into(),
+        name: contact.name,
+        contact_type: contact.contact_type,
+        email: contact.email,
+        support: contact.support,
+        pricing_desk: contact.pricing_desk,
+        office_phone: contact.office_phone,
+        cell_phone: contact.cell_phone,
+        version: contact.version,
+    }
+}
+
+/// The live suppliers with this name, whatever its case, by id.
+async fn suppliers_named(state: &AppState, ctx: &CallContext, name: &str) -> ApiResult<Vec<Supplier>> {
+    let name = name.trim();
+    let mut suppliers: Vec<Supplier> =
+        list_suppliers(state, ctx, false).await?.into_iter().filter(|s| s.name.eq_ignore_ascii_case(name)).collect();
+    suppliers.sort_by_key(|s| s.supplier_id);
+    Ok(suppliers)
+}
+
+/// The contacts of the suppliers with this name (one per commodity it supplies).
+#[utoipa::path(get, path = "/api/getSupplierContactInfo/{supplierName}", tag = "suppliers",
+    params(("supplierName" = String, Path, description = "The supplier's name")),
+    responses((status = 200, body = [SupplierContactJson]), (status = 401, body = ErrorBody)))]
+pub async fn get_supplier_contact_info(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(supplier_name): Path<String>,
+) -> ApiResult<Json<Vec<SupplierContactJson>>> {
+    let mut client = SupplierServiceClient::new(channel(&state));
+    let mut contacts = Vec::new();
+    for supplier in suppliers_named(&state, &ctx, &supplier_name).await? {
+        let request = ListSupplierContactsRequest { supplier_id: supplier.supplier_id };
+        let page = client.list_supplier_contacts(ctx.request(request)).await.map_err(sourcing_error)?.into_inner();
+        contacts.extend(page.contacts.into_iter().map(contact_json));
+    }
+    Ok(Json(contacts))
+}
+
+/// A supplier contact's fields as sent; absent fields are left as they are on an edit.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct SupplierContactFields {
+    pub name: Option<String>,
+    pub contact_type: Option<String>,
+    pub commodity: Option<String>,
+    pub email: Option<String>,
+    pub support: Option<String>,
+    pub pricing_desk: Option<String>,
+    pub office_phone: Option<String>,
+    pub cell_phone: Option<String>,
+    /// The version read; without it the contact is taken as read now.
+    pub version: Option<i64>,
+}
+
+impl SupplierContactFields {
+    fn to_proto(&self, contact_id: i64) -> ApiResult<(SupplierContact, Vec<&'static str>)> {
+        let mut contact = SupplierContact {
+            supplier_contact_id: contact_id,
+            version: self.version.unwrap_or(0),
+            ..Default::default()
+        };
+        let mut paths = Vec::new();
+        let texts: [(&Option<String>, &mut String, &'static str); 7] = [
+            (&self.name, &mut contact.name, "name"),
+            (&self.contact_type, &mut contact.contact_type, "contact_type"),
+            (&self.email, &mut contact.email, "email"),
+            (&self.support, &mut contact.support, "support"),
+            (&self.pricing_desk, &mut contact.pricing_desk, "pricing_desk"),
+            (&self.office_phone, &mut contact.office_phone, "office_phone"),
+            (&self.cell_phone, &mut contact.cell_phone, "cell_phone"),
+        ];
+        for (value, field, path) in texts {
+            if let Some(value) = value {
+                value.clone_into(field);
+                paths.push(path);
+            }
+        }
+        if let Some(value) = &self.commodity {
+            contact.commodity = commodity_value(value)?.into();
+            paths.push("commodity");
+        }
+        Ok((contact, paths))
+    }
+}
+
+/// Adds a contact to the supplier with this name (of the contact's commodity where the name
+/// supplies several).
+#[utoipa::path(post, path = "/api/addSupplierContactInfo/{supplierName}", tag = "suppliers",
+    request_body = SupplierContactFields,
+    params(("supplierName" = String, Path, description = "The supplier's name")),
+    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn add_supplier_contact_info(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(supplier_name): Path<String>,
+    Json(body): Json<SupplierContactFields>,
+) -> ApiResult<(StatusCode, Json<InsertId>)> {
+    let (mut contact, _) = body.to_proto(0)?;
+    let suppliers = suppliers_named(&state, &ctx, &supplier_name).await?;
+    let supplier = suppliers
+        .iter()
+        .find(|s| s.commodity == contact.commodity)
+        .or_else(|| suppliers.first())
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "Supplier not found."))?;
+    contact.supplier_id = supplier.supplier_id;
+    let created = SupplierServiceClient::new(channel(&state))
+        .create_supplier_contact(ctx.request(CreateSupplierContactRequest { contact: Some(contact) }))
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .contact
+        .ok_or_else(|| missing("contact"))?;
+    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.supplier_contact_id })))
+}
+
+/// Changes the contact's fields present.
+#[utoipa::path(patch, path = "/api/updateSupplierContactInfo/{SupplierContactId}", tag = "suppliers",
+    request_body = SupplierContactFields,
+    params(("SupplierContactId" = i64, Path, description = "The contact's id")),
+    responses((status = 200, body = SupplierContactJson), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn update_supplier_contact_info(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contact_id): Path<i64>,
+    Json(body): Json<SupplierContactFields>,
+) -> ApiResult<Json<SupplierContactJson>> {
+    let (contact, paths) = body.to_proto(contact_id)?;
+    if paths.is_empty() {
+        return Err(ApiError::bad_request("Send at least one field of the contact."));
+    }
+    let request = UpdateSupplierContactRequest { contact: Some(contact), update_mask: mask(paths) };
+    let updated = SupplierServiceClient::new(channel(&state))
+        .update_supplier_contact(ctx.request(request))
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .contact
+        .ok_or_else(|| missing("contact"))?;
+    Ok(Json(contact_json(updated)))
+}
+
+/// Removes a supplier contact.
+#[utoipa::path(delete, path = "/api/deleteSupplierContactInfo/{SupplierContactId}", tag = "suppliers",
+    params(("SupplierContactId" = i64, Path, description = "The contact's id")),
+    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_supplier_contact_info(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contact_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    SupplierServiceClient::new(channel(&state))
+        .delete_supplier_contact(ctx.request(DeleteSupplierContactRequest { supplier_contact_id: contact_id }))
+        .await
+        .map_err(sourcing_error)?;
+    Ok(Json(Done { message: "Contact deleted.".into() }))
+}
+
+/// A rate type.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct RateTypeJson {
+    pub name: String,
+}
+
+/// Every rate type, by name.
+#[utoipa::path(get, path = "/api/rateTypes", tag = "rate types",
+    responses((status = 200, body = [RateTypeJson]), (status = 401, body = ErrorBody)))]
+pub async fn get_rate_types(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+) -> ApiResult<Json<Vec<RateTypeJson>>> {
+    let rate_types = RateTypeServiceClient::new(channel(&state))
+        .list_rate_types(ctx.request(ListRateTypesRequest {}))
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .rate_types;
+    Ok(Json(rate_types.into_iter().map(|r| RateTypeJson { name: r.name }).collect()))
+}
+
+/// Adds a rate type (Management and Admin).
+#[utoipa::path(post, path = "/api/rateTypes", tag = "rate types", request_body = RateTypeJson,
+    responses((status = 201, body = RateTypeJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+pub async fn add_rate_type(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<RateTypeJson>,
+) -> ApiResult<(StatusCode, Json<RateTypeJson>)> {
+    let created = RateTypeServiceClient::new(channel(&state))
+        .create_rate_type(ctx.request(CreateRateTypeRequest { rate_type: Some(RateType { name: body.name }) }))
+        .await
+        .map_err(sourcing_error)?
+        .into_inner()
+        .rate_type
+        .ok_or_else(|| missing("rate type"))?;
+    Ok((StatusCode::CREATED, Json(RateTypeJson { name: created.name })))
+}
+
+/// Deletes a rate type by name (Management and Admin).
+#[utoipa::path(delete, path = "/api/rateTypes/{name}", tag = "rate types",
+    params(("name" = String, Path, description = "The rate type's name")),
+    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_rate_type(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(name): Path<String>,
+) -> ApiResult<Json<Done>> {
+    RateTypeServiceClient::new(channel(&state))
+        .delete_rate_type(ctx.request(DeleteRateTypeRequest { name }))
+        .await
+        .map_err(sourcing_error)?;
+    Ok(Json(Done { message: "Rate type deleted.".into() }))
+}

@@ -1,0 +1,722 @@
+//! Accounts: their rules, usage and load factor arithmetic, capacity histories, and saves by
+//! field that keep the company's totals current.
+
+use chrono::NaiveDate;
+use eris_platform::{
+    auth::Caller,
+    edits::{self, Patch},
+};
+use eris_proto::{
+    crm::v1::{Account, AccountEvent},
+    sourcing::v1::Commodity as DirectoryCommodity,
+};
+use prost::Message;
+use rust_decimal::{Decimal, RoundingStrategy};
+use sqlx::{PgConnection, Postgres, Transaction};
+
+use crate::{
+    State,
+    access::{self, require},
+    db::{
+        self,
+        accounts::{AccountFields, AccountRow, CapacityRow, UsageMonthRow},
+    },
+    domain::{
+        companies::{US_STATES, parse_decimal},
+        directory::Directory,
+    },
+    error::{Error, Result, invalid, not_found},
+};
+
+/// The edit log's name for accounts.
+const RESOURCE: &str = "account";
+/// Hours in a 30-day month and in a year: the spec's load factor divisors.
+pub const MONTH_HOURS: u32 = 720;
+pub const YEAR_HOURS: u32 = 8760;
+/// The fields a save may name.
+pub const FIELDS: &[&str] = &[
+    "name",
+    "len",
+    "account_number",
+    "secondary_account_number",
+    "utility_id",
+    "zone",
+    "supplier_id",
+    "commodity",
+    "rate_class",
+    "address",
+    "city",
+    "state",
+    "zip",
+    "open_state",
+    "tax_exempt_percent",
+    "contract_end_date",
+    "plc",
+    "nspl",
+    "is_dr",
+    "dr_status",
+    "dr_provider_supplier_id",
+    "summer_registered_kw",
+    "winter_registered_kw",
+];
+
+/// An account's commodity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountCommodity {
+    Electric,
+    Gas,
+}
+
+impl AccountCommodity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Electric => "Electric",
+            Self::Gas => "Gas",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Self::Electric, Self::Gas].into_iter().find(|c| c.name() == name)
+    }
+
+    /// The directory commodity of the account's utility and supplier.
+    pub fn directory(self) -> DirectoryCommodity {
+        match self {
+            Self::Electric => DirectoryCommodity::Electric,
+            Self::Gas => DirectoryCommodity::Gas,
+        }
+    }
+}
+
+/// The capacity histories, by their stored names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CapacityKind {
+    Plc,
+    Nspl,
+    SummerKw,
+    WinterKw,
+}
+
+impl CapacityKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Plc => "PLC",
+            Self::Nspl => "NSPL",
+            Self::SummerKw => "SummerKW",
+            Self::WinterKw => "WinterKW",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Self::Plc, Self::Nspl, Self::SummerKw, Self::WinterKw].into_iter().find(|k| k.name() == name)
+    }
+}
+
+fn text_of<T: ToString>(value: &Option<T>) -> String {
+    value.as_ref().map(ToString::to_string).unwrap_or_default()
+}
+
+fn decimal_text(value: &Option<Decimal>) -> String {
+    value.map(|v| v.normalize().to_string()).unwrap_or_default()
+}
+
+impl edits::Fields for AccountFields {
+    fn field_values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("name", self.name.clone()),
+            ("len", self.len.clone()),
+            ("account_number", self.account_number.clone()),
+            ("secondary_account_number", self.secondary_account_number.clone()),
+            ("utility_id", text_of(&self.utility_id)),
+            ("zone", self.zone.clone()),
+            ("supplier_id", text_of(&self.supplier_id)),
+            ("commodity", self.commodity.clone()),
+            ("rate_class", self.rate_class.clone()),
+            ("address", self.address.clone()),
+            ("city", self.city.clone()),
+            ("state", self.state.clone()),
+            ("zip", self.zip.clone()),
+            ("open_state", self.open_state.clone()),
+            ("tax_exempt_percent", decimal_text(&self.tax_exempt_percent)),
+            ("contract_end_date", text_of(&self.contract_end_date)),
+            ("plc", decimal_text(&self.plc)),
+            ("nspl", decimal_text(&self.nspl)),
+            ("is_dr", self.is_dr.to_string()),
+            ("dr_status", text_of(&self.dr_status)),
+            ("dr_provider_supplier_id", text_of(&self.dr_provider_supplier_id)),
+            ("summer_registered_kw", decimal_text(&self.summer_registered_kw)),
+            ("winter_registered_kw", decimal_text(&self.winter_registered_kw)),
+        ]
+    }
+
+    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
+        match field {
+            "name" => self.name.clone_from(&from.name),
+            "len" => self.len.clone_from(&from.len),
+            "account_number" => self.account_number.clone_from(&from.account_number),
+            "secondary_account_number" => self.secondary_account_number.clone_from(&from.secondary_account_number),
+            "utility_id" => self.utility_id = from.utility_id,
+            "zone" => self.zone.clone_from(&from.zone),
+            "supplier_id" => self.supplier_id = from.supplier_id,
+            "commodity" => self.commodity.clone_from(&from.commodity),
+            "rate_class" => self.rate_class.clone_from(&from.rate_class),
+            "address" => self.address.clone_from(&from.address),
+            "city" => self.city.clone_from(&from.city),
+            "state" => self.state.clone_from(&from.state),
+            "zip" => self.zip.clone_from(&from.zip),
+            "open_state" => self.open_state.clone_from(&from.open_state),
+            "tax_exempt_percent" => self.tax_exempt_percent = from.tax_exempt_percent,
+            "contract_end_date" => self.contract_end_date = from.contract_end_date,
+            "plc" => self.plc = from.plc,
+            "nspl" => self.nspl = from.nspl,
+            "is_dr" => self.is_dr = from.is_dr,
+            "dr_status" => self.dr_status.clone_from(&from.dr_status),
+            "dr_provider_supplier_id" => self.dr_provider_supplier_id = from.dr_provider_supplier_id,
+            "summer_registered_kw" => self.summer_registered_kw = from.summer_registered_kw,
+            "winter_registered_kw" => self.winter_registered_kw = from.winter_registered_kw,
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// A kW, PLC or NSPL value as typed: up to 10 digits and 4 decimals.
+pub fn parse_kw(label: &str, text: &str) -> Result<Option<Decimal>> {
+    parse_decimal(label, text, 10, 4)
+}
+
+/// A percent as typed, 0 to 100, with or without a % sign.
+pub fn parse_percent(label: &str, text: &str) -> Result<Option<Decimal>> {
+    let value = parse_decimal(label, text.trim().trim_end_matches('%'), 3, 2)?;
+    if value.is_some_and(|v| v > Decimal::ONE_HUNDRED) {
+        return Err(invalid(format!("{label} must be a percent from 0 to 100.")));
+    }
+    Ok(value)
+}
+
+/// What an account's directory references must be, checked only where they change (an account
+/// may keep naming a supplier that has since been archived).
+fn check_directory(fields: &AccountFields, before: Option<&AccountFields>, directory: &Directory) -> Result<()> {
+    let commodity = AccountCommodity::from_name(&fields.commodity).map(AccountCommodity::directory);
+    let commodity_changed = before.is_none_or(|b| b.commodity != fields.commodity);
+    if let Some(utility_id) = fields.utility_id
+        && (commodity_changed || before.is_none_or(|b| b.utility_id != fields.utility_id))
+    {
+        let utility = directory.utility(utility_id).ok_or_else(|| invalid("Choose a utility from the list."))?;
+        if Some(utility.commodity()) != commodity {
+            return Err(invalid(format!("{} is not a {} utility.", utility.name, fields.commodity)));
+        }
+    }
+    if let Some(supplier_id) = fields.supplier_id
+        && (commodity_changed || before.is_none_or(|b| b.supplier_id != fields.supplier_id))
+    {
+        let supplier = directory.supplier(supplier_id).filter(|s| !s.archived);
+        let supplier = supplier.ok_or_else(|| invalid("Choose a supplier from the list."))?;
+        if Some(supplier.commodity()) != commodity {
+            return Err(invalid(format!("{} is not a {} supplier.", supplier.name, fields.commodity)));
+        }
+    }
+    if let Some(provider_id) = fields.dr_provider_supplier_id
+        && before.is_none_or(|b| b.dr_provider_supplier_id != fields.dr_provider_supplier_id)
+    {
+        let provider = directory.supplier(provider_id).filter(|s| !s.archived);
+        let provider = provider.ok_or_else(|| invalid("Choose a DR provider from the list."))?;
+        if provider.commodity() != DirectoryCommodity::Dr {
+            return Err(invalid(format!("{} is not a DR provider.", provider.name)));
+        }
+    }
+    Ok(())
+}
+
+/// The rules every stored account keeps (its text fields are checked where they are read).
+pub fn validate(fields: &AccountFields) -> Result<()> {
+    let commodity =
+        AccountCommodity::from_name(&fields.commodity).ok_or_else(|| invalid("Commodity must be Electric or Gas."))?;
+    if !fields.state.is_empty() && !US_STATES.contains(&fields.state.as_str()) {
+        return Err(invalid("State must be a two-letter US state code."));
+    }
+    if !["Open", "Closed"].contains(&fields.open_state.as_str()) {
+        return Err(invalid("Open State must be Open or Closed."));
+    }
+    if commodity == AccountCommodity::Gas && (fields.plc.is_some() || fields.nspl.is_some() || fields.is_dr) {
+        return Err(invalid("PLC, NSPL and DR apply to electric accounts only."));
+    }
+    let dr_details = fields.dr_status.is_some()
+        || fields.dr_provider_supplier_id.is_some()
+        || fields.summer_registered_kw.is_some()
+        || fields.winter_registered_kw.is_some();
+    if !fields.is_dr && dr_details {
+        return Err(invalid("DR status, provider and registered kW apply to DR accounts only."));
+    }
+    if fields.dr_status.as_deref().is_some_and(|s| !["Registered", "Unregistered"].contains(&s)) {
+        return Err(invalid("DR Status must be Registered or Unregistered."));
+    }
+    Ok(())
+}
+
+/// Rounds a ratio to the 4 decimals the screens show.
+fn four_decimals(value: Decimal) -> Decimal {
+    value.round_dp_with_strategy(4, RoundingStrategy::MidpointAwayFromZero)
+}
+
+/// A month's load factor: kWh / kW / 720, to 4 decimals; `None` without both or with no kW.
+pub fn monthly_load_factor(kwh: Option<Decimal>, kw: Option<Decimal>) -> Option<Decimal> {
+    match (kwh, kw) {
+        (Some(kwh), Some(kw)) if !kw.is_zero() => Some(four_decimals(kwh / kw / Decimal::from(MONTH_HOURS))),
+        _ => None,
+    }
+}
+
+/// The annual load factor: annual kWh / (peak monthly kW x 8760), to 4 decimals.
+pub fn annual_load_factor(annual_kwh: Decimal, peak_kw: Option<Decimal>) -> Option<Decimal> {
+    match peak_kw {
+        Some(peak) if !peak.is_zero() => Some(four_decimals(annual_kwh / (peak * Decimal::from(YEAR_HOURS)))),
+        _ => None,
+    }
+}
+
+/// The 12 months of an account's usage, months never entered empty.
+pub fn twelve_months(stored: &[UsageMonthRow]) -> Vec<UsageMonthRow> {
+    (1..=12)
+        .map(|month| {
+            stored.iter().find(|m| m.month == month).cloned().unwrap_or(UsageMonthRow {
+                month,
+                value: None,
+                kw: None,
+                entry_date: None,
+            })
+        })
+        .collect()
+}
+
+/// One month as typed: its number, value and kW.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypedMonth {
+    pub month: i32,
+    pub value: String,
+    pub kw: String,
+}
+
+/// A checked month: its number, value and kW.
+pub type CheckedMonth = (i16, Option<Decimal>, Option<Decimal>);
+
+/// Months as typed, checked: each month 1 to 12 once, values numbers, kW only for electric.
+pub fn usage_months(commodity: AccountCommodity, typed: &[TypedMonth]) -> Result<Vec<CheckedMonth>> {
+    if typed.len() > 12 {
+        return Err(invalid("Usage has 12 months at most."));
+    }
+    let mut months = Vec::with_capacity(typed.len());
+    for month in typed {
+        if !(1..=12).contains(&month.month) {
+            return Err(invalid("Month must be 1 to 12."));
+        }
+        let number = month.month as i16;
+        if months.iter().any(|(m, _, _)| *m == number) {
+            return Err(invalid(format!("Month {number} is given twice.")));
+        }
+        let name = month_name(number);
+        let unit = if commodity == AccountCommodity::Electric { "kWh" } else { "therms" };
+        let value = parse_decimal(&format!("{name} {unit}"), &month.value, 14, 2)?;
+        let kw = parse_kw(&format!("{name} kW"), &month.kw)?;
+        if commodity == AccountCommodity::Gas && kw.is_some() {
+            return Err(invalid("Gas usage has no kW."));
+        }
+        months.push((number, value, kw));
+    }
+    Ok(months)
+}
+
+/// January to December.
+pub fn month_name(month: i16) -> &'static str {
+    const NAMES: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    NAMES.get((month - 1) as usize).copied().unwrap_or("Month")
+}
+
+/// A capacity record's dates: both required, start not after end.
+pub fn capacity_dates(start: Option<NaiveDate>, end: Option<NaiveDate>) -> Result<(NaiveDate, NaiveDate)> {
+    let start = start.ok_or_else(|| invalid("Start Date is required."))?;
+    let end = end.ok_or_else(|| invalid("End Date is required."))?;
+    if start > end {
+        return Err(invalid("Start Date must not be after End Date."));
+    }
+    Ok((start, end))
+}
+
+fn account_not_found() -> Error {
+    not_found("Account")
+}
+
+/// A company the caller may not see reads as a missing `what`; other failures stay as they are.
+pub(crate) fn hidden_as(what: &'static str) -> impl Fn(Error) -> Error {
+    move |error| match error {
+        Error::Platform(eris_platform::Error::NotFound(_)) => not_found(what),
+        other => other,
+    }
+}
+
+/// What a change did to an account, for its event.
+pub(crate) struct AccountChange<'a> {
+    pub kind: &'a str,
+    pub account: &'a AccountRow,
+    pub totals: (Decimal, Decimal),
+}
+
+/// Writes account events into the outbox, in the caller's transaction.
+pub(crate) async fn record_events(tx: &mut PgConnection, caller: &Caller, changes: &[AccountChange<'_>]) -> Result<()> {
+    let now = Some(crate::grpc::convert::timestamp(chrono::Utc::now()));
+    let events: Vec<eris_platform::outbox::Event> = changes
+        .iter()
+        .map(|change| {
+            let event = AccountEvent {
+                company_id: change.account.company_id,
+                kind: change.kind.to_owned(),
+                user_id: caller.user_id,
+                event_time: now,
+                account: Some(account_to_proto(change.account.clone())),
+                company_total_kwh: change.totals.0.normalize().to_string(),
+                company_total_therms: change.totals.1.normalize().to_string(),
+            };
+            (format!("account.{}", change.kind.replace(' ', "_")), change.account.account_id, event.encode_to_vec())
+        })
+        .collect();
+    eris_platform::outbox::insert(&mut *tx, &events).await?;
+    Ok(())
+}
+
+fn account_to_proto(row: AccountRow) -> Account {
+    crate::grpc::accounts::account_to_proto(row)
+}
+
+impl State {
+    /// An account of a company the caller may read.
+    pub(crate) async fn readable_account(&self, caller: &Caller, account_id: i64) -> Result<AccountRow> {
+        let account = db::accounts::select_account(&self.pool, account_id).await?.ok_or_else(account_not_found)?;
+        self.readable_company(caller, account.company_id).await.map_err(hidden_as("Account"))?;
+        Ok(account)
+    }
+
+    /// Begins a change of an account the caller may change: the access checks first, then a
+    /// transaction holding the company's row lock (so its totals are recomputed one change at a
+    /// time) and the account's.
+    async fn begin_account_change(
+        &self,
+        caller: &Caller,
+        account_id: i64,
+    ) -> Result<(Transaction<'static, Postgres>, AccountRow)> {
+        let company_id =
+            db::accounts::select_account_company(&self.pool, account_id).await?.ok_or_else(account_not_found)?;
+        self.readable_company(caller, company_id).await.map_err(hidden_as("Account"))?;
+        require(access::may_change_accounts(caller))?;
+        let mut tx = self.pool.begin().await?;
+        db::accounts::lock_company(&mut tx, company_id).await?;
+        let account = db::accounts::select_account_for_update(&mut tx, account_id).await?;
+        let account = account.filter(|a| a.company_id == company_id).ok_or_else(account_not_found)?;
+        Ok((tx, account))
+    }
+
+    pub(crate) async fn list_accounts(
+        &self,
+        caller: &Caller,
+        query: &db::accounts::AccountQuery,
+        after: Option<(String, i64)>,
+        limit: i64,
+    ) -> Result<(Vec<AccountRow>, db::accounts::AccountTotals)> {
+        self.readable_company(caller, query.company_id).await?;
+        let page = db::accounts::list_accounts(&self.pool, query, after, limit);
+        let totals = db::accounts::account_totals(&self.pool, query);
+        let (page, totals) = tokio::try_join!(page, totals)?;
+        Ok((page, totals))
+    }
+
+    pub(crate) async fn search_accounts(
+        &self,
+        caller: &Caller,
+        text: &str,
+        after: Option<(String, String, i64)>,
+        limit: i64,
+    ) -> Result<Vec<db::accounts::AccountMatchRow>> {
+        let utility_ids = self.utilities_matching(caller, text).await?;
+        let visible_to = access::companies_limited_to(caller);
+        Ok(db::accounts::search_accounts(&self.pool, text, &utility_ids, visible_to, after, limit).await?)
+    }
+
+    pub(crate) async fn create_account(
+        &self,
+        caller: &Caller,
+        company_id: i64,
+        mut fields: AccountFields,
+    ) -> Result<AccountRow> {
+        self.readable_company(caller, company_id).await?;
+        require(access::may_change_accounts(caller))?;
+        if fields.open_state.is_empty() {
+            "Open".clone_into(&mut fields.open_state);
+        }
+        validate(&fields)?;
+        check_directory(&fields, None, &self.directory(caller).await?)?;
+        let mut tx = self.pool.begin().await?;
+        if !db::accounts::lock_company(&mut tx, company_id).await? {
+            return Err(not_found("Company"));
+        }
+        let ids =
+            db::accounts::insert_accounts(&mut tx, company_id, std::slice::from_ref(&fields), caller.user_id).await?;
+        let account_id = ids.first().copied().ok_or_else(account_not_found)?;
+        let row = db::accounts::select_account(&mut *tx, account_id).await?.ok_or_else(account_not_found)?;
+        let totals = db::accounts::refresh_company_totals(&mut tx, company_id).await?;
+        record_events(&mut tx, caller, &[AccountChange { kind: "created", account: &row, totals }]).await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    /// Saves the named fields; refused only when a field it changes was changed by someone else
+    /// after `patch.version`.
+    pub(crate) async fn update_account(&self, caller: &Caller, patch: Patch<AccountFields>) -> Result<AccountRow> {
+        if patch.named.is_empty() {
+            return Err(invalid("Name at least one field to change in update_mask."));
+        }
+        let directory = if patch
+            .named
+            .iter()
+            .any(|f| ["utility_id", "supplier_id", "commodity", "dr_provider_supplier_id"].contains(&f.as_str()))
+        {
+            Some(self.directory(caller).await?)
+        } else {
+            None
+        };
+        let (mut tx, before) = self.begin_account_change(caller, patch.record_id).await?;
+        let saved = edits::save(&mut tx, RESOURCE, caller.user_id, &before.fields, before.version, &patch);
+        let Some((after, changes)) = saved.await?.into_write("account")? else {
+            return Ok(before);
+        };
+        validate(&after)?;
+        if let Some(directory) = &directory {
+            check_directory(&after, Some(&before.fields), directory)?;
+        }
+        if after.commodity != before.fields.commodity
+            && !db::accounts::list_usage(&mut *tx, before.account_id).await?.is_empty()
+        {
+            return Err(invalid("An account's commodity cannot change once it has usage."));
+        }
+        let version = db::accounts::update_account(&mut tx, patch.record_id, &after, caller.user_id).await?;
+        edits::record(&mut tx, RESOURCE, patch.record_id, version, caller.user_id, &changes).await?;
+        let row = db::accounts::select_account(&mut *tx, patch.record_id).await?.ok_or_else(account_not_found)?;
+        let totals = db::accounts::refresh_company_totals(&mut tx, row.company_id).await?;
+        record_events(&mut tx, caller, &[AccountChange { kind: "updated", account: &row, totals }]).await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    pub(crate) async fn delete_account(&self, caller: &Caller, account_id: i64) -> Result<()> {
+        let (mut tx, _) = self.begin_account_change(caller, account_id).await?;
+        let row = db::accounts::delete_account(&mut tx, account_id).await?.ok_or_else(account_not_found)?;
+        let totals = db::accounts::refresh_company_totals(&mut tx, row.company_id).await?;
+        record_events(&mut tx, caller, &[AccountChange { kind: "deleted", account: &row, totals }]).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The 12 months of an account's usage, with the account.
+    pub(crate) async fn usage(&self, caller: &Caller, account_id: i64) -> Result<(Vec<UsageMonthRow>, AccountRow)> {
+        let account = self.readable_account(caller, account_id).await?;
+        let stored = db::accounts::list_usage(&self.pool, account_id).await?;
+        Ok((twelve_months(&stored), account))
+    }
+
+    /// Saves the months given; a month whose value or kW changed gets today's entry date.
+    pub(crate) async fn update_usage(
+        &self,
+        caller: &Caller,
+        account_id: i64,
+        typed: &[TypedMonth],
+    ) -> Result<(Vec<UsageMonthRow>, AccountRow)> {
+        let (mut tx, account) = self.begin_account_change(caller, account_id).await?;
+        let commodity = AccountCommodity::from_name(&account.fields.commodity).unwrap_or(AccountCommodity::Electric);
+        let months = usage_months(commodity, typed)?;
+        let stored = twelve_months(&db::accounts::list_usage(&mut *tx, account_id).await?);
+        let today = self.business.today();
+        let changed: Vec<UsageMonthRow> = months
+            .into_iter()
+            .filter_map(|(month, value, kw)| {
+                let old = &stored[(month - 1) as usize];
+                (old.value != value || old.kw != kw).then_some(UsageMonthRow {
+                    month,
+                    value,
+                    kw,
+                    entry_date: Some(today),
+                })
+            })
+            .collect();
+        if changed.is_empty() {
+            return Ok((stored, account));
+        }
+        let row = db::accounts::save_usage(&mut tx, account_id, &changed).await?;
+        let delta = row.annual_usage - account.annual_usage;
+        let totals = db::accounts::add_to_company_totals(&mut tx, row.company_id, &row.fields.commodity, delta).await?;
+        record_events(&mut tx, caller, &[AccountChange { kind: "usage updated", account: &row, totals }]).await?;
+        tx.commit().await?;
+        let mut months = stored;
+        for month in changed {
+            let index = (month.month - 1) as usize;
+            months[index] = month;
+        }
+        Ok((months, row))
+    }
+
+    pub(crate) async fn capacity_records(
+        &self,
+        caller: &Caller,
+        account_id: i64,
+        kind: CapacityKind,
+    ) -> Result<Vec<CapacityRow>> {
+        self.readable_account(caller, account_id).await?;
+        Ok(db::accounts::list_capacity(&self.pool, account_id, kind.name()).await?)
+    }
+
+    pub(crate) async fn add_capacity_record(
+        &self,
+        caller: &Caller,
+        account_id: i64,
+        kind: CapacityKind,
+        value: Decimal,
+        dates: (NaiveDate, NaiveDate),
+    ) -> Result<CapacityRow> {
+        let (mut tx, account) = self.begin_account_change(caller, account_id).await?;
+        if account.fields.commodity != AccountCommodity::Electric.name() {
+            return Err(invalid("Capacity histories are kept for electric accounts only."));
+        }
+        let row = db::accounts::insert_capacity(&mut tx, account_id, kind.name(), value, dates, caller.user_id).await?;
+        let totals = db::accounts::refresh_company_totals(&mut tx, account.company_id).await?;
+        record_events(&mut tx, caller, &[AccountChange { kind: "capacity added", account: &account, totals }]).await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    pub(crate) async fn delete_capacity_record(
+        &self,
+        caller: &Caller,
+        record_id: i64,
+        kind: Option<CapacityKind>,
+    ) -> Result<()> {
+        let record_not_found = || not_found("Record");
+        let record = db::accounts::select_capacity(&self.pool, record_id).await?.ok_or_else(record_not_found)?;
+        if kind.is_some_and(|kind| kind.name() != record.kind) {
+            return Err(record_not_found());
+        }
+        let (mut tx, account) =
+            self.begin_account_change(caller, record.account_id).await.map_err(hidden_as("Record"))?;
+        db::accounts::delete_capacity(&mut tx, record_id).await?;
+        let totals = db::accounts::refresh_company_totals(&mut tx, account.company_id).await?;
+        record_events(&mut tx, caller, &[AccountChange { kind: "capacity deleted", account: &account, totals }])
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Adds checked accounts to a company in one transaction.
+    pub(crate) async fn import_accounts(
+        &self,
+        caller: &Caller,
+        company_id: i64,
+        accounts: &[AccountFields],
+    ) -> Result<Vec<AccountRow>> {
+        let mut tx = self.pool.begin().await?;
+        if !db::accounts::lock_company(&mut tx, company_id).await? {
+            return Err(not_found("Company"));
+        }
+        let ids = db::accounts::insert_accounts(&mut tx, company_id, accounts, caller.user_id).await?;
+        let rows = db::accounts::select_accounts(&mut *tx, &ids).await?;
+        let totals = db::accounts::refresh_company_totals(&mut tx, company_id).await?;
+        let changes: Vec<AccountChange<'_>> =
+            rows.iter().map(|account| AccountChange { kind: "imported", account, totals }).collect();
+        record_events(&mut tx, caller, &changes).await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use super::*;
+
+    fn dec(text: &str) -> Decimal {
+        Decimal::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn load_factors_use_the_spec_divisors_to_four_decimals() {
+        // 72,000 kWh at a 200 kW peak over a 720-hour month: 0.5.
+        assert_eq!(monthly_load_factor(Some(dec("72000")), Some(dec("200"))), Some(dec("0.5")));
+        assert_eq!(monthly_load_factor(Some(dec("1000")), Some(dec("3"))), Some(dec("0.463")));
+        assert_eq!(monthly_load_factor(Some(dec("1000")), Some(Decimal::ZERO)), None);
+        assert_eq!(monthly_load_factor(None, Some(dec("3"))), None);
+        // 876,000 kWh a year at a 200 kW peak: 876000 / (200 x 8760) = 0.5.
+        assert_eq!(annual_load_factor(dec("876000"), Some(dec("200"))), Some(dec("0.5")));
+        assert_eq!(annual_load_factor(dec("100"), None), None);
+    }
+
+    #[test]
+    fn usage_months_are_checked_and_gas_has_no_kw() {
+        let month = |month: i32, value: &str, kw: &str| TypedMonth { month, value: value.into(), kw: kw.into() };
+        let months = usage_months(AccountCommodity::Electric, &[month(1, "1,200", "4.5"), month(2, "", "")]).unwrap();
+        assert_eq!(months[0], (1, Some(dec("1200")), Some(dec("4.5"))));
+        assert_eq!(months[1], (2, None, None));
+        assert_eq!(
+            usage_months(AccountCommodity::Electric, &[month(1, "1,2,3", "")]).unwrap_err().to_string(),
+            "January kWh must be a number."
+        );
+        assert!(usage_months(AccountCommodity::Electric, &[month(13, "1", "")]).is_err());
+        assert!(usage_months(AccountCommodity::Electric, &[month(3, "1", ""), month(3, "2", "")]).is_err());
+        assert_eq!(
+            usage_months(AccountCommodity::Gas, &[month(1, "10", "2")]).unwrap_err().to_string(),
+            "Gas usage has no kW."
+        );
+    }
+
+    #[test]
+    fn twelve_months_fill_the_gaps() {
+        let stored = [UsageMonthRow { month: 3, value: Some(dec("5")), kw: None, entry_date: None }];
+        let months = twelve_months(&stored);
+        assert_eq!(months.len(), 12);
+        assert_eq!(months[2].value, Some(dec("5")));
+        assert!(months[0].value.is_none() && months[11].month == 12);
+    }
+
+    #[test]
+    fn gas_accounts_have_no_capacity_or_dr_and_dr_details_need_dr() {
+        let gas = AccountFields { commodity: "Gas".into(), open_state: "Open".into(), ..Default::default() };
+        assert!(validate(&gas).is_ok());
+        let with_plc = AccountFields { plc: Some(dec("10")), ..gas.clone() };
+        assert_eq!(validate(&with_plc).unwrap_err().to_string(), "PLC, NSPL and DR apply to electric accounts only.");
+        let electric = AccountFields { commodity: "Electric".into(), ..gas.clone() };
+        let status_without_dr = AccountFields { dr_status: Some("Registered".into()), ..electric.clone() };
+        assert!(validate(&status_without_dr).is_err());
+        let dr = AccountFields { is_dr: true, ..status_without_dr };
+        assert!(validate(&dr).is_ok());
+        assert!(validate(&AccountFields { state: "ZZ".into(), ..electric.clone() }).is_err());
+        assert!(validate(&AccountFields { commodity: "DR".into(), ..electric }).is_err());
+    }
+
+    #[test]
+    fn percents_and_dates_are_bounded() {
+        assert_eq!(parse_percent("Tax Exempt Status", "12.5%").unwrap(), Some(dec("12.5")));
+        assert!(parse_percent("Tax Exempt Status", "100.01").is_err());
+        let day = |d: u32| NaiveDate::from_ymd_opt(2026, 1, d);
+        assert!(capacity_dates(day(2), day(1)).is_err());
+        assert!(capacity_dates(day(1), day(1)).is_ok());
+        assert_eq!(capacity_dates(None, day(1)).unwrap_err().to_string(), "Start Date is required.");
+    }
+}

@@ -1,0 +1,208 @@
+//! SupplierService: suppliers and their contacts.
+
+use std::sync::Arc;
+
+use eris_platform::{
+    auth::caller,
+    edits::{Patch, named_fields},
+};
+use eris_proto::sourcing::v1::{
+    CreateSupplierContactRequest, CreateSupplierContactResponse, CreateSupplierRequest, CreateSupplierResponse,
+    DeleteSupplierContactRequest, DeleteSupplierContactResponse, DeleteSupplierRequest, DeleteSupplierResponse,
+    GetSupplierRequest, GetSupplierResponse, ListSupplierContactsRequest, ListSupplierContactsResponse,
+    ListSuppliersRequest, ListSuppliersResponse, Supplier, SupplierContact, UpdateSupplierContactRequest,
+    UpdateSupplierContactResponse, UpdateSupplierRequest, UpdateSupplierResponse,
+    supplier_service_server::SupplierService,
+};
+use tonic::{Request, Response, Status};
+
+use super::{commodity, commodity_to_proto, timestamp};
+use crate::{
+    State,
+    db::suppliers::{SupplierContactFields, SupplierContactRow, SupplierFields, SupplierRow},
+    domain::{
+        suppliers::{supplier_contact_fields, supplier_fields},
+        utilities::Commodity,
+    },
+    error::{Result, invalid},
+};
+
+pub(crate) struct SupplierApi(pub(crate) Arc<State>);
+
+pub(crate) fn supplier_to_proto(row: SupplierRow) -> Supplier {
+    Supplier {
+        supplier_id: row.supplier_id,
+        commodity: commodity_to_proto(&row.fields.commodity).into(),
+        name: row.fields.name,
+        broker_agreement_status: row.fields.broker_agreement_status,
+        archived: row.archived,
+        version: row.version,
+        update_time: Some(timestamp(row.updated_at)),
+    }
+}
+
+pub(crate) fn supplier_contact_to_proto(row: SupplierContactRow) -> SupplierContact {
+    let fields = row.fields;
+    SupplierContact {
+        supplier_contact_id: row.supplier_contact_id,
+        supplier_id: row.supplier_id,
+        commodity: commodity_to_proto(&fields.commodity).into(),
+        name: fields.name,
+        contact_type: fields.contact_type,
+        email: fields.email,
+        support: fields.support,
+        pricing_desk: fields.pricing_desk,
+        office_phone: fields.office_phone,
+        cell_phone: fields.cell_phone,
+        version: row.version,
+        update_time: Some(timestamp(row.updated_at)),
+    }
+}
+
+const SUPPLIER_FIELDS: &[&str] = &["name", "commodity", "broker_agreement_status"];
+const CONTACT_FIELDS: &[&str] =
+    &["name", "contact_type", "commodity", "email", "support", "pricing_desk", "office_phone", "cell_phone"];
+
+/// Refuses a mask naming a field the record does not have.
+fn known(named: &[String], fields: &[&str]) -> Result<()> {
+    match named.iter().find(|n| !fields.contains(&n.as_str())) {
+        Some(other) => Err(invalid(format!("{other} cannot be changed here."))),
+        None => Ok(()),
+    }
+}
+
+fn contact_fields_of(contact: &SupplierContact) -> Result<SupplierContactFields> {
+    supplier_contact_fields(&SupplierContactFields {
+        name: contact.name.clone(),
+        contact_type: contact.contact_type.clone(),
+        commodity: commodity(contact.commodity)?.map(Commodity::name).unwrap_or_default().to_owned(),
+        email: contact.email.clone(),
+        support: contact.support.clone(),
+        pricing_desk: contact.pricing_desk.clone(),
+        office_phone: contact.office_phone.clone(),
+        cell_phone: contact.cell_phone.clone(),
+    })
+}
+
+#[tonic::async_trait]
+impl SupplierService for SupplierApi {
+    #[tracing::instrument(skip_all)]
+    async fn list_suppliers(
+        &self,
+        request: Request<ListSuppliersRequest>,
+    ) -> Result<Response<ListSuppliersResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let request = request.get_ref();
+        let rows = self.0.list_suppliers(&caller, commodity(request.commodity)?, request.include_archived).await?;
+        Ok(Response::new(ListSuppliersResponse { suppliers: rows.into_iter().map(supplier_to_proto).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_supplier(
+        &self,
+        request: Request<GetSupplierRequest>,
+    ) -> Result<Response<GetSupplierResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let row = self.0.get_supplier(&caller, request.get_ref().supplier_id).await?;
+        Ok(Response::new(GetSupplierResponse { supplier: Some(supplier_to_proto(row)) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn create_supplier(
+        &self,
+        request: Request<CreateSupplierRequest>,
+    ) -> Result<Response<CreateSupplierResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let supplier = request.into_inner().supplier.ok_or_else(|| invalid("supplier is required."))?;
+        let fields =
+            supplier_fields(&supplier.name, commodity(supplier.commodity)?, &supplier.broker_agreement_status)?;
+        let row = self.0.create_supplier(&caller, fields).await?;
+        Ok(Response::new(CreateSupplierResponse { supplier: Some(supplier_to_proto(row)) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn update_supplier(
+        &self,
+        request: Request<UpdateSupplierRequest>,
+    ) -> Result<Response<UpdateSupplierResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let UpdateSupplierRequest { supplier, update_mask } = request.into_inner();
+        let supplier = supplier.ok_or_else(|| invalid("supplier is required."))?;
+        let named = named_fields(update_mask.map(|mask| mask.paths).unwrap_or_default());
+        known(&named, SUPPLIER_FIELDS)?;
+        let has = |field: &str| named.iter().any(|n| n == field);
+        // Each named field is checked with the full rules; the others get stand-ins never written.
+        let fields: SupplierFields = supplier_fields(
+            if has("name") { &supplier.name } else { "-" },
+            if has("commodity") { commodity(supplier.commodity)? } else { Some(Commodity::Electric) },
+            if has("broker_agreement_status") { &supplier.broker_agreement_status } else { "" },
+        )?;
+        let patch = Patch { record_id: supplier.supplier_id, version: supplier.version, fields, named };
+        let row = self.0.update_supplier(&caller, patch).await?;
+        Ok(Response::new(UpdateSupplierResponse { supplier: Some(supplier_to_proto(row)) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn delete_supplier(
+        &self,
+        request: Request<DeleteSupplierRequest>,
+    ) -> Result<Response<DeleteSupplierResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let row = self.0.archive_supplier(&caller, request.get_ref().supplier_id).await?;
+        Ok(Response::new(DeleteSupplierResponse { supplier: Some(supplier_to_proto(row)) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_supplier_contacts(
+        &self,
+        request: Request<ListSupplierContactsRequest>,
+    ) -> Result<Response<ListSupplierContactsResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let rows = self.0.list_supplier_contacts(&caller, request.get_ref().supplier_id).await?;
+        Ok(Response::new(ListSupplierContactsResponse {
+            contacts: rows.into_iter().map(supplier_contact_to_proto).collect(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn create_supplier_contact(
+        &self,
+        request: Request<CreateSupplierContactRequest>,
+    ) -> Result<Response<CreateSupplierContactResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let contact = request.into_inner().contact.ok_or_else(|| invalid("contact is required."))?;
+        let fields = contact_fields_of(&contact)?;
+        let row = self.0.create_supplier_contact(&caller, contact.supplier_id, fields).await?;
+        Ok(Response::new(CreateSupplierContactResponse { contact: Some(supplier_contact_to_proto(row)) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn update_supplier_contact(
+        &self,
+        request: Request<UpdateSupplierContactRequest>,
+    ) -> Result<Response<UpdateSupplierContactResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let UpdateSupplierContactRequest { contact, update_mask } = request.into_inner();
+        let mut contact = contact.ok_or_else(|| invalid("contact is required."))?;
+        let named = named_fields(update_mask.map(|mask| mask.paths).unwrap_or_default());
+        known(&named, CONTACT_FIELDS)?;
+        if !named.iter().any(|n| n == "name") {
+            // A stand-in so the name rule passes; an unnamed field is never written.
+            contact.name = "-".into();
+        }
+        let fields = contact_fields_of(&contact)?;
+        let patch = Patch { record_id: contact.supplier_contact_id, version: contact.version, fields, named };
+        let row = self.0.update_supplier_contact(&caller, patch).await?;
+        Ok(Response::new(UpdateSupplierContactResponse { contact: Some(supplier_contact_to_proto(row)) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn delete_supplier_contact(
+        &self,
+        request: Request<DeleteSupplierContactRequest>,
+    ) -> Result<Response<DeleteSupplierContactResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        self.0.delete_supplier_contact(&caller, request.get_ref().supplier_contact_id).await?;
+        Ok(Response::new(DeleteSupplierContactResponse {}))
+    }
+}

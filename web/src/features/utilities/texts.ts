@@ -1,0 +1,52 @@
+/** Texts of the Utilities screen; the quoted messages are the spec's, word for word. */
+export const UTILITY_TEXTS = {
+  title: "Utilities",
+  utilities: "Utilities",
+  commodityFilter: "Commodity",
+  all: "All",
+  search: "Search",
+  searchPlaceholder: "Search utilities",
+  refresh: "Refresh",
+  addUtility: "Add Utility",
+  editUtility: "Edit Utility",
+  edit: "Edit",
+  rateCodes: "Rate Codes",
+  save: "Save",
+  cancel: "Cancel",
+  close: "Close",
+  choose: "Choose…",
+  columns: {
+    name: "Utility",
+    state: "State",
+    commodity: "Commodity",
+    zone: "Zone",
+    rto: "RTO",
+    actions: "Actions",
+  },
+  noUtilities: "No utilities yet.",
+  noMatches: "No utilities match the filter.",
+  // Messages (spec section 8)
+  utilityAdded: "utility Added",
+  utilityUpdated: "utility updated",
+  rateCodesUpdated: "Updated Rate Codes Success",
+  loadFailed: "There was an error loading data",
+  // Not in the spec (its other failures were only logged): said so nothing fails silently.
+  addFailed: "The utility could not be added. Please try again.",
+  updateFailed: "The utility could not be updated. Please try again.",
+  rateCodesFailed: "The rate codes could not be saved. Please try again.",
+
+  /** The rate codes dialog. */
+  codes: {
+    title: (utility: string) => `Rate Codes: ${utility}`,
+    table: "Rate codes",
+    matrix: "Matrix",
+    tariff: "Tariff",
+    description: "Desc",
+    addRow: "Add Row",
+    removeRow: (n: number) => `Remove row ${n}`,
+    cell: (column: string, n: number) => `${column}, row ${n}`,
+    noCodes: "No rate codes yet.",
+    limit: (max: number) => `At most ${max} rate codes.`,
+    unsavedHint: "Save replaces the utility's rate codes with this list; empty rows are left out.",
+  },
+} as const;
