@@ -1,9 +1,10 @@
-import { createClient, type Interceptor } from "@connectrpc/connect";
+import { Code, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
 import { expect, test, type Page } from "@playwright/test";
 
 import { AccountCommodity, AccountService, type Account } from "../src/gen/eris/crm/v1/accounts_pb";
 import { CompanyService } from "../src/gen/eris/crm/v1/crm_pb";
+import { SupplierService } from "../src/gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
 import { createTestCompany, randomLetters, userIdOf, utilityNamed } from "./crmHelpers";
 import { apiAs, BASE_URL, DEMO, signIn, unique } from "./helpers";
@@ -19,7 +20,11 @@ async function apiOf(email: string) {
     return next(req);
   };
   const transport = createGrpcWebTransport({ baseUrl: BASE_URL, interceptors: [bearer] });
-  return { accounts: createClient(AccountService, transport), companies: createClient(CompanyService, transport) };
+  return {
+    accounts: createClient(AccountService, transport),
+    companies: createClient(CompanyService, transport),
+    suppliers: createClient(SupplierService, transport),
+  };
 }
 
 /** A company with one Electric account at PECO, made by Management through the API. */
@@ -81,18 +86,19 @@ test("Management pastes a year of usage: the chart, the load factors and the com
   // Twelve months of 72,000 kWh at 200 kW peak, as copied from two spreadsheet columns.
   await dialog.getByLabel("Paste Usage Values").fill(Array.from({ length: 12 }, () => "72,000\t200").join("\n"));
   await expect(dialog.getByLabel("January kWh")).toHaveValue("72,000");
-  await expect(dialog.getByLabel("December kW")).toHaveValue("200");
+  await expect(dialog.getByLabel("December kW", { exact: true })).toHaveValue("200");
   await expect(dialog.getByLabel("June Load Factor")).toHaveText("0.5000");
   // 864,000 kWh / (200 kW x 8760 h)
   await expect(dialog.getByTestId("usage-annual-load-factor")).toHaveText("0.4932");
   const chart = dialog.getByRole("figure", { name: "kWh by month" });
   await expect(chart).toHaveAttribute("data-points", "12");
-  await expect(chart.locator("svg path").first()).toBeVisible();
+  // The line through the twelve months (flat here: every month is the same).
+  await expect(chart.locator("svg path").first()).toHaveAttribute("d", /^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+){11}$/);
 
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Usage Updated!")).toBeVisible();
   await expect(dialog.getByText("Never")).toBeHidden();
-  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.locator("form").getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 
   await expect(row).toContainText("864,000");
@@ -189,4 +195,39 @@ test("a Sales user sees a company's accounts without Actions or add, import and 
   await expect(page.getByRole("button", { name: "Add Account" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Import CSV" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Export" })).toHaveCount(0);
+
+  // Hiding the buttons is not the rule: the service refuses a Sales user's write too.
+  const sales = await apiOf(DEMO.sales);
+  const refused = await sales.accounts.deleteAccount({ accountId: account.accountId }).then(
+    () => null,
+    (err: unknown) => ConnectError.from(err),
+  );
+  expect(refused?.code).toBe(Code.PermissionDenied);
+  await page.reload();
+  await expect(accountRow(page, account)).toContainText("Plant S");
+});
+
+test("a deleted supplier is archived: still named on its account, gone from the picker", async ({ page }) => {
+  const { company, account, api } = await companyWithAccount("Archived", "Plant A");
+  const name = unique("Archived Supplier").name;
+  const { supplier } = await api.suppliers.createSupplier({ supplier: { name, commodity: Commodity.ELECTRIC } });
+  if (!supplier) throw new Error("CreateSupplier answered without a supplier");
+  await api.accounts.updateAccount({
+    account: { ...account, supplierId: supplier.supplierId },
+    updateMask: { paths: ["supplier_id"] },
+  });
+  await api.suppliers.deleteSupplier({ supplierId: supplier.supplierId });
+
+  await signIn(page, DEMO.management);
+  await page.goto(`/LeadTabs/${company.companyId}/accounts`);
+  const row = accountRow(page, account);
+  await expect(row).toContainText(name);
+
+  // The edit dialog keeps the account's supplier, marked archived, and offers no other archived one.
+  await row.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Account" });
+  const picker = edit.getByLabel("Supplier", { exact: true });
+  await expect(picker.locator("option:checked")).toHaveText(new RegExp(`^${name} \\(archived\\)$`));
+  const others = await picker.locator("option").allTextContents();
+  expect(others.filter((label) => label.includes("(archived)"))).toHaveLength(1);
 });

@@ -108,7 +108,7 @@ test("Management adds and edits a supplier, adds a contact, then deletes it and 
   await expect(row).toHaveCount(0);
 
   // Archived, not removed: Show archived lists it, without edit or delete.
-  await page.getByText("Show archived").click();
+  await page.getByText("Show archived", { exact: true }).click();
   await expect(page).toHaveURL(/[?&]archived=1/);
   await expect(row).toContainText("Archived");
   await expect(row.getByRole("button", { name: "Edit" })).toHaveCount(0);
