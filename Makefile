@@ -101,7 +101,7 @@ api-fuzz:
 BENCH_COMPANIES ?= 100000
 PGBENCH_DATABASE := eris_pgbench
 
-bench:
+bench: web
 	cargo build --release --bin eris-stack --bin eris-bench
 	psql "$(PG_ADMIN)" -qc "drop database if exists $(BENCH_DATABASE) with (force)"
 	DATABASE_URL=postgres://postgres@localhost:5432/$(BENCH_DATABASE) RUST_LOG=warn \
@@ -119,4 +119,5 @@ bench:
 	RUST_LOG=warn $(CARGO_TARGET_DIR)/release/eris-stack --demo >"$$log" 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true' EXIT; \
 	for i in $$(seq 1 120); do curl -fs http://127.0.0.1:$(BENCH_PORT)/readyz >/dev/null && break; sleep 0.5; done; \
-	$(CARGO_TARGET_DIR)/release/eris-bench --base-url http://127.0.0.1:$(BENCH_PORT) --crm --pgbench-tps "$$tps"
+	$(CARGO_TARGET_DIR)/release/eris-bench --base-url http://127.0.0.1:$(BENCH_PORT) --crm --pgbench-tps "$$tps"; \
+	cd web && BENCH_BASE_URL=http://127.0.0.1:$(BENCH_PORT) node bench/accounts-screen.mjs

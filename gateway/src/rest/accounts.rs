@@ -384,7 +384,7 @@ pub async fn get_accounts_by_lead_id(
     let mut page_token = String::new();
     let names = Names::fetch(&state, &ctx);
     let first = async {
-        let request = ListAccountsRequest { company_id: lead_id, page_size: 2000, ..Default::default() };
+        let request = ListAccountsRequest { company_id: lead_id, page_size: 5000, ..Default::default() };
         client.clone().list_accounts(ctx.request(request)).await.map_err(crm_error)
     };
     let (names, first) = tokio::try_join!(names, first)?;
@@ -397,7 +397,7 @@ pub async fn get_accounts_by_lead_id(
         page_token.clone_from(&page.next_page_token);
         let request = ListAccountsRequest {
             company_id: lead_id,
-            page_size: 2000,
+            page_size: 5000,
             page_token: page_token.clone(),
             ..Default::default()
         };

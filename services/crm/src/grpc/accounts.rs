@@ -228,7 +228,7 @@ impl AccountService for AccountApi {
     ) -> Result<Response<ListAccountsResponse>, Status> {
         let caller = caller(&request)?.clone();
         let request = request.into_inner();
-        let limit = page_size(request.page_size, 500, 2000)?;
+        let limit = page_size(request.page_size, 500, 5000)?;
         let filter = match AccountFilter::try_from(request.filter) {
             Ok(AccountFilter::Unspecified) => None,
             Ok(AccountFilter::Electric) => Some("Electric"),

@@ -171,6 +171,37 @@ async fn usage_makes_annual_totals_and_load_factors_and_the_company_totals_follo
 }
 
 #[tokio::test]
+async fn accounts_are_paged_by_site_name_with_totals_over_every_page() {
+    let app = spawn_app().await;
+    let directory = app.directory().await;
+    let company = app.company("Paged Mills", 0).await;
+    for number in ["P-3", "P-1", "P-2"] {
+        app.create_account(&app.management, electric(company.company_id, &directory, number)).await.unwrap();
+    }
+    let page = |page_size: i32, page_token: String| {
+        let request =
+            ListAccountsRequest { company_id: company.company_id, page_size, page_token, ..Default::default() };
+        let request = authed(&app.management, request);
+        let mut accounts = app.accounts();
+        async move { accounts.list_accounts(request).await }
+    };
+
+    let first = page(2, String::new()).await.unwrap().into_inner();
+    let names: Vec<_> = first.accounts.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(names, ["Site P-1", "Site P-2"]);
+    assert_eq!((first.total_size, first.total_plc.as_str()), (3, "361.5"), "totals count every page");
+    let second = page(2, first.next_page_token).await.unwrap().into_inner();
+    assert_eq!(second.accounts.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["Site P-3"]);
+    assert!(second.next_page_token.is_empty());
+
+    // A whole large customer in one call (REST's getAccountsByLeadId reads this way); a larger
+    // page is cut to 5,000 rows.
+    assert_eq!(page(5000, String::new()).await.unwrap().into_inner().accounts.len(), 3);
+    assert_eq!(page(-1, String::new()).await.unwrap_err().code(), Code::InvalidArgument);
+    assert_eq!(page(2, "not a token".into()).await.unwrap_err().code(), Code::InvalidArgument);
+}
+
+#[tokio::test]
 async fn sales_read_the_accounts_of_their_companies_and_change_none() {
     let app = spawn_app().await;
     let directory = app.directory().await;

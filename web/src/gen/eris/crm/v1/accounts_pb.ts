@@ -443,7 +443,7 @@ export type ListAccountsRequest = Message<"eris.crm.v1.ListAccountsRequest"> & {
   query: string;
 
   /**
-   * At most this many accounts; 0 means 500, the most is 2000.
+   * At most this many accounts; 0 means 500, and more than 5000 means 5000.
    *
    * @generated from field: int32 page_size = 4;
    */
