@@ -129,6 +129,16 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         .route("/deleteWinterKWHistoryRecord/{record_id}", get(rest::accounts::delete_winter_kw_history_record))
         .route("/contacts", get(rest::contacts::list_contacts).post(rest::contacts::create_contact))
         .route("/contacts/{contact_id}", put(rest::contacts::update_contact).delete(rest::contacts::delete_contact))
+        .route("/saveRfp/{lead_id}", post(rest::rfps::save_rfp))
+        .route("/getRFPsByLeadId/{lead_id}", get(rest::rfps::get_rfps_by_lead_id))
+        .route("/getRFPs", get(rest::rfps::get_rfps))
+        .route("/getUserRFPs/{user_name}", get(rest::rfps::get_user_rfps))
+        .route("/deleteRFP/{rfp_id}", delete(rest::rfps::delete_rfp))
+        .route("/rfps/xlsx", get(rest::rfps::rfps_xlsx))
+        .route("/rfps/{rfp_id}/xlsx", get(rest::rfps::rfp_xlsx))
+        .route("/rfps/{rfp_id}/prices", get(rest::rfps::list_prices).post(rest::rfps::create_price))
+        .route("/rfps/{rfp_id}/outcome", post(rest::rfps::set_outcome))
+        .route("/rfpPrices/{price_id}", delete(rest::rfps::delete_price))
         .route("/callbanks", get(rest::call_banks::list_call_banks).post(rest::call_banks::create_call_bank))
         .route(
             "/callbanks/{call_bank_id}",

@@ -11,7 +11,7 @@ use utoipa::{
 
 use crate::{
     error::ErrorBody,
-    rest::{accounts, call_banks, companies, contacts, directories, notes_tasks, users},
+    rest::{accounts, call_banks, companies, contacts, directories, notes_tasks, rfps, users},
 };
 
 #[derive(OpenApi)]
@@ -91,6 +91,17 @@ use crate::{
         contacts::create_contact,
         contacts::update_contact,
         contacts::delete_contact,
+        rfps::save_rfp,
+        rfps::get_rfps_by_lead_id,
+        rfps::get_rfps,
+        rfps::get_user_rfps,
+        rfps::delete_rfp,
+        rfps::rfp_xlsx,
+        rfps::rfps_xlsx,
+        rfps::list_prices,
+        rfps::create_price,
+        rfps::delete_price,
+        rfps::set_outcome,
     ),
     components(schemas(ErrorBody)),
     modifiers(&TokenAuth, &CommonResponses),
@@ -105,6 +116,7 @@ use crate::{
         (name = "rate types", description = "Rate types"),
         (name = "accounts", description = "Accounts, usage and capacity histories"),
         (name = "contacts", description = "Company contacts"),
+        (name = "rfps", description = "Requests for pricing, their spreadsheets and the prices returned"),
     ),
 )]
 pub struct ApiDoc;

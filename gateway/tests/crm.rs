@@ -359,3 +359,6 @@ async fn hostile_values_get_a_clear_json_400_and_write_nothing() {
 
 #[path = "crm/accounts.rs"]
 mod accounts;
+
+#[path = "crm/rfps.rs"]
+mod rfps;

@@ -1,6 +1,6 @@
 import { Code, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { AccountCommodity, AccountService, type Account } from "../src/gen/eris/crm/v1/accounts_pb";
 import { CompanyService } from "../src/gen/eris/crm/v1/crm_pb";
@@ -230,4 +230,53 @@ test("a deleted supplier is archived: still named on its account, gone from the 
   await expect(picker.locator("option:checked")).toHaveText(new RegExp(`^${name} \\(archived\\)$`));
   const others = await picker.locator("option").allTextContents();
   expect(others.filter((label) => label.includes("(archived)"))).toHaveLength(1);
+});
+
+/** Management and Admin, each in their own browser, with the Edit Account dialog of one account open. */
+async function twoEditing(browser: Browser, company: { companyId: bigint }, account: Account, city = "Media") {
+  const pages = await Promise.all(
+    [DEMO.management, DEMO.admin].map(async (email) => {
+      const page = await (await browser.newContext()).newPage();
+      await signIn(page, email);
+      await page.goto(`/LeadTabs/${company.companyId}/accounts`);
+      await accountRow(page, account).getByRole("button", { name: "Edit" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit Account" });
+      await expect(dialog.getByLabel("City", { exact: true })).toHaveValue(city);
+      return { page, dialog };
+    }),
+  );
+  return { a: pages[0], b: pages[1] };
+}
+
+test("two people editing one account keep both their fields, and a real conflict keeps what was typed", async ({
+  browser,
+}) => {
+  const { company, account, api } = await companyWithAccount("TwoEditors", "Plant T");
+  const { a, b } = await twoEditing(browser, company, account);
+
+  // Different fields: both saves apply.
+  await a.dialog.getByLabel("City", { exact: true }).fill("Chester");
+  await a.dialog.getByRole("button", { name: "Save" }).click();
+  await expect(a.dialog).toBeHidden();
+  await b.dialog.getByLabel("Zip", { exact: true }).fill("19013");
+  await b.dialog.getByRole("button", { name: "Save" }).click();
+  await expect(b.dialog).toBeHidden();
+  let { account: stored } = await api.accounts.getAccount({ accountId: account.accountId });
+  expect([stored?.city, stored?.zip]).toEqual(["Chester", "19013"]);
+
+  // The same field: the later save is refused, keeps what was typed and names the other value;
+  // saving again applies it.
+  const again = await twoEditing(browser, company, stored ?? account, "Chester");
+  await again.a.dialog.getByLabel("Address", { exact: true }).fill("1 Mill Rd");
+  await again.a.dialog.getByRole("button", { name: "Save" }).click();
+  await expect(again.a.dialog).toBeHidden();
+  const address = again.b.dialog.getByLabel("Address", { exact: true });
+  await address.fill("2 Forge Ln");
+  await again.b.dialog.getByRole("button", { name: "Save" }).click();
+  await expect(again.b.dialog.getByRole("alert")).toContainText("Someone else changed the address of this account");
+  await expect(address).toHaveValue("2 Forge Ln");
+  await again.b.dialog.getByRole("button", { name: "Save" }).click();
+  await expect(again.b.dialog).toBeHidden();
+  ({ account: stored } = await api.accounts.getAccount({ accountId: account.accountId }));
+  expect([stored?.address, stored?.city, stored?.zip]).toEqual(["2 Forge Ln", "Chester", "19013"]);
 });

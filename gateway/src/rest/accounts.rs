@@ -184,7 +184,7 @@ fn account_json(account: Account, names: &Names) -> AccountJson {
 }
 
 /// A number sent as a JSON number or as text ("1,250.5"); null or absent is none.
-fn number_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+pub(crate) fn number_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
     match Option::<Value>::deserialize(deserializer)? {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(text)) => Ok(Some(text)),

@@ -11,6 +11,7 @@ mod directory;
 pub use directory::DirectoryCache;
 pub mod leads;
 pub mod notes_tasks;
+pub mod rfps;
 pub mod users;
 
 use axum::{http::StatusCode, response::IntoResponse};

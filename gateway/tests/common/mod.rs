@@ -89,10 +89,13 @@ pub async fn spawn_app() -> TestGateway {
 pub async fn spawn_app_with_crm() -> TestGateway {
     let database = TestDatabase::new().await;
     let identity = spawn_identity(&database).await;
-    let sourcing = eris_sourcing::testing::spawn(&database, format!("http://{identity}")).await;
-    let crm =
-        eris_crm::testing::spawn_with_sourcing(&database, format!("http://{identity}"), format!("http://{sourcing}"))
-            .await;
+    let identity_url = format!("http://{identity}");
+    // crm checks accounts' directories with sourcing, and sourcing RFPs' accounts with crm.
+    let sourcing_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let sourcing_url = format!("http://{}", sourcing_listener.local_addr().unwrap());
+    let crm = eris_crm::testing::spawn_with_sourcing(&database, identity_url.clone(), sourcing_url).await;
+    let sourcing =
+        eris_sourcing::testing::spawn_on(sourcing_listener, &database, identity_url, format!("http://{crm}"));
     spawn_gateway(identity, Upstreams { crm: Some(crm), sourcing: Some(sourcing) }, Some(database)).await
 }
 

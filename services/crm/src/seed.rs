@@ -670,3 +670,38 @@ async fn generate_contacts(
     }
     Ok(())
 }
+
+/// A company and some of its accounts of one commodity: what a generated RFP prices.
+#[derive(Debug, Clone)]
+pub struct RfpTarget {
+    pub company_id: i64,
+    pub company_name: String,
+    pub commodity: String,
+    pub account_ids: Vec<i64>,
+}
+
+/// Up to `count` (company, commodity) pairs with accounts, spread over the book in a fixed
+/// order, each with up to five of its accounts (the large customer with fifty).
+pub async fn rfp_targets(database: &DatabaseArgs, count: i64) -> anyhow::Result<Vec<RfpTarget>> {
+    let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
+    let rows: Vec<(i64, String, String, Vec<i64>)> = sqlx::query_as(
+        "select c.company_id, c.name, a.commodity, \
+         (array_agg(a.account_id order by a.account_id))[1:case when c.company_id = 1 then 50 else 5 end] \
+         from company c join account a on a.company_id = c.company_id \
+         group by c.company_id, c.name, a.commodity \
+         order by c.company_id = 1 desc, md5(c.company_id::text || a.commodity) limit $1",
+    )
+    .bind(count)
+    .fetch_all(&pool)
+    .await?;
+    pool.close().await;
+    Ok(rows
+        .into_iter()
+        .map(|(company_id, company_name, commodity, account_ids)| RfpTarget {
+            company_id,
+            company_name,
+            commodity,
+            account_ids,
+        })
+        .collect())
+}

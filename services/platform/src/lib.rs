@@ -16,5 +16,6 @@ pub mod telemetry;
 pub mod testing;
 pub mod text;
 pub mod time;
+pub mod values;
 
 pub use error::{Error, Result};

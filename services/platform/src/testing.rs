@@ -132,6 +132,21 @@ where
     Fut: Future<Output = anyhow::Result<()>> + Send + 'static,
 {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+    spawn_service_on(listener, database, identity_url, serve)
+}
+
+/// Like `spawn_service`, on a listener bound before (so two services can know each other's
+/// address before either starts).
+pub fn spawn_service_on<F, Fut>(
+    listener: tokio::net::TcpListener,
+    database: &TestDatabase,
+    identity_url: String,
+    serve: F,
+) -> std::net::SocketAddr
+where
+    F: FnOnce(ServiceSettings, tokio::net::TcpListener) -> Fut,
+    Fut: Future<Output = anyhow::Result<()>> + Send + 'static,
+{
     let address = listener.local_addr().expect("bound");
     let settings = ServiceSettings { listen: address, service: service_args(database, identity_url) };
     tokio::spawn(serve(settings, listener));

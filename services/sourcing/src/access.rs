@@ -15,6 +15,17 @@ pub fn may_change_directories(caller: &Caller) -> bool {
     matches!(caller.role, Role::Management | Role::Admin)
 }
 
+/// Management, Admin and Customer Care make and change RFPs; Sales read those of the companies
+/// where they hold a team role (crm answers which) and change none (spec 2 section 6).
+pub fn may_change_rfps(caller: &Caller) -> bool {
+    caller.role != Role::Sales
+}
+
+/// Only Management looks at another user's RFPs on the calendar.
+pub fn may_see_others_calendar(caller: &Caller) -> bool {
+    caller.role == Role::Management
+}
+
 /// Refuses unless `allowed`.
 pub fn require(allowed: bool) -> crate::error::Result<()> {
     if allowed { Ok(()) } else { Err(eris_platform::Error::forbidden().into()) }
@@ -39,5 +50,17 @@ mod tests {
         assert!(may_change_directories(&caller(Role::Admin, 1)));
         assert!(!may_change_directories(&caller(Role::Sales, 1)));
         assert!(!may_change_directories(&caller(Role::CustomerCare, 1)));
+    }
+
+    #[test]
+    fn every_role_but_sales_changes_rfps_and_only_management_reads_another_calendar() {
+        for role in [Role::Management, Role::Admin, Role::CustomerCare] {
+            assert!(may_change_rfps(&caller(role, 1)));
+        }
+        assert!(!may_change_rfps(&caller(Role::Sales, 1)));
+        assert!(may_see_others_calendar(&caller(Role::Management, 1)));
+        for role in [Role::Admin, Role::Sales, Role::CustomerCare] {
+            assert!(!may_see_others_calendar(&caller(role, 1)));
+        }
     }
 }

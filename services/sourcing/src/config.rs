@@ -14,6 +14,9 @@ pub struct Config {
     /// Address the gRPC server listens on.
     #[arg(long, env = "ERIS_LISTEN", default_value = "127.0.0.1:50054")]
     pub listen: SocketAddr,
+    /// The crm service: RFPs name its companies and accounts, which are checked there.
+    #[arg(long = "crm-url", env = "ERIS_CRM_URL", default_value = "http://127.0.0.1:50052")]
+    pub crm_url: String,
     #[command(flatten)]
     pub service: ServiceArgs,
 }

@@ -16,10 +16,12 @@ use std::sync::Arc;
 use eris_platform::{
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
+    time::BusinessTime,
 };
 use eris_proto::sourcing::v1::{
-    rate_type_service_server::RateTypeServiceServer, sourcing_service_server::SourcingServiceServer,
-    supplier_service_server::SupplierServiceServer, utility_service_server::UtilityServiceServer,
+    rate_type_service_server::RateTypeServiceServer, rfp_service_server::RfpServiceServer,
+    sourcing_service_server::SourcingServiceServer, supplier_service_server::SupplierServiceServer,
+    utility_service_server::UtilityServiceServer,
 };
 use sqlx::{PgPool, migrate::Migrator};
 use tokio::net::TcpListener;
@@ -36,23 +38,33 @@ pub const SCHEMA: &str = "sourcing";
 /// Everything the handlers share.
 pub(crate) struct State {
     pool: PgPool,
+    /// The crm service, asked on the caller's behalf about the companies and accounts RFPs name.
+    crm: tonic::transport::Channel,
+    /// The brokerage's time zone: an RFP's default return date is today there.
+    business: BusinessTime,
 }
 
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
-    let state = Arc::new(State { pool: resources.pool.clone() });
+    let state = Arc::new(State {
+        pool: resources.pool.clone(),
+        crm: tonic::transport::Channel::from_shared(config.crm_url.clone())?.connect_lazy(),
+        business: BusinessTime::new(config.service.business.time_zone),
+    });
     let service = GrpcService {
         names: &[
             "eris.sourcing.v1.SourcingService",
             "eris.sourcing.v1.UtilityService",
             "eris.sourcing.v1.SupplierService",
             "eris.sourcing.v1.RateTypeService",
+            "eris.sourcing.v1.RfpService",
         ],
         routes: Routes::new(SourcingServiceServer::new(grpc::SourcingApi))
             .add_service(UtilityServiceServer::new(grpc::UtilityApi(state.clone())))
             .add_service(SupplierServiceServer::new(grpc::SupplierApi(state.clone())))
-            .add_service(RateTypeServiceServer::new(grpc::RateTypeApi(state))),
+            .add_service(RateTypeServiceServer::new(grpc::RateTypeApi(state.clone())))
+            .add_service(RfpServiceServer::new(grpc::RfpApi(state))),
         auth: resources.auth(&[]),
         dependencies: resources.dependencies(),
     };

@@ -168,3 +168,74 @@ async fn add_demo_suppliers(pool: &PgPool) -> anyhow::Result<DemoSuppliers> {
     };
     Ok(DemoSuppliers { electric: ids("Electric").await?, gas: ids("Gas").await?, dr: ids("DR").await? })
 }
+
+/// What generated RFPs price and who makes them.
+#[derive(Debug, Clone)]
+pub struct RfpPlan {
+    pub rfps: i64,
+    /// (company id, company name, commodity, account ids) to price, used in turn.
+    pub targets: Vec<(i64, String, String, Vec<i64>)>,
+    pub owner_user_ids: Vec<i64>,
+    pub suppliers: DemoSuppliers,
+    /// Return dates fall within four months either side of this day.
+    pub today: chrono::NaiveDate,
+}
+
+/// Adds `plan.rfps` RFPs over the targets: two or three suppliers of the commodity, common terms
+/// and products, return dates around today on the hour or half hour, a few Won or Lost.
+pub async fn generate_rfps(database: &DatabaseArgs, plan: &RfpPlan) -> anyhow::Result<()> {
+    if plan.targets.is_empty() || plan.rfps == 0 {
+        return Ok(());
+    }
+    let pool = eris_platform::db::connect(database, crate::SCHEMA, &crate::MIGRATOR).await?;
+    let ids: Vec<i64> = plan.targets.iter().map(|t| t.0).collect();
+    let names: Vec<&str> = plan.targets.iter().map(|t| t.1.as_str()).collect();
+    let commodities: Vec<&str> = plan.targets.iter().map(|t| t.2.as_str()).collect();
+    let accounts: Vec<String> = plan
+        .targets
+        .iter()
+        .map(|t| format!("{{{}}}", t.3.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")))
+        .collect();
+    sqlx::query(
+        "insert into rfp (company_id, company_name, len, address, city, state, zip, commodity, start_date, \
+         return_date, return_time, supplier_ids, terms, products, fee, account_ids, owner_user_id, outcome) \
+         select t.company_id, t.name, t.name || ' LLC', (100 + g % 900) || ' Main St', 'Springfield', 'PA', '19064', \
+         t.commodity, date_trunc('month', $9::date + ((g % 12) * 30 + 60))::date, \
+         $9::date + (g * 7919 % 241 - 120), make_time(8 + g % 9, (g % 2) * 30, 0), \
+         case when t.commodity = 'Electric' \
+           then array[($6::bigint[])[1 + g % cardinality($6::bigint[])], \
+                      ($6::bigint[])[1 + (g / 3) % cardinality($6::bigint[])]] \
+           else array[($7::bigint[])[1 + g % cardinality($7::bigint[])], \
+                      ($7::bigint[])[1 + (g / 3) % cardinality($7::bigint[])]] end, \
+         case g % 4 when 0 then array[12, 24, 36] when 1 then array[6, 12, 18] when 2 then array[24, 36, 48] \
+           else array[12, 24] end, \
+         case when g % 3 = 0 then array['Fixed', 'Index'] else array['Fixed'] end, \
+         0.001 * (1 + g % 8), t.accounts::bigint[], ($8::bigint[])[1 + g % cardinality($8::bigint[])], \
+         case when g % 10 = 0 then 'Lost' else 'Open' end \
+         from generate_series(0, ($1::bigint - 1)::int) as g \
+         join (select row_number() over () - 1 as n, * from unnest($2::bigint[], $3::text[], $4::text[], $5::text[]) \
+               as x (company_id, name, commodity, accounts)) t on t.n = g % $10",
+    )
+    .bind(plan.rfps)
+    .bind(&ids)
+    .bind(&names)
+    .bind(&commodities)
+    .bind(&accounts)
+    .bind(&plan.suppliers.electric)
+    .bind(&plan.suppliers.gas)
+    .bind(&plan.owner_user_ids)
+    .bind(plan.today)
+    .bind(plan.targets.len() as i64)
+    .execute(&pool)
+    .await?;
+    // Supplier lists of two: drop the repeat when both picks were the same supplier.
+    sqlx::query(
+        "update rfp set supplier_ids = array(select distinct unnest(supplier_ids)) \
+         where cardinality(supplier_ids) <> cardinality(array(select distinct unnest(supplier_ids)))",
+    )
+    .execute(&pool)
+    .await?;
+    sqlx::query("vacuum analyze rfp").execute(&pool).await?;
+    pool.close().await;
+    Ok(())
+}

@@ -3,14 +3,36 @@
 
 use std::net::SocketAddr;
 
-use eris_platform::testing::{TestDatabase, spawn_service};
+use eris_platform::testing::{TestDatabase, spawn_service, spawn_service_on};
 
 use crate::Config;
 
-/// Serves sourcing until the test ends.
+/// Serves sourcing until the test ends; RFPs cannot check their companies and accounts (no crm
+/// service), so tests of RFPs use `spawn_with_crm`.
 pub async fn spawn(database: &TestDatabase, identity_url: String) -> SocketAddr {
+    spawn_with_crm(database, identity_url, "http://127.0.0.1:9".into()).await
+}
+
+/// Serves sourcing until the test ends, asking the crm service at `crm_url` about companies and
+/// accounts.
+pub async fn spawn_with_crm(database: &TestDatabase, identity_url: String, crm_url: String) -> SocketAddr {
     spawn_service(database, identity_url, |s, listener| {
-        crate::serve(Config { listen: s.listen, service: s.service }, listener, Box::pin(std::future::pending()))
+        let config = Config { listen: s.listen, crm_url, service: s.service };
+        crate::serve(config, listener, Box::pin(std::future::pending()))
     })
     .await
+}
+
+/// Serves sourcing on `listener` (bound before, so crm can be told its address first), asking
+/// the crm service at `crm_url`.
+pub fn spawn_on(
+    listener: tokio::net::TcpListener,
+    database: &TestDatabase,
+    identity_url: String,
+    crm_url: String,
+) -> SocketAddr {
+    spawn_service_on(listener, database, identity_url, |s, listener| {
+        let config = Config { listen: s.listen, crm_url, service: s.service };
+        crate::serve(config, listener, Box::pin(std::future::pending()))
+    })
 }

@@ -453,3 +453,6 @@ mod directories {
         assert_eq!(events, vec!["rate_type.created", "rate_type.created", "rate_type.deleted"]);
     }
 }
+
+#[path = "api/rfps.rs"]
+mod rfps;

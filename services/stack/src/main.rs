@@ -119,8 +119,10 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let (areas, suppliers) = demo_directories(&args.database).await?;
         let business = eris_platform::time::BusinessTime::new(args.business.time_zone);
         let user_ids = users.iter().map(|u| u.user_id).collect();
+        let rfp_suppliers = suppliers.clone();
         if eris_crm::seed::demo(&args.database, user_ids, areas, suppliers, business).await? {
-            println!("Demo companies, notes, tasks, call banks, accounts and contacts created.");
+            generate_rfps(&args.database, 150, rfp_owners(&users), rfp_suppliers, business.today()).await?;
+            println!("Demo companies, notes, tasks, call banks, accounts, contacts and RFPs created.");
         }
     }
 
@@ -167,7 +169,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     tasks.spawn(named("crm", eris_crm::serve(crm_config, crm, until_stopped())));
     let contracts_config = eris_contracts::Config { listen: listen(&contracts), service: service.clone() };
     tasks.spawn(named("contracts", eris_contracts::serve(contracts_config, contracts, until_stopped())));
-    let sourcing_config = eris_sourcing::Config { listen: listen(&sourcing), service: service.clone() };
+    let sourcing_config =
+        eris_sourcing::Config { listen: listen(&sourcing), crm_url: url(1), service: service.clone() };
     tasks.spawn(named("sourcing", eris_sourcing::serve(sourcing_config, sourcing, until_stopped())));
     let reporting_config = eris_reporting::Config { listen: listen(&reporting), service };
     tasks.spawn(named("reporting", eris_reporting::serve(reporting_config, reporting, until_stopped())));
@@ -218,16 +221,20 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
 async fn seed(args: SeedArgs) -> anyhow::Result<()> {
     let users = eris_identity::seed::demo_users(&args.database, &args.demo_password).await?;
     let (areas, suppliers) = demo_directories(&args.database).await?;
-    let user_ids = users.iter().map(|u| u.user_id).collect();
+    let user_ids: Vec<i64> = users.iter().map(|u| u.user_id).collect();
+    let owners = rfp_owners(&users);
+    let rfp_suppliers = suppliers.clone();
     let plan = eris_crm::seed::SeedPlan {
         business: eris_platform::time::BusinessTime::new(args.business.time_zone),
         ..eris_crm::seed::SeedPlan::for_companies(args.companies, args.seed, user_ids, areas, suppliers)
     };
     let started = std::time::Instant::now();
     eris_crm::seed::generate(&args.database, &plan).await?;
+    let rfps = args.companies / 2;
+    generate_rfps(&args.database, rfps, owners, rfp_suppliers, plan.business.today()).await?;
     println!(
-        "Generated {} companies, {} notes, {} tasks, {} call banks, {} accounts (one company with {} more) and {} \
-         contacts in {:.1} s.",
+        "Generated {} companies, {} notes, {} tasks, {} call banks, {} accounts (one company with {} more), {} \
+         contacts and {rfps} RFPs in {:.1} s.",
         plan.companies,
         plan.notes,
         plan.tasks,
@@ -238,6 +245,34 @@ async fn seed(args: SeedArgs) -> anyhow::Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Who makes generated RFPs: the demo users who may (every role but Sales).
+fn rfp_owners(users: &[eris_identity::db::users::UserRow]) -> Vec<i64> {
+    users.iter().filter(|u| u.fields.role != "Sales").map(|u| u.user_id).collect()
+}
+
+/// RFPs over the generated companies' accounts.
+async fn generate_rfps(
+    database: &eris_platform::config::DatabaseArgs,
+    rfps: usize,
+    owner_user_ids: Vec<i64>,
+    suppliers: eris_crm::seed::SupplierChoices,
+    today: chrono::NaiveDate,
+) -> anyhow::Result<()> {
+    let targets = eris_crm::seed::rfp_targets(database, rfps as i64).await?;
+    let plan = eris_sourcing::seed::RfpPlan {
+        rfps: rfps as i64,
+        targets: targets.into_iter().map(|t| (t.company_id, t.company_name, t.commodity, t.account_ids)).collect(),
+        owner_user_ids,
+        suppliers: eris_sourcing::seed::DemoSuppliers {
+            electric: suppliers.electric,
+            gas: suppliers.gas,
+            dr: suppliers.dr,
+        },
+        today,
+    };
+    eris_sourcing::seed::generate_rfps(database, &plan).await
 }
 
 /// The demo utilities, suppliers and rate types (added when missing), as the areas, utilities and

@@ -109,7 +109,8 @@ service_test!(
     sourcing_serves_health_reflection_and_refuses_calls_without_a_token,
     eris_sourcing,
     "sourcing",
-    "eris.sourcing.v1.SourcingService"
+    "eris.sourcing.v1.SourcingService",
+    crm_url: "http://127.0.0.1:9".into()
 );
 service_test!(
     reporting_serves_health_reflection_and_refuses_calls_without_a_token,

@@ -10,6 +10,7 @@ import { NoteService } from "../gen/eris/crm/v1/notes_pb";
 import { TaskService } from "../gen/eris/crm/v1/tasks_pb";
 import { AuthService, UserService } from "../gen/eris/identity/v1/identity_pb";
 import { RateTypeService } from "../gen/eris/sourcing/v1/rate_types_pb";
+import { RfpService } from "../gen/eris/sourcing/v1/rfps_pb";
 import { SupplierService } from "../gen/eris/sourcing/v1/suppliers_pb";
 import { UtilityService } from "../gen/eris/sourcing/v1/utilities_pb";
 
@@ -26,6 +27,7 @@ export interface ApiClients {
   rateTypes: Client<typeof RateTypeService>;
   accounts: Client<typeof AccountService>;
   contacts: Client<typeof ContactService>;
+  rfps: Client<typeof RfpService>;
 }
 
 export function createApiClients(transport: Transport): ApiClients {
@@ -41,6 +43,7 @@ export function createApiClients(transport: Transport): ApiClients {
     rateTypes: createClient(RateTypeService, transport),
     accounts: createClient(AccountService, transport),
     contacts: createClient(ContactService, transport),
+    rfps: createClient(RfpService, transport),
   };
 }
 

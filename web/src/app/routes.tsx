@@ -16,6 +16,8 @@ import { ContactsTab, ContactsTabRedirect } from "../features/contacts/ContactsT
 import { DashboardPage } from "../features/dashboard/DashboardPage";
 import { LoginPage } from "../features/login/LoginPage";
 import { RateTypesPage } from "../features/rateTypes/RateTypesPage";
+import { RfpReportPage } from "../features/rfpReport/RfpReportPage";
+import { RfpsTab } from "../features/rfps/RfpsTab";
 import { SettingsPage } from "../features/settings/SettingsPage";
 import { SuppliersPage } from "../features/suppliers/SuppliersPage";
 import { UtilitiesPage } from "../features/utilities/UtilitiesPage";
@@ -35,7 +37,6 @@ export interface PlaceholderRoute {
 
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: "/Contracts", title: "Contracts", icon: "document" },
-  { path: "/RFP", title: "RFP", icon: "send-message" },
   { path: "/Reports", title: "Reports", icon: "timeline-bar-chart" },
   { path: "/OpportunityTracker", title: "Opportunity Tracker" },
   { path: "/ForecastRevenueBySupplier", title: "Forecast Revenue By Supplier" },
@@ -100,6 +101,8 @@ export function AppRoutes() {
                 <AccountsPage />
               ) : path === "contacts" ? (
                 <ContactsTab />
+              ) : path === "rfps" ? (
+                <RfpsTab />
               ) : (
                 <Placeholder title={title} />
               );
@@ -118,6 +121,7 @@ export function AppRoutes() {
         </Route>
         <Route path={ACCOUNT_FINDER_PATH} element={<AccountSearchPage />} />
         <Route path="/Dashboard" element={<DashboardPage />} />
+        <Route path="/RFP" element={<RfpReportPage />} />
         <Route path="/callbanks/:callBankId/companies" element={<CallBankCompaniesPage />} />
         <Route path="/Settings" element={<SettingsPage />} />
         <Route path="/Suppliers" element={<SuppliersPage />} />

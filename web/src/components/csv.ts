@@ -1,3 +1,5 @@
+import { downloadBlob } from "./download";
+
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark (accents, en dashes). */
 const BOM = "\uFEFF";
 /** Excel's line ending. */
@@ -31,16 +33,7 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
 
 /** Saves a CSV text through the browser's download, as `fileName` (extension included). */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download after click() returns: the address is freed a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName, new Blob([text], { type: "text/csv;charset=utf-8" }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
 
 import { Role } from "../gen/eris/identity/v1/identity_pb";
+import { RfpOutcome, RfpSchema } from "../gen/eris/sourcing/v1/rfps_pb";
 import { SupplierContactSchema, SupplierSchema } from "../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity, UtilitySchema } from "../gen/eris/sourcing/v1/utilities_pb";
 import { makeUser } from "./fakes";
@@ -44,6 +45,33 @@ export function makeUtility(fields: Init<typeof UtilitySchema> = {}) {
     commodity: Commodity.ELECTRIC,
     zone: "PECO",
     rto: "PJM",
+    version: 1n,
+    ...fields,
+  });
+}
+
+/** An Open Electric RFP of Acme Foods (company 5), due back 11/20/2026 at 11:00. */
+export function makeRfp(fields: Init<typeof RfpSchema> = {}) {
+  return create(RfpSchema, {
+    rfpId: 1n,
+    companyId: 5n,
+    companyName: "Acme Foods",
+    len: "Acme Foods LLC",
+    address: "1 Main St",
+    city: "Media",
+    state: "PA",
+    zip: "19063",
+    commodity: Commodity.ELECTRIC,
+    startDate: { year: 2027, month: 1, day: 1 },
+    returnDate: { year: 2026, month: 11, day: 20 },
+    returnTime: "11:00",
+    supplierIds: [1n],
+    terms: [12, 24],
+    products: ["Fixed"],
+    fee: "0.005",
+    accountIds: [31n, 32n],
+    ownerUserId: 1n,
+    outcome: RfpOutcome.OPEN,
     version: 1n,
     ...fields,
   });

@@ -329,6 +329,43 @@ pub async fn list_usage(db: impl PgExecutor<'_>, account_id: i64) -> sqlx::Resul
         .await
 }
 
+/// Accounts of one company among `account_ids`, by site name.
+#[tracing::instrument(skip_all)]
+pub async fn select_company_accounts(
+    db: impl PgExecutor<'_>,
+    company_id: i64,
+    account_ids: &[i64],
+) -> sqlx::Result<Vec<AccountRow>> {
+    sqlx::query_as(&format!(
+        "{} where company_id = $1 and account_id = any($2) order by lower(name), account_id",
+        select()
+    ))
+    .bind(company_id)
+    .bind(account_ids)
+    .fetch_all(db)
+    .await
+}
+
+/// A stored month of one of several accounts.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AccountMonthRow {
+    pub account_id: i64,
+    #[sqlx(flatten)]
+    pub month: UsageMonthRow,
+}
+
+/// The stored months of several accounts' usage, by account, January first.
+#[tracing::instrument(skip_all)]
+pub async fn list_usage_of(db: impl PgExecutor<'_>, account_ids: &[i64]) -> sqlx::Result<Vec<AccountMonthRow>> {
+    sqlx::query_as(
+        "select account_id, month, value, kw, entry_date from usage_month where account_id = any($1) \
+         order by account_id, month",
+    )
+    .bind(account_ids)
+    .fetch_all(db)
+    .await
+}
+
 /// Writes the given months and recomputes the account's annual usage and peak kW from all 12
 /// (the account's row is locked by the caller's transaction); answers the account.
 #[tracing::instrument(skip_all)]

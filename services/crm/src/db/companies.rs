@@ -99,6 +99,15 @@ fn push_team_match(builder: &mut QueryBuilder<'_, Postgres>, user_ids: &[i64]) {
     builder.push(")");
 }
 
+/// The companies where `user_id` holds a team role.
+#[tracing::instrument(skip_all)]
+pub async fn team_company_ids(pool: &PgPool, user_id: i64) -> sqlx::Result<Vec<i64>> {
+    let mut builder = QueryBuilder::new("select company_id from company where true");
+    push_team_match(&mut builder, &[user_id]);
+    builder.push(" order by company_id");
+    builder.build_query_scalar().fetch_all(pool).await
+}
+
 /// Escapes LIKE wildcards so a search for "50%" means the text "50%".
 pub fn like_escaped(query: &str) -> String {
     query.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")

@@ -534,6 +534,31 @@ impl State {
         Ok((twelve_months(&stored), account))
     }
 
+    /// Accounts of a company the caller may see, each with its 12 months (unknown ids and other
+    /// companies' accounts are left out).
+    pub(crate) async fn batch_usage(
+        &self,
+        caller: &Caller,
+        company_id: i64,
+        account_ids: &[i64],
+    ) -> Result<Vec<(AccountRow, Vec<UsageMonthRow>)>> {
+        if account_ids.len() > 5000 {
+            return Err(invalid("Ask for at most 5000 accounts at once."));
+        }
+        self.readable_company(caller, company_id).await?;
+        let accounts = db::accounts::select_company_accounts(&self.pool, company_id, account_ids).await?;
+        let ids: Vec<i64> = accounts.iter().map(|a| a.account_id).collect();
+        let stored = db::accounts::list_usage_of(&self.pool, &ids).await?;
+        Ok(accounts
+            .into_iter()
+            .map(|account| {
+                let months: Vec<UsageMonthRow> =
+                    stored.iter().filter(|m| m.account_id == account.account_id).map(|m| m.month.clone()).collect();
+                (account, twelve_months(&months))
+            })
+            .collect())
+    }
+
     /// Saves the months given; a month whose value or kW changed gets today's entry date.
     pub(crate) async fn update_usage(
         &self,

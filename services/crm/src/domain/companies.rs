@@ -3,7 +3,6 @@
 //! field-level conflicts are made of.
 
 use eris_platform::edits::Change;
-use std::str::FromStr;
 
 use chrono::NaiveDate;
 use eris_proto::crm::v1::PrimaryStatus;
@@ -231,37 +230,7 @@ pub fn parse_amount(label: &str, text: &str, digits: u32) -> Result<Option<Decim
 
 /// A number as typed, like `parse_amount` but with at most `scale` decimals.
 pub fn parse_decimal(label: &str, text: &str, digits: u32, scale: usize) -> Result<Option<Decimal>> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(None);
-    }
-    let not_a_number = || invalid(format!("{label} must be a number."));
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    let unsigned = whole.strip_prefix('-').unwrap_or(whole);
-    if whole.contains(',') {
-        let mut groups = unsigned.split(',');
-        let first = groups.next().unwrap_or_default();
-        let grouped = (1..=3).contains(&first.len()) && groups.all(|group| group.len() == 3);
-        if !grouped {
-            return Err(not_a_number());
-        }
-    }
-    let digits_only = |part: &str| part.chars().all(|c| c.is_ascii_digit() || c == ',');
-    if unsigned.is_empty() || !digits_only(unsigned) || !fraction.chars().all(|c| c.is_ascii_digit()) {
-        return Err(not_a_number());
-    }
-    let cleaned: String = text.chars().filter(|c| *c != ',').collect();
-    let value = Decimal::from_str(&cleaned).map_err(|_| not_a_number())?;
-    if value.is_sign_negative() && !value.is_zero() {
-        return Err(invalid(format!("{label} cannot be negative.")));
-    }
-    if fraction.len() > scale {
-        return Err(invalid(format!("{label} can have at most {scale} decimals.")));
-    }
-    if value >= Decimal::from(10_i64.pow(digits)) {
-        return Err(invalid(format!("{label} must be below {}.", Decimal::from(10_i64.pow(digits)))));
-    }
-    Ok(Some(value.abs()))
+    Ok(eris_platform::values::parse_decimal(label, text, digits, scale)?)
 }
 
 /// The two-letter codes of the US states, DC and territories (59).
@@ -448,6 +417,14 @@ impl State {
         db::companies::select_company(&self.pool, company_id, access::companies_limited_to(caller))
             .await?
             .ok_or_else(company_not_found)
+    }
+
+    /// The ids of the companies the caller may see; `None` when that is every company.
+    pub(crate) async fn visible_company_ids(&self, caller: &Caller) -> Result<Option<Vec<i64>>> {
+        match access::companies_limited_to(caller) {
+            None => Ok(None),
+            Some(user_id) => Ok(Some(db::companies::team_company_ids(&self.pool, user_id).await?)),
+        }
     }
 
     /// One page of the companies the caller may see, `after` the given row position.

@@ -8,14 +8,14 @@ use eris_platform::{
     text,
 };
 use eris_proto::crm::v1::{
-    Account, AccountCommodity as ProtoCommodity, AccountFilter, AccountMatch, CapacityKind as ProtoKind,
-    CapacityRecord, CreateAccountRequest, CreateAccountResponse, CreateCapacityRecordRequest,
-    CreateCapacityRecordResponse, DeleteAccountRequest, DeleteAccountResponse, DeleteCapacityRecordRequest,
-    DeleteCapacityRecordResponse, DrStatus, GetAccountRequest, GetAccountResponse, GetUsageRequest, GetUsageResponse,
-    ImportAccountsRequest, ImportAccountsResponse, ImportProblem, ListAccountsRequest, ListAccountsResponse,
-    ListCapacityRecordsRequest, ListCapacityRecordsResponse, OpenState, SearchAccountsRequest, SearchAccountsResponse,
-    UpdateAccountRequest, UpdateAccountResponse, UpdateUsageRequest, UpdateUsageResponse, UsageMonth,
-    account_service_server::AccountService,
+    Account, AccountCommodity as ProtoCommodity, AccountFilter, AccountMatch, AccountUsage, BatchGetUsageRequest,
+    BatchGetUsageResponse, CapacityKind as ProtoKind, CapacityRecord, CreateAccountRequest, CreateAccountResponse,
+    CreateCapacityRecordRequest, CreateCapacityRecordResponse, DeleteAccountRequest, DeleteAccountResponse,
+    DeleteCapacityRecordRequest, DeleteCapacityRecordResponse, DrStatus, GetAccountRequest, GetAccountResponse,
+    GetUsageRequest, GetUsageResponse, ImportAccountsRequest, ImportAccountsResponse, ImportProblem,
+    ListAccountsRequest, ListAccountsResponse, ListCapacityRecordsRequest, ListCapacityRecordsResponse, OpenState,
+    SearchAccountsRequest, SearchAccountsResponse, UpdateAccountRequest, UpdateAccountResponse, UpdateUsageRequest,
+    UpdateUsageResponse, UsageMonth, account_service_server::AccountService,
 };
 use rust_decimal::Decimal;
 use serde_json::json;
@@ -338,6 +338,27 @@ impl AccountService for AccountApi {
             months: months.into_iter().map(|m| usage_to_proto(&commodity, m)).collect(),
             account: Some(account_to_proto(account)),
         }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn batch_get_usage(
+        &self,
+        request: Request<BatchGetUsageRequest>,
+    ) -> Result<Response<BatchGetUsageResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let request = request.into_inner();
+        let found = self.0.batch_usage(&caller, request.company_id, &request.account_ids).await?;
+        let usages = found
+            .into_iter()
+            .map(|(account, months)| {
+                let commodity = account.fields.commodity.clone();
+                AccountUsage {
+                    months: months.into_iter().map(|m| usage_to_proto(&commodity, m)).collect(),
+                    account: Some(account_to_proto(account)),
+                }
+            })
+            .collect();
+        Ok(Response::new(BatchGetUsageResponse { usages }))
     }
 
     #[tracing::instrument(skip_all)]

@@ -7,8 +7,9 @@ use eris_proto::crm::v1::{
     AssignTeamsRequest, AssignTeamsResponse, CompanyChange, CompanyFilter, CreateAffiliateRequest,
     CreateAffiliateResponse, CreateCompanyRequest, CreateCompanyResponse, DeleteCompanyRequest, DeleteCompanyResponse,
     FieldChange, GetCompanyRequest, GetCompanyResponse, ListAffiliatesRequest, ListAffiliatesResponse,
-    ListCompaniesRequest, ListCompaniesResponse, ListCompanyChangesRequest, ListCompanyChangesResponse, TeamRole,
-    UpdateCompanyRequest, UpdateCompanyResponse, company_service_server::CompanyService,
+    ListCompaniesRequest, ListCompaniesResponse, ListCompanyChangesRequest, ListCompanyChangesResponse,
+    ListVisibleCompanyIdsRequest, ListVisibleCompanyIdsResponse, TeamRole, UpdateCompanyRequest, UpdateCompanyResponse,
+    company_service_server::CompanyService,
 };
 use serde_json::{Value, json};
 use tonic::{Request, Response, Status};
@@ -269,5 +270,18 @@ impl CompanyService for CompanyApi {
         let name = text::line(&request.get_ref().name, "Affiliate", 200, false)?;
         let name = self.0.create_affiliate(&caller, name).await?;
         Ok(Response::new(CreateAffiliateResponse { name }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_visible_company_ids(
+        &self,
+        request: Request<ListVisibleCompanyIdsRequest>,
+    ) -> Result<Response<ListVisibleCompanyIdsResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let visible = self.0.visible_company_ids(&caller).await?;
+        Ok(Response::new(ListVisibleCompanyIdsResponse {
+            all: visible.is_none(),
+            company_ids: visible.unwrap_or_default(),
+        }))
     }
 }

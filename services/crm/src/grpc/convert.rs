@@ -1,7 +1,7 @@
 //! Between proto values and the domain's: dates, timestamps, ids, and the converters that read
 //! each company field (named in the field table of `domain::companies`).
 
-use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use eris_proto::{
     common::v1::Date,
     crm::v1::{Company, PrimaryStatus},
@@ -17,42 +17,16 @@ use crate::{
     error::{Result, invalid},
 };
 
-/// A stored date as a proto date.
-pub fn date(value: NaiveDate) -> Date {
-    Date { year: value.year(), month: value.month() as i32, day: value.day() as i32 }
-}
+pub use eris_platform::values::{date, optional_date, timestamp};
 
-/// An optional stored date; unset when none.
-pub fn optional_date(value: Option<NaiveDate>) -> Option<Date> {
-    value.map(date)
-}
-
-/// A proto date as a stored one: unset or all zero means none; anything else must be a real date
-/// between 1900 and 2200.
+/// A proto date as a stored one (see `eris_platform::values::parse_date`).
 pub fn parse_date(label: &str, value: Option<&Date>) -> Result<Option<NaiveDate>> {
-    match value {
-        None | Some(Date { year: 0, month: 0, day: 0 }) => Ok(None),
-        Some(d) => u32::try_from(d.month)
-            .ok()
-            .zip(u32::try_from(d.day).ok())
-            .and_then(|(month, day)| NaiveDate::from_ymd_opt(d.year, month, day))
-            .filter(|date| (1900..=2200).contains(&date.year()))
-            .map(Some)
-            .ok_or_else(|| invalid(format!("{label} must be a valid date between 1900 and 2200."))),
-    }
-}
-
-/// An instant as a proto timestamp.
-pub fn timestamp(value: DateTime<Utc>) -> prost_types::Timestamp {
-    prost_types::Timestamp { seconds: value.timestamp(), nanos: value.timestamp_subsec_nanos() as i32 }
+    Ok(eris_platform::values::parse_date(label, value)?)
 }
 
 /// A proto timestamp as an instant, between 1900 and 2200.
 pub fn parse_timestamp(label: &str, value: Option<&prost_types::Timestamp>) -> Result<DateTime<Utc>> {
-    let value = value.ok_or_else(|| invalid(format!("{label} is required.")))?;
-    DateTime::from_timestamp(value.seconds, u32::try_from(value.nanos).unwrap_or(u32::MAX))
-        .filter(|at| (1900..=2200).contains(&at.year()))
-        .ok_or_else(|| invalid(format!("{label} must be a valid time between 1900 and 2200.")))
+    Ok(eris_platform::values::parse_timestamp(label, value)?)
 }
 
 /// An optional id: 0 means none.

@@ -1,6 +1,8 @@
 //! Sourcing's rules and what each call does with them, in plain Rust types.
 
 pub mod rate_types;
+pub mod rfps;
+pub mod spreadsheet;
 pub mod suppliers;
 pub mod utilities;
 

@@ -1,10 +1,10 @@
 //! gRPC adapters: read each request into the domain's types, call the domain, write the answer.
 
 mod rate_types;
+mod rfps;
 mod suppliers;
 mod utilities;
 
-use chrono::{DateTime, Utc};
 use eris_proto::sourcing::v1::Commodity as ProtoCommodity;
 
 use crate::{
@@ -13,12 +13,11 @@ use crate::{
 };
 
 pub(crate) use rate_types::RateTypeApi;
+pub(crate) use rfps::{RfpApi, quote_to_proto, rfp_to_proto};
 pub(crate) use suppliers::{SupplierApi, supplier_contact_to_proto, supplier_to_proto};
 pub(crate) use utilities::{SourcingApi, UtilityApi, rate_code_to_proto, utility_to_proto};
 
-pub(crate) fn timestamp(value: DateTime<Utc>) -> prost_types::Timestamp {
-    prost_types::Timestamp { seconds: value.timestamp(), nanos: value.timestamp_subsec_nanos() as i32 }
-}
+pub(crate) use eris_platform::values::timestamp;
 
 /// A proto commodity as the domain's; `None` for unspecified.
 fn commodity(value: i32) -> Result<Option<Commodity>> {

@@ -21,6 +21,7 @@ use eris_proto::{
         CompanyFilter, ListAccountsRequest, ListAccountsResponse, ListCompaniesRequest, ListCompaniesResponse,
         PrimaryStatus,
     },
+    sourcing::v1::{ListRfpsRequest, ListRfpsResponse},
 };
 use prost::Message;
 use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
@@ -216,7 +217,7 @@ async fn main() -> anyhow::Result<()> {
         let electric_areas: Arc<Vec<i64>> = Arc::new(
             utilities.iter().filter(|u| u["Commodity"] == "Electric").filter_map(|u| u["UtilityId"].as_i64()).collect(),
         );
-        let crm = crm_scenarios(&args, token.clone(), sales_token, sales_id, total, electric_areas).await;
+        let crm = crm_scenarios(&args, token.clone(), sales_token.clone(), sales_id, total, electric_areas).await;
         let mut crm_table = table(&crm.iter().collect::<Vec<_>>());
         if let Some(pgbench) = args.pgbench_tps {
             let lead_tps = crm[3].requests as f64 / crm[3].elapsed.as_secs_f64();
@@ -235,6 +236,10 @@ async fn main() -> anyhow::Result<()> {
         let accounts = accounts_scenarios(&args, &token).await?;
         println!("{accounts}");
         write_section(&args.output, "accounts", &format!("{}\n\n{accounts}", preamble(args.seconds)))?;
+
+        let rfps = rfp_scenarios(&args, &token, &sales_token).await?;
+        println!("{rfps}");
+        write_section(&args.output, "rfps", &format!("{}\n\n{rfps}", preamble(args.seconds)))?;
     }
     Ok(())
 }
@@ -363,6 +368,68 @@ async fn accounts_scenarios(args: &Args, token: &str) -> anyhow::Result<String> 
             total.as_secs_f64()
         ));
     }
+    Ok(text)
+}
+
+/// A company's RFPs (random companies that have some), the RFP page's first page for Management
+/// and for a Sales user, and the spreadsheet of a 50-account RFP.
+async fn rfp_scenarios(args: &Args, token: &str, sales_token: &str) -> anyhow::Result<String> {
+    let duration = Duration::from_secs(args.seconds);
+    let client = reqwest::Client::new();
+    let method = "eris.sourcing.v1.RfpService/ListRfps";
+    let first: ListRfpsResponse =
+        grpc_web(&client, &args.base_url, token, method, &ListRfpsRequest { page_size: 500, ..Default::default() })
+            .await?;
+    let mut companies: Vec<i64> = first.rfps.iter().map(|r| r.company_id).collect();
+    companies.sort_unstable();
+    companies.dedup();
+    anyhow::ensure!(!companies.is_empty(), "seed a book with RFPs first");
+    let large = ListRfpsRequest { company_id: args.large_company, page_size: 50, ..Default::default() };
+    let large: ListRfpsResponse = grpc_web(&client, &args.base_url, token, method, &large).await?;
+    let wide = large.rfps.iter().max_by_key(|r| r.account_ids.len()).context("the large customer has no RFP")?;
+    let (wide_id, wide_accounts) = (wide.rfp_id, wide.account_ids.len());
+
+    let companies = Arc::new(companies);
+    let company_rfps = {
+        let (base, token) = (args.base_url.clone(), token.to_owned());
+        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(23)));
+        run("a company's RFPs tab: gRPC-web `ListRfps` of a random company", 1, duration, move |client| {
+            let (base, token) = (base.clone(), token.clone());
+            let company_id = *companies.choose(&mut *rng.lock().expect("rng")).expect("a company");
+            async move {
+                let request = ListRfpsRequest { company_id, page_size: 50, ..Default::default() };
+                grpc_web::<ListRfpsResponse>(&client, &base, &token, method, &request).await.is_ok()
+            }
+        })
+        .await
+    };
+    let page = |label: &'static str, token: String| {
+        let base = args.base_url.clone();
+        run(label, 1, duration, move |client| {
+            let (base, token) = (base.clone(), token.clone());
+            async move {
+                let request = ListRfpsRequest { page_size: 50, ..Default::default() };
+                grpc_web::<ListRfpsResponse>(&client, &base, &token, method, &request).await.is_ok()
+            }
+        })
+    };
+    let all_page = page("`/RFP` first page of 50, Management (every RFP)", token.to_owned()).await;
+    let sales_page = page("the same as a Sales user (their companies' RFPs)", sales_token.to_owned()).await;
+    let sheet = {
+        let (url, token) = (format!("{}/api/rfps/{wide_id}/xlsx", args.base_url), token.to_owned());
+        run("`GET /api/rfps/{id}/xlsx`, the spreadsheet of a 50-account RFP", 1, duration, move |client| {
+            let (url, token) = (url.clone(), token.clone());
+            async move {
+                match client.get(url).header("authorization", token).send().await {
+                    Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
+                    _ => false,
+                }
+            }
+        })
+        .await
+    };
+    let mut text = table(&[&company_rfps, &all_page, &sales_page, &sheet]);
+    text.push_str(&format!("\n\nThe spreadsheet's RFP prices {wide_accounts} accounts with 12 months of usage each."));
     Ok(text)
 }
 

@@ -58,10 +58,7 @@ export interface CalendarProps {
   onAnchorChange: (anchor: Date) => void;
   /** The tasks to show. */
   events: readonly CalendarEvent[];
-  /**
-   * Entries from other sources, drawn like the tasks. The Dashboard's RFPs (spec: "RFPs appear as
-   * calendar events", grey) arrive here in a later issue; until then nothing is passed.
-   */
+  /** Entries from other sources, drawn like the tasks: the Dashboard's RFPs (grey, at their return time). */
   extraEvents?: readonly CalendarEvent[];
   onEventClick?: (event: CalendarEvent) => void;
   loading?: boolean;

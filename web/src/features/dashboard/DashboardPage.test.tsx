@@ -9,8 +9,11 @@ import { CallBankSchema } from "../../gen/eris/crm/v1/call_banks_pb";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import { TaskSchema, TaskStatus, type ListTasksRequest, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
+import type { ListUserRfpsRequest, Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { makeUser } from "../../test/fakes";
 import { renderApp, signedInServices } from "../../test/renderApp";
+import { makeRfp, makeSupplier } from "../../test/sourcingFakes";
+import { RFP_REPORT_TEXTS } from "../rfpReport/texts";
 import { TASK_TEXTS } from "../tasks/texts";
 import { CALL_BANK_TEXTS } from "../callbanks/texts";
 import { HOUR_PX } from "./Calendar";
@@ -54,12 +57,13 @@ const closedTask = task(12n, "Send pricing", todayNoon, TaskStatus.CLOSED);
 interface DashboardOptions {
   path?: string;
   tasks?: Task[];
+  rfps?: Rfp[];
   businessTimeZone?: string;
 }
 
 function dashboardAs(
   me: User,
-  { path = "/Dashboard", tasks = [openTask, closedTask], businessTimeZone }: DashboardOptions = {},
+  { path = "/Dashboard", tasks = [openTask, closedTask], rfps = [], businessTimeZone }: DashboardOptions = {},
 ) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
   const services = signedInServices(me, [manager, sally]);
@@ -91,13 +95,17 @@ function dashboardAs(
       }),
     ],
   }));
+  const listUserRfps = vi.fn(async (_req: ListUserRfpsRequest) => ({ rfps }));
+  const listSuppliers = vi.fn(async () => ({ suppliers: [makeSupplier({ supplierId: 1n, name: "Acme Energy" })] }));
   Object.assign(services.api, {
     tasks: { listTasks, createTask },
     callBanks: { listCallBanks },
     companies: { listCompanies },
+    rfps: { listUserRfps },
+    suppliers: { listSuppliers },
   });
   const { router } = renderApp(path, services);
-  return { listTasks, createTask, listCallBanks, listCompanies, router };
+  return { listTasks, createTask, listCallBanks, listCompanies, listUserRfps, router };
 }
 
 /** The search params of an address, by name. */
@@ -214,6 +222,56 @@ describe("dashboard calendar", () => {
     expect(await within(calendar).findByText("Nov 16 – Nov 20, 2026")).toBeTruthy();
     act(() => void router().navigate(-2));
     expect(await within(calendar).findByText("November 2026")).toBeTruthy();
+  });
+});
+
+describe("dashboard RFPs", () => {
+  const week = "/Dashboard?view=week&date=2026-11-20";
+  // Due back Friday 11/20/2026 at 11:00 New York time.
+  const rfp = makeRfp({ rfpId: 7n, companyName: "Acme Foods", returnTime: "11:00" });
+  const weekDays = { from: { year: 2026, month: 11, day: 16 }, to: { year: 2026, month: 11, day: 22 } };
+
+  it("shows the signed-in user's RFPs as grey events at their return date and time", async () => {
+    const { listUserRfps } = dashboardAs(sally, { path: week, tasks: [], rfps: [rfp] });
+    const calendar = await screen.findByRole("region", { name: DASHBOARD_TEXTS.calendar });
+    const friday = within(calendar).getByRole("group", { name: "Friday, November 20, 2026" });
+    const chip = await within(friday).findByRole("button", { name: "11:00 AM RFP: Acme Foods" });
+    expect(chip.getAttribute("data-colour")).toBe(CLOSED_COLOUR);
+    expect(chip.getAttribute("data-minute")).toBe(String(11 * 60));
+    expect(parseFloat(chip.style.top)).toBeCloseTo((11 / 24) * 100);
+    // The week shown, Monday to Sunday; 0 asks for the caller's own.
+    expect(listUserRfps).toHaveBeenCalledWith({ userId: 0n, ...weekDays }, expect.anything());
+  });
+
+  it("asks for the RFPs of the days a month view shows", async () => {
+    const { listUserRfps } = dashboardAs(sally, { path: "/Dashboard?date=2026-11-20&days=mon-fri", tasks: [] });
+    await screen.findByRole("region", { name: DASHBOARD_TEXTS.calendar });
+    // November 2026's Mon-Fri rows: from Monday the 2nd (the row before holds only October days) to
+    // Friday, December 4th (the row of Monday the 30th).
+    await waitFor(() =>
+      expect(listUserRfps).toHaveBeenCalledWith(
+        { userId: 0n, from: { year: 2026, month: 11, day: 2 }, to: { year: 2026, month: 12, day: 4 } },
+        expect.anything(),
+      ),
+    );
+  });
+
+  it("opens an RFP's details, not the task editor, when its event is clicked", async () => {
+    dashboardAs(sally, { path: week, rfps: [rfp] });
+    const calendar = await screen.findByRole("region", { name: DASHBOARD_TEXTS.calendar });
+    await userEvent.click(await within(calendar).findByRole("button", { name: /RFP: Acme Foods/ }));
+    const dialog = await screen.findByRole("dialog", { name: RFP_REPORT_TEXTS.details.title });
+    expect(within(dialog).getByRole("link", { name: "Acme Foods" }).getAttribute("href")).toBe("/LeadTabs/5/rfps");
+    expect(within(dialog).getByText("11/20/2026 11:00 AM")).toBeTruthy();
+    expect(await within(dialog).findByText("Acme Energy")).toBeTruthy();
+    expect(within(dialog).queryByLabelText(/Subject/)).toBeNull();
+  });
+
+  it("follows the user Management picks", async () => {
+    const { listUserRfps } = dashboardAs(manager, { path: `${week}&user=2`, rfps: [rfp] });
+    await screen.findByRole("button", { name: /RFP: Acme Foods/ });
+    expect(listUserRfps).toHaveBeenCalledWith({ userId: 2n, ...weekDays }, expect.anything());
+    expect(listUserRfps).not.toHaveBeenCalledWith(expect.objectContaining({ userId: 0n }), expect.anything());
   });
 });
 

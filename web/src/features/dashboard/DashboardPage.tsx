@@ -77,6 +77,8 @@ export function DashboardPage() {
                   key={String(taskUserId)}
                   userId={taskUserId}
                   userName={viewingOther ? directory.nameOf(taskUserId) || undefined : undefined}
+                  // The server reads 0 as the caller's own RFPs; only Management names another user.
+                  rfpUserId={viewingOther ? taskUserId : 0n}
                   url={url}
                 />
               )}

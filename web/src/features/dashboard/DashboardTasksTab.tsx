@@ -7,11 +7,15 @@ import { businessDayOf, startOfBusinessDay } from "../../components/businessTime
 import type { UrlParams } from "../../components/urlState";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
+import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
+import { RfpDetailsDialog } from "../rfpReport/RfpDetailsDialog";
+import { useUserRfps, type Day } from "../rfpReport/rfpReportQueries";
 import { EditTaskDialog } from "../tasks/EditTaskDialog";
 import { useAssigneeTasks } from "../tasks/taskQueries";
 import { TASK_TEXTS } from "../tasks/texts";
 import { Calendar, type CalendarEvent } from "./Calendar";
 import {
+  addDays,
   CALENDAR_VIEWS,
   calendarRange,
   fromIsoDate,
@@ -21,6 +25,7 @@ import {
   type CalendarView,
   type WeekdaySet,
 } from "./calendarMath";
+import { rfpEventId, rfpEvents } from "./rfpEvents";
 import { taskEventId, taskEvents } from "./taskEvents";
 import { DASHBOARD_TEXTS } from "./texts";
 import { UpcomingTasks } from "./UpcomingTasks";
@@ -32,20 +37,27 @@ export interface DashboardTasksTabProps {
   userId: bigint;
   /** The name of the user shown when it is not the signed-in user. */
   userName?: string;
+  /** Whose RFPs are shown: 0 for the signed-in user's own, else the user Management picked. */
+  rfpUserId: bigint;
   /** The page's address, which keeps the calendar's view, days and date and the list's filters. */
   url: UrlParams;
 }
 
-type DialogState = { kind: "closed" } | { kind: "add" } | { kind: "edit"; task: Task };
+type DialogState = { kind: "closed" } | { kind: "add" } | { kind: "edit"; task: Task } | { kind: "rfp"; rfp: Rfp };
 
 const DEFAULT_VIEW: CalendarView = "month";
 const DEFAULT_WEEKDAYS: WeekdaySet = "mon-sun";
 
+/** A calendar day (a local-midnight Date holding a business day) as the API takes it. */
+function dayOf(date: Date): Day {
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+}
+
 /**
- * Dashboard > Tasks: the calendar of the user's tasks with My Upcoming Tasks beside it. The view,
+ * Dashboard > Tasks: the calendar of the user's tasks and RFPs with My Upcoming Tasks beside it. The view,
  * the weekdays and the date shown are in the address (?view=week&days=mon-fri&date=2026-11-20).
  */
-export function DashboardTasksTab({ userId, userName, url }: DashboardTasksTabProps) {
+export function DashboardTasksTab({ userId, userName, rfpUserId, url }: DashboardTasksTabProps) {
   const timeZone = useBusinessTimeZone();
   const today = businessDayOf(new Date(), timeZone);
   const viewParam = url.params.get("view");
@@ -62,14 +74,25 @@ export function DashboardTasksTab({ userId, userName, url }: DashboardTasksTabPr
     startOfBusinessDay(range.end, timeZone),
   );
 
+  // The range's days, the last one included (range.end is the midnight after it).
+  const rfps = useUserRfps(rfpUserId, dayOf(range.start), dayOf(addDays(range.end, -1)));
+
   useLoadErrorToast(tasks, DASHBOARD_TEXTS.loadTasksFailed);
+  useLoadErrorToast(rfps, DASHBOARD_TEXTS.loadRfpsFailed);
 
   const events = useMemo(() => taskEvents(tasks.data ?? []), [tasks.data]);
+  const rfpEntries = useMemo(() => rfpEvents(rfps.data ?? [], timeZone), [rfps.data, timeZone]);
 
   function openEvent(event: CalendarEvent) {
     const task = tasks.data?.find((t) => taskEventId(t) === event.id);
     if (task) {
       setDialog({ kind: "edit", task });
+      return;
+    }
+    // An RFP opens its details, not the task editor.
+    const rfp = rfps.data?.find((r) => rfpEventId(r) === event.id);
+    if (rfp) {
+      setDialog({ kind: "rfp", rfp });
     }
   }
 
@@ -94,8 +117,9 @@ export function DashboardTasksTab({ userId, userName, url }: DashboardTasksTabPr
           onWeekdaysChange={(next) => url.update({ days: next === DEFAULT_WEEKDAYS ? null : next })}
           onAnchorChange={(next) => url.update({ date: sameDay(next, today) ? null : toIsoDate(next) })}
           events={events}
+          extraEvents={rfpEntries}
           onEventClick={openEvent}
-          loading={tasks.isFetching}
+          loading={tasks.isFetching || rfps.isFetching}
         />
         <UpcomingTasks
           userId={userId}
@@ -104,13 +128,14 @@ export function DashboardTasksTab({ userId, userName, url }: DashboardTasksTabPr
           onOpenTask={(task) => setDialog({ kind: "edit", task })}
         />
       </div>
-      {dialog.kind !== "closed" && (
+      {(dialog.kind === "add" || dialog.kind === "edit") && (
         <EditTaskDialog
           key={dialog.kind === "edit" ? String(dialog.task.taskId) : "new"}
           task={dialog.kind === "edit" ? dialog.task : undefined}
           onClose={() => setDialog({ kind: "closed" })}
         />
       )}
+      {dialog.kind === "rfp" && <RfpDetailsDialog rfp={dialog.rfp} onClose={() => setDialog({ kind: "closed" })} />}
     </div>
   );
 }

@@ -33,4 +33,8 @@ export const DASHBOARD_TEXTS = {
     status: "Status",
   },
   loadTasksFailed: "There was an error loading tasks",
+  /** An RFP on the calendar, at its return date and time. */
+  rfpEvent: (companyName: string) => `RFP: ${companyName}`,
+  // Not in the spec: said so that nothing fails silently.
+  loadRfpsFailed: "There was an error loading RFPs",
 } as const;

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/crm/v1/crm.proto.
  */
 export const file_eris_crm_v1_crm: GenFile = /*@__PURE__*/
-  fileDesc("ChVlcmlzL2NybS92MS9jcm0ucHJvdG8SC2VyaXMuY3JtLnYxIqQJCgdDb21wYW55EhIKCmNvbXBhbnlfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEgwKBGNpdHkYBCABKAkSDQoFc3RhdGUYBSABKAkSCwoDemlwGAYgASgJEigKCmVudHJ5X2RhdGUYByABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjsKF3ByaW1hcnlfZWxlY3RyaWNfc3RhdHVzGAggASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIjChtzZWNvbmRhcnlfZWxlY3RyaWNfc3RhdHVzZXMYCSADKAkSNgoScHJpbWFyeV9nYXNfc3RhdHVzGAogASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIeChZzZWNvbmRhcnlfZ2FzX3N0YXR1c2VzGAsgAygJEjUKEXByaW1hcnlfZHJfc3RhdHVzGAwgASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIdChVzZWNvbmRhcnlfZHJfc3RhdHVzZXMYDSADKAkSOAoaZWxlY3RyaWNfY29udHJhY3RfZW5kX2RhdGUYDiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjMKFWdhc19jb250cmFjdF9lbmRfZGF0ZRgPIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSMgoUZHJfY29udHJhY3RfZW5kX2RhdGUYECABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhYKDmVsZWN0cmljX3VzYWdlGBEgASgJEhEKCWdhc191c2FnZRgSIAEoCRIUCgxkcl9yZWR1Y3Rpb24YEyABKAkSIAoYZWxlY3RyaWNfYXJlYV91dGlsaXR5X2lkGBQgASgDEhsKE2dhc19hcmVhX3V0aWxpdHlfaWQYFSABKAMSGgoSZHJfYXJlYV91dGlsaXR5X2lkGBYgASgDEhEKCXV0aWxpdGllcxgXIAEoCBIXCg9iaWxsX21hbmFnZW1lbnQYGCABKAgSFwoPY29tbXVuaXR5X3NvbGFyGBkgASgIEhkKEWVuZXJneV9lZmZpY2llbmN5GBogASgIEgoKAnc5GBsgASgIEhYKDmluc2lkZV91c2VyX2lkGBwgASgDEhYKDmNsb3Nlcl91c2VyX2lkGB0gASgDEhcKD2FuYWx5c3RfdXNlcl9pZBgeIAEoAxIVCg1hZG1pbl91c2VyX2lkGB8gASgDEh0KFWN1c3RvbWVyX2NhcmVfdXNlcl9pZBggIAEoAxIgChhzdXBwb3J0X2FuYWx5c3QxX3VzZXJfaWQYISABKAMSIAoYc3VwcG9ydF9hbmFseXN0Ml91c2VyX2lkGCIgASgDEhEKCWFmZmlsaWF0ZRgjIAEoCRIPCgd2ZXJzaW9uGCQgASgDEi8KC3VwZGF0ZV90aW1lGCUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg51cGRhdGVfdXNlcl9pZBgmIAEoAxIRCgl0b3RhbF9rd2gYJyABKAkSFAoMdG90YWxfdGhlcm1zGCggASgJIq4FCg1Db21wYW55RmlsdGVyEhIKCm5hbWVfcXVlcnkYASABKAkSPQoZcHJpbWFyeV9lbGVjdHJpY19zdGF0dXNlcxgCIAMoDjIaLmVyaXMuY3JtLnYxLlByaW1hcnlTdGF0dXMSIwobc2Vjb25kYXJ5X2VsZWN0cmljX3N0YXR1c2VzGAMgAygJEjgKFHByaW1hcnlfZ2FzX3N0YXR1c2VzGAQgAygOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIeChZzZWNvbmRhcnlfZ2FzX3N0YXR1c2VzGAUgAygJEhoKEm1pbl9lbGVjdHJpY191c2FnZRgGIAEoCRIaChJtYXhfZWxlY3RyaWNfdXNhZ2UYByABKAkSFQoNbWluX2dhc191c2FnZRgIIAEoCRIVCg1tYXhfZ2FzX3VzYWdlGAkgASgJEiEKGWVsZWN0cmljX2FyZWFfdXRpbGl0eV9pZHMYCiADKAMSHAoUZ2FzX2FyZWFfdXRpbGl0eV9pZHMYCyADKAMSGwoTZHJfYXJlYV91dGlsaXR5X2lkcxgMIAMoAxI4ChplbGVjdHJpY19jb250cmFjdF9lbmRfZnJvbRgNIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSNgoYZWxlY3RyaWNfY29udHJhY3RfZW5kX3RvGA4gASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIzChVnYXNfY29udHJhY3RfZW5kX2Zyb20YDyABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjEKE2dhc19jb250cmFjdF9lbmRfdG8YECABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhUKDXRlYW1fdXNlcl9pZHMYESADKAMSFgoOYWNjb3VudF9udW1iZXIYEiABKAkiJwoRR2V0Q29tcGFueVJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAyI7ChJHZXRDb21wYW55UmVzcG9uc2USJQoHY29tcGFueRgBIAEoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnkilwEKFExpc3RDb21wYW5pZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEioKBmZpbHRlchgDIAEoCzIaLmVyaXMuY3JtLnYxLkNvbXBhbnlGaWx0ZXISEAoIb3JkZXJfYnkYBCABKAkSGgoSaW5jbHVkZV90b3RhbF9zaXplGAUgASgIIm0KFUxpc3RDb21wYW5pZXNSZXNwb25zZRInCgljb21wYW5pZXMYASADKAsyFC5lcmlzLmNybS52MS5Db21wYW55EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCRISCgp0b3RhbF9zaXplGAMgASgDIj0KFENyZWF0ZUNvbXBhbnlSZXF1ZXN0EiUKB2NvbXBhbnkYASABKAsyFC5lcmlzLmNybS52MS5Db21wYW55Ij4KFUNyZWF0ZUNvbXBhbnlSZXNwb25zZRIlCgdjb21wYW55GAEgASgLMhQuZXJpcy5jcm0udjEuQ29tcGFueSJuChRVcGRhdGVDb21wYW55UmVxdWVzdBIlCgdjb21wYW55GAEgASgLMhQuZXJpcy5jcm0udjEuQ29tcGFueRIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siPgoVVXBkYXRlQ29tcGFueVJlc3BvbnNlEiUKB2NvbXBhbnkYASABKAsyFC5lcmlzLmNybS52MS5Db21wYW55IioKFERlbGV0ZUNvbXBhbnlSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAMiFwoVRGVsZXRlQ29tcGFueVJlc3BvbnNlIkYKDlRlYW1Bc3NpZ25tZW50EiMKBHJvbGUYASABKA4yFS5lcmlzLmNybS52MS5UZWFtUm9sZRIPCgd1c2VyX2lkGAIgASgDIlsKEkFzc2lnblRlYW1zUmVxdWVzdBITCgtjb21wYW55X2lkcxgBIAMoAxIwCgthc3NpZ25tZW50cxgCIAMoCzIbLmVyaXMuY3JtLnYxLlRlYW1Bc3NpZ25tZW50IiwKE0Fzc2lnblRlYW1zUmVzcG9uc2USFQoNdXBkYXRlZF9jb3VudBgBIAEoAyJCCgtGaWVsZENoYW5nZRINCgVmaWVsZBgBIAEoCRIRCglvbGRfdmFsdWUYAiABKAkSEQoJbmV3X3ZhbHVlGAMgASgJIpwBCg1Db21wYW55Q2hhbmdlEhEKCWNoYW5nZV9pZBgBIAEoAxIvCgtjaGFuZ2VfdGltZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdXNlcl9pZBgDIAEoAxIMCgRraW5kGAQgASgJEigKBmZpZWxkcxgFIAMoCzIYLmVyaXMuY3JtLnYxLkZpZWxkQ2hhbmdlIlYKGUxpc3RDb21wYW55Q2hhbmdlc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxIRCglwYWdlX3NpemUYAiABKAUSEgoKcGFnZV90b2tlbhgDIAEoCSJiChpMaXN0Q29tcGFueUNoYW5nZXNSZXNwb25zZRIrCgdjaGFuZ2VzGAEgAygLMhouZXJpcy5jcm0udjEuQ29tcGFueUNoYW5nZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFwoVTGlzdEFmZmlsaWF0ZXNSZXF1ZXN0IicKFkxpc3RBZmZpbGlhdGVzUmVzcG9uc2USDQoFbmFtZXMYASADKAkiJgoWQ3JlYXRlQWZmaWxpYXRlUmVxdWVzdBIMCgRuYW1lGAEgASgJIicKF0NyZWF0ZUFmZmlsaWF0ZVJlc3BvbnNlEgwKBG5hbWUYASABKAkqxgEKDVByaW1hcnlTdGF0dXMSHgoaUFJJTUFSWV9TVEFUVVNfVU5TUEVDSUZJRUQQABIbChdQUklNQVJZX1NUQVRVU19QUk9TUEVDVBABEh4KGlBSSU1BUllfU1RBVFVTX09QUE9SVFVOSVRZEAISGwoXUFJJTUFSWV9TVEFUVVNfQ1VTVE9NRVIQAxIiCh5QUklNQVJZX1NUQVRVU19GT1JNRVJfQ1VTVE9NRVIQBBIXChNQUklNQVJZX1NUQVRVU19ERUFEEAUqmgEKCFRlYW1Sb2xlEhkKFVRFQU1fUk9MRV9VTlNQRUNJRklFRBAAEhQKEFRFQU1fUk9MRV9JTlNJREUQARIUChBURUFNX1JPTEVfQ0xPU0VSEAISFQoRVEVBTV9ST0xFX0FOQUxZU1QQAxITCg9URUFNX1JPTEVfQURNSU4QBBIbChdURUFNX1JPTEVfQ1VTVE9NRVJfQ0FSRRAFMsUGCg5Db21wYW55U2VydmljZRJSCgpHZXRDb21wYW55Eh4uZXJpcy5jcm0udjEuR2V0Q29tcGFueVJlcXVlc3QaHy5lcmlzLmNybS52MS5HZXRDb21wYW55UmVzcG9uc2UiA5ACARJbCg1MaXN0Q29tcGFuaWVzEiEuZXJpcy5jcm0udjEuTGlzdENvbXBhbmllc1JlcXVlc3QaIi5lcmlzLmNybS52MS5MaXN0Q29tcGFuaWVzUmVzcG9uc2UiA5ACARJWCg1DcmVhdGVDb21wYW55EiEuZXJpcy5jcm0udjEuQ3JlYXRlQ29tcGFueVJlcXVlc3QaIi5lcmlzLmNybS52MS5DcmVhdGVDb21wYW55UmVzcG9uc2USVgoNVXBkYXRlQ29tcGFueRIhLmVyaXMuY3JtLnYxLlVwZGF0ZUNvbXBhbnlSZXF1ZXN0GiIuZXJpcy5jcm0udjEuVXBkYXRlQ29tcGFueVJlc3BvbnNlElYKDURlbGV0ZUNvbXBhbnkSIS5lcmlzLmNybS52MS5EZWxldGVDb21wYW55UmVxdWVzdBoiLmVyaXMuY3JtLnYxLkRlbGV0ZUNvbXBhbnlSZXNwb25zZRJQCgtBc3NpZ25UZWFtcxIfLmVyaXMuY3JtLnYxLkFzc2lnblRlYW1zUmVxdWVzdBogLmVyaXMuY3JtLnYxLkFzc2lnblRlYW1zUmVzcG9uc2USagoSTGlzdENvbXBhbnlDaGFuZ2VzEiYuZXJpcy5jcm0udjEuTGlzdENvbXBhbnlDaGFuZ2VzUmVxdWVzdBonLmVyaXMuY3JtLnYxLkxpc3RDb21wYW55Q2hhbmdlc1Jlc3BvbnNlIgOQAgESXgoOTGlzdEFmZmlsaWF0ZXMSIi5lcmlzLmNybS52MS5MaXN0QWZmaWxpYXRlc1JlcXVlc3QaIy5lcmlzLmNybS52MS5MaXN0QWZmaWxpYXRlc1Jlc3BvbnNlIgOQAgESXAoPQ3JlYXRlQWZmaWxpYXRlEiMuZXJpcy5jcm0udjEuQ3JlYXRlQWZmaWxpYXRlUmVxdWVzdBokLmVyaXMuY3JtLnYxLkNyZWF0ZUFmZmlsaWF0ZVJlc3BvbnNlYgZwcm90bzM", [file_eris_common_v1_date, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("ChVlcmlzL2NybS92MS9jcm0ucHJvdG8SC2VyaXMuY3JtLnYxIqQJCgdDb21wYW55EhIKCmNvbXBhbnlfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEgwKBGNpdHkYBCABKAkSDQoFc3RhdGUYBSABKAkSCwoDemlwGAYgASgJEigKCmVudHJ5X2RhdGUYByABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjsKF3ByaW1hcnlfZWxlY3RyaWNfc3RhdHVzGAggASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIjChtzZWNvbmRhcnlfZWxlY3RyaWNfc3RhdHVzZXMYCSADKAkSNgoScHJpbWFyeV9nYXNfc3RhdHVzGAogASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIeChZzZWNvbmRhcnlfZ2FzX3N0YXR1c2VzGAsgAygJEjUKEXByaW1hcnlfZHJfc3RhdHVzGAwgASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIdChVzZWNvbmRhcnlfZHJfc3RhdHVzZXMYDSADKAkSOAoaZWxlY3RyaWNfY29udHJhY3RfZW5kX2RhdGUYDiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjMKFWdhc19jb250cmFjdF9lbmRfZGF0ZRgPIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSMgoUZHJfY29udHJhY3RfZW5kX2RhdGUYECABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhYKDmVsZWN0cmljX3VzYWdlGBEgASgJEhEKCWdhc191c2FnZRgSIAEoCRIUCgxkcl9yZWR1Y3Rpb24YEyABKAkSIAoYZWxlY3RyaWNfYXJlYV91dGlsaXR5X2lkGBQgASgDEhsKE2dhc19hcmVhX3V0aWxpdHlfaWQYFSABKAMSGgoSZHJfYXJlYV91dGlsaXR5X2lkGBYgASgDEhEKCXV0aWxpdGllcxgXIAEoCBIXCg9iaWxsX21hbmFnZW1lbnQYGCABKAgSFwoPY29tbXVuaXR5X3NvbGFyGBkgASgIEhkKEWVuZXJneV9lZmZpY2llbmN5GBogASgIEgoKAnc5GBsgASgIEhYKDmluc2lkZV91c2VyX2lkGBwgASgDEhYKDmNsb3Nlcl91c2VyX2lkGB0gASgDEhcKD2FuYWx5c3RfdXNlcl9pZBgeIAEoAxIVCg1hZG1pbl91c2VyX2lkGB8gASgDEh0KFWN1c3RvbWVyX2NhcmVfdXNlcl9pZBggIAEoAxIgChhzdXBwb3J0X2FuYWx5c3QxX3VzZXJfaWQYISABKAMSIAoYc3VwcG9ydF9hbmFseXN0Ml91c2VyX2lkGCIgASgDEhEKCWFmZmlsaWF0ZRgjIAEoCRIPCgd2ZXJzaW9uGCQgASgDEi8KC3VwZGF0ZV90aW1lGCUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg51cGRhdGVfdXNlcl9pZBgmIAEoAxIRCgl0b3RhbF9rd2gYJyABKAkSFAoMdG90YWxfdGhlcm1zGCggASgJIq4FCg1Db21wYW55RmlsdGVyEhIKCm5hbWVfcXVlcnkYASABKAkSPQoZcHJpbWFyeV9lbGVjdHJpY19zdGF0dXNlcxgCIAMoDjIaLmVyaXMuY3JtLnYxLlByaW1hcnlTdGF0dXMSIwobc2Vjb25kYXJ5X2VsZWN0cmljX3N0YXR1c2VzGAMgAygJEjgKFHByaW1hcnlfZ2FzX3N0YXR1c2VzGAQgAygOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIeChZzZWNvbmRhcnlfZ2FzX3N0YXR1c2VzGAUgAygJEhoKEm1pbl9lbGVjdHJpY191c2FnZRgGIAEoCRIaChJtYXhfZWxlY3RyaWNfdXNhZ2UYByABKAkSFQoNbWluX2dhc191c2FnZRgIIAEoCRIVCg1tYXhfZ2FzX3VzYWdlGAkgASgJEiEKGWVsZWN0cmljX2FyZWFfdXRpbGl0eV9pZHMYCiADKAMSHAoUZ2FzX2FyZWFfdXRpbGl0eV9pZHMYCyADKAMSGwoTZHJfYXJlYV91dGlsaXR5X2lkcxgMIAMoAxI4ChplbGVjdHJpY19jb250cmFjdF9lbmRfZnJvbRgNIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSNgoYZWxlY3RyaWNfY29udHJhY3RfZW5kX3RvGA4gASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIzChVnYXNfY29udHJhY3RfZW5kX2Zyb20YDyABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjEKE2dhc19jb250cmFjdF9lbmRfdG8YECABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhUKDXRlYW1fdXNlcl9pZHMYESADKAMSFgoOYWNjb3VudF9udW1iZXIYEiABKAkiHgocTGlzdFZpc2libGVDb21wYW55SWRzUmVxdWVzdCJBCh1MaXN0VmlzaWJsZUNvbXBhbnlJZHNSZXNwb25zZRILCgNhbGwYASABKAgSEwoLY29tcGFueV9pZHMYAiADKAMiJwoRR2V0Q29tcGFueVJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAyI7ChJHZXRDb21wYW55UmVzcG9uc2USJQoHY29tcGFueRgBIAEoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnkilwEKFExpc3RDb21wYW5pZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEioKBmZpbHRlchgDIAEoCzIaLmVyaXMuY3JtLnYxLkNvbXBhbnlGaWx0ZXISEAoIb3JkZXJfYnkYBCABKAkSGgoSaW5jbHVkZV90b3RhbF9zaXplGAUgASgIIm0KFUxpc3RDb21wYW5pZXNSZXNwb25zZRInCgljb21wYW5pZXMYASADKAsyFC5lcmlzLmNybS52MS5Db21wYW55EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCRISCgp0b3RhbF9zaXplGAMgASgDIj0KFENyZWF0ZUNvbXBhbnlSZXF1ZXN0EiUKB2NvbXBhbnkYASABKAsyFC5lcmlzLmNybS52MS5Db21wYW55Ij4KFUNyZWF0ZUNvbXBhbnlSZXNwb25zZRIlCgdjb21wYW55GAEgASgLMhQuZXJpcy5jcm0udjEuQ29tcGFueSJuChRVcGRhdGVDb21wYW55UmVxdWVzdBIlCgdjb21wYW55GAEgASgLMhQuZXJpcy5jcm0udjEuQ29tcGFueRIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siPgoVVXBkYXRlQ29tcGFueVJlc3BvbnNlEiUKB2NvbXBhbnkYASABKAsyFC5lcmlzLmNybS52MS5Db21wYW55IioKFERlbGV0ZUNvbXBhbnlSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAMiFwoVRGVsZXRlQ29tcGFueVJlc3BvbnNlIkYKDlRlYW1Bc3NpZ25tZW50EiMKBHJvbGUYASABKA4yFS5lcmlzLmNybS52MS5UZWFtUm9sZRIPCgd1c2VyX2lkGAIgASgDIlsKEkFzc2lnblRlYW1zUmVxdWVzdBITCgtjb21wYW55X2lkcxgBIAMoAxIwCgthc3NpZ25tZW50cxgCIAMoCzIbLmVyaXMuY3JtLnYxLlRlYW1Bc3NpZ25tZW50IiwKE0Fzc2lnblRlYW1zUmVzcG9uc2USFQoNdXBkYXRlZF9jb3VudBgBIAEoAyJCCgtGaWVsZENoYW5nZRINCgVmaWVsZBgBIAEoCRIRCglvbGRfdmFsdWUYAiABKAkSEQoJbmV3X3ZhbHVlGAMgASgJIpwBCg1Db21wYW55Q2hhbmdlEhEKCWNoYW5nZV9pZBgBIAEoAxIvCgtjaGFuZ2VfdGltZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdXNlcl9pZBgDIAEoAxIMCgRraW5kGAQgASgJEigKBmZpZWxkcxgFIAMoCzIYLmVyaXMuY3JtLnYxLkZpZWxkQ2hhbmdlIlYKGUxpc3RDb21wYW55Q2hhbmdlc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxIRCglwYWdlX3NpemUYAiABKAUSEgoKcGFnZV90b2tlbhgDIAEoCSJiChpMaXN0Q29tcGFueUNoYW5nZXNSZXNwb25zZRIrCgdjaGFuZ2VzGAEgAygLMhouZXJpcy5jcm0udjEuQ29tcGFueUNoYW5nZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFwoVTGlzdEFmZmlsaWF0ZXNSZXF1ZXN0IicKFkxpc3RBZmZpbGlhdGVzUmVzcG9uc2USDQoFbmFtZXMYASADKAkiJgoWQ3JlYXRlQWZmaWxpYXRlUmVxdWVzdBIMCgRuYW1lGAEgASgJIicKF0NyZWF0ZUFmZmlsaWF0ZVJlc3BvbnNlEgwKBG5hbWUYASABKAkqxgEKDVByaW1hcnlTdGF0dXMSHgoaUFJJTUFSWV9TVEFUVVNfVU5TUEVDSUZJRUQQABIbChdQUklNQVJZX1NUQVRVU19QUk9TUEVDVBABEh4KGlBSSU1BUllfU1RBVFVTX09QUE9SVFVOSVRZEAISGwoXUFJJTUFSWV9TVEFUVVNfQ1VTVE9NRVIQAxIiCh5QUklNQVJZX1NUQVRVU19GT1JNRVJfQ1VTVE9NRVIQBBIXChNQUklNQVJZX1NUQVRVU19ERUFEEAUqmgEKCFRlYW1Sb2xlEhkKFVRFQU1fUk9MRV9VTlNQRUNJRklFRBAAEhQKEFRFQU1fUk9MRV9JTlNJREUQARIUChBURUFNX1JPTEVfQ0xPU0VSEAISFQoRVEVBTV9ST0xFX0FOQUxZU1QQAxITCg9URUFNX1JPTEVfQURNSU4QBBIbChdURUFNX1JPTEVfQ1VTVE9NRVJfQ0FSRRAFMroHCg5Db21wYW55U2VydmljZRJSCgpHZXRDb21wYW55Eh4uZXJpcy5jcm0udjEuR2V0Q29tcGFueVJlcXVlc3QaHy5lcmlzLmNybS52MS5HZXRDb21wYW55UmVzcG9uc2UiA5ACARJbCg1MaXN0Q29tcGFuaWVzEiEuZXJpcy5jcm0udjEuTGlzdENvbXBhbmllc1JlcXVlc3QaIi5lcmlzLmNybS52MS5MaXN0Q29tcGFuaWVzUmVzcG9uc2UiA5ACARJWCg1DcmVhdGVDb21wYW55EiEuZXJpcy5jcm0udjEuQ3JlYXRlQ29tcGFueVJlcXVlc3QaIi5lcmlzLmNybS52MS5DcmVhdGVDb21wYW55UmVzcG9uc2USVgoNVXBkYXRlQ29tcGFueRIhLmVyaXMuY3JtLnYxLlVwZGF0ZUNvbXBhbnlSZXF1ZXN0GiIuZXJpcy5jcm0udjEuVXBkYXRlQ29tcGFueVJlc3BvbnNlElYKDURlbGV0ZUNvbXBhbnkSIS5lcmlzLmNybS52MS5EZWxldGVDb21wYW55UmVxdWVzdBoiLmVyaXMuY3JtLnYxLkRlbGV0ZUNvbXBhbnlSZXNwb25zZRJQCgtBc3NpZ25UZWFtcxIfLmVyaXMuY3JtLnYxLkFzc2lnblRlYW1zUmVxdWVzdBogLmVyaXMuY3JtLnYxLkFzc2lnblRlYW1zUmVzcG9uc2USagoSTGlzdENvbXBhbnlDaGFuZ2VzEiYuZXJpcy5jcm0udjEuTGlzdENvbXBhbnlDaGFuZ2VzUmVxdWVzdBonLmVyaXMuY3JtLnYxLkxpc3RDb21wYW55Q2hhbmdlc1Jlc3BvbnNlIgOQAgESXgoOTGlzdEFmZmlsaWF0ZXMSIi5lcmlzLmNybS52MS5MaXN0QWZmaWxpYXRlc1JlcXVlc3QaIy5lcmlzLmNybS52MS5MaXN0QWZmaWxpYXRlc1Jlc3BvbnNlIgOQAgESXAoPQ3JlYXRlQWZmaWxpYXRlEiMuZXJpcy5jcm0udjEuQ3JlYXRlQWZmaWxpYXRlUmVxdWVzdBokLmVyaXMuY3JtLnYxLkNyZWF0ZUFmZmlsaWF0ZVJlc3BvbnNlEnMKFUxpc3RWaXNpYmxlQ29tcGFueUlkcxIpLmVyaXMuY3JtLnYxLkxpc3RWaXNpYmxlQ29tcGFueUlkc1JlcXVlc3QaKi5lcmlzLmNybS52MS5MaXN0VmlzaWJsZUNvbXBhbnlJZHNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_eris_common_v1_date, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * A company (lead) that buys electricity, gas or demand response.
@@ -451,6 +451,49 @@ export const CompanyFilterSchema: GenMessage<CompanyFilter> = /*@__PURE__*/
   messageDesc(file_eris_crm_v1_crm, 1);
 
 /**
+ * Request of CompanyService.ListVisibleCompanyIds.
+ *
+ * @generated from message eris.crm.v1.ListVisibleCompanyIdsRequest
+ */
+export type ListVisibleCompanyIdsRequest = Message<"eris.crm.v1.ListVisibleCompanyIdsRequest"> & {
+};
+
+/**
+ * Describes the message eris.crm.v1.ListVisibleCompanyIdsRequest.
+ * Use `create(ListVisibleCompanyIdsRequestSchema)` to create a new message.
+ */
+export const ListVisibleCompanyIdsRequestSchema: GenMessage<ListVisibleCompanyIdsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 2);
+
+/**
+ * Response of CompanyService.ListVisibleCompanyIds.
+ *
+ * @generated from message eris.crm.v1.ListVisibleCompanyIdsResponse
+ */
+export type ListVisibleCompanyIdsResponse = Message<"eris.crm.v1.ListVisibleCompanyIdsResponse"> & {
+  /**
+   * The caller sees every company; company_ids is then empty.
+   *
+   * @generated from field: bool all = 1;
+   */
+  all: boolean;
+
+  /**
+   * Otherwise the ids of the companies the caller sees.
+   *
+   * @generated from field: repeated int64 company_ids = 2;
+   */
+  companyIds: bigint[];
+};
+
+/**
+ * Describes the message eris.crm.v1.ListVisibleCompanyIdsResponse.
+ * Use `create(ListVisibleCompanyIdsResponseSchema)` to create a new message.
+ */
+export const ListVisibleCompanyIdsResponseSchema: GenMessage<ListVisibleCompanyIdsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 3);
+
+/**
  * Request of CompanyService.GetCompany.
  *
  * @generated from message eris.crm.v1.GetCompanyRequest
@@ -469,7 +512,7 @@ export type GetCompanyRequest = Message<"eris.crm.v1.GetCompanyRequest"> & {
  * Use `create(GetCompanyRequestSchema)` to create a new message.
  */
 export const GetCompanyRequestSchema: GenMessage<GetCompanyRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 2);
+  messageDesc(file_eris_crm_v1_crm, 4);
 
 /**
  * Response of CompanyService.GetCompany.
@@ -490,7 +533,7 @@ export type GetCompanyResponse = Message<"eris.crm.v1.GetCompanyResponse"> & {
  * Use `create(GetCompanyResponseSchema)` to create a new message.
  */
 export const GetCompanyResponseSchema: GenMessage<GetCompanyResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 3);
+  messageDesc(file_eris_crm_v1_crm, 5);
 
 /**
  * Request of CompanyService.ListCompanies.
@@ -543,7 +586,7 @@ export type ListCompaniesRequest = Message<"eris.crm.v1.ListCompaniesRequest"> &
  * Use `create(ListCompaniesRequestSchema)` to create a new message.
  */
 export const ListCompaniesRequestSchema: GenMessage<ListCompaniesRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 4);
+  messageDesc(file_eris_crm_v1_crm, 6);
 
 /**
  * Response of CompanyService.ListCompanies.
@@ -578,7 +621,7 @@ export type ListCompaniesResponse = Message<"eris.crm.v1.ListCompaniesResponse">
  * Use `create(ListCompaniesResponseSchema)` to create a new message.
  */
 export const ListCompaniesResponseSchema: GenMessage<ListCompaniesResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 5);
+  messageDesc(file_eris_crm_v1_crm, 7);
 
 /**
  * Request of CompanyService.CreateCompany.
@@ -599,7 +642,7 @@ export type CreateCompanyRequest = Message<"eris.crm.v1.CreateCompanyRequest"> &
  * Use `create(CreateCompanyRequestSchema)` to create a new message.
  */
 export const CreateCompanyRequestSchema: GenMessage<CreateCompanyRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 6);
+  messageDesc(file_eris_crm_v1_crm, 8);
 
 /**
  * Response of CompanyService.CreateCompany.
@@ -620,7 +663,7 @@ export type CreateCompanyResponse = Message<"eris.crm.v1.CreateCompanyResponse">
  * Use `create(CreateCompanyResponseSchema)` to create a new message.
  */
 export const CreateCompanyResponseSchema: GenMessage<CreateCompanyResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 7);
+  messageDesc(file_eris_crm_v1_crm, 9);
 
 /**
  * Request of CompanyService.UpdateCompany.
@@ -648,7 +691,7 @@ export type UpdateCompanyRequest = Message<"eris.crm.v1.UpdateCompanyRequest"> &
  * Use `create(UpdateCompanyRequestSchema)` to create a new message.
  */
 export const UpdateCompanyRequestSchema: GenMessage<UpdateCompanyRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 8);
+  messageDesc(file_eris_crm_v1_crm, 10);
 
 /**
  * Response of CompanyService.UpdateCompany.
@@ -669,7 +712,7 @@ export type UpdateCompanyResponse = Message<"eris.crm.v1.UpdateCompanyResponse">
  * Use `create(UpdateCompanyResponseSchema)` to create a new message.
  */
 export const UpdateCompanyResponseSchema: GenMessage<UpdateCompanyResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 9);
+  messageDesc(file_eris_crm_v1_crm, 11);
 
 /**
  * Request of CompanyService.DeleteCompany.
@@ -690,7 +733,7 @@ export type DeleteCompanyRequest = Message<"eris.crm.v1.DeleteCompanyRequest"> &
  * Use `create(DeleteCompanyRequestSchema)` to create a new message.
  */
 export const DeleteCompanyRequestSchema: GenMessage<DeleteCompanyRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 10);
+  messageDesc(file_eris_crm_v1_crm, 12);
 
 /**
  * Response of CompanyService.DeleteCompany.
@@ -705,7 +748,7 @@ export type DeleteCompanyResponse = Message<"eris.crm.v1.DeleteCompanyResponse">
  * Use `create(DeleteCompanyResponseSchema)` to create a new message.
  */
 export const DeleteCompanyResponseSchema: GenMessage<DeleteCompanyResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 11);
+  messageDesc(file_eris_crm_v1_crm, 13);
 
 /**
  * One team role to set on every selected company.
@@ -733,7 +776,7 @@ export type TeamAssignment = Message<"eris.crm.v1.TeamAssignment"> & {
  * Use `create(TeamAssignmentSchema)` to create a new message.
  */
 export const TeamAssignmentSchema: GenMessage<TeamAssignment> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 12);
+  messageDesc(file_eris_crm_v1_crm, 14);
 
 /**
  * Request of CompanyService.AssignTeams.
@@ -761,7 +804,7 @@ export type AssignTeamsRequest = Message<"eris.crm.v1.AssignTeamsRequest"> & {
  * Use `create(AssignTeamsRequestSchema)` to create a new message.
  */
 export const AssignTeamsRequestSchema: GenMessage<AssignTeamsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 13);
+  messageDesc(file_eris_crm_v1_crm, 15);
 
 /**
  * Response of CompanyService.AssignTeams.
@@ -782,7 +825,7 @@ export type AssignTeamsResponse = Message<"eris.crm.v1.AssignTeamsResponse"> & {
  * Use `create(AssignTeamsResponseSchema)` to create a new message.
  */
 export const AssignTeamsResponseSchema: GenMessage<AssignTeamsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 14);
+  messageDesc(file_eris_crm_v1_crm, 16);
 
 /**
  * One field's change.
@@ -817,7 +860,7 @@ export type FieldChange = Message<"eris.crm.v1.FieldChange"> & {
  * Use `create(FieldChangeSchema)` to create a new message.
  */
 export const FieldChangeSchema: GenMessage<FieldChange> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 15);
+  messageDesc(file_eris_crm_v1_crm, 17);
 
 /**
  * One saved change of a company.
@@ -866,7 +909,7 @@ export type CompanyChange = Message<"eris.crm.v1.CompanyChange"> & {
  * Use `create(CompanyChangeSchema)` to create a new message.
  */
 export const CompanyChangeSchema: GenMessage<CompanyChange> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 16);
+  messageDesc(file_eris_crm_v1_crm, 18);
 
 /**
  * Request of CompanyService.ListCompanyChanges.
@@ -901,7 +944,7 @@ export type ListCompanyChangesRequest = Message<"eris.crm.v1.ListCompanyChangesR
  * Use `create(ListCompanyChangesRequestSchema)` to create a new message.
  */
 export const ListCompanyChangesRequestSchema: GenMessage<ListCompanyChangesRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 17);
+  messageDesc(file_eris_crm_v1_crm, 19);
 
 /**
  * Response of CompanyService.ListCompanyChanges.
@@ -929,7 +972,7 @@ export type ListCompanyChangesResponse = Message<"eris.crm.v1.ListCompanyChanges
  * Use `create(ListCompanyChangesResponseSchema)` to create a new message.
  */
 export const ListCompanyChangesResponseSchema: GenMessage<ListCompanyChangesResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 18);
+  messageDesc(file_eris_crm_v1_crm, 20);
 
 /**
  * Request of CompanyService.ListAffiliates.
@@ -944,7 +987,7 @@ export type ListAffiliatesRequest = Message<"eris.crm.v1.ListAffiliatesRequest">
  * Use `create(ListAffiliatesRequestSchema)` to create a new message.
  */
 export const ListAffiliatesRequestSchema: GenMessage<ListAffiliatesRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 19);
+  messageDesc(file_eris_crm_v1_crm, 21);
 
 /**
  * Response of CompanyService.ListAffiliates.
@@ -965,7 +1008,7 @@ export type ListAffiliatesResponse = Message<"eris.crm.v1.ListAffiliatesResponse
  * Use `create(ListAffiliatesResponseSchema)` to create a new message.
  */
 export const ListAffiliatesResponseSchema: GenMessage<ListAffiliatesResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 20);
+  messageDesc(file_eris_crm_v1_crm, 22);
 
 /**
  * Request of CompanyService.CreateAffiliate.
@@ -986,7 +1029,7 @@ export type CreateAffiliateRequest = Message<"eris.crm.v1.CreateAffiliateRequest
  * Use `create(CreateAffiliateRequestSchema)` to create a new message.
  */
 export const CreateAffiliateRequestSchema: GenMessage<CreateAffiliateRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 21);
+  messageDesc(file_eris_crm_v1_crm, 23);
 
 /**
  * Response of CompanyService.CreateAffiliate.
@@ -1007,7 +1050,7 @@ export type CreateAffiliateResponse = Message<"eris.crm.v1.CreateAffiliateRespon
  * Use `create(CreateAffiliateResponseSchema)` to create a new message.
  */
 export const CreateAffiliateResponseSchema: GenMessage<CreateAffiliateResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 22);
+  messageDesc(file_eris_crm_v1_crm, 24);
 
 /**
  * Where a company stands for one commodity (electric, gas or demand response).
@@ -1216,6 +1259,18 @@ export const CompanyService: GenService<{
     methodKind: "unary";
     input: typeof CreateAffiliateRequestSchema;
     output: typeof CreateAffiliateResponseSchema;
+  },
+  /**
+   * Which companies the caller may see, for services that keep records of companies (RFPs,
+   * contracts) and apply the same rule: every company, or (Sales) those where the caller holds a
+   * team role.
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.ListVisibleCompanyIds
+   */
+  listVisibleCompanyIds: {
+    methodKind: "unary";
+    input: typeof ListVisibleCompanyIdsRequestSchema;
+    output: typeof ListVisibleCompanyIdsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_crm_v1_crm, 0);

@@ -6,6 +6,8 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { RateType } from "./rate_types_pb";
 import { file_eris_sourcing_v1_rate_types } from "./rate_types_pb";
+import type { Rfp, RfpQuote } from "./rfps_pb";
+import { file_eris_sourcing_v1_rfps } from "./rfps_pb";
 import type { Supplier, SupplierContact } from "./suppliers_pb";
 import { file_eris_sourcing_v1_suppliers } from "./suppliers_pb";
 import type { RateCode, Utility } from "./utilities_pb";
@@ -18,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/sourcing/v1/events.proto.
  */
 export const file_eris_sourcing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1lcmlzL3NvdXJjaW5nL3YxL2V2ZW50cy5wcm90bxIQZXJpcy5zb3VyY2luZy52MSLmAgoORGlyZWN0b3J5RXZlbnQSDAoEa2luZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgDEi4KCmV2ZW50X3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCHN1cHBsaWVyGAQgASgLMhouZXJpcy5zb3VyY2luZy52MS5TdXBwbGllckgAEj0KEHN1cHBsaWVyX2NvbnRhY3QYBSABKAsyIS5lcmlzLnNvdXJjaW5nLnYxLlN1cHBsaWVyQ29udGFjdEgAEiwKB3V0aWxpdHkYBiABKAsyGS5lcmlzLnNvdXJjaW5nLnYxLlV0aWxpdHlIABIvCglyYXRlX3R5cGUYByABKAsyGi5lcmlzLnNvdXJjaW5nLnYxLlJhdGVUeXBlSAASLgoKcmF0ZV9jb2RlcxgIIAMoCzIaLmVyaXMuc291cmNpbmcudjEuUmF0ZUNvZGVCBwoFZW50cnliBnByb3RvMw", [file_eris_sourcing_v1_rate_types, file_eris_sourcing_v1_suppliers, file_eris_sourcing_v1_utilities, file_google_protobuf_timestamp]);
+  fileDesc("Ch1lcmlzL3NvdXJjaW5nL3YxL2V2ZW50cy5wcm90bxIQZXJpcy5zb3VyY2luZy52MSLmAgoORGlyZWN0b3J5RXZlbnQSDAoEa2luZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgDEi4KCmV2ZW50X3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCHN1cHBsaWVyGAQgASgLMhouZXJpcy5zb3VyY2luZy52MS5TdXBwbGllckgAEj0KEHN1cHBsaWVyX2NvbnRhY3QYBSABKAsyIS5lcmlzLnNvdXJjaW5nLnYxLlN1cHBsaWVyQ29udGFjdEgAEiwKB3V0aWxpdHkYBiABKAsyGS5lcmlzLnNvdXJjaW5nLnYxLlV0aWxpdHlIABIvCglyYXRlX3R5cGUYByABKAsyGi5lcmlzLnNvdXJjaW5nLnYxLlJhdGVUeXBlSAASLgoKcmF0ZV9jb2RlcxgIIAMoCzIaLmVyaXMuc291cmNpbmcudjEuUmF0ZUNvZGVCBwoFZW50cnkiqAEKCFJmcEV2ZW50EgwKBGtpbmQYASABKAkSDwoHdXNlcl9pZBgCIAEoAxIuCgpldmVudF90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiCgNyZnAYBCABKAsyFS5lcmlzLnNvdXJjaW5nLnYxLlJmcBIpCgVxdW90ZRgFIAEoCzIaLmVyaXMuc291cmNpbmcudjEuUmZwUXVvdGViBnByb3RvMw", [file_eris_sourcing_v1_rate_types, file_eris_sourcing_v1_rfps, file_eris_sourcing_v1_suppliers, file_eris_sourcing_v1_utilities, file_google_protobuf_timestamp]);
 
 /**
  * A change to a directory entry, written to the sourcing outbox in the transaction that made it.
@@ -100,4 +102,53 @@ export type DirectoryEvent = Message<"eris.sourcing.v1.DirectoryEvent"> & {
  */
 export const DirectoryEventSchema: GenMessage<DirectoryEvent> = /*@__PURE__*/
   messageDesc(file_eris_sourcing_v1_events, 0);
+
+/**
+ * A change to an RFP or its quotes, written to the sourcing outbox in the transaction that made it.
+ *
+ * @generated from message eris.sourcing.v1.RfpEvent
+ */
+export type RfpEvent = Message<"eris.sourcing.v1.RfpEvent"> & {
+  /**
+   * created, updated, deleted, quote recorded, quote deleted or outcome set.
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * Who made the change.
+   *
+   * @generated from field: int64 user_id = 2;
+   */
+  userId: bigint;
+
+  /**
+   * When.
+   *
+   * @generated from field: google.protobuf.Timestamp event_time = 3;
+   */
+  eventTime?: Timestamp | undefined;
+
+  /**
+   * The RFP after the change (for a deletion, as it was).
+   *
+   * @generated from field: eris.sourcing.v1.Rfp rfp = 4;
+   */
+  rfp?: Rfp | undefined;
+
+  /**
+   * The quote recorded or deleted, when the change was one.
+   *
+   * @generated from field: eris.sourcing.v1.RfpQuote quote = 5;
+   */
+  quote?: RfpQuote | undefined;
+};
+
+/**
+ * Describes the message eris.sourcing.v1.RfpEvent.
+ * Use `create(RfpEventSchema)` to create a new message.
+ */
+export const RfpEventSchema: GenMessage<RfpEvent> = /*@__PURE__*/
+  messageDesc(file_eris_sourcing_v1_events, 1);
 

@@ -1,0 +1,625 @@
+//! Requests for pricing: spec 2 section 7 ("RFPs"), translated to sourcing's RfpService, plus
+//! the spreadsheets and the prices suppliers return.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, Query, State},
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use eris_proto::sourcing::v1::{
+    Commodity, CreateRfpQuoteRequest, CreateRfpRequest, DeleteRfpQuoteRequest, DeleteRfpRequest, ExportRfpRequest,
+    ExportRfpsRequest, ListRfpQuotesRequest, ListRfpsRequest, ListSuppliersRequest, ListUserRfpsRequest, Rfp,
+    RfpOutcome, RfpQuote, SetRfpOutcomeRequest, Supplier, UpdateRfpRequest, rfp_service_client::RfpServiceClient,
+    supplier_service_client::SupplierServiceClient,
+};
+use prost_types::FieldMask;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tonic::transport::Channel;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    accounts::number_text,
+    companies::Done,
+    directories::sourcing_error,
+    directory::Directory,
+    leads::{iso, parse_iso},
+};
+use crate::{
+    AppState,
+    auth::CallContext,
+    error::{ApiError, ApiResult, ErrorBody},
+};
+
+fn channel(state: &AppState) -> Channel {
+    state.upstreams.channel("sourcing")
+}
+
+fn client(state: &AppState) -> RfpServiceClient<Channel> {
+    RfpServiceClient::new(channel(state))
+}
+
+fn missing() -> ApiError {
+    ApiError::new(StatusCode::BAD_GATEWAY, "The sourcing service answered without the RFP.")
+}
+
+/// Supplier names by id, archived suppliers included (an RFP keeps naming them).
+async fn suppliers(state: &AppState, ctx: &CallContext) -> ApiResult<Vec<Supplier>> {
+    let request = ListSuppliersRequest { commodity: 0, include_archived: true };
+    let found = SupplierServiceClient::new(channel(state)).list_suppliers(ctx.request(request)).await;
+    Ok(found.map_err(sourcing_error)?.into_inner().suppliers)
+}
+
+/// A supplier an RFP asks.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct RfpSupplierJson {
+    pub supplier_id: i64,
+    pub supplier_name: String,
+}
+
+/// An account an RFP prices.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct RfpAccountJson {
+    pub account_id: i64,
+}
+
+/// An RFP as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct RfpJson {
+    #[serde(rename = "RFPId")]
+    pub rfp_id: i64,
+    pub lead_id: i64,
+    pub lead_name: String,
+    pub len: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+    /// Electric or Gas.
+    pub commodity: String,
+    /// ISO date.
+    pub start_date: Option<String>,
+    /// ISO date.
+    pub return_date: Option<String>,
+    /// Business time, H:mm:ss.
+    pub return_time: String,
+    pub suppliers: Vec<RfpSupplierJson>,
+    /// Month lengths.
+    pub terms: Vec<i32>,
+    pub products: Vec<String>,
+    /// Decimal text; absent when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fee: Option<String>,
+    pub accounts: Vec<RfpAccountJson>,
+    /// Who made it.
+    pub user_id: i64,
+    /// Open, Won or Lost.
+    pub outcome: String,
+    /// When Won: the price taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub won_price_id: Option<i64>,
+    /// Send it back with an update: a field someone else changed since is refused (409).
+    pub version: i64,
+}
+
+fn commodity_name(value: i32) -> String {
+    match Commodity::try_from(value) {
+        Ok(Commodity::Electric) => "Electric".into(),
+        Ok(Commodity::Gas) => "Gas".into(),
+        _ => String::new(),
+    }
+}
+
+fn outcome_name(value: i32) -> String {
+    match RfpOutcome::try_from(value) {
+        Ok(RfpOutcome::Won) => "Won".into(),
+        Ok(RfpOutcome::Lost) => "Lost".into(),
+        _ => "Open".into(),
+    }
+}
+
+fn rfp_json(rfp: Rfp, suppliers: &[Supplier]) -> RfpJson {
+    let supplier_name =
+        |id: i64| suppliers.iter().find(|s| s.supplier_id == id).map(|s| s.name.clone()).unwrap_or_default();
+    RfpJson {
+        rfp_id: rfp.rfp_id,
+        lead_id: rfp.company_id,
+        lead_name: rfp.company_name,
+        len: rfp.len,
+        address: rfp.address,
+        city: rfp.city,
+        state: rfp.state,
+        zip: rfp.zip,
+        commodity: commodity_name(rfp.commodity),
+        start_date: iso(rfp.start_date.as_ref()),
+        return_date: iso(rfp.return_date.as_ref()),
+        return_time: format!("{}:00", rfp.return_time),
+        suppliers: rfp
+            .supplier_ids
+            .iter()
+            .map(|id| RfpSupplierJson { supplier_id: *id, supplier_name: supplier_name(*id) })
+            .collect(),
+        terms: rfp.terms,
+        products: rfp.products,
+        fee: (!rfp.fee.is_empty()).then_some(rfp.fee),
+        accounts: rfp.account_ids.into_iter().map(|account_id| RfpAccountJson { account_id }).collect(),
+        user_id: rfp.owner_user_id,
+        outcome: outcome_name(rfp.outcome),
+        won_price_id: (rfp.won_quote_id > 0).then_some(rfp.won_quote_id),
+        version: rfp.version,
+    }
+}
+
+/// An id sent as a number or as an object with the id under `key` ({"SupplierId": 3}).
+fn ids_of(values: &[Value], key: &str, label: &str) -> ApiResult<Vec<i64>> {
+    values
+        .iter()
+        .map(|value| match value {
+            Value::Number(n) => n.as_i64(),
+            Value::Object(map) => map.get(key).and_then(Value::as_i64),
+            _ => None,
+        })
+        .map(|id| id.filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request(format!("{label} must be ids."))))
+        .collect()
+}
+
+/// A return time as sent ("11:00:00", "11:00", "9:30") as the service's "HH:MM".
+fn return_time(text: &str) -> ApiResult<String> {
+    let refused = || ApiError::bad_request("ReturnTime must be a time on the hour or half past (H:mm:ss).");
+    let mut parts = text.trim().split(':');
+    let hour: u32 = parts.next().and_then(|h| h.parse().ok()).ok_or_else(refused)?;
+    let minute: u32 = parts.next().and_then(|m| m.parse().ok()).ok_or_else(refused)?;
+    let second: u32 = match parts.next() {
+        Some(s) => s.parse().map_err(|_| refused())?,
+        None => 0,
+    };
+    if parts.next().is_some() || hour > 23 || !matches!(minute, 0 | 30) || second != 0 {
+        return Err(refused());
+    }
+    Ok(format!("{hour:02}:{minute:02}"))
+}
+
+/// An RFP's fields as sent (`saveRfp`): with RFPId an update of the fields present, without it a
+/// new RFP.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct RfpFields {
+    #[serde(rename = "RFPId")]
+    pub rfp_id: Option<i64>,
+    pub len: Option<String>,
+    pub address: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub zip: Option<String>,
+    /// Electric or Gas.
+    pub commodity: Option<String>,
+    /// ISO date.
+    pub start_date: Option<String>,
+    /// ISO date; today when a new RFP has none.
+    pub return_date: Option<String>,
+    /// H:mm:ss on the hour or half past, business time; 11:00:00 when a new RFP has none.
+    pub return_time: Option<String>,
+    /// Supplier ids, or objects with SupplierId.
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub suppliers: Option<Vec<Value>>,
+    /// Month lengths.
+    pub terms: Option<Vec<i32>>,
+    pub products: Option<Vec<String>>,
+    /// A number or decimal text.
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub fee: Option<String>,
+    /// Account ids, or objects with AccountId.
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub accounts: Option<Vec<Value>>,
+    /// The version read, for an update.
+    pub version: Option<i64>,
+}
+
+impl RfpFields {
+    fn to_proto(&self, company_id: i64) -> ApiResult<(Rfp, Vec<&'static str>)> {
+        let mut rfp = Rfp {
+            rfp_id: self.rfp_id.unwrap_or(0),
+            company_id,
+            version: self.version.unwrap_or(0),
+            ..Default::default()
+        };
+        let mut paths = Vec::new();
+        let texts: [(&Option<String>, &mut String, &'static str); 5] = [
+            (&self.len, &mut rfp.len, "len"),
+            (&self.address, &mut rfp.address, "address"),
+            (&self.city, &mut rfp.city, "city"),
+            (&self.state, &mut rfp.state, "state"),
+            (&self.zip, &mut rfp.zip, "zip"),
+        ];
+        for (value, field, path) in texts {
+            if let Some(value) = value {
+                value.clone_into(field);
+                paths.push(path);
+            }
+        }
+        if let Some(commodity) = &self.commodity {
+            rfp.commodity = match commodity.trim().to_ascii_lowercase().as_str() {
+                "electric" => Commodity::Electric.into(),
+                "gas" => Commodity::Gas.into(),
+                _ => return Err(ApiError::bad_request("Commodity must be Electric or Gas.")),
+            };
+            paths.push("commodity");
+        }
+        if let Some(date) = &self.start_date {
+            rfp.start_date = parse_iso("StartDate", Some(date))?;
+            paths.push("start_date");
+        }
+        if let Some(date) = &self.return_date {
+            rfp.return_date = parse_iso("ReturnDate", Some(date))?;
+            paths.push("return_date");
+        }
+        if let Some(time) = &self.return_time {
+            rfp.return_time = return_time(time)?;
+            paths.push("return_time");
+        }
+        if let Some(suppliers) = &self.suppliers {
+            rfp.supplier_ids = ids_of(suppliers, "SupplierId", "Suppliers")?;
+            paths.push("supplier_ids");
+        }
+        if let Some(terms) = &self.terms {
+            rfp.terms.clone_from(terms);
+            paths.push("terms");
+        }
+        if let Some(products) = &self.products {
+            rfp.products.clone_from(products);
+            paths.push("products");
+        }
+        if let Some(fee) = &self.fee {
+            fee.clone_into(&mut rfp.fee);
+            paths.push("fee");
+        }
+        if let Some(accounts) = &self.accounts {
+            rfp.account_ids = ids_of(accounts, "AccountId", "Accounts")?;
+            paths.push("account_ids");
+        }
+        Ok((rfp, paths))
+    }
+}
+
+/// Makes an RFP for the lead (no RFPId) or changes the fields present of RFP RFPId (Management,
+/// Admin and Customer Care).
+#[utoipa::path(post, path = "/api/saveRfp/{leadId}", tag = "rfps", request_body = RfpFields,
+    params(("leadId" = i64, Path, description = "The lead's id")),
+    responses((status = 201, body = RfpJson), (status = 200, body = RfpJson), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn save_rfp(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(lead_id): Path<i64>,
+    Json(body): Json<RfpFields>,
+) -> ApiResult<(StatusCode, Json<RfpJson>)> {
+    let (rfp, paths) = body.to_proto(lead_id)?;
+    let mut client = client(&state);
+    let (status, saved) = if rfp.rfp_id > 0 {
+        if paths.is_empty() {
+            return Err(ApiError::bad_request("Send at least one field of the RFP."));
+        }
+        let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
+        let updated = client.update_rfp(ctx.request(UpdateRfpRequest { rfp: Some(rfp), update_mask })).await;
+        (StatusCode::OK, updated.map_err(sourcing_error)?.into_inner().rfp)
+    } else {
+        let created = client.create_rfp(ctx.request(CreateRfpRequest { rfp: Some(rfp) })).await;
+        (StatusCode::CREATED, created.map_err(sourcing_error)?.into_inner().rfp)
+    };
+    let saved = saved.ok_or_else(missing)?;
+    if saved.company_id != lead_id {
+        return Err(ApiError::bad_request("The RFP belongs to another lead."));
+    }
+    Ok((status, Json(rfp_json(saved, &suppliers(&state, &ctx).await?))))
+}
+
+async fn list(state: &AppState, ctx: &CallContext, request: ListRfpsRequest, most: usize) -> ApiResult<Vec<Rfp>> {
+    let mut client = client(state);
+    let mut rfps = Vec::new();
+    let mut request = request;
+    loop {
+        let page = client.list_rfps(ctx.request(request.clone())).await.map_err(sourcing_error)?.into_inner();
+        rfps.extend(page.rfps);
+        if page.next_page_token.is_empty() || rfps.len() >= most {
+            break;
+        }
+        request.page_token = page.next_page_token;
+    }
+    rfps.truncate(most);
+    Ok(rfps)
+}
+
+/// A lead's RFPs, latest return date first.
+#[utoipa::path(get, path = "/api/getRFPsByLeadId/{LeadId}", tag = "rfps",
+    params(("LeadId" = i64, Path, description = "The lead's id")),
+    responses((status = 200, body = [RfpJson]), (status = 404, body = ErrorBody)))]
+pub async fn get_rfps_by_lead_id(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(lead_id): Path<i64>,
+) -> ApiResult<Json<Vec<RfpJson>>> {
+    let request = ListRfpsRequest { company_id: lead_id, page_size: 500, ..Default::default() };
+    let (rfps, suppliers) = tokio::try_join!(list(&state, &ctx, request, usize::MAX), suppliers(&state, &ctx))?;
+    Ok(Json(rfps.into_iter().map(|rfp| rfp_json(rfp, &suppliers)).collect()))
+}
+
+/// `GET /api/getRFPs` and `GET /api/rfps/xlsx` query.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+#[into_params(parameter_in = Query)]
+pub struct RfpsQuery {
+    /// Only RFPs this user made (ignored for Sales).
+    pub user_id: Option<i64>,
+    /// Part of the Len, address, city, lead name or a supplier's name.
+    pub query: Option<String>,
+    /// At most this many RFPs (default and most 5000).
+    pub limit: Option<usize>,
+}
+
+/// Every RFP the caller may see (Sales: of their companies), latest return date first.
+#[utoipa::path(get, path = "/api/getRFPs", tag = "rfps", params(RfpsQuery),
+    responses((status = 200, body = [RfpJson]), (status = 400, body = ErrorBody)))]
+pub async fn get_rfps(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Query(query): Query<RfpsQuery>,
+) -> ApiResult<Json<Vec<RfpJson>>> {
+    let request = ListRfpsRequest {
+        owner_user_id: query.user_id.unwrap_or(0),
+        query: query.query.unwrap_or_default(),
+        page_size: 500,
+        ..Default::default()
+    };
+    let most = query.limit.unwrap_or(5000).clamp(1, 5000);
+    let (rfps, suppliers) = tokio::try_join!(list(&state, &ctx, request, most), suppliers(&state, &ctx))?;
+    Ok(Json(rfps.into_iter().map(|rfp| rfp_json(rfp, &suppliers)).collect()))
+}
+
+/// `GET /api/getUserRFPs/{userName}` query.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+#[into_params(parameter_in = Query)]
+pub struct UserRfpsQuery {
+    /// First return date (ISO); 90 days ago when absent.
+    pub from: Option<String>,
+    /// Last return date (ISO); a year from today when absent.
+    pub to: Option<String>,
+}
+
+/// The RFPs the named user made, returning between two dates (the calendar; another user's:
+/// Management only).
+#[utoipa::path(get, path = "/api/getUserRFPs/{userName}", tag = "rfps",
+    params(("userName" = String, Path, description = "A user's full name"), UserRfpsQuery),
+    responses((status = 200, body = [RfpJson]), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn get_user_rfps(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(user_name): Path<String>,
+    Query(query): Query<UserRfpsQuery>,
+) -> ApiResult<Json<Vec<RfpJson>>> {
+    let user_id = Directory::for_names(&state, &ctx, [user_name.as_str()]).await?.id(&user_name)?;
+    if user_id == 0 {
+        return Err(ApiError::bad_request("Name the user."));
+    }
+    let today = state.business.today();
+    let day = |date: chrono::NaiveDate| {
+        use chrono::Datelike;
+        eris_proto::common::v1::Date { year: date.year(), month: date.month() as i32, day: date.day() as i32 }
+    };
+    let from = parse_iso("from", query.from.as_deref())?.unwrap_or_else(|| day(today - chrono::Days::new(90)));
+    let to = parse_iso("to", query.to.as_deref())?.unwrap_or_else(|| day(today + chrono::Days::new(365)));
+    let request = ListUserRfpsRequest { user_id, from: Some(from), to: Some(to) };
+    let mut rfp_client = client(&state);
+    let rfps = rfp_client.list_user_rfps(ctx.request(request));
+    let (rfps, suppliers) = tokio::try_join!(async { rfps.await.map_err(sourcing_error) }, suppliers(&state, &ctx))?;
+    Ok(Json(rfps.into_inner().rfps.into_iter().map(|rfp| rfp_json(rfp, &suppliers)).collect()))
+}
+
+/// Deletes an RFP and its prices.
+#[utoipa::path(delete, path = "/api/deleteRFP/{RFPId}", tag = "rfps",
+    params(("RFPId" = i64, Path, description = "The RFP's id")),
+    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_rfp(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(rfp_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    client(&state).delete_rfp(ctx.request(DeleteRfpRequest { rfp_id })).await.map_err(sourcing_error)?;
+    Ok(Json(Done { message: "RFP deleted.".into() }))
+}
+
+fn xlsx(file_name: &str, content: Vec<u8>) -> Response {
+    let file_name: String = file_name.chars().filter(|c| c.is_ascii() && !matches!(c, '"' | '\\')).collect();
+    (
+        [
+            (header::CONTENT_TYPE, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file_name}\"")),
+        ],
+        content,
+    )
+        .into_response()
+}
+
+/// The request for pricing of one RFP, as a supplier's pricing desk receives it (.xlsx).
+#[utoipa::path(get, path = "/api/rfps/{RFPId}/xlsx", tag = "rfps",
+    params(("RFPId" = i64, Path, description = "The RFP's id")),
+    responses((status = 200, description = "The spreadsheet",
+        content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (status = 404, body = ErrorBody)))]
+pub async fn rfp_xlsx(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(rfp_id): Path<i64>,
+) -> ApiResult<Response> {
+    let file = client(&state).export_rfp(ctx.request(ExportRfpRequest { rfp_id })).await.map_err(sourcing_error)?;
+    let file = file.into_inner();
+    Ok(xlsx(&file.file_name, file.content))
+}
+
+/// The RFPs getRFPs lists, as RFPs.xlsx (sheet RFPs).
+#[utoipa::path(get, path = "/api/rfps/xlsx", tag = "rfps", params(RfpsQuery),
+    responses((status = 200, description = "RFPs.xlsx",
+        content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (status = 400, body = ErrorBody)))]
+pub async fn rfps_xlsx(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Query(query): Query<RfpsQuery>,
+) -> ApiResult<Response> {
+    let request =
+        ExportRfpsRequest { owner_user_id: query.user_id.unwrap_or(0), query: query.query.unwrap_or_default() };
+    let file = client(&state).export_rfps(ctx.request(request)).await.map_err(sourcing_error)?.into_inner();
+    Ok(xlsx(&file.file_name, file.content))
+}
+
+/// A price a supplier returned.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct PriceJson {
+    pub price_id: i64,
+    #[serde(rename = "RFPId")]
+    pub rfp_id: i64,
+    pub supplier_id: i64,
+    pub term: i32,
+    pub product: String,
+    /// Decimal text, per kWh or therm.
+    pub rate: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fee: Option<String>,
+    pub notes: String,
+    /// ISO instant.
+    pub received_at: Option<String>,
+}
+
+fn price_json(quote: RfpQuote) -> PriceJson {
+    PriceJson {
+        price_id: quote.quote_id,
+        rfp_id: quote.rfp_id,
+        supplier_id: quote.supplier_id,
+        term: quote.term_months,
+        product: quote.product,
+        rate: quote.rate,
+        fee: (!quote.fee.is_empty()).then_some(quote.fee),
+        notes: quote.notes,
+        received_at: quote
+            .receive_time
+            .and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0))
+            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+    }
+}
+
+/// An RFP's prices, by term then rate.
+#[utoipa::path(get, path = "/api/rfps/{RFPId}/prices", tag = "rfps",
+    params(("RFPId" = i64, Path, description = "The RFP's id")),
+    responses((status = 200, body = [PriceJson]), (status = 404, body = ErrorBody)))]
+pub async fn list_prices(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(rfp_id): Path<i64>,
+) -> ApiResult<Json<Vec<PriceJson>>> {
+    let quotes = client(&state).list_rfp_quotes(ctx.request(ListRfpQuotesRequest { rfp_id })).await;
+    Ok(Json(quotes.map_err(sourcing_error)?.into_inner().quotes.into_iter().map(price_json).collect()))
+}
+
+/// A price as sent.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct PriceFields {
+    pub supplier_id: i64,
+    pub term: i32,
+    pub product: String,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = String)]
+    pub rate: Option<String>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub fee: Option<String>,
+    pub notes: String,
+}
+
+/// Records a price a supplier returned for one of the RFP's terms.
+#[utoipa::path(post, path = "/api/rfps/{RFPId}/prices", tag = "rfps", request_body = PriceFields,
+    params(("RFPId" = i64, Path, description = "The RFP's id")),
+    responses((status = 201, body = PriceJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn create_price(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(rfp_id): Path<i64>,
+    Json(body): Json<PriceFields>,
+) -> ApiResult<(StatusCode, Json<PriceJson>)> {
+    let quote = RfpQuote {
+        rfp_id,
+        supplier_id: body.supplier_id,
+        term_months: body.term,
+        product: body.product,
+        rate: body.rate.unwrap_or_default(),
+        fee: body.fee.unwrap_or_default(),
+        notes: body.notes,
+        ..Default::default()
+    };
+    let created = client(&state).create_rfp_quote(ctx.request(CreateRfpQuoteRequest { quote: Some(quote) })).await;
+    let created = created.map_err(sourcing_error)?.into_inner().quote.ok_or_else(missing)?;
+    Ok((StatusCode::CREATED, Json(price_json(created))))
+}
+
+/// Deletes a price recorded in error.
+#[utoipa::path(delete, path = "/api/rfpPrices/{PriceId}", tag = "rfps",
+    params(("PriceId" = i64, Path, description = "The price's id")),
+    responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_price(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(price_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    let request = DeleteRfpQuoteRequest { quote_id: price_id };
+    client(&state).delete_rfp_quote(ctx.request(request)).await.map_err(sourcing_error)?;
+    Ok(Json(Done { message: "Price deleted.".into() }))
+}
+
+/// Where an RFP stands, as sent.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct OutcomeFields {
+    /// Open, Won or Lost.
+    pub outcome: String,
+    /// When Won: the price taken.
+    pub price_id: Option<i64>,
+    /// The RFP's version read.
+    pub version: i64,
+}
+
+/// Marks an RFP Won (with the price taken), Lost, or Open again.
+#[utoipa::path(post, path = "/api/rfps/{RFPId}/outcome", tag = "rfps", request_body = OutcomeFields,
+    params(("RFPId" = i64, Path, description = "The RFP's id")),
+    responses((status = 200, body = RfpJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+pub async fn set_outcome(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(rfp_id): Path<i64>,
+    Json(body): Json<OutcomeFields>,
+) -> ApiResult<Json<RfpJson>> {
+    let outcome = match body.outcome.as_str() {
+        "Open" => RfpOutcome::Open,
+        "Won" => RfpOutcome::Won,
+        "Lost" => RfpOutcome::Lost,
+        _ => return Err(ApiError::bad_request("Outcome must be Open, Won or Lost.")),
+    };
+    let request = SetRfpOutcomeRequest {
+        rfp_id,
+        outcome: outcome.into(),
+        won_quote_id: body.price_id.unwrap_or(0),
+        version: body.version,
+    };
+    let rfp = client(&state).set_rfp_outcome(ctx.request(request)).await.map_err(sourcing_error)?;
+    let rfp = rfp.into_inner().rfp.ok_or_else(missing)?;
+    Ok(Json(rfp_json(rfp, &suppliers(&state, &ctx).await?)))
+}

@@ -1,0 +1,297 @@
+//! Requests for pricing and the prices suppliers return.
+
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use rust_decimal::Decimal;
+use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder};
+
+/// A stored RFP.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RfpRow {
+    pub rfp_id: i64,
+    pub company_id: i64,
+    pub company_name: String,
+    #[sqlx(flatten)]
+    pub fields: RfpFields,
+    pub owner_user_id: i64,
+    pub outcome: String,
+    pub won_quote_id: Option<i64>,
+    pub version: i64,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// An RFP's editable fields.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct RfpFields {
+    pub len: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+    pub commodity: String,
+    pub start_date: Option<NaiveDate>,
+    pub return_date: NaiveDate,
+    pub return_time: NaiveTime,
+    pub supplier_ids: Vec<i64>,
+    pub terms: Vec<i32>,
+    pub products: Vec<String>,
+    pub fee: Option<Decimal>,
+    pub account_ids: Vec<i64>,
+}
+
+const COLUMNS: &str = "rfp_id, company_id, company_name, len, address, city, state, zip, commodity, start_date, \
+    return_date, return_time, supplier_ids, terms, products, fee, account_ids, owner_user_id, outcome, \
+    won_quote_id, version, updated_at";
+
+/// Which RFPs to list.
+#[derive(Debug, Clone, Default)]
+pub struct RfpQuery {
+    /// One company's; every company's when `None`.
+    pub company_id: Option<i64>,
+    /// Only these companies' (a Sales caller's); no limit when `None`.
+    pub visible_companies: Option<Vec<i64>>,
+    /// Only those this user made.
+    pub owner_user_id: Option<i64>,
+    /// Part of the Len, address, city or company name.
+    pub text: Option<String>,
+    /// Suppliers whose name matches `text`: an RFP asking one of them matches too.
+    pub text_supplier_ids: Vec<i64>,
+}
+
+fn like_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
+fn push_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &RfpQuery) {
+    builder.push(" where true");
+    if let Some(company_id) = query.company_id {
+        builder.push(" and company_id = ").push_bind(company_id);
+    }
+    if let Some(companies) = &query.visible_companies {
+        builder.push(" and company_id = any(").push_bind(companies.clone()).push(")");
+    }
+    if let Some(owner) = query.owner_user_id {
+        builder.push(" and owner_user_id = ").push_bind(owner);
+    }
+    if let Some(text) = &query.text {
+        let pattern = format!("%{}%", like_escaped(text));
+        builder
+            .push(" and (len ilike ")
+            .push_bind(pattern.clone())
+            .push(" or address ilike ")
+            .push_bind(pattern.clone())
+            .push(" or city ilike ")
+            .push_bind(pattern.clone())
+            .push(" or company_name ilike ")
+            .push_bind(pattern)
+            .push(" or supplier_ids && ")
+            .push_bind(query.text_supplier_ids.clone())
+            .push(")");
+    }
+}
+
+/// A page of RFPs, latest return date first, after `after` (return date, id).
+#[tracing::instrument(skip_all)]
+pub async fn list_rfps(
+    pool: &PgPool,
+    query: &RfpQuery,
+    after: Option<(NaiveDate, i64)>,
+    limit: i64,
+) -> sqlx::Result<Vec<RfpRow>> {
+    let mut builder = QueryBuilder::new(format!("select {COLUMNS} from rfp"));
+    push_filter(&mut builder, query);
+    if let Some((date, id)) = after {
+        builder.push(" and (return_date, rfp_id) < (").push_bind(date).push(", ").push_bind(id).push(")");
+    }
+    builder.push(" order by return_date desc, rfp_id desc limit ").push_bind(limit);
+    builder.build_query_as().fetch_all(pool).await
+}
+
+/// One user's RFPs returning between two dates, by return date and time.
+#[tracing::instrument(skip_all)]
+pub async fn list_user_rfps(
+    pool: &PgPool,
+    owner_user_id: i64,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> sqlx::Result<Vec<RfpRow>> {
+    sqlx::query_as(&format!(
+        "select {COLUMNS} from rfp where owner_user_id = $1 and return_date between $2 and $3 \
+         order by return_date, return_time, rfp_id limit 5000"
+    ))
+    .bind(owner_user_id)
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_rfp(db: impl PgExecutor<'_>, rfp_id: i64) -> sqlx::Result<Option<RfpRow>> {
+    sqlx::query_as(&format!("select {COLUMNS} from rfp where rfp_id = $1")).bind(rfp_id).fetch_optional(db).await
+}
+
+/// The RFP, its row locked until the caller's transaction ends.
+#[tracing::instrument(skip_all)]
+pub async fn select_rfp_for_update(db: &mut PgConnection, rfp_id: i64) -> sqlx::Result<Option<RfpRow>> {
+    sqlx::query_as(&format!("select {COLUMNS} from rfp where rfp_id = $1 for update"))
+        .bind(rfp_id)
+        .fetch_optional(db)
+        .await
+}
+
+fn push_fields<'a>(builder: &mut QueryBuilder<'a, Postgres>, fields: &'a RfpFields) {
+    let mut values = builder.separated(", ");
+    values
+        .push_bind(&fields.len)
+        .push_bind(&fields.address)
+        .push_bind(&fields.city)
+        .push_bind(&fields.state)
+        .push_bind(&fields.zip)
+        .push_bind(&fields.commodity)
+        .push_bind(fields.start_date)
+        .push_bind(fields.return_date)
+        .push_bind(fields.return_time)
+        .push_bind(&fields.supplier_ids)
+        .push_bind(&fields.terms)
+        .push_bind(&fields.products)
+        .push_bind(fields.fee)
+        .push_bind(&fields.account_ids);
+}
+
+const FIELD_COLUMNS: &str = "len, address, city, state, zip, commodity, start_date, return_date, return_time, \
+    supplier_ids, terms, products, fee, account_ids";
+
+#[tracing::instrument(skip_all)]
+pub async fn insert_rfp(
+    db: &mut PgConnection,
+    company_id: i64,
+    company_name: &str,
+    fields: &RfpFields,
+    user_id: i64,
+) -> sqlx::Result<i64> {
+    let mut builder = QueryBuilder::new(format!(
+        "insert into rfp (company_id, company_name, owner_user_id, updated_by, {FIELD_COLUMNS}) values ("
+    ));
+    builder.push_bind(company_id).push(", ").push_bind(company_name).push(", ");
+    builder.push_bind(user_id).push(", ").push_bind(user_id).push(", ");
+    push_fields(&mut builder, fields);
+    builder.push(") returning rfp_id");
+    builder.build_query_scalar().fetch_one(db).await
+}
+
+/// Writes the fields and the company's current name (the row is locked by the caller's
+/// transaction); answers the new version.
+#[tracing::instrument(skip_all)]
+pub async fn update_rfp(
+    db: &mut PgConnection,
+    rfp_id: i64,
+    company_name: &str,
+    fields: &RfpFields,
+    user_id: i64,
+) -> sqlx::Result<i64> {
+    let mut builder = QueryBuilder::new(format!("update rfp set ({FIELD_COLUMNS}) = row("));
+    push_fields(&mut builder, fields);
+    builder.push("), company_name = ").push_bind(company_name);
+    builder.push(", version = version + 1, updated_at = now(), updated_by = ").push_bind(user_id);
+    builder.push(" where rfp_id = ").push_bind(rfp_id).push(" returning version");
+    builder.build_query_scalar().fetch_one(db).await
+}
+
+/// Sets where the RFP stands; answers the new version.
+#[tracing::instrument(skip_all)]
+pub async fn set_outcome(
+    db: &mut PgConnection,
+    rfp_id: i64,
+    outcome: &str,
+    won_quote_id: Option<i64>,
+    user_id: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "update rfp set outcome = $1, won_quote_id = $2, version = version + 1, updated_at = now(), \
+         updated_by = $3 where rfp_id = $4 returning version",
+    )
+    .bind(outcome)
+    .bind(won_quote_id)
+    .bind(user_id)
+    .bind(rfp_id)
+    .fetch_one(db)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn delete_rfp(db: &mut PgConnection, rfp_id: i64) -> sqlx::Result<()> {
+    sqlx::query("delete from rfp where rfp_id = $1").bind(rfp_id).execute(db).await?;
+    Ok(())
+}
+
+/// A price a supplier returned.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct QuoteRow {
+    pub quote_id: i64,
+    pub rfp_id: i64,
+    pub supplier_id: i64,
+    pub term_months: i32,
+    pub product: String,
+    pub rate: Decimal,
+    pub fee: Option<Decimal>,
+    pub notes: String,
+    pub received_at: DateTime<Utc>,
+}
+
+/// A new quote's values.
+#[derive(Debug, Clone)]
+pub struct NewQuote {
+    pub supplier_id: i64,
+    pub term_months: i32,
+    pub product: String,
+    pub rate: Decimal,
+    pub fee: Option<Decimal>,
+    pub notes: String,
+    pub received_at: DateTime<Utc>,
+}
+
+const QUOTE_COLUMNS: &str = "quote_id, rfp_id, supplier_id, term_months, product, rate, fee, notes, received_at";
+
+/// An RFP's quotes by term, then rate (hundreds at most; the limit only bounds the work).
+#[tracing::instrument(skip_all)]
+pub async fn list_quotes(db: impl PgExecutor<'_>, rfp_id: i64) -> sqlx::Result<Vec<QuoteRow>> {
+    sqlx::query_as(&format!(
+        "select {QUOTE_COLUMNS} from rfp_quote where rfp_id = $1 order by term_months, rate, quote_id limit 5000"
+    ))
+    .bind(rfp_id)
+    .fetch_all(db)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_quote(db: impl PgExecutor<'_>, quote_id: i64) -> sqlx::Result<Option<QuoteRow>> {
+    sqlx::query_as(&format!("select {QUOTE_COLUMNS} from rfp_quote where quote_id = $1"))
+        .bind(quote_id)
+        .fetch_optional(db)
+        .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn insert_quote(db: &mut PgConnection, rfp_id: i64, quote: &NewQuote, user_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "insert into rfp_quote (rfp_id, supplier_id, term_months, product, rate, fee, notes, received_at, \
+         created_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning quote_id",
+    )
+    .bind(rfp_id)
+    .bind(quote.supplier_id)
+    .bind(quote.term_months)
+    .bind(&quote.product)
+    .bind(quote.rate)
+    .bind(quote.fee)
+    .bind(&quote.notes)
+    .bind(quote.received_at)
+    .bind(user_id)
+    .fetch_one(db)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn delete_quote(db: &mut PgConnection, quote_id: i64) -> sqlx::Result<()> {
+    sqlx::query("delete from rfp_quote where quote_id = $1").bind(quote_id).execute(db).await?;
+    Ok(())
+}
