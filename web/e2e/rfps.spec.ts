@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 
 import { createClient, type Interceptor } from "@connectrpc/connect";
@@ -182,8 +183,14 @@ test("Management makes an RFP, downloads its spreadsheet, compares two prices an
   await row.getByRole("button", { name: "Export to spreadsheet" }).click();
   const download = await saved;
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  const bytes = await readFile(await download.path());
+  const file = await download.path();
+  const bytes = await readFile(file);
   expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+  // Read back: the workbook's texts hold the title, the company and both accounts' numbers.
+  const texts = execFileSync("unzip", ["-p", file, "xl/sharedStrings.xml"]).toString("utf8");
+  for (const text of ["Request for Pricing", company.name, ...accounts.map((a) => a.accountNumber)]) {
+    expect(texts).toContain(text);
+  }
 
   // Two suppliers' prices for 12 months: the lower is marked Best.
   await row.getByRole("button", { name: "Prices" }).click();
@@ -229,6 +236,15 @@ test("Management makes an RFP, downloads its spreadsheet, compares two prices an
   await prices.getByRole("button", { name: "Close", exact: true }).first().click();
   await expect(prices).toBeHidden();
   await expect(row.getByRole("cell").last()).toHaveText("Won");
+
+  // It returns today: the Dashboard calendar shows it, and it opens its details.
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" }).click();
+  const event = page.getByRole("region", { name: "Calendar" }).getByRole("button", { name: `RFP: ${company.name}` });
+  await expect(event).toBeVisible();
+  await event.click();
+  const details = page.getByRole("dialog", { name: "RFP Details" });
+  await expect(details).toContainText(len);
+  await expect(details).toContainText("12, 24 months");
 });
 
 test("a Sales user sees a company's RFPs without Actions or Add RFP", async ({ page }) => {

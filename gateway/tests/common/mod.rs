@@ -95,7 +95,7 @@ pub async fn spawn_app_with_crm() -> TestGateway {
     let sourcing_url = format!("http://{}", sourcing_listener.local_addr().unwrap());
     let crm = eris_crm::testing::spawn_with_sourcing(&database, identity_url.clone(), sourcing_url).await;
     let sourcing =
-        eris_sourcing::testing::spawn_on(sourcing_listener, &database, identity_url, format!("http://{crm}"));
+        eris_sourcing::testing::spawn_on(sourcing_listener, &database, identity_url, format!("http://{crm}"), 2000);
     spawn_gateway(identity, Upstreams { crm: Some(crm), sourcing: Some(sourcing) }, Some(database)).await
 }
 

@@ -42,6 +42,8 @@ pub(crate) struct State {
     crm: tonic::transport::Channel,
     /// The brokerage's time zone: an RFP's default return date is today there.
     business: BusinessTime,
+    /// See `Config::rfp_few_companies`.
+    rfp_few_companies: i32,
 }
 
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
@@ -51,6 +53,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
         pool: resources.pool.clone(),
         crm: tonic::transport::Channel::from_shared(config.crm_url.clone())?.connect_lazy(),
         business: BusinessTime::new(config.service.business.time_zone),
+        rfp_few_companies: config.rfp_few_companies,
     });
     let service = GrpcService {
         names: &[

@@ -17,22 +17,24 @@ pub async fn spawn(database: &TestDatabase, identity_url: String) -> SocketAddr 
 /// accounts.
 pub async fn spawn_with_crm(database: &TestDatabase, identity_url: String, crm_url: String) -> SocketAddr {
     spawn_service(database, identity_url, |s, listener| {
-        let config = Config { listen: s.listen, crm_url, service: s.service };
+        let config = Config { listen: s.listen, crm_url, rfp_few_companies: 2000, service: s.service };
         crate::serve(config, listener, Box::pin(std::future::pending()))
     })
     .await
 }
 
 /// Serves sourcing on `listener` (bound before, so crm can be told its address first), asking
-/// the crm service at `crm_url`.
+/// the crm service at `crm_url`; Sales users seeing more than `rfp_few_companies` companies have
+/// RFP lists filtered by crm page by page.
 pub fn spawn_on(
     listener: tokio::net::TcpListener,
     database: &TestDatabase,
     identity_url: String,
     crm_url: String,
+    rfp_few_companies: i32,
 ) -> SocketAddr {
     spawn_service_on(listener, database, identity_url, |s, listener| {
-        let config = Config { listen: s.listen, crm_url, service: s.service };
+        let config = Config { listen: s.listen, crm_url, rfp_few_companies, service: s.service };
         crate::serve(config, listener, Box::pin(std::future::pending()))
     })
 }

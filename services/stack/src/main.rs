@@ -56,6 +56,9 @@ struct ServeArgs {
     /// Address of the gateway (the web app, REST and gRPC-web).
     #[arg(long, env = "ERIS_LISTEN", default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
+    /// See the sourcing service's `--rfp-few-companies`.
+    #[arg(long, env = "ERIS_RFP_FEW_COMPANIES", default_value_t = 2000)]
+    rfp_few_companies: i32,
     /// Address the gateway serves `/metrics` on, apart from the public listener; unset, none.
     #[arg(long, env = "ERIS_METRICS_LISTEN")]
     metrics_listen: Option<SocketAddr>,
@@ -169,8 +172,12 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     tasks.spawn(named("crm", eris_crm::serve(crm_config, crm, until_stopped())));
     let contracts_config = eris_contracts::Config { listen: listen(&contracts), service: service.clone() };
     tasks.spawn(named("contracts", eris_contracts::serve(contracts_config, contracts, until_stopped())));
-    let sourcing_config =
-        eris_sourcing::Config { listen: listen(&sourcing), crm_url: url(1), service: service.clone() };
+    let sourcing_config = eris_sourcing::Config {
+        listen: listen(&sourcing),
+        crm_url: url(1),
+        rfp_few_companies: args.rfp_few_companies,
+        service: service.clone(),
+    };
     tasks.spawn(named("sourcing", eris_sourcing::serve(sourcing_config, sourcing, until_stopped())));
     let reporting_config = eris_reporting::Config { listen: listen(&reporting), service };
     tasks.spawn(named("reporting", eris_reporting::serve(reporting_config, reporting, until_stopped())));

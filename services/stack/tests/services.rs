@@ -110,7 +110,8 @@ service_test!(
     eris_sourcing,
     "sourcing",
     "eris.sourcing.v1.SourcingService",
-    crm_url: "http://127.0.0.1:9".into()
+    crm_url: "http://127.0.0.1:9".into(),
+    rfp_few_companies: 2000
 );
 service_test!(
     reporting_serves_health_reflection_and_refuses_calls_without_a_token,

@@ -99,12 +99,30 @@ fn push_team_match(builder: &mut QueryBuilder<'_, Postgres>, user_ids: &[i64]) {
     builder.push(")");
 }
 
-/// The companies where `user_id` holds a team role.
+/// The companies where `user_id` holds a team role, at most `limit` of them.
 #[tracing::instrument(skip_all)]
-pub async fn team_company_ids(pool: &PgPool, user_id: i64) -> sqlx::Result<Vec<i64>> {
+pub async fn team_company_ids(pool: &PgPool, user_id: i64, limit: i64) -> sqlx::Result<Vec<i64>> {
     let mut builder = QueryBuilder::new("select company_id from company where true");
     push_team_match(&mut builder, &[user_id]);
-    builder.push(" order by company_id");
+    builder.push(" limit ").push_bind(limit);
+    builder.build_query_scalar().fetch_all(pool).await
+}
+
+/// Those of `company_ids` that exist.
+#[tracing::instrument(skip_all)]
+pub async fn existing_companies(pool: &PgPool, company_ids: &[i64]) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("select company_id from company where company_id = any($1)")
+        .bind(company_ids)
+        .fetch_all(pool)
+        .await
+}
+
+/// Those of `company_ids` where `user_id` holds a team role.
+#[tracing::instrument(skip_all)]
+pub async fn team_companies_among(pool: &PgPool, user_id: i64, company_ids: &[i64]) -> sqlx::Result<Vec<i64>> {
+    let mut builder = QueryBuilder::new("select company_id from company where company_id = any(");
+    builder.push_bind(company_ids.to_vec()).push(")");
+    push_team_match(&mut builder, &[user_id]);
     builder.build_query_scalar().fetch_all(pool).await
 }
 

@@ -233,6 +233,17 @@ pub fn parse_decimal(label: &str, text: &str, digits: u32, scale: usize) -> Resu
     Ok(eris_platform::values::parse_decimal(label, text, digits, scale)?)
 }
 
+/// Which companies a caller sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Visible {
+    /// Every company.
+    All,
+    /// These only.
+    These(Vec<i64>),
+    /// More than were asked for (and not all).
+    Many,
+}
+
 /// The two-letter codes of the US states, DC and territories (59).
 pub const US_STATES: &[&str] = &[
     "AK", "AL", "AR", "AS", "AZ", "CA", "CO", "CT", "DC", "DE", "FL", "FM", "GA", "GU", "HI", "IA", "ID", "IL", "IN",
@@ -419,12 +430,32 @@ impl State {
             .ok_or_else(company_not_found)
     }
 
-    /// The ids of the companies the caller may see; `None` when that is every company.
-    pub(crate) async fn visible_company_ids(&self, caller: &Caller) -> Result<Option<Vec<i64>>> {
-        match access::companies_limited_to(caller) {
-            None => Ok(None),
-            Some(user_id) => Ok(Some(db::companies::team_company_ids(&self.pool, user_id).await?)),
+    /// The ids of the companies the caller may see, up to `max` (more than `max`: `Many`).
+    pub(crate) async fn visible_company_ids(&self, caller: &Caller, max: Option<usize>) -> Result<Visible> {
+        let Some(user_id) = access::companies_limited_to(caller) else { return Ok(Visible::All) };
+        let limit = max.map_or(i64::MAX, |max| max as i64 + 1);
+        let ids = db::companies::team_company_ids(&self.pool, user_id, limit).await?;
+        Ok(if max.is_some_and(|max| ids.len() > max) { Visible::Many } else { Visible::These(ids) })
+    }
+
+    /// Those of `company_ids` the caller may see, in the order given, without repeats.
+    pub(crate) async fn filter_visible(&self, caller: &Caller, company_ids: &[i64]) -> Result<Vec<i64>> {
+        if company_ids.len() > 5000 {
+            return Err(invalid("Ask about at most 5000 companies at once."));
         }
+        let mut given = company_ids.to_vec();
+        given.dedup();
+        let visible = match access::companies_limited_to(caller) {
+            None => db::companies::existing_companies(&self.pool, &given).await?,
+            Some(user_id) => db::companies::team_companies_among(&self.pool, user_id, &given).await?,
+        };
+        let mut seen = Vec::with_capacity(visible.len());
+        for id in company_ids {
+            if visible.contains(id) && !seen.contains(id) {
+                seen.push(*id);
+            }
+        }
+        Ok(seen)
     }
 
     /// One page of the companies the caller may see, `after` the given row position.

@@ -6,10 +6,10 @@ use eris_platform::{auth::caller, edits::Patch};
 use eris_proto::crm::v1::{
     AssignTeamsRequest, AssignTeamsResponse, CompanyChange, CompanyFilter, CreateAffiliateRequest,
     CreateAffiliateResponse, CreateCompanyRequest, CreateCompanyResponse, DeleteCompanyRequest, DeleteCompanyResponse,
-    FieldChange, GetCompanyRequest, GetCompanyResponse, ListAffiliatesRequest, ListAffiliatesResponse,
-    ListCompaniesRequest, ListCompaniesResponse, ListCompanyChangesRequest, ListCompanyChangesResponse,
-    ListVisibleCompanyIdsRequest, ListVisibleCompanyIdsResponse, TeamRole, UpdateCompanyRequest, UpdateCompanyResponse,
-    company_service_server::CompanyService,
+    FieldChange, FilterVisibleCompanyIdsRequest, FilterVisibleCompanyIdsResponse, GetCompanyRequest,
+    GetCompanyResponse, ListAffiliatesRequest, ListAffiliatesResponse, ListCompaniesRequest, ListCompaniesResponse,
+    ListCompanyChangesRequest, ListCompanyChangesResponse, ListVisibleCompanyIdsRequest, ListVisibleCompanyIdsResponse,
+    TeamRole, UpdateCompanyRequest, UpdateCompanyResponse, company_service_server::CompanyService,
 };
 use serde_json::{Value, json};
 use tonic::{Request, Response, Status};
@@ -25,7 +25,7 @@ use crate::{
         companies::{CompanyQuery, Position},
     },
     domain::{
-        companies::{CompanyOrder, FIELDS, TeamAssignment, parse_amount},
+        companies::{CompanyOrder, FIELDS, TeamAssignment, Visible, parse_amount},
         text,
     },
     error::{Error, Result, invalid},
@@ -278,10 +278,22 @@ impl CompanyService for CompanyApi {
         request: Request<ListVisibleCompanyIdsRequest>,
     ) -> Result<Response<ListVisibleCompanyIdsResponse>, Status> {
         let caller = caller(&request)?.clone();
-        let visible = self.0.visible_company_ids(&caller).await?;
-        Ok(Response::new(ListVisibleCompanyIdsResponse {
-            all: visible.is_none(),
-            company_ids: visible.unwrap_or_default(),
+        let max = usize::try_from(request.get_ref().max_ids).ok().filter(|max| *max > 0);
+        let visible = self.0.visible_company_ids(&caller, max).await?;
+        Ok(Response::new(match visible {
+            Visible::All => ListVisibleCompanyIdsResponse { all: true, ..Default::default() },
+            Visible::These(company_ids) => ListVisibleCompanyIdsResponse { company_ids, ..Default::default() },
+            Visible::Many => ListVisibleCompanyIdsResponse { more: true, ..Default::default() },
         }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn filter_visible_company_ids(
+        &self,
+        request: Request<FilterVisibleCompanyIdsRequest>,
+    ) -> Result<Response<FilterVisibleCompanyIdsResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let company_ids = self.0.filter_visible(&caller, &request.get_ref().company_ids).await?;
+        Ok(Response::new(FilterVisibleCompanyIdsResponse { company_ids }))
     }
 }

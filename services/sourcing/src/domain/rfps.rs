@@ -12,8 +12,8 @@ use eris_platform::{
 };
 use eris_proto::{
     crm::v1::{
-        AccountFilter, AccountUsage, BatchGetUsageRequest, GetCompanyRequest, ListAccountsRequest,
-        ListVisibleCompanyIdsRequest, account_service_client::AccountServiceClient,
+        AccountFilter, AccountUsage, BatchGetUsageRequest, FilterVisibleCompanyIdsRequest, GetCompanyRequest,
+        ListAccountsRequest, ListVisibleCompanyIdsRequest, account_service_client::AccountServiceClient,
         company_service_client::CompanyServiceClient,
     },
     sourcing::v1::RfpEvent,
@@ -46,6 +46,15 @@ const MAX_TERMS: usize = 24;
 const MAX_PRODUCTS: usize = 24;
 const MAX_SUPPLIERS: usize = 100;
 const MAX_ACCOUNTS: usize = 5000;
+
+/// Which companies a caller sees, as RFP lists need it.
+enum Reach {
+    All,
+    /// Few enough to filter by in SQL.
+    These(Vec<i64>),
+    /// More than `Config::rfp_few_companies`: pages are read in order and filtered by crm.
+    Many,
+}
 
 /// Where an RFP stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -331,14 +340,27 @@ impl State {
         Ok(company.map(|c| c.name).unwrap_or_default())
     }
 
-    /// The companies the caller may see: `None` for every company.
-    async fn visible_companies(&self, caller: &Caller) -> Result<Option<Vec<i64>>> {
+    /// The companies the caller may see, named when they are few enough for a query.
+    async fn visible_companies(&self, caller: &Caller) -> Result<Reach> {
         if access::may_change_rfps(caller) {
-            return Ok(None);
+            return Ok(Reach::All);
         }
-        let request = caller.request(ListVisibleCompanyIdsRequest {});
+        let request = caller.request(ListVisibleCompanyIdsRequest { max_ids: self.rfp_few_companies });
         let visible = self.companies().list_visible_company_ids(request).await.map_err(crm_error)?.into_inner();
-        Ok((!visible.all).then_some(visible.company_ids))
+        Ok(match (visible.all, visible.more) {
+            (true, _) => Reach::All,
+            (false, true) => Reach::Many,
+            (false, false) => Reach::These(visible.company_ids),
+        })
+    }
+
+    /// Those of `rows` whose company the caller may see.
+    async fn only_visible(&self, caller: &Caller, rows: Vec<RfpRow>) -> Result<Vec<RfpRow>> {
+        let ids: Vec<i64> = rows.iter().map(|r| r.company_id).collect();
+        let request = caller.request(FilterVisibleCompanyIdsRequest { company_ids: ids });
+        let visible = self.companies().filter_visible_company_ids(request).await.map_err(crm_error)?;
+        let visible = visible.into_inner().company_ids;
+        Ok(rows.into_iter().filter(|r| visible.contains(&r.company_id)).collect())
     }
 
     /// An RFP the caller may see.
@@ -398,13 +420,6 @@ impl State {
         after: Option<(NaiveDate, i64)>,
         limit: i64,
     ) -> Result<Vec<RfpRow>> {
-        match query.company_id {
-            Some(company_id) if !access::may_change_rfps(caller) => {
-                self.company_name(caller, company_id).await?;
-            }
-            Some(_) => {}
-            None => query.visible_companies = self.visible_companies(caller).await?,
-        }
         if !access::may_change_rfps(caller) {
             query.owner_user_id = None;
         }
@@ -417,7 +432,42 @@ impl State {
                 .map(|s| s.supplier_id)
                 .collect();
         }
+        match query.company_id {
+            Some(company_id) if !access::may_change_rfps(caller) => {
+                self.company_name(caller, company_id).await?;
+            }
+            Some(_) => {}
+            None => match self.visible_companies(caller).await? {
+                Reach::All => {}
+                Reach::These(companies) => query.visible_companies = Some(companies),
+                // A Sales user on many companies: walk the RFPs in order and keep the visible.
+                Reach::Many => return self.walk_visible(caller, &query, after, limit).await,
+            },
+        }
         Ok(db::rfps::list_rfps(&self.pool, &query, after, limit).await?)
+    }
+
+    /// `limit` RFPs of `query` after `after` whose company the caller may see, read in batches in
+    /// list order, each batch's companies asked of crm at once.
+    async fn walk_visible(
+        &self,
+        caller: &Caller,
+        query: &RfpQuery,
+        mut after: Option<(NaiveDate, i64)>,
+        limit: i64,
+    ) -> Result<Vec<RfpRow>> {
+        const BATCH: i64 = 200;
+        let mut kept = Vec::new();
+        loop {
+            let batch = db::rfps::list_rfps(&self.pool, query, after, BATCH).await?;
+            let exhausted = (batch.len() as i64) < BATCH;
+            after = batch.last().map(|r| (r.fields.return_date, r.rfp_id));
+            kept.extend(self.only_visible(caller, batch).await?);
+            if exhausted || kept.len() as i64 >= limit {
+                kept.truncate(limit as usize);
+                return Ok(kept);
+            }
+        }
     }
 
     /// A user's RFPs returning between two dates (the calendar); 0 for the caller's own.

@@ -42,6 +42,11 @@ struct App {
 }
 
 async fn spawn_app() -> App {
+    spawn_app_seeing(2000).await
+}
+
+/// With Sales users seeing more than `few_companies` companies filtered page by page.
+async fn spawn_app_seeing(few_companies: i32) -> App {
     let database = TestDatabase::new().await;
     let identity = eris_identity::testing::spawn(&database, |_| {}).await;
     let identity_url = format!("http://{identity}");
@@ -49,8 +54,13 @@ async fn spawn_app() -> App {
     let sourcing_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let sourcing_url = format!("http://{}", sourcing_listener.local_addr().unwrap());
     let crm = eris_crm::testing::spawn_with_sourcing(&database, identity_url.clone(), sourcing_url).await;
-    let sourcing =
-        eris_sourcing::testing::spawn_on(sourcing_listener, &database, identity_url, format!("http://{crm}"));
+    let sourcing = eris_sourcing::testing::spawn_on(
+        sourcing_listener,
+        &database,
+        identity_url,
+        format!("http://{crm}"),
+        few_companies,
+    );
     let demo = eris_sourcing::seed::demo_utilities(&database.args()).await.unwrap();
     let identity = Channel::from_shared(format!("http://{identity}")).unwrap().connect_lazy();
     let sign_in = |email: &'static str| {
@@ -307,6 +317,39 @@ async fn sales_read_the_rfps_of_their_companies_through_every_call_and_change_no
         app.rfps().list_user_rfps(authed(&app.management, too_long)).await.unwrap_err().code(),
         Code::InvalidArgument
     );
+}
+
+#[tokio::test]
+async fn a_sales_user_on_many_companies_gets_pages_of_only_their_rfps_filtered_by_crm() {
+    // Two companies are "many" here, so pages are read in order and filtered by crm.
+    let app = spawn_app_seeing(1).await;
+    let mine = [priced(&app, "North", app.sales.id).await, priced(&app, "South", app.sales.id).await];
+    let theirs = priced(&app, "West", 0).await;
+    let mut expected = Vec::new();
+    for day_of_month in 1..=6 {
+        let p = [&mine[0], &mine[1], &theirs][day_of_month as usize % 3];
+        let rfp = Rfp { return_date: day(2026, 12, day_of_month), ..electric_rfp(p) };
+        let rfp = app.create(&app.management, rfp).await.unwrap();
+        if p.company_id != theirs.company_id {
+            expected.push(rfp.rfp_id);
+        }
+    }
+    expected.reverse();
+    let mut seen = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let request = ListRfpsRequest { page_size: 2, page_token, ..Default::default() };
+        let page = app.rfps().list_rfps(authed(&app.sales, request)).await.unwrap().into_inner();
+        assert!(page.rfps.len() <= 2);
+        seen.extend(page.rfps.iter().map(|r| r.rfp_id));
+        if page.next_page_token.is_empty() {
+            break;
+        }
+        page_token = page.next_page_token;
+    }
+    assert_eq!(seen, expected, "every RFP of their companies, latest return first, no other");
+    let all = app.list(&app.management, 0, "").await.unwrap();
+    assert_eq!(all.len(), 6);
 }
 
 #[tokio::test]

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/crm/v1/crm.proto.
  */
 export const file_eris_crm_v1_crm: GenFile = /*@__PURE__*/
-  fileDesc("ChVlcmlzL2NybS92MS9jcm0ucHJvdG8SC2VyaXMuY3JtLnYxIqQJCgdDb21wYW55EhIKCmNvbXBhbnlfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEgwKBGNpdHkYBCABKAkSDQoFc3RhdGUYBSABKAkSCwoDemlwGAYgASgJEigKCmVudHJ5X2RhdGUYByABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjsKF3ByaW1hcnlfZWxlY3RyaWNfc3RhdHVzGAggASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIjChtzZWNvbmRhcnlfZWxlY3RyaWNfc3RhdHVzZXMYCSADKAkSNgoScHJpbWFyeV9nYXNfc3RhdHVzGAogASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIeChZzZWNvbmRhcnlfZ2FzX3N0YXR1c2VzGAsgAygJEjUKEXByaW1hcnlfZHJfc3RhdHVzGAwgASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIdChVzZWNvbmRhcnlfZHJfc3RhdHVzZXMYDSADKAkSOAoaZWxlY3RyaWNfY29udHJhY3RfZW5kX2RhdGUYDiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjMKFWdhc19jb250cmFjdF9lbmRfZGF0ZRgPIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSMgoUZHJfY29udHJhY3RfZW5kX2RhdGUYECABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhYKDmVsZWN0cmljX3VzYWdlGBEgASgJEhEKCWdhc191c2FnZRgSIAEoCRIUCgxkcl9yZWR1Y3Rpb24YEyABKAkSIAoYZWxlY3RyaWNfYXJlYV91dGlsaXR5X2lkGBQgASgDEhsKE2dhc19hcmVhX3V0aWxpdHlfaWQYFSABKAMSGgoSZHJfYXJlYV91dGlsaXR5X2lkGBYgASgDEhEKCXV0aWxpdGllcxgXIAEoCBIXCg9iaWxsX21hbmFnZW1lbnQYGCABKAgSFwoPY29tbXVuaXR5X3NvbGFyGBkgASgIEhkKEWVuZXJneV9lZmZpY2llbmN5GBogASgIEgoKAnc5GBsgASgIEhYKDmluc2lkZV91c2VyX2lkGBwgASgDEhYKDmNsb3Nlcl91c2VyX2lkGB0gASgDEhcKD2FuYWx5c3RfdXNlcl9pZBgeIAEoAxIVCg1hZG1pbl91c2VyX2lkGB8gASgDEh0KFWN1c3RvbWVyX2NhcmVfdXNlcl9pZBggIAEoAxIgChhzdXBwb3J0X2FuYWx5c3QxX3VzZXJfaWQYISABKAMSIAoYc3VwcG9ydF9hbmFseXN0Ml91c2VyX2lkGCIgASgDEhEKCWFmZmlsaWF0ZRgjIAEoCRIPCgd2ZXJzaW9uGCQgASgDEi8KC3VwZGF0ZV90aW1lGCUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg51cGRhdGVfdXNlcl9pZBgmIAEoAxIRCgl0b3RhbF9rd2gYJyABKAkSFAoMdG90YWxfdGhlcm1zGCggASgJIq4FCg1Db21wYW55RmlsdGVyEhIKCm5hbWVfcXVlcnkYASABKAkSPQoZcHJpbWFyeV9lbGVjdHJpY19zdGF0dXNlcxgCIAMoDjIaLmVyaXMuY3JtLnYxLlByaW1hcnlTdGF0dXMSIwobc2Vjb25kYXJ5X2VsZWN0cmljX3N0YXR1c2VzGAMgAygJEjgKFHByaW1hcnlfZ2FzX3N0YXR1c2VzGAQgAygOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIeChZzZWNvbmRhcnlfZ2FzX3N0YXR1c2VzGAUgAygJEhoKEm1pbl9lbGVjdHJpY191c2FnZRgGIAEoCRIaChJtYXhfZWxlY3RyaWNfdXNhZ2UYByABKAkSFQoNbWluX2dhc191c2FnZRgIIAEoCRIVCg1tYXhfZ2FzX3VzYWdlGAkgASgJEiEKGWVsZWN0cmljX2FyZWFfdXRpbGl0eV9pZHMYCiADKAMSHAoUZ2FzX2FyZWFfdXRpbGl0eV9pZHMYCyADKAMSGwoTZHJfYXJlYV91dGlsaXR5X2lkcxgMIAMoAxI4ChplbGVjdHJpY19jb250cmFjdF9lbmRfZnJvbRgNIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSNgoYZWxlY3RyaWNfY29udHJhY3RfZW5kX3RvGA4gASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIzChVnYXNfY29udHJhY3RfZW5kX2Zyb20YDyABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjEKE2dhc19jb250cmFjdF9lbmRfdG8YECABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhUKDXRlYW1fdXNlcl9pZHMYESADKAMSFgoOYWNjb3VudF9udW1iZXIYEiABKAkiHgocTGlzdFZpc2libGVDb21wYW55SWRzUmVxdWVzdCJBCh1MaXN0VmlzaWJsZUNvbXBhbnlJZHNSZXNwb25zZRILCgNhbGwYASABKAgSEwoLY29tcGFueV9pZHMYAiADKAMiJwoRR2V0Q29tcGFueVJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAyI7ChJHZXRDb21wYW55UmVzcG9uc2USJQoHY29tcGFueRgBIAEoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnkilwEKFExpc3RDb21wYW5pZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEioKBmZpbHRlchgDIAEoCzIaLmVyaXMuY3JtLnYxLkNvbXBhbnlGaWx0ZXISEAoIb3JkZXJfYnkYBCABKAkSGgoSaW5jbHVkZV90b3RhbF9zaXplGAUgASgIIm0KFUxpc3RDb21wYW5pZXNSZXNwb25zZRInCgljb21wYW5pZXMYASADKAsyFC5lcmlzLmNybS52MS5Db21wYW55EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCRISCgp0b3RhbF9zaXplGAMgASgDIj0KFENyZWF0ZUNvbXBhbnlSZXF1ZXN0EiUKB2NvbXBhbnkYASABKAsyFC5lcmlzLmNybS52MS5Db21wYW55Ij4KFUNyZWF0ZUNvbXBhbnlSZXNwb25zZRIlCgdjb21wYW55GAEgASgLMhQuZXJpcy5jcm0udjEuQ29tcGFueSJuChRVcGRhdGVDb21wYW55UmVxdWVzdBIlCgdjb21wYW55GAEgASgLMhQuZXJpcy5jcm0udjEuQ29tcGFueRIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siPgoVVXBkYXRlQ29tcGFueVJlc3BvbnNlEiUKB2NvbXBhbnkYASABKAsyFC5lcmlzLmNybS52MS5Db21wYW55IioKFERlbGV0ZUNvbXBhbnlSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAMiFwoVRGVsZXRlQ29tcGFueVJlc3BvbnNlIkYKDlRlYW1Bc3NpZ25tZW50EiMKBHJvbGUYASABKA4yFS5lcmlzLmNybS52MS5UZWFtUm9sZRIPCgd1c2VyX2lkGAIgASgDIlsKEkFzc2lnblRlYW1zUmVxdWVzdBITCgtjb21wYW55X2lkcxgBIAMoAxIwCgthc3NpZ25tZW50cxgCIAMoCzIbLmVyaXMuY3JtLnYxLlRlYW1Bc3NpZ25tZW50IiwKE0Fzc2lnblRlYW1zUmVzcG9uc2USFQoNdXBkYXRlZF9jb3VudBgBIAEoAyJCCgtGaWVsZENoYW5nZRINCgVmaWVsZBgBIAEoCRIRCglvbGRfdmFsdWUYAiABKAkSEQoJbmV3X3ZhbHVlGAMgASgJIpwBCg1Db21wYW55Q2hhbmdlEhEKCWNoYW5nZV9pZBgBIAEoAxIvCgtjaGFuZ2VfdGltZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdXNlcl9pZBgDIAEoAxIMCgRraW5kGAQgASgJEigKBmZpZWxkcxgFIAMoCzIYLmVyaXMuY3JtLnYxLkZpZWxkQ2hhbmdlIlYKGUxpc3RDb21wYW55Q2hhbmdlc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxIRCglwYWdlX3NpemUYAiABKAUSEgoKcGFnZV90b2tlbhgDIAEoCSJiChpMaXN0Q29tcGFueUNoYW5nZXNSZXNwb25zZRIrCgdjaGFuZ2VzGAEgAygLMhouZXJpcy5jcm0udjEuQ29tcGFueUNoYW5nZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFwoVTGlzdEFmZmlsaWF0ZXNSZXF1ZXN0IicKFkxpc3RBZmZpbGlhdGVzUmVzcG9uc2USDQoFbmFtZXMYASADKAkiJgoWQ3JlYXRlQWZmaWxpYXRlUmVxdWVzdBIMCgRuYW1lGAEgASgJIicKF0NyZWF0ZUFmZmlsaWF0ZVJlc3BvbnNlEgwKBG5hbWUYASABKAkqxgEKDVByaW1hcnlTdGF0dXMSHgoaUFJJTUFSWV9TVEFUVVNfVU5TUEVDSUZJRUQQABIbChdQUklNQVJZX1NUQVRVU19QUk9TUEVDVBABEh4KGlBSSU1BUllfU1RBVFVTX09QUE9SVFVOSVRZEAISGwoXUFJJTUFSWV9TVEFUVVNfQ1VTVE9NRVIQAxIiCh5QUklNQVJZX1NUQVRVU19GT1JNRVJfQ1VTVE9NRVIQBBIXChNQUklNQVJZX1NUQVRVU19ERUFEEAUqmgEKCFRlYW1Sb2xlEhkKFVRFQU1fUk9MRV9VTlNQRUNJRklFRBAAEhQKEFRFQU1fUk9MRV9JTlNJREUQARIUChBURUFNX1JPTEVfQ0xPU0VSEAISFQoRVEVBTV9ST0xFX0FOQUxZU1QQAxITCg9URUFNX1JPTEVfQURNSU4QBBIbChdURUFNX1JPTEVfQ1VTVE9NRVJfQ0FSRRAFMroHCg5Db21wYW55U2VydmljZRJSCgpHZXRDb21wYW55Eh4uZXJpcy5jcm0udjEuR2V0Q29tcGFueVJlcXVlc3QaHy5lcmlzLmNybS52MS5HZXRDb21wYW55UmVzcG9uc2UiA5ACARJbCg1MaXN0Q29tcGFuaWVzEiEuZXJpcy5jcm0udjEuTGlzdENvbXBhbmllc1JlcXVlc3QaIi5lcmlzLmNybS52MS5MaXN0Q29tcGFuaWVzUmVzcG9uc2UiA5ACARJWCg1DcmVhdGVDb21wYW55EiEuZXJpcy5jcm0udjEuQ3JlYXRlQ29tcGFueVJlcXVlc3QaIi5lcmlzLmNybS52MS5DcmVhdGVDb21wYW55UmVzcG9uc2USVgoNVXBkYXRlQ29tcGFueRIhLmVyaXMuY3JtLnYxLlVwZGF0ZUNvbXBhbnlSZXF1ZXN0GiIuZXJpcy5jcm0udjEuVXBkYXRlQ29tcGFueVJlc3BvbnNlElYKDURlbGV0ZUNvbXBhbnkSIS5lcmlzLmNybS52MS5EZWxldGVDb21wYW55UmVxdWVzdBoiLmVyaXMuY3JtLnYxLkRlbGV0ZUNvbXBhbnlSZXNwb25zZRJQCgtBc3NpZ25UZWFtcxIfLmVyaXMuY3JtLnYxLkFzc2lnblRlYW1zUmVxdWVzdBogLmVyaXMuY3JtLnYxLkFzc2lnblRlYW1zUmVzcG9uc2USagoSTGlzdENvbXBhbnlDaGFuZ2VzEiYuZXJpcy5jcm0udjEuTGlzdENvbXBhbnlDaGFuZ2VzUmVxdWVzdBonLmVyaXMuY3JtLnYxLkxpc3RDb21wYW55Q2hhbmdlc1Jlc3BvbnNlIgOQAgESXgoOTGlzdEFmZmlsaWF0ZXMSIi5lcmlzLmNybS52MS5MaXN0QWZmaWxpYXRlc1JlcXVlc3QaIy5lcmlzLmNybS52MS5MaXN0QWZmaWxpYXRlc1Jlc3BvbnNlIgOQAgESXAoPQ3JlYXRlQWZmaWxpYXRlEiMuZXJpcy5jcm0udjEuQ3JlYXRlQWZmaWxpYXRlUmVxdWVzdBokLmVyaXMuY3JtLnYxLkNyZWF0ZUFmZmlsaWF0ZVJlc3BvbnNlEnMKFUxpc3RWaXNpYmxlQ29tcGFueUlkcxIpLmVyaXMuY3JtLnYxLkxpc3RWaXNpYmxlQ29tcGFueUlkc1JlcXVlc3QaKi5lcmlzLmNybS52MS5MaXN0VmlzaWJsZUNvbXBhbnlJZHNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_eris_common_v1_date, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("ChVlcmlzL2NybS92MS9jcm0ucHJvdG8SC2VyaXMuY3JtLnYxIqQJCgdDb21wYW55EhIKCmNvbXBhbnlfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEgwKBGNpdHkYBCABKAkSDQoFc3RhdGUYBSABKAkSCwoDemlwGAYgASgJEigKCmVudHJ5X2RhdGUYByABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjsKF3ByaW1hcnlfZWxlY3RyaWNfc3RhdHVzGAggASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIjChtzZWNvbmRhcnlfZWxlY3RyaWNfc3RhdHVzZXMYCSADKAkSNgoScHJpbWFyeV9nYXNfc3RhdHVzGAogASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIeChZzZWNvbmRhcnlfZ2FzX3N0YXR1c2VzGAsgAygJEjUKEXByaW1hcnlfZHJfc3RhdHVzGAwgASgOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIdChVzZWNvbmRhcnlfZHJfc3RhdHVzZXMYDSADKAkSOAoaZWxlY3RyaWNfY29udHJhY3RfZW5kX2RhdGUYDiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjMKFWdhc19jb250cmFjdF9lbmRfZGF0ZRgPIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSMgoUZHJfY29udHJhY3RfZW5kX2RhdGUYECABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhYKDmVsZWN0cmljX3VzYWdlGBEgASgJEhEKCWdhc191c2FnZRgSIAEoCRIUCgxkcl9yZWR1Y3Rpb24YEyABKAkSIAoYZWxlY3RyaWNfYXJlYV91dGlsaXR5X2lkGBQgASgDEhsKE2dhc19hcmVhX3V0aWxpdHlfaWQYFSABKAMSGgoSZHJfYXJlYV91dGlsaXR5X2lkGBYgASgDEhEKCXV0aWxpdGllcxgXIAEoCBIXCg9iaWxsX21hbmFnZW1lbnQYGCABKAgSFwoPY29tbXVuaXR5X3NvbGFyGBkgASgIEhkKEWVuZXJneV9lZmZpY2llbmN5GBogASgIEgoKAnc5GBsgASgIEhYKDmluc2lkZV91c2VyX2lkGBwgASgDEhYKDmNsb3Nlcl91c2VyX2lkGB0gASgDEhcKD2FuYWx5c3RfdXNlcl9pZBgeIAEoAxIVCg1hZG1pbl91c2VyX2lkGB8gASgDEh0KFWN1c3RvbWVyX2NhcmVfdXNlcl9pZBggIAEoAxIgChhzdXBwb3J0X2FuYWx5c3QxX3VzZXJfaWQYISABKAMSIAoYc3VwcG9ydF9hbmFseXN0Ml91c2VyX2lkGCIgASgDEhEKCWFmZmlsaWF0ZRgjIAEoCRIPCgd2ZXJzaW9uGCQgASgDEi8KC3VwZGF0ZV90aW1lGCUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg51cGRhdGVfdXNlcl9pZBgmIAEoAxIRCgl0b3RhbF9rd2gYJyABKAkSFAoMdG90YWxfdGhlcm1zGCggASgJIq4FCg1Db21wYW55RmlsdGVyEhIKCm5hbWVfcXVlcnkYASABKAkSPQoZcHJpbWFyeV9lbGVjdHJpY19zdGF0dXNlcxgCIAMoDjIaLmVyaXMuY3JtLnYxLlByaW1hcnlTdGF0dXMSIwobc2Vjb25kYXJ5X2VsZWN0cmljX3N0YXR1c2VzGAMgAygJEjgKFHByaW1hcnlfZ2FzX3N0YXR1c2VzGAQgAygOMhouZXJpcy5jcm0udjEuUHJpbWFyeVN0YXR1cxIeChZzZWNvbmRhcnlfZ2FzX3N0YXR1c2VzGAUgAygJEhoKEm1pbl9lbGVjdHJpY191c2FnZRgGIAEoCRIaChJtYXhfZWxlY3RyaWNfdXNhZ2UYByABKAkSFQoNbWluX2dhc191c2FnZRgIIAEoCRIVCg1tYXhfZ2FzX3VzYWdlGAkgASgJEiEKGWVsZWN0cmljX2FyZWFfdXRpbGl0eV9pZHMYCiADKAMSHAoUZ2FzX2FyZWFfdXRpbGl0eV9pZHMYCyADKAMSGwoTZHJfYXJlYV91dGlsaXR5X2lkcxgMIAMoAxI4ChplbGVjdHJpY19jb250cmFjdF9lbmRfZnJvbRgNIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSNgoYZWxlY3RyaWNfY29udHJhY3RfZW5kX3RvGA4gASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIzChVnYXNfY29udHJhY3RfZW5kX2Zyb20YDyABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEjEKE2dhc19jb250cmFjdF9lbmRfdG8YECABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhUKDXRlYW1fdXNlcl9pZHMYESADKAMSFgoOYWNjb3VudF9udW1iZXIYEiABKAkiLwocTGlzdFZpc2libGVDb21wYW55SWRzUmVxdWVzdBIPCgdtYXhfaWRzGAEgASgFIk8KHUxpc3RWaXNpYmxlQ29tcGFueUlkc1Jlc3BvbnNlEgsKA2FsbBgBIAEoCBITCgtjb21wYW55X2lkcxgCIAMoAxIMCgRtb3JlGAMgASgIIjUKHkZpbHRlclZpc2libGVDb21wYW55SWRzUmVxdWVzdBITCgtjb21wYW55X2lkcxgBIAMoAyI2Ch9GaWx0ZXJWaXNpYmxlQ29tcGFueUlkc1Jlc3BvbnNlEhMKC2NvbXBhbnlfaWRzGAEgAygDIicKEUdldENvbXBhbnlSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAMiOwoSR2V0Q29tcGFueVJlc3BvbnNlEiUKB2NvbXBhbnkYASABKAsyFC5lcmlzLmNybS52MS5Db21wYW55IpcBChRMaXN0Q29tcGFuaWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCRIqCgZmaWx0ZXIYAyABKAsyGi5lcmlzLmNybS52MS5Db21wYW55RmlsdGVyEhAKCG9yZGVyX2J5GAQgASgJEhoKEmluY2x1ZGVfdG90YWxfc2l6ZRgFIAEoCCJtChVMaXN0Q29tcGFuaWVzUmVzcG9uc2USJwoJY29tcGFuaWVzGAEgAygLMhQuZXJpcy5jcm0udjEuQ29tcGFueRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkSEgoKdG90YWxfc2l6ZRgDIAEoAyI9ChRDcmVhdGVDb21wYW55UmVxdWVzdBIlCgdjb21wYW55GAEgASgLMhQuZXJpcy5jcm0udjEuQ29tcGFueSI+ChVDcmVhdGVDb21wYW55UmVzcG9uc2USJQoHY29tcGFueRgBIAEoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnkibgoUVXBkYXRlQ29tcGFueVJlcXVlc3QSJQoHY29tcGFueRgBIAEoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnkSLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIj4KFVVwZGF0ZUNvbXBhbnlSZXNwb25zZRIlCgdjb21wYW55GAEgASgLMhQuZXJpcy5jcm0udjEuQ29tcGFueSIqChREZWxldGVDb21wYW55UmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgDIhcKFURlbGV0ZUNvbXBhbnlSZXNwb25zZSJGCg5UZWFtQXNzaWdubWVudBIjCgRyb2xlGAEgASgOMhUuZXJpcy5jcm0udjEuVGVhbVJvbGUSDwoHdXNlcl9pZBgCIAEoAyJbChJBc3NpZ25UZWFtc1JlcXVlc3QSEwoLY29tcGFueV9pZHMYASADKAMSMAoLYXNzaWdubWVudHMYAiADKAsyGy5lcmlzLmNybS52MS5UZWFtQXNzaWdubWVudCIsChNBc3NpZ25UZWFtc1Jlc3BvbnNlEhUKDXVwZGF0ZWRfY291bnQYASABKAMiQgoLRmllbGRDaGFuZ2USDQoFZmllbGQYASABKAkSEQoJb2xkX3ZhbHVlGAIgASgJEhEKCW5ld192YWx1ZRgDIAEoCSKcAQoNQ29tcGFueUNoYW5nZRIRCgljaGFuZ2VfaWQYASABKAMSLwoLY2hhbmdlX3RpbWUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3VzZXJfaWQYAyABKAMSDAoEa2luZBgEIAEoCRIoCgZmaWVsZHMYBSADKAsyGC5lcmlzLmNybS52MS5GaWVsZENoYW5nZSJWChlMaXN0Q29tcGFueUNoYW5nZXNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAMSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkiYgoaTGlzdENvbXBhbnlDaGFuZ2VzUmVzcG9uc2USKwoHY2hhbmdlcxgBIAMoCzIaLmVyaXMuY3JtLnYxLkNvbXBhbnlDaGFuZ2USFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIhcKFUxpc3RBZmZpbGlhdGVzUmVxdWVzdCInChZMaXN0QWZmaWxpYXRlc1Jlc3BvbnNlEg0KBW5hbWVzGAEgAygJIiYKFkNyZWF0ZUFmZmlsaWF0ZVJlcXVlc3QSDAoEbmFtZRgBIAEoCSInChdDcmVhdGVBZmZpbGlhdGVSZXNwb25zZRIMCgRuYW1lGAEgASgJKsYBCg1QcmltYXJ5U3RhdHVzEh4KGlBSSU1BUllfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXUFJJTUFSWV9TVEFUVVNfUFJPU1BFQ1QQARIeChpQUklNQVJZX1NUQVRVU19PUFBPUlRVTklUWRACEhsKF1BSSU1BUllfU1RBVFVTX0NVU1RPTUVSEAMSIgoeUFJJTUFSWV9TVEFUVVNfRk9STUVSX0NVU1RPTUVSEAQSFwoTUFJJTUFSWV9TVEFUVVNfREVBRBAFKpoBCghUZWFtUm9sZRIZChVURUFNX1JPTEVfVU5TUEVDSUZJRUQQABIUChBURUFNX1JPTEVfSU5TSURFEAESFAoQVEVBTV9ST0xFX0NMT1NFUhACEhUKEVRFQU1fUk9MRV9BTkFMWVNUEAMSEwoPVEVBTV9ST0xFX0FETUlOEAQSGwoXVEVBTV9ST0xFX0NVU1RPTUVSX0NBUkUQBTK1CAoOQ29tcGFueVNlcnZpY2USUgoKR2V0Q29tcGFueRIeLmVyaXMuY3JtLnYxLkdldENvbXBhbnlSZXF1ZXN0Gh8uZXJpcy5jcm0udjEuR2V0Q29tcGFueVJlc3BvbnNlIgOQAgESWwoNTGlzdENvbXBhbmllcxIhLmVyaXMuY3JtLnYxLkxpc3RDb21wYW5pZXNSZXF1ZXN0GiIuZXJpcy5jcm0udjEuTGlzdENvbXBhbmllc1Jlc3BvbnNlIgOQAgESVgoNQ3JlYXRlQ29tcGFueRIhLmVyaXMuY3JtLnYxLkNyZWF0ZUNvbXBhbnlSZXF1ZXN0GiIuZXJpcy5jcm0udjEuQ3JlYXRlQ29tcGFueVJlc3BvbnNlElYKDVVwZGF0ZUNvbXBhbnkSIS5lcmlzLmNybS52MS5VcGRhdGVDb21wYW55UmVxdWVzdBoiLmVyaXMuY3JtLnYxLlVwZGF0ZUNvbXBhbnlSZXNwb25zZRJWCg1EZWxldGVDb21wYW55EiEuZXJpcy5jcm0udjEuRGVsZXRlQ29tcGFueVJlcXVlc3QaIi5lcmlzLmNybS52MS5EZWxldGVDb21wYW55UmVzcG9uc2USUAoLQXNzaWduVGVhbXMSHy5lcmlzLmNybS52MS5Bc3NpZ25UZWFtc1JlcXVlc3QaIC5lcmlzLmNybS52MS5Bc3NpZ25UZWFtc1Jlc3BvbnNlEmoKEkxpc3RDb21wYW55Q2hhbmdlcxImLmVyaXMuY3JtLnYxLkxpc3RDb21wYW55Q2hhbmdlc1JlcXVlc3QaJy5lcmlzLmNybS52MS5MaXN0Q29tcGFueUNoYW5nZXNSZXNwb25zZSIDkAIBEl4KDkxpc3RBZmZpbGlhdGVzEiIuZXJpcy5jcm0udjEuTGlzdEFmZmlsaWF0ZXNSZXF1ZXN0GiMuZXJpcy5jcm0udjEuTGlzdEFmZmlsaWF0ZXNSZXNwb25zZSIDkAIBElwKD0NyZWF0ZUFmZmlsaWF0ZRIjLmVyaXMuY3JtLnYxLkNyZWF0ZUFmZmlsaWF0ZVJlcXVlc3QaJC5lcmlzLmNybS52MS5DcmVhdGVBZmZpbGlhdGVSZXNwb25zZRJzChVMaXN0VmlzaWJsZUNvbXBhbnlJZHMSKS5lcmlzLmNybS52MS5MaXN0VmlzaWJsZUNvbXBhbnlJZHNSZXF1ZXN0GiouZXJpcy5jcm0udjEuTGlzdFZpc2libGVDb21wYW55SWRzUmVzcG9uc2UiA5ACARJ5ChdGaWx0ZXJWaXNpYmxlQ29tcGFueUlkcxIrLmVyaXMuY3JtLnYxLkZpbHRlclZpc2libGVDb21wYW55SWRzUmVxdWVzdBosLmVyaXMuY3JtLnYxLkZpbHRlclZpc2libGVDb21wYW55SWRzUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_eris_common_v1_date, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * A company (lead) that buys electricity, gas or demand response.
@@ -456,6 +456,13 @@ export const CompanyFilterSchema: GenMessage<CompanyFilter> = /*@__PURE__*/
  * @generated from message eris.crm.v1.ListVisibleCompanyIdsRequest
  */
 export type ListVisibleCompanyIdsRequest = Message<"eris.crm.v1.ListVisibleCompanyIdsRequest"> & {
+  /**
+   * Answer at most this many ids (0 for no limit); when the caller sees more, `more` is set and
+   * company_ids is empty, and FilterVisibleCompanyIds serves better.
+   *
+   * @generated from field: int32 max_ids = 1;
+   */
+  maxIds: number;
 };
 
 /**
@@ -484,6 +491,13 @@ export type ListVisibleCompanyIdsResponse = Message<"eris.crm.v1.ListVisibleComp
    * @generated from field: repeated int64 company_ids = 2;
    */
   companyIds: bigint[];
+
+  /**
+   * The caller sees more than max_ids companies (and not all).
+   *
+   * @generated from field: bool more = 3;
+   */
+  more: boolean;
 };
 
 /**
@@ -492,6 +506,48 @@ export type ListVisibleCompanyIdsResponse = Message<"eris.crm.v1.ListVisibleComp
  */
 export const ListVisibleCompanyIdsResponseSchema: GenMessage<ListVisibleCompanyIdsResponse> = /*@__PURE__*/
   messageDesc(file_eris_crm_v1_crm, 3);
+
+/**
+ * Request of CompanyService.FilterVisibleCompanyIds.
+ *
+ * @generated from message eris.crm.v1.FilterVisibleCompanyIdsRequest
+ */
+export type FilterVisibleCompanyIdsRequest = Message<"eris.crm.v1.FilterVisibleCompanyIdsRequest"> & {
+  /**
+   * Company ids, at most 5000.
+   *
+   * @generated from field: repeated int64 company_ids = 1;
+   */
+  companyIds: bigint[];
+};
+
+/**
+ * Describes the message eris.crm.v1.FilterVisibleCompanyIdsRequest.
+ * Use `create(FilterVisibleCompanyIdsRequestSchema)` to create a new message.
+ */
+export const FilterVisibleCompanyIdsRequestSchema: GenMessage<FilterVisibleCompanyIdsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 4);
+
+/**
+ * Response of CompanyService.FilterVisibleCompanyIds.
+ *
+ * @generated from message eris.crm.v1.FilterVisibleCompanyIdsResponse
+ */
+export type FilterVisibleCompanyIdsResponse = Message<"eris.crm.v1.FilterVisibleCompanyIdsResponse"> & {
+  /**
+   * Those of the given companies the caller may see, in the order given, without repeats.
+   *
+   * @generated from field: repeated int64 company_ids = 1;
+   */
+  companyIds: bigint[];
+};
+
+/**
+ * Describes the message eris.crm.v1.FilterVisibleCompanyIdsResponse.
+ * Use `create(FilterVisibleCompanyIdsResponseSchema)` to create a new message.
+ */
+export const FilterVisibleCompanyIdsResponseSchema: GenMessage<FilterVisibleCompanyIdsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_crm, 5);
 
 /**
  * Request of CompanyService.GetCompany.
@@ -512,7 +568,7 @@ export type GetCompanyRequest = Message<"eris.crm.v1.GetCompanyRequest"> & {
  * Use `create(GetCompanyRequestSchema)` to create a new message.
  */
 export const GetCompanyRequestSchema: GenMessage<GetCompanyRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 4);
+  messageDesc(file_eris_crm_v1_crm, 6);
 
 /**
  * Response of CompanyService.GetCompany.
@@ -533,7 +589,7 @@ export type GetCompanyResponse = Message<"eris.crm.v1.GetCompanyResponse"> & {
  * Use `create(GetCompanyResponseSchema)` to create a new message.
  */
 export const GetCompanyResponseSchema: GenMessage<GetCompanyResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 5);
+  messageDesc(file_eris_crm_v1_crm, 7);
 
 /**
  * Request of CompanyService.ListCompanies.
@@ -586,7 +642,7 @@ export type ListCompaniesRequest = Message<"eris.crm.v1.ListCompaniesRequest"> &
  * Use `create(ListCompaniesRequestSchema)` to create a new message.
  */
 export const ListCompaniesRequestSchema: GenMessage<ListCompaniesRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 6);
+  messageDesc(file_eris_crm_v1_crm, 8);
 
 /**
  * Response of CompanyService.ListCompanies.
@@ -621,7 +677,7 @@ export type ListCompaniesResponse = Message<"eris.crm.v1.ListCompaniesResponse">
  * Use `create(ListCompaniesResponseSchema)` to create a new message.
  */
 export const ListCompaniesResponseSchema: GenMessage<ListCompaniesResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 7);
+  messageDesc(file_eris_crm_v1_crm, 9);
 
 /**
  * Request of CompanyService.CreateCompany.
@@ -642,7 +698,7 @@ export type CreateCompanyRequest = Message<"eris.crm.v1.CreateCompanyRequest"> &
  * Use `create(CreateCompanyRequestSchema)` to create a new message.
  */
 export const CreateCompanyRequestSchema: GenMessage<CreateCompanyRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 8);
+  messageDesc(file_eris_crm_v1_crm, 10);
 
 /**
  * Response of CompanyService.CreateCompany.
@@ -663,7 +719,7 @@ export type CreateCompanyResponse = Message<"eris.crm.v1.CreateCompanyResponse">
  * Use `create(CreateCompanyResponseSchema)` to create a new message.
  */
 export const CreateCompanyResponseSchema: GenMessage<CreateCompanyResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 9);
+  messageDesc(file_eris_crm_v1_crm, 11);
 
 /**
  * Request of CompanyService.UpdateCompany.
@@ -691,7 +747,7 @@ export type UpdateCompanyRequest = Message<"eris.crm.v1.UpdateCompanyRequest"> &
  * Use `create(UpdateCompanyRequestSchema)` to create a new message.
  */
 export const UpdateCompanyRequestSchema: GenMessage<UpdateCompanyRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 10);
+  messageDesc(file_eris_crm_v1_crm, 12);
 
 /**
  * Response of CompanyService.UpdateCompany.
@@ -712,7 +768,7 @@ export type UpdateCompanyResponse = Message<"eris.crm.v1.UpdateCompanyResponse">
  * Use `create(UpdateCompanyResponseSchema)` to create a new message.
  */
 export const UpdateCompanyResponseSchema: GenMessage<UpdateCompanyResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 11);
+  messageDesc(file_eris_crm_v1_crm, 13);
 
 /**
  * Request of CompanyService.DeleteCompany.
@@ -733,7 +789,7 @@ export type DeleteCompanyRequest = Message<"eris.crm.v1.DeleteCompanyRequest"> &
  * Use `create(DeleteCompanyRequestSchema)` to create a new message.
  */
 export const DeleteCompanyRequestSchema: GenMessage<DeleteCompanyRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 12);
+  messageDesc(file_eris_crm_v1_crm, 14);
 
 /**
  * Response of CompanyService.DeleteCompany.
@@ -748,7 +804,7 @@ export type DeleteCompanyResponse = Message<"eris.crm.v1.DeleteCompanyResponse">
  * Use `create(DeleteCompanyResponseSchema)` to create a new message.
  */
 export const DeleteCompanyResponseSchema: GenMessage<DeleteCompanyResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 13);
+  messageDesc(file_eris_crm_v1_crm, 15);
 
 /**
  * One team role to set on every selected company.
@@ -776,7 +832,7 @@ export type TeamAssignment = Message<"eris.crm.v1.TeamAssignment"> & {
  * Use `create(TeamAssignmentSchema)` to create a new message.
  */
 export const TeamAssignmentSchema: GenMessage<TeamAssignment> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 14);
+  messageDesc(file_eris_crm_v1_crm, 16);
 
 /**
  * Request of CompanyService.AssignTeams.
@@ -804,7 +860,7 @@ export type AssignTeamsRequest = Message<"eris.crm.v1.AssignTeamsRequest"> & {
  * Use `create(AssignTeamsRequestSchema)` to create a new message.
  */
 export const AssignTeamsRequestSchema: GenMessage<AssignTeamsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 15);
+  messageDesc(file_eris_crm_v1_crm, 17);
 
 /**
  * Response of CompanyService.AssignTeams.
@@ -825,7 +881,7 @@ export type AssignTeamsResponse = Message<"eris.crm.v1.AssignTeamsResponse"> & {
  * Use `create(AssignTeamsResponseSchema)` to create a new message.
  */
 export const AssignTeamsResponseSchema: GenMessage<AssignTeamsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 16);
+  messageDesc(file_eris_crm_v1_crm, 18);
 
 /**
  * One field's change.
@@ -860,7 +916,7 @@ export type FieldChange = Message<"eris.crm.v1.FieldChange"> & {
  * Use `create(FieldChangeSchema)` to create a new message.
  */
 export const FieldChangeSchema: GenMessage<FieldChange> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 17);
+  messageDesc(file_eris_crm_v1_crm, 19);
 
 /**
  * One saved change of a company.
@@ -909,7 +965,7 @@ export type CompanyChange = Message<"eris.crm.v1.CompanyChange"> & {
  * Use `create(CompanyChangeSchema)` to create a new message.
  */
 export const CompanyChangeSchema: GenMessage<CompanyChange> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 18);
+  messageDesc(file_eris_crm_v1_crm, 20);
 
 /**
  * Request of CompanyService.ListCompanyChanges.
@@ -944,7 +1000,7 @@ export type ListCompanyChangesRequest = Message<"eris.crm.v1.ListCompanyChangesR
  * Use `create(ListCompanyChangesRequestSchema)` to create a new message.
  */
 export const ListCompanyChangesRequestSchema: GenMessage<ListCompanyChangesRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 19);
+  messageDesc(file_eris_crm_v1_crm, 21);
 
 /**
  * Response of CompanyService.ListCompanyChanges.
@@ -972,7 +1028,7 @@ export type ListCompanyChangesResponse = Message<"eris.crm.v1.ListCompanyChanges
  * Use `create(ListCompanyChangesResponseSchema)` to create a new message.
  */
 export const ListCompanyChangesResponseSchema: GenMessage<ListCompanyChangesResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 20);
+  messageDesc(file_eris_crm_v1_crm, 22);
 
 /**
  * Request of CompanyService.ListAffiliates.
@@ -987,7 +1043,7 @@ export type ListAffiliatesRequest = Message<"eris.crm.v1.ListAffiliatesRequest">
  * Use `create(ListAffiliatesRequestSchema)` to create a new message.
  */
 export const ListAffiliatesRequestSchema: GenMessage<ListAffiliatesRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 21);
+  messageDesc(file_eris_crm_v1_crm, 23);
 
 /**
  * Response of CompanyService.ListAffiliates.
@@ -1008,7 +1064,7 @@ export type ListAffiliatesResponse = Message<"eris.crm.v1.ListAffiliatesResponse
  * Use `create(ListAffiliatesResponseSchema)` to create a new message.
  */
 export const ListAffiliatesResponseSchema: GenMessage<ListAffiliatesResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 22);
+  messageDesc(file_eris_crm_v1_crm, 24);
 
 /**
  * Request of CompanyService.CreateAffiliate.
@@ -1029,7 +1085,7 @@ export type CreateAffiliateRequest = Message<"eris.crm.v1.CreateAffiliateRequest
  * Use `create(CreateAffiliateRequestSchema)` to create a new message.
  */
 export const CreateAffiliateRequestSchema: GenMessage<CreateAffiliateRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 23);
+  messageDesc(file_eris_crm_v1_crm, 25);
 
 /**
  * Response of CompanyService.CreateAffiliate.
@@ -1050,7 +1106,7 @@ export type CreateAffiliateResponse = Message<"eris.crm.v1.CreateAffiliateRespon
  * Use `create(CreateAffiliateResponseSchema)` to create a new message.
  */
 export const CreateAffiliateResponseSchema: GenMessage<CreateAffiliateResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_crm, 24);
+  messageDesc(file_eris_crm_v1_crm, 26);
 
 /**
  * Where a company stands for one commodity (electric, gas or demand response).
@@ -1271,6 +1327,16 @@ export const CompanyService: GenService<{
     methodKind: "unary";
     input: typeof ListVisibleCompanyIdsRequestSchema;
     output: typeof ListVisibleCompanyIdsResponseSchema;
+  },
+  /**
+   * Which of the given companies the caller may see (for a page of records of many companies).
+   *
+   * @generated from rpc eris.crm.v1.CompanyService.FilterVisibleCompanyIds
+   */
+  filterVisibleCompanyIds: {
+    methodKind: "unary";
+    input: typeof FilterVisibleCompanyIdsRequestSchema;
+    output: typeof FilterVisibleCompanyIdsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_crm_v1_crm, 0);
