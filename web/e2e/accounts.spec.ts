@@ -1,35 +1,17 @@
-import { Code, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
-import { createGrpcWebTransport } from "@connectrpc/connect-web";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
-import { AccountCommodity, AccountService, type Account } from "../src/gen/eris/crm/v1/accounts_pb";
-import { CompanyService } from "../src/gen/eris/crm/v1/crm_pb";
-import { SupplierService } from "../src/gen/eris/sourcing/v1/suppliers_pb";
+import { AccountCommodity, type Account } from "../src/gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
-import { createTestCompany, randomLetters, userIdOf, utilityNamed } from "./crmHelpers";
-import { apiAs, BASE_URL, DEMO, signIn, unique } from "./helpers";
+import { createTestCompany, crmApiAs, randomLetters, userIdOf, utilityNamed } from "./crmHelpers";
+import { DEMO, signIn, unique } from "./helpers";
 
 const HEADERS =
   "Site Name,LEN,Account #,Secondary Account #,Utility,Supplier,Commodity,Rate Class,Address,City,State,Zip,Tax Exempt Status,PLC,NSPL,Zone";
 
-/** The account and company services of the real API, signed in as someone. */
-async function apiOf(email: string) {
-  const { token } = await apiAs(email);
-  const bearer: Interceptor = (next) => async (req) => {
-    req.header.set("authorization", `Bearer ${token}`);
-    return next(req);
-  };
-  const transport = createGrpcWebTransport({ baseUrl: BASE_URL, interceptors: [bearer] });
-  return {
-    accounts: createClient(AccountService, transport),
-    companies: createClient(CompanyService, transport),
-    suppliers: createClient(SupplierService, transport),
-  };
-}
-
 /** A company with one Electric account at PECO, made by Management through the API. */
 async function companyWithAccount(tag: string, site: string, fields: { insideUserId?: bigint } = {}) {
-  const [peco, api] = await Promise.all([utilityNamed("PECO", Commodity.ELECTRIC), apiOf(DEMO.management)]);
+  const [peco, api] = await Promise.all([utilityNamed("PECO", Commodity.ELECTRIC), crmApiAs(DEMO.management)]);
   const company = await createTestCompany({ name: unique(tag).name, ...fields });
   const { account } = await api.accounts.createAccount({
     account: {
@@ -142,7 +124,7 @@ test("Management adds a PLC record, is refused a start after the end, and delete
 
 test("an import with a bad row is previewed, imports nothing, and imports once fixed", async ({ page }) => {
   const company = await createTestCompany({ name: unique("Import").name });
-  const api = await apiOf(DEMO.management);
+  const api = await crmApiAs(DEMO.management);
   const tag = randomLetters(5);
   const row = (site: string, number: string, commodity: string) =>
     `${site},Acme LLC,${number},,PECO,,${commodity},GS,1 State St,Media,PA,19063,0,${commodity === "Gas" ? "" : "120"},${commodity === "Gas" ? "" : "100"},`;
@@ -197,7 +179,7 @@ test("a Sales user sees a company's accounts without Actions or add, import and 
   await expect(page.getByRole("button", { name: "Export" })).toHaveCount(0);
 
   // Hiding the buttons is not the rule: the service refuses a Sales user's write too.
-  const sales = await apiOf(DEMO.sales);
+  const sales = await crmApiAs(DEMO.sales);
   const refused = await sales.accounts.deleteAccount({ accountId: account.accountId }).then(
     () => null,
     (err: unknown) => ConnectError.from(err),

@@ -1,25 +1,12 @@
-import { createClient, ConnectError, Code, type Interceptor } from "@connectrpc/connect";
-import { createGrpcWebTransport } from "@connectrpc/connect-web";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { expect, test, type Page } from "@playwright/test";
 
-import { AccountCommodity, AccountService } from "../src/gen/eris/crm/v1/accounts_pb";
-import { ContactService } from "../src/gen/eris/crm/v1/contacts_pb";
+import { AccountCommodity } from "../src/gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
-import { createTestCompany, randomLetters, userIdOf, utilityNamed } from "./crmHelpers";
-import { apiAs, BASE_URL, DEMO, signIn, unique } from "./helpers";
+import { createTestCompany, crmApiAs, randomLetters, userIdOf, utilityNamed } from "./crmHelpers";
+import { DEMO, signIn, unique } from "./helpers";
 
 const PRIORITY_RANGE = "Contact Priority should be between 1 and 15 with 1 being the highest priority";
-
-/** The account and contact services of the real API, signed in as someone. */
-async function accountApiAs(email: string) {
-  const { token } = await apiAs(email);
-  const bearer: Interceptor = (next) => async (req) => {
-    req.header.set("authorization", `Bearer ${token}`);
-    return next(req);
-  };
-  const transport = createGrpcWebTransport({ baseUrl: BASE_URL, interceptors: [bearer] });
-  return { accounts: createClient(AccountService, transport), contacts: createClient(ContactService, transport) };
-}
 
 /** The contacts table's row of a contact, found by a text it shows. */
 function contactRow(page: Page, text: string) {
@@ -104,7 +91,7 @@ test("a Sales user manages the contacts of their own company; the server refuses
   const company = await createTestCompany({ name: unique("SalesContacts").name, insideUserId: salesId });
   const last = `Park${randomLetters(5)}`;
 
-  const { contacts } = await accountApiAs(DEMO.sales);
+  const { contacts } = await crmApiAs(DEMO.sales);
   const refused = await contacts
     .createContact({ contact: { companyId: company.companyId, firstName: "Cy", lastName: last, priority: 16 } })
     .then(
@@ -138,7 +125,7 @@ test("an account is found on /Accounts and opens its company's accounts tab", as
   const peco = await utilityNamed("PECO", Commodity.ELECTRIC);
   const number = `9${Date.now()}`;
   const site = `Plant ${randomLetters(6)}`;
-  const { accounts } = await accountApiAs(DEMO.management);
+  const { accounts } = await crmApiAs(DEMO.management);
   await accounts.createAccount({
     account: {
       companyId: company.companyId,
@@ -186,7 +173,7 @@ test("a Sales user does not find the accounts of companies they may not see", as
   const company = await createTestCompany({ name: unique("Hidden").name });
   const number = `8${Date.now()}`;
   const peco = await utilityNamed("PECO", Commodity.ELECTRIC);
-  const { accounts } = await accountApiAs(DEMO.management);
+  const { accounts } = await crmApiAs(DEMO.management);
   await accounts.createAccount({
     account: {
       companyId: company.companyId,

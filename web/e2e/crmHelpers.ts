@@ -2,10 +2,14 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient, type Client, type Interceptor } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
 
+import { AccountService } from "../src/gen/eris/crm/v1/accounts_pb";
 import { CallBankService, type CallBank } from "../src/gen/eris/crm/v1/call_banks_pb";
+import { ContactService } from "../src/gen/eris/crm/v1/contacts_pb";
 import { CompanyService, type Company, type CompanySchema } from "../src/gen/eris/crm/v1/crm_pb";
 import { TaskService } from "../src/gen/eris/crm/v1/tasks_pb";
 import { UserService } from "../src/gen/eris/identity/v1/identity_pb";
+import { RfpService } from "../src/gen/eris/sourcing/v1/rfps_pb";
+import { SupplierService } from "../src/gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity, UtilityService, type Utility } from "../src/gen/eris/sourcing/v1/utilities_pb";
 import { apiAs, BASE_URL, DEMO } from "./helpers";
 
@@ -16,6 +20,10 @@ export interface CrmApi {
   tasks: Client<typeof TaskService>;
   callBanks: Client<typeof CallBankService>;
   utilities: Client<typeof UtilityService>;
+  accounts: Client<typeof AccountService>;
+  contacts: Client<typeof ContactService>;
+  suppliers: Client<typeof SupplierService>;
+  rfps: Client<typeof RfpService>;
 }
 
 export async function crmApiAs(email: string): Promise<CrmApi> {
@@ -31,6 +39,10 @@ export async function crmApiAs(email: string): Promise<CrmApi> {
     tasks: createClient(TaskService, transport),
     callBanks: createClient(CallBankService, transport),
     utilities: createClient(UtilityService, transport),
+    accounts: createClient(AccountService, transport),
+    contacts: createClient(ContactService, transport),
+    suppliers: createClient(SupplierService, transport),
+    rfps: createClient(RfpService, transport),
   };
 }
 

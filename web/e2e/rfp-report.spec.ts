@@ -1,31 +1,13 @@
-import { createClient, type Interceptor } from "@connectrpc/connect";
-import { createGrpcWebTransport } from "@connectrpc/connect-web";
 import { expect, test } from "@playwright/test";
 
-import { AccountCommodity, AccountService } from "../src/gen/eris/crm/v1/accounts_pb";
-import { RfpService, type Rfp } from "../src/gen/eris/sourcing/v1/rfps_pb";
-import { SupplierService } from "../src/gen/eris/sourcing/v1/suppliers_pb";
+import { AccountCommodity } from "../src/gen/eris/crm/v1/accounts_pb";
+import { type Rfp } from "../src/gen/eris/sourcing/v1/rfps_pb";
 import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
-import { createTestCompany, randomLetters, utilityNamed } from "./crmHelpers";
-import { apiAs, BASE_URL, DEMO, signIn, unique } from "./helpers";
+import { createTestCompany, crmApiAs, randomLetters, utilityNamed } from "./crmHelpers";
+import { DEMO, signIn, unique } from "./helpers";
 
 /** The business time zone of the demo stack. */
 const BUSINESS_TIME_ZONE = "America/New_York";
-
-/** The RFP, account and supplier services of the real API, signed in as someone. */
-async function apiOf(email: string) {
-  const { token } = await apiAs(email);
-  const bearer: Interceptor = (next) => async (req) => {
-    req.header.set("authorization", `Bearer ${token}`);
-    return next(req);
-  };
-  const transport = createGrpcWebTransport({ baseUrl: BASE_URL, interceptors: [bearer] });
-  return {
-    rfps: createClient(RfpService, transport),
-    accounts: createClient(AccountService, transport),
-    suppliers: createClient(SupplierService, transport),
-  };
-}
 
 /** Today in the business time zone, as the API's date and as the calendar names the day. */
 function businessToday() {
@@ -52,7 +34,7 @@ function businessToday() {
  * due back today at 11:00 and sent to a demo Electric supplier; its Len is unique.
  */
 async function createTestRfp(): Promise<{ rfp: Rfp; companyName: string }> {
-  const [api, peco] = await Promise.all([apiOf(DEMO.management), utilityNamed("PECO", Commodity.ELECTRIC)]);
+  const [api, peco] = await Promise.all([crmApiAs(DEMO.management), utilityNamed("PECO", Commodity.ELECTRIC)]);
   const company = await createTestCompany({ name: unique("RfpCo").name, city: "Media", state: "PA" });
   const { suppliers } = await api.suppliers.listSuppliers({ commodity: Commodity.ELECTRIC });
   const supplier = suppliers.find((s) => !s.archived && s.commodity === Commodity.ELECTRIC);

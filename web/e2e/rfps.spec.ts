@@ -1,34 +1,17 @@
 import { execFileSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 
-import { createClient, type Interceptor } from "@connectrpc/connect";
-import { createGrpcWebTransport } from "@connectrpc/connect-web";
 import { expect, test, type Page } from "@playwright/test";
 
-import { AccountCommodity, AccountService, type Account } from "../src/gen/eris/crm/v1/accounts_pb";
-import { RfpOutcome, RfpService } from "../src/gen/eris/sourcing/v1/rfps_pb";
-import { SupplierService, type Supplier } from "../src/gen/eris/sourcing/v1/suppliers_pb";
+import { AccountCommodity, type Account } from "../src/gen/eris/crm/v1/accounts_pb";
+import { RfpOutcome } from "../src/gen/eris/sourcing/v1/rfps_pb";
+import { type Supplier } from "../src/gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
-import { createTestCompany, randomLetters, userIdOf, utilityNamed } from "./crmHelpers";
-import { apiAs, BASE_URL, DEMO, signIn, unique } from "./helpers";
+import { createTestCompany, crmApiAs, randomLetters, userIdOf, utilityNamed } from "./crmHelpers";
+import { DEMO, signIn, unique } from "./helpers";
 
 /** The business time zone of the demo stack. */
 const BUSINESS_TIME_ZONE = "America/New_York";
-
-/** The RFP, account and supplier services of the real API, signed in as someone. */
-async function apiOf(email: string) {
-  const { token } = await apiAs(email);
-  const bearer: Interceptor = (next) => async (req) => {
-    req.header.set("authorization", `Bearer ${token}`);
-    return next(req);
-  };
-  const transport = createGrpcWebTransport({ baseUrl: BASE_URL, interceptors: [bearer] });
-  return {
-    rfps: createClient(RfpService, transport),
-    accounts: createClient(AccountService, transport),
-    suppliers: createClient(SupplierService, transport),
-  };
-}
 
 /** Today on the business clock, as the dialog's date fields show it (MM/DD/YYYY). */
 function businessTodayText(): string {
@@ -47,7 +30,7 @@ function businessTodayText(): string {
  * and two demo Electric suppliers to ask for prices.
  */
 async function companyWithAccounts(tag: string, sites: readonly string[], fields: { insideUserId?: bigint } = {}) {
-  const [peco, api] = await Promise.all([utilityNamed("PECO", Commodity.ELECTRIC), apiOf(DEMO.management)]);
+  const [peco, api] = await Promise.all([utilityNamed("PECO", Commodity.ELECTRIC), crmApiAs(DEMO.management)]);
   const company = await createTestCompany({ name: unique(tag).name, ...fields });
   const accounts: Account[] = [];
   for (const site of sites) {
