@@ -52,6 +52,13 @@ async fn rfps_are_saved_listed_priced_exported_and_deleted_through_rest() {
         (json!({"Commodity": "Electric", "Terms": [0]}), "term"),
         (json!({"Commodity": "Electric", "Accounts": ["one"]}), "account ids"),
         (json!({"Commodity": "Electric", "Len": "tab\there"}), "control character"),
+        (json!({"Commodity": "Electric", "Len": "nul\u{0}"}), "NUL"),
+        (json!({"Commodity": "Electric", "Fee": 1e20}), "huge fee"),
+        (json!({"Commodity": "Electric", "Terms": [2147483647]}), "huge term"),
+        (json!({"Commodity": "Electric", "ReturnDate": "20000-01-01"}), "far return date"),
+        (json!({"Commodity": "Electric", "StartDate": "1899-12-31"}), "early start date"),
+        (json!({"Commodity": "Electric", "Suppliers": [9_999_999]}), "unknown supplier"),
+        (json!({"Commodity": "Electric", "Accounts": [9_999_999]}), "unknown account"),
     ] {
         let response = app.post(&format!("/api/saveRfp/{lead}"), &manager, bad).await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{why}");
@@ -64,8 +71,23 @@ async fn rfps_are_saved_listed_priced_exported_and_deleted_through_rest() {
     // Someone else changed City after the version read.
     assert_eq!(app.post(&format!("/api/saveRfp/{lead}"), &care, stale).await.status(), StatusCode::CONFLICT);
 
+    // The same RFP saved 40 times at once by two people: each save applies or is refused as
+    // stale (409), none fails, and the stored value is one of those sent.
+    let version = app.get(&format!("/api/getRFPsByLeadId/{lead}"), &manager).await.json::<Vec<Value>>().await.unwrap()
+        [0]["Version"]
+        .clone();
+    let saves = (0..40).map(|i| {
+        let body = json!({"RFPId": rfp_id, "Version": version, "Zip": format!("{:05}", 19000 + i)});
+        let (app, token, lead) = (&app, if i % 2 == 0 { &manager } else { &care }, lead);
+        async move { app.post(&format!("/api/saveRfp/{lead}"), token, body).await.status() }
+    });
+    let statuses = futures::future::join_all(saves).await;
+    assert!(statuses.iter().all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT), "{statuses:?}");
+    assert!(statuses.contains(&StatusCode::OK));
     let listed: Vec<Value> = app.get(&format!("/api/getRFPsByLeadId/{lead}"), &manager).await.json().await.unwrap();
     assert_eq!((listed.len(), listed[0]["City"].as_str()), (1, Some("Chester")));
+    let zip: u32 = listed[0]["Zip"].as_str().unwrap().parse().unwrap();
+    assert!((19000..19040).contains(&zip));
     let hidden = app.get(&format!("/api/getRFPsByLeadId/{lead}"), &sales).await;
     assert_eq!(hidden.status(), StatusCode::NOT_FOUND, "not a company of this Sales user");
     let everyone: Vec<Value> = app.get("/api/getRFPs?query=quarry", &manager).await.json().await.unwrap();
