@@ -50,3 +50,22 @@ export function ListStatus({
   }
   return <>{children}</>;
 }
+
+export interface RefreshButtonProps {
+  /** The query that reads the list. */
+  query: { isFetching: boolean; refetch: () => unknown };
+  text: string;
+}
+
+/** A list toolbar's Refresh: reads the list again, spinning while it does. */
+export function RefreshButton({ query, text }: RefreshButtonProps) {
+  return (
+    <Button
+      variant="minimal"
+      icon="refresh"
+      text={text}
+      loading={query.isFetching}
+      onClick={() => void query.refetch()}
+    />
+  );
+}

@@ -7,6 +7,7 @@ import { roleLabel, statusLabel } from "../../app/roles";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toaster";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { RefreshButton } from "../../components/ListStatus";
 import { UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { OneTimePasswordDialog } from "./OneTimePasswordDialog";
 import { ADMIN_TEXTS } from "./texts";
@@ -52,13 +53,7 @@ export function UsersTab() {
           text={ADMIN_TEXTS.addUser}
           onClick={() => setDialog({ kind: "add" })}
         />
-        <Button
-          variant="minimal"
-          icon="refresh"
-          text={ADMIN_TEXTS.refresh}
-          loading={users.isFetching}
-          onClick={() => void users.refetch()}
-        />
+        <RefreshButton query={users} text={ADMIN_TEXTS.refresh} />
       </div>
       {users.isPending ? (
         <Spinner />

@@ -14,6 +14,7 @@ import { useNavigate } from "react-router";
 import { useUrlText, type UrlParams } from "../../components/urlState";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { UserOptions } from "../../components/UserOptions";
+import { RefreshButton } from "../../components/ListStatus";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
 import { useUserDirectory } from "../tasks/userDirectory";
 import { callBankCompaniesPath, matchesCallBankSearch } from "./callBankForm";
@@ -79,13 +80,7 @@ export function CallBanksView({ userFilterId, userId = 0n, toolbarStart, actions
             </HTMLSelect>
           </FormGroup>
         )}
-        <Button
-          variant="minimal"
-          icon="refresh"
-          text={CALL_BANK_TEXTS.refresh}
-          loading={callBanks.isFetching}
-          onClick={() => void callBanks.refetch()}
-        />
+        <RefreshButton query={callBanks} text={CALL_BANK_TEXTS.refresh} />
       </div>
       {callBanks.isPending ? (
         <Spinner />

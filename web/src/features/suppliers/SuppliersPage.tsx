@@ -9,7 +9,7 @@ import { slicePage, urlPage } from "../../components/clientPaging";
 import { commodityFromLabel, commodityLabel } from "../../components/commodity";
 import { CommodityFilter } from "../../components/CommodityFilter";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { ListStatus } from "../../components/ListStatus";
+import { ListStatus, RefreshButton } from "../../components/ListStatus";
 import { toast } from "../../components/toaster";
 import { useUrlParams, useUrlText } from "../../components/urlState";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
@@ -105,13 +105,7 @@ export function SuppliersPage() {
           onChange={(e) => url.update({ [P.archived]: e.currentTarget.checked ? "1" : null, [P.page]: null })}
         />
         <span className="eris-spacer" />
-        <Button
-          variant="minimal"
-          icon="refresh"
-          text={SUPPLIER_TEXTS.refresh}
-          loading={suppliers.isFetching}
-          onClick={() => void suppliers.refetch()}
-        />
+        <RefreshButton query={suppliers} text={SUPPLIER_TEXTS.refresh} />
       </div>
       <ListStatus
         query={suppliers}

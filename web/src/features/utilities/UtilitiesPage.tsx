@@ -8,7 +8,7 @@ import { ClientPager } from "../../components/ClientPager";
 import { slicePage, urlPage } from "../../components/clientPaging";
 import { commodityFromLabel, commodityLabel } from "../../components/commodity";
 import { CommodityFilter } from "../../components/CommodityFilter";
-import { ListStatus } from "../../components/ListStatus";
+import { ListStatus, RefreshButton } from "../../components/ListStatus";
 import { useUrlParams, useUrlText } from "../../components/urlState";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import type { Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
@@ -77,13 +77,7 @@ export function UtilitiesPage() {
           onValueChange={setSearch}
         />
         <span className="eris-spacer" />
-        <Button
-          variant="minimal"
-          icon="refresh"
-          text={UTILITY_TEXTS.refresh}
-          loading={utilities.isFetching}
-          onClick={() => void utilities.refetch()}
-        />
+        <RefreshButton query={utilities} text={UTILITY_TEXTS.refresh} />
       </div>
       <ListStatus
         query={utilities}
