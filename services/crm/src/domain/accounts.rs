@@ -548,12 +548,14 @@ impl State {
         self.readable_company(caller, company_id).await?;
         let accounts = db::accounts::select_company_accounts(&self.pool, company_id, account_ids).await?;
         let ids: Vec<i64> = accounts.iter().map(|a| a.account_id).collect();
-        let stored = db::accounts::list_usage_of(&self.pool, &ids).await?;
+        let mut stored: std::collections::HashMap<i64, Vec<UsageMonthRow>> = std::collections::HashMap::new();
+        for row in db::accounts::list_usage_of(&self.pool, &ids).await? {
+            stored.entry(row.account_id).or_default().push(row.month);
+        }
         Ok(accounts
             .into_iter()
             .map(|account| {
-                let months: Vec<UsageMonthRow> =
-                    stored.iter().filter(|m| m.account_id == account.account_id).map(|m| m.month.clone()).collect();
+                let months = stored.remove(&account.account_id).unwrap_or_default();
                 (account, twelve_months(&months))
             })
             .collect())
