@@ -14,10 +14,11 @@ use axum::{
 use crate::AppState;
 
 /// The app's scripts, styles, images and calls come from its own origin; nothing inline runs
-/// (the built app has no inline script), nothing frames it.
+/// (the built app has no inline script), nothing frames it. The one frame it shows is a contract's
+/// PDF, fetched with the user's token and framed from a blob: address.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
      img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-     form-action 'self'; frame-ancestors 'none'";
+     form-action 'self'; frame-src 'self' blob:; frame-ancestors 'none'";
 
 /// Two years, subdomains included.
 const STRICT_TRANSPORT_SECURITY: &str = "max-age=63072000; includeSubDomains";

@@ -2,6 +2,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createClient, type Client, type Interceptor } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
 
+import { ContractService, HedgeService, PaymentService } from "../src/gen/eris/contracts/v1/contracts_pb";
 import { AccountService } from "../src/gen/eris/crm/v1/accounts_pb";
 import { CallBankService, type CallBank } from "../src/gen/eris/crm/v1/call_banks_pb";
 import { ContactService } from "../src/gen/eris/crm/v1/contacts_pb";
@@ -24,6 +25,9 @@ export interface CrmApi {
   contacts: Client<typeof ContactService>;
   suppliers: Client<typeof SupplierService>;
   rfps: Client<typeof RfpService>;
+  contracts: Client<typeof ContractService>;
+  payments: Client<typeof PaymentService>;
+  hedges: Client<typeof HedgeService>;
 }
 
 export async function crmApiAs(email: string): Promise<CrmApi> {
@@ -43,6 +47,9 @@ export async function crmApiAs(email: string): Promise<CrmApi> {
     contacts: createClient(ContactService, transport),
     suppliers: createClient(SupplierService, transport),
     rfps: createClient(RfpService, transport),
+    contracts: createClient(ContractService, transport),
+    payments: createClient(PaymentService, transport),
+    hedges: createClient(HedgeService, transport),
   };
 }
 

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod call_banks;
 pub mod companies;
 pub mod contacts;
+pub mod contracts;
 pub mod directories;
 mod directory;
 

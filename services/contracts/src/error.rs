@@ -24,6 +24,26 @@ impl From<Error> for Status {
     }
 }
 
+/// A request field that fails its check.
+pub fn invalid(message: impl Into<String>) -> Error {
+    Error::Platform(eris_platform::Error::InvalidArgument(message.into()))
+}
+
+/// A record that is not there; the message names what.
+pub fn not_found(what: &str) -> Error {
+    Error::Platform(eris_platform::Error::not_found(what))
+}
+
+/// Someone else changed the record after the caller read it.
+pub fn stale(message: impl Into<String>) -> Error {
+    Error::Platform(eris_platform::Error::Stale(message.into()))
+}
+
+/// Something this service depends on failed; logged, answered as internal.
+pub fn internal(error: impl Into<anyhow::Error>) -> Error {
+    Error::Platform(eris_platform::Error::Internal(error.into()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,14 +5,24 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod files;
 mod grpc;
+pub mod seed;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+use std::sync::Arc;
 
 use eris_platform::{
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
+    time::BusinessTime,
 };
-use eris_proto::contracts::v1::contract_service_server::ContractServiceServer;
-use sqlx::migrate::Migrator;
+use eris_proto::contracts::v1::{
+    contract_service_server::ContractServiceServer, hedge_service_server::HedgeServiceServer,
+    payment_service_server::PaymentServiceServer,
+};
+use sqlx::{PgPool, migrate::Migrator};
 use tokio::net::TcpListener;
 use tonic::service::Routes;
 
@@ -24,12 +34,46 @@ pub static MIGRATOR: Migrator = sqlx::migrate!();
 /// The schema this service owns.
 pub const SCHEMA: &str = "contracts";
 
+/// The largest message a call carries: a 25 MB contract file and its envelope.
+pub const MAX_MESSAGE_BYTES: usize = 26 * 1024 * 1024;
+
+/// Everything the handlers share.
+pub(crate) struct State {
+    pool: PgPool,
+    /// The crm service, asked on the caller's behalf about companies and accounts.
+    crm: tonic::transport::Channel,
+    /// The sourcing service, asked about utilities and suppliers.
+    sourcing: tonic::transport::Channel,
+    /// Users of the beta contract screens.
+    beta_user_ids: Vec<i64>,
+    files: files::Files,
+    /// The brokerage's time zone: "today" for the Contracts page's filters.
+    business: BusinessTime,
+}
+
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
+    let state = Arc::new(State {
+        pool: resources.pool.clone(),
+        crm: tonic::transport::Channel::from_shared(config.crm_url.clone())?.connect_lazy(),
+        sourcing: tonic::transport::Channel::from_shared(config.sourcing_url.clone())?.connect_lazy(),
+        beta_user_ids: config.contracts_beta_user_ids.clone(),
+        files: files::Files::from_args(&config.files)?,
+        business: BusinessTime::new(config.service.business.time_zone),
+    });
+    let contracts = ContractServiceServer::new(grpc::ContractApi(state.clone()))
+        .max_decoding_message_size(MAX_MESSAGE_BYTES)
+        .max_encoding_message_size(MAX_MESSAGE_BYTES);
     let service = GrpcService {
-        names: &["eris.contracts.v1.ContractService"],
-        routes: Routes::new(ContractServiceServer::new(grpc::ContractsApi)),
+        names: &[
+            "eris.contracts.v1.ContractService",
+            "eris.contracts.v1.PaymentService",
+            "eris.contracts.v1.HedgeService",
+        ],
+        routes: Routes::new(contracts)
+            .add_service(PaymentServiceServer::new(grpc::PaymentApi(state.clone())))
+            .add_service(HedgeServiceServer::new(grpc::HedgeApi(state))),
         auth: resources.auth(&[]),
         dependencies: resources.dependencies(),
     };

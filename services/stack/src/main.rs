@@ -80,6 +80,8 @@ struct ServeArgs {
     #[command(flatten)]
     auth: eris_identity::config::AuthArgs,
     #[command(flatten)]
+    contract_files: eris_contracts::config::FileArgs,
+    #[command(flatten)]
     shutdown: ShutdownArgs,
 }
 
@@ -113,8 +115,17 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     ];
     let gateway_listener = bind(args.listen.to_string()).await?;
 
+    let mut beta_user_ids = args.auth.contracts_beta_user_ids.clone();
     if args.demo {
         let users = eris_identity::seed::demo_users(&args.database, &args.demo_password).await?;
+        if beta_user_ids.is_empty() {
+            // The demo's Management and Admin users try the beta contract screens.
+            beta_user_ids = users
+                .iter()
+                .filter(|u| matches!(u.fields.role.as_str(), "Management" | "Admin"))
+                .map(|u| u.user_id)
+                .collect();
+        }
         println!("Demo users (password: {}):", args.demo_password);
         for user in &users {
             println!("  {:<24} {}", user.fields.email, user.fields.role);
@@ -124,8 +135,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let user_ids = users.iter().map(|u| u.user_id).collect();
         let rfp_suppliers = suppliers.clone();
         if eris_crm::seed::demo(&args.database, user_ids, areas, suppliers, business).await? {
-            generate_rfps(&args.database, 150, rfp_owners(&users), rfp_suppliers, business.today()).await?;
-            println!("Demo companies, notes, tasks, call banks, accounts, contacts and RFPs created.");
+            generate_rfps(&args.database, 150, rfp_owners(&users), rfp_suppliers.clone(), business.today()).await?;
+            generate_contracts(&args.database, 150, &users, rfp_suppliers, business.today()).await?;
+            println!("Demo companies, notes, tasks, call banks, accounts, contacts, RFPs and contracts created.");
         }
     }
 
@@ -149,6 +161,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
     let mut tasks = JoinSet::new();
     let mut auth = args.auth.clone();
+    auth.contracts_beta_user_ids.clone_from(&beta_user_ids);
     if auth.trusted_proxies.is_empty() {
         // The stack's own gateway reaches identity over loopback and names the client; a secret
         // made for this run proves it is the gateway, not another local caller.
@@ -170,7 +183,14 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     tasks.spawn(named("identity", eris_identity::serve(identity_config, identity, until_stopped())));
     let crm_config = eris_crm::Config { listen: listen(&crm), sourcing_url: url(3), service: service.clone() };
     tasks.spawn(named("crm", eris_crm::serve(crm_config, crm, until_stopped())));
-    let contracts_config = eris_contracts::Config { listen: listen(&contracts), service: service.clone() };
+    let contracts_config = eris_contracts::Config {
+        listen: listen(&contracts),
+        crm_url: url(1),
+        sourcing_url: url(3),
+        contracts_beta_user_ids: beta_user_ids,
+        files: args.contract_files.clone(),
+        service: service.clone(),
+    };
     tasks.spawn(named("contracts", eris_contracts::serve(contracts_config, contracts, until_stopped())));
     let sourcing_config = eris_sourcing::Config {
         listen: listen(&sourcing),
@@ -238,10 +258,12 @@ async fn seed(args: SeedArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     eris_crm::seed::generate(&args.database, &plan).await?;
     let rfps = args.companies / 2;
-    generate_rfps(&args.database, rfps, owners, rfp_suppliers, plan.business.today()).await?;
+    generate_rfps(&args.database, rfps, owners, rfp_suppliers.clone(), plan.business.today()).await?;
+    let contracts = args.companies * 3 / 2;
+    generate_contracts(&args.database, contracts, &users, rfp_suppliers, plan.business.today()).await?;
     println!(
         "Generated {} companies, {} notes, {} tasks, {} call banks, {} accounts (one company with {} more), {} \
-         contacts and {rfps} RFPs in {:.1} s.",
+         contacts, {rfps} RFPs and {contracts} contracts with {} payments in {:.1} s.",
         plan.companies,
         plan.notes,
         plan.tasks,
@@ -249,6 +271,7 @@ async fn seed(args: SeedArgs) -> anyhow::Result<()> {
         plan.accounts,
         plan.large_company_accounts,
         plan.contacts,
+        contracts * 10,
         started.elapsed().as_secs_f64()
     );
     Ok(())
@@ -280,6 +303,31 @@ async fn generate_rfps(
         today,
     };
     eris_sourcing::seed::generate_rfps(database, &plan).await
+}
+
+/// Contracts with ten payments each over the generated companies' accounts, their teams drawn
+/// from the demo users who hold team roles.
+async fn generate_contracts(
+    database: &eris_platform::config::DatabaseArgs,
+    contracts: usize,
+    users: &[eris_identity::db::users::UserRow],
+    suppliers: eris_crm::seed::SupplierChoices,
+    today: chrono::NaiveDate,
+) -> anyhow::Result<()> {
+    let targets = eris_crm::seed::rfp_targets(database, contracts as i64).await?;
+    let utilities = eris_sourcing::seed::demo_utilities(database).await?;
+    let plan = eris_contracts::seed::ContractPlan {
+        contracts: contracts as i64,
+        payments_per_contract: 10,
+        targets: targets.into_iter().map(|t| (t.company_id, t.company_name, t.commodity, t.account_ids)).collect(),
+        team_user_ids: users.iter().map(|u| u.user_id).collect(),
+        electric_suppliers: suppliers.electric,
+        gas_suppliers: suppliers.gas,
+        electric_utilities: utilities.electric,
+        gas_utilities: utilities.gas,
+        today,
+    };
+    eris_contracts::seed::generate_contracts(database, &plan).await
 }
 
 /// The demo utilities, suppliers and rate types (added when missing), as the areas, utilities and

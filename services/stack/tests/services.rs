@@ -103,7 +103,15 @@ service_test!(
     contracts_serves_health_reflection_and_refuses_calls_without_a_token,
     eris_contracts,
     "contracts",
-    "eris.contracts.v1.ContractService"
+    "eris.contracts.v1.ContractService",
+    crm_url: "http://127.0.0.1:9".into(),
+    sourcing_url: "http://127.0.0.1:9".into(),
+    contracts_beta_user_ids: Vec::new(),
+    files: eris_contracts::config::FileArgs {
+        dir: std::env::temp_dir().join("eris-stack-test-contract-files"),
+        bucket: None,
+        upload_key: None,
+    }
 );
 service_test!(
     sourcing_serves_health_reflection_and_refuses_calls_without_a_token,

@@ -2,6 +2,7 @@ import { createContext, useContext } from "react";
 
 import { createClient, type Client, type Transport } from "@connectrpc/connect";
 
+import { ContractService, HedgeService, PaymentService } from "../gen/eris/contracts/v1/contracts_pb";
 import { AccountService } from "../gen/eris/crm/v1/accounts_pb";
 import { CallBankService } from "../gen/eris/crm/v1/call_banks_pb";
 import { ContactService } from "../gen/eris/crm/v1/contacts_pb";
@@ -28,6 +29,9 @@ export interface ApiClients {
   accounts: Client<typeof AccountService>;
   contacts: Client<typeof ContactService>;
   rfps: Client<typeof RfpService>;
+  contracts: Client<typeof ContractService>;
+  payments: Client<typeof PaymentService>;
+  hedges: Client<typeof HedgeService>;
 }
 
 export function createApiClients(transport: Transport): ApiClients {
@@ -44,6 +48,9 @@ export function createApiClients(transport: Transport): ApiClients {
     accounts: createClient(AccountService, transport),
     contacts: createClient(ContactService, transport),
     rfps: createClient(RfpService, transport),
+    contracts: createClient(ContractService, transport),
+    payments: createClient(PaymentService, transport),
+    hedges: createClient(HedgeService, transport),
   };
 }
 

@@ -13,6 +13,11 @@ import { CompaniesPage } from "../features/companies/CompaniesPage";
 import { CompanyDetailsPage } from "../features/companies/CompanyDetailsPage";
 import { CompanyTabsLayout } from "../features/companies/CompanyTabsLayout";
 import { ContactsTab, ContactsTabRedirect } from "../features/contacts/ContactsTab";
+import { AddBetaContract } from "../features/betaContracts/AddBetaContract";
+import { BetaContractsTab } from "../features/betaContracts/BetaContractsTab";
+import { ViewBetaContract } from "../features/betaContracts/ViewBetaContract";
+import { ContractBookPage } from "../features/contractBook/ContractBookPage";
+import { ContractsTab } from "../features/contracts/ContractsTab";
 import { DashboardPage } from "../features/dashboard/DashboardPage";
 import { LoginPage } from "../features/login/LoginPage";
 import { RateTypesPage } from "../features/rateTypes/RateTypesPage";
@@ -36,7 +41,6 @@ export interface PlaceholderRoute {
 }
 
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
-  { path: "/Contracts", title: "Contracts", icon: "document" },
   { path: "/Reports", title: "Reports", icon: "timeline-bar-chart" },
   { path: "/OpportunityTracker", title: "Opportunity Tracker" },
   { path: "/ForecastRevenueBySupplier", title: "Forecast Revenue By Supplier" },
@@ -101,8 +105,16 @@ export function AppRoutes() {
                 <AccountsPage />
               ) : path === "contacts" ? (
                 <ContactsTab />
+              ) : path === "contracts" ? (
+                <ContractsTab />
               ) : path === "rfps" ? (
                 <RfpsTab />
+              ) : path === "contractsBETA" ? (
+                <BetaContractsTab />
+              ) : path === "contractsBETA/add" ? (
+                <AddBetaContract />
+              ) : path === "contractsBETA/view/:contractId" ? (
+                <ViewBetaContract />
               ) : (
                 <Placeholder title={title} />
               );
@@ -122,6 +134,7 @@ export function AppRoutes() {
         <Route path={ACCOUNT_FINDER_PATH} element={<AccountSearchPage />} />
         <Route path="/Dashboard" element={<DashboardPage />} />
         <Route path="/RFP" element={<RfpReportPage />} />
+        <Route path="/Contracts" element={<ContractBookPage />} />
         <Route path="/callbanks/:callBankId/companies" element={<CallBankCompaniesPage />} />
         <Route path="/Settings" element={<SettingsPage />} />
         <Route path="/Suppliers" element={<SuppliersPage />} />

@@ -1,1 +1,5 @@
-//! SQL of the contracts schema, one function per query. Empty until its first feature arrives.
+//! Storage of the contracts schema: one module per table family, plain SQL.
+
+pub mod contracts;
+pub mod hedges;
+pub mod payments;

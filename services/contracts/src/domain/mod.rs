@@ -1,2 +1,45 @@
-//! The contracts service's rules and what each call does with them, in plain Rust types. Empty
-//! until its first feature arrives.
+//! The contracts service's rules and what each call does with them, in plain Rust types.
+
+pub mod contracts;
+pub mod hedges;
+pub mod numbers;
+pub mod payments;
+pub mod spreadsheet;
+
+use eris_platform::auth::Caller;
+use eris_proto::contracts::v1::{ContractEvent, DrPayment, Hedge, Payment};
+use prost::Message;
+use sqlx::PgConnection;
+
+use crate::{db::contracts::ContractRow, error::Result, grpc::contract_to_proto};
+
+/// What changed besides the contract itself, for its event.
+#[derive(Default)]
+pub(crate) struct Also {
+    pub payments: Vec<Payment>,
+    pub dr_payment: Option<DrPayment>,
+    pub hedge: Option<Hedge>,
+}
+
+/// Writes a contract event into the outbox, in the caller's transaction: the contract as it is
+/// now (as it was, for a deletion) and what changed with it.
+pub(crate) async fn record_event(
+    tx: &mut PgConnection,
+    caller: &Caller,
+    kind: &str,
+    contract: &ContractRow,
+    also: Also,
+) -> Result<()> {
+    let event = ContractEvent {
+        kind: kind.to_owned(),
+        user_id: caller.user_id,
+        event_time: Some(eris_platform::values::timestamp(chrono::Utc::now())),
+        contract: Some(contract_to_proto(contract.clone())),
+        payments: also.payments,
+        dr_payment: also.dr_payment,
+        hedge: also.hedge,
+    };
+    let event_type = format!("contract.{}", kind.replace(' ', "_"));
+    eris_platform::outbox::insert(&mut *tx, &[(event_type, contract.contract_id, event.encode_to_vec())]).await?;
+    Ok(())
+}

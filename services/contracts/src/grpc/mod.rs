@@ -1,9 +1,37 @@
 //! gRPC adapters: read each request into the domain's types, call the domain, write the answer.
 
-use eris_proto::contracts::v1::contract_service_server::ContractService;
+mod contracts;
+mod hedges;
+mod payments;
 
-/// The service's calls, which arrive with its features.
-pub(crate) struct ContractsApi;
+use eris_proto::sourcing::v1::Commodity as ProtoCommodity;
 
-#[tonic::async_trait]
-impl ContractService for ContractsApi {}
+use crate::{
+    domain::contracts::Commodity,
+    error::{Result, invalid},
+};
+
+pub(crate) use contracts::{ContractApi, contract_to_proto};
+pub(crate) use hedges::{HedgeApi, hedge_to_proto};
+pub(crate) use payments::{PaymentApi, dr_payment_to_proto, payment_to_proto};
+
+/// A proto commodity as the domain's; `None` for unspecified.
+fn commodity(value: i32) -> Result<Option<Commodity>> {
+    match ProtoCommodity::try_from(value) {
+        Ok(ProtoCommodity::Electric) => Ok(Some(Commodity::Electric)),
+        Ok(ProtoCommodity::Gas) => Ok(Some(Commodity::Gas)),
+        Ok(ProtoCommodity::Dr) => Ok(Some(Commodity::Dr)),
+        Ok(ProtoCommodity::Unspecified) => Ok(None),
+        Err(_) => Err(invalid("Commodity must be Electric, Gas or DR.")),
+    }
+}
+
+/// A stored commodity name as the proto's.
+fn commodity_to_proto(name: &str) -> ProtoCommodity {
+    match Commodity::from_name(name) {
+        Some(Commodity::Electric) => ProtoCommodity::Electric,
+        Some(Commodity::Gas) => ProtoCommodity::Gas,
+        Some(Commodity::Dr) => ProtoCommodity::Dr,
+        None => ProtoCommodity::Unspecified,
+    }
+}

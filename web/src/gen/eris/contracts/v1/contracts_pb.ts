@@ -2,21 +2,2331 @@
 // @generated from file eris/contracts/v1/contracts.proto (package eris.contracts.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Date } from "../../common/v1/date_pb";
+import { file_eris_common_v1_date } from "../../common/v1/date_pb";
+import type { Commodity } from "../../sourcing/v1/utilities_pb";
+import { file_eris_sourcing_v1_utilities } from "../../sourcing/v1/utilities_pb";
+import type { FieldMask, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_field_mask, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file eris/contracts/v1/contracts.proto.
  */
 export const file_eris_contracts_v1_contracts: GenFile = /*@__PURE__*/
-  fileDesc("CiFlcmlzL2NvbnRyYWN0cy92MS9jb250cmFjdHMucHJvdG8SEWVyaXMuY29udHJhY3RzLnYxMhEKD0NvbnRyYWN0U2VydmljZWIGcHJvdG8z");
+  fileDesc("CiFlcmlzL2NvbnRyYWN0cy92MS9jb250cmFjdHMucHJvdG8SEWVyaXMuY29udHJhY3RzLnYxIrUJCghDb250cmFjdBITCgtjb250cmFjdF9pZBgBIAEoAxISCgpjb21wYW55X2lkGAIgASgDEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRIcChRpbnNpZGVfc2FsZXNfdXNlcl9pZBgEIAEoAxIXCg9jbG9zZXIxX3VzZXJfaWQYBSABKAMSFwoPY2xvc2VyMl91c2VyX2lkGAYgASgDEhcKD2FuYWx5c3RfdXNlcl9pZBgHIAEoAxIgChhzdXBwb3J0X2FuYWx5c3QxX3VzZXJfaWQYCCABKAMSIAoYc3VwcG9ydF9hbmFseXN0Ml91c2VyX2lkGAkgASgDEhEKCWFmZmlsaWF0ZRgKIAEoCRIuCgljb21tb2RpdHkYCyABKA4yGy5lcmlzLnNvdXJjaW5nLnYxLkNvbW1vZGl0eRISCgp1dGlsaXR5X2lkGAwgASgDEg0KBXN0YXRlGA0gASgJEikKC2RhdGVfc2lnbmVkGA4gASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIWCg5zaWduZWRfdGhyb3VnaBgPIAEoCRIcChRwcm92aWRlcl9zdXBwbGllcl9pZBgQIAEoAxIUCgxwcmljaW5nX3R5cGUYESABKAkSFQoNY29udHJhY3RfdHlwZRgSIAEoCRITCgtzdXBwbGllcl9pZBgTIAEoAxIoCgpzdGFydF9kYXRlGBQgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRITCgt0ZXJtX21vbnRocxgVIAEoBRIVCg1jb250cmFjdF9yYXRlGBYgASgJEhEKCXJhdGVfdHlwZRgXIAEoCRILCgNmZWUYGCABKAkSFAoMYmlsbGluZ190eXBlGBkgASgJEhIKCnRheF9leGVtcHQYGiABKAkSEwoLZ3JlZW5fcG93ZXIYGyABKAgSGAoQcGF5bWVudF9zY2hlZHVsZRgcIAEoCRIVCg1yZXZlbnVlX3NwbGl0GB0gASgJEg0KBW5vdGVzGB4gASgJEhsKE2NhcGFjaXR5X3BlcmNlbnRhZ2UYHyABKAkSGQoRZW5lcmd5X3BlcmNlbnRhZ2UYICABKAkSFgoOam1pX3BlcmNlbnRhZ2UYISABKAkSEwoLYWNjb3VudF9pZHMYIiADKAMSDgoGc3RhdHVzGCMgASgFEhcKD3ByZXZpb3VzX3N0YXR1cxgkIAEoBRIMCgRiZXRhGCUgASgIEhEKCWZpbGVfbmFtZRgmIAEoCRIVCg1hbm51YWxfdm9sdW1lGCcgASgJEhMKC3Rlcm1fdm9sdW1lGCggASgJEhgKEGFubnVhbF9mZWVfdG90YWwYKSABKAkSFgoOdGVybV9mZWVfdG90YWwYKiABKAkSJgoIZW5kX2RhdGUYKyABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEg8KB3ZlcnNpb24YLCABKAMSLwoLdXBkYXRlX3RpbWUYLSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKD2NyZWF0b3JfdXNlcl9pZBguIAEoAxIvCgtjcmVhdGVfdGltZRgvIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiegoUTGlzdENvbnRyYWN0c1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxINCgVxdWVyeRgCIAEoCRIYChBpbmNsdWRlX2luYWN0aXZlGAMgASgIEhEKCXBhZ2Vfc2l6ZRgEIAEoBRISCgpwYWdlX3Rva2VuGAUgASgJImAKFUxpc3RDb250cmFjdHNSZXNwb25zZRIuCgljb250cmFjdHMYASADKAsyGy5lcmlzLmNvbnRyYWN0cy52MS5Db250cmFjdBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiKQoSR2V0Q29udHJhY3RSZXF1ZXN0EhMKC2NvbnRyYWN0X2lkGAEgASgDIkQKE0dldENvbnRyYWN0UmVzcG9uc2USLQoIY29udHJhY3QYASABKAsyGy5lcmlzLmNvbnRyYWN0cy52MS5Db250cmFjdCJUChVDcmVhdGVDb250cmFjdFJlcXVlc3QSLQoIY29udHJhY3QYASABKAsyGy5lcmlzLmNvbnRyYWN0cy52MS5Db250cmFjdBIMCgRiZXRhGAIgASgIIkcKFkNyZWF0ZUNvbnRyYWN0UmVzcG9uc2USLQoIY29udHJhY3QYASABKAsyGy5lcmlzLmNvbnRyYWN0cy52MS5Db250cmFjdCJ3ChVVcGRhdGVDb250cmFjdFJlcXVlc3QSLQoIY29udHJhY3QYASABKAsyGy5lcmlzLmNvbnRyYWN0cy52MS5Db250cmFjdBIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siRwoWVXBkYXRlQ29udHJhY3RSZXNwb25zZRItCghjb250cmFjdBgBIAEoCzIbLmVyaXMuY29udHJhY3RzLnYxLkNvbnRyYWN0Ij8KFURlbGV0ZUNvbnRyYWN0UmVxdWVzdBITCgtjb250cmFjdF9pZBgBIAEoAxIRCgliZXRhX29ubHkYAiABKAgiGAoWRGVsZXRlQ29udHJhY3RSZXNwb25zZSLcAQoKQm9va0ZpbHRlchIuCgljb21tb2RpdHkYASABKA4yGy5lcmlzLnNvdXJjaW5nLnYxLkNvbW1vZGl0eRIPCgd1c2VyX2lkGAIgASgDEi8KBXNjb3BlGAMgASgOMiAuZXJpcy5jb250cmFjdHMudjEuQ29udHJhY3RTY29wZRIuChBkYXRlX3NpZ25lZF9mcm9tGAQgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIsCg5kYXRlX3NpZ25lZF90bxgFIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUicAoYTGlzdEJvb2tDb250cmFjdHNSZXF1ZXN0Ei0KBmZpbHRlchgBIAEoCzIdLmVyaXMuY29udHJhY3RzLnYxLkJvb2tGaWx0ZXISEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkilgEKGUxpc3RCb29rQ29udHJhY3RzUmVzcG9uc2USLgoJY29udHJhY3RzGAEgAygLMhsuZXJpcy5jb250cmFjdHMudjEuQ29udHJhY3QSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhMKC3RvdGFsX2NvdW50GAMgASgDEhsKE3RvdGFsX2FubnVhbF92b2x1bWUYBCABKAkiWwoWRXhwb3J0Q29udHJhY3RzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgDEi0KBmZpbHRlchgCIAEoCzIdLmVyaXMuY29udHJhY3RzLnYxLkJvb2tGaWx0ZXIiPQoXRXhwb3J0Q29udHJhY3RzUmVzcG9uc2USEQoJZmlsZV9uYW1lGAEgASgJEg8KB2NvbnRlbnQYAiABKAwiLgoXQ3JlYXRlRmlsZVVwbG9hZFJlcXVlc3QSEwoLY29udHJhY3RfaWQYASABKAMiWgoYQ3JlYXRlRmlsZVVwbG9hZFJlc3BvbnNlEg0KBXRva2VuGAEgASgJEi8KC2V4cGlyZV90aW1lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJkChlVcGxvYWRDb250cmFjdEZpbGVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEhEKCWZpbGVfbmFtZRgCIAEoCRIUCgxjb250ZW50X3R5cGUYAyABKAkSDwoHY29udGVudBgEIAEoDCJLChpVcGxvYWRDb250cmFjdEZpbGVSZXNwb25zZRItCghjb250cmFjdBgBIAEoCzIbLmVyaXMuY29udHJhY3RzLnYxLkNvbnRyYWN0Ii0KFkdldENvbnRyYWN0RmlsZVJlcXVlc3QSEwoLY29udHJhY3RfaWQYASABKAMiUwoXR2V0Q29udHJhY3RGaWxlUmVzcG9uc2USEQoJZmlsZV9uYW1lGAEgASgJEhQKDGNvbnRlbnRfdHlwZRgCIAEoCRIPCgdjb250ZW50GAMgASgMIjAKGURlbGV0ZUNvbnRyYWN0RmlsZVJlcXVlc3QSEwoLY29udHJhY3RfaWQYASABKAMiSwoaRGVsZXRlQ29udHJhY3RGaWxlUmVzcG9uc2USLQoIY29udHJhY3QYASABKAsyGy5lcmlzLmNvbnRyYWN0cy52MS5Db250cmFjdCLhAgoHUGF5bWVudBISCgpwYXltZW50X2lkGAEgASgDEhMKC2NvbnRyYWN0X2lkGAIgASgDEhcKD3Byb2plY3RlZF9tb250aBgDIAEoBRIWCg5wcm9qZWN0ZWRfeWVhchgEIAEoBRIVCg1yZXZlbnVlX3NwbGl0GAUgASgJEhcKD3Byb2plY3RlZF91c2FnZRgGIAEoCRIZChFwcm9qZWN0ZWRfcGF5bWVudBgHIAEoCRIVCg1wYXltZW50X21vbnRoGAggASgFEhQKDHBheW1lbnRfeWVhchgJIAEoBRIUCgx1c2FnZV9hY3R1YWwYCiABKAkSFgoOcGF5bWVudF9hY3R1YWwYCyABKAkSFAoMcGF5bWVudF90eXBlGAwgASgJEg8KB3ZlcnNpb24YDSABKAMSLwoLdXBkYXRlX3RpbWUYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImkKDVBheW1lbnRUb3RhbHMSFQoNYW5udWFsX3ZvbHVtZRgBIAEoCRIWCg5hbm51YWxfcmV2ZW51ZRgCIAEoCRITCgt0ZXJtX3ZvbHVtZRgDIAEoCRIUCgx0ZXJtX3JldmVudWUYBCABKAkiewoJRHJQYXltZW50EhUKDWRyX3BheW1lbnRfaWQYASABKAMSEwoLY29udHJhY3RfaWQYAiABKAMSDgoGYW1vdW50GAMgASgJEiIKBGRhdGUYBCABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEg4KBnBlcmlvZBgFIAEoCSIqChNMaXN0UGF5bWVudHNSZXF1ZXN0EhMKC2NvbnRyYWN0X2lkGAEgASgDIqsBChRMaXN0UGF5bWVudHNSZXNwb25zZRIsCghwYXltZW50cxgBIAMoCzIaLmVyaXMuY29udHJhY3RzLnYxLlBheW1lbnQSMwoJcHJvamVjdGVkGAIgASgLMiAuZXJpcy5jb250cmFjdHMudjEuUGF5bWVudFRvdGFscxIwCgZhY3R1YWwYAyABKAsyIC5lcmlzLmNvbnRyYWN0cy52MS5QYXltZW50VG90YWxzIloKFUNyZWF0ZVBheW1lbnRzUmVxdWVzdBITCgtjb250cmFjdF9pZBgBIAEoAxIsCghwYXltZW50cxgCIAMoCzIaLmVyaXMuY29udHJhY3RzLnYxLlBheW1lbnQiRgoWQ3JlYXRlUGF5bWVudHNSZXNwb25zZRIsCghwYXltZW50cxgBIAMoCzIaLmVyaXMuY29udHJhY3RzLnYxLlBheW1lbnQiZwoUUGFzdGVQYXltZW50c1JlcXVlc3QSEwoLY29udHJhY3RfaWQYASABKAMSDAoEdGV4dBgCIAEoCRIsCgViYXNpcxgDIAEoDjIdLmVyaXMuY29udHJhY3RzLnYxLlBhc3RlQmFzaXMiRQoVUGFzdGVQYXltZW50c1Jlc3BvbnNlEiwKCHBheW1lbnRzGAEgAygLMhouZXJpcy5jb250cmFjdHMudjEuUGF5bWVudCJDChRVcGRhdGVQYXltZW50UmVxdWVzdBIrCgdwYXltZW50GAEgASgLMhouZXJpcy5jb250cmFjdHMudjEuUGF5bWVudCJEChVVcGRhdGVQYXltZW50UmVzcG9uc2USKwoHcGF5bWVudBgBIAEoCzIaLmVyaXMuY29udHJhY3RzLnYxLlBheW1lbnQiKgoURGVsZXRlUGF5bWVudFJlcXVlc3QSEgoKcGF5bWVudF9pZBgBIAEoAyIXChVEZWxldGVQYXltZW50UmVzcG9uc2UiWAoWUHJvamVjdGVkUGF5bWVudFVwZGF0ZRISCgpwYXltZW50X2lkGAEgASgDEhkKEXByb2plY3RlZF9wYXltZW50GAIgASgJEg8KB3ZlcnNpb24YAyABKAMicQoeVXBkYXRlUHJvamVjdGVkUGF5bWVudHNSZXF1ZXN0EhMKC2NvbnRyYWN0X2lkGAEgASgDEjoKB3VwZGF0ZXMYAiADKAsyKS5lcmlzLmNvbnRyYWN0cy52MS5Qcm9qZWN0ZWRQYXltZW50VXBkYXRlIk8KH1VwZGF0ZVByb2plY3RlZFBheW1lbnRzUmVzcG9uc2USLAoIcGF5bWVudHMYASADKAsyGi5lcmlzLmNvbnRyYWN0cy52MS5QYXltZW50IiwKFUxpc3REclBheW1lbnRzUmVxdWVzdBITCgtjb250cmFjdF9pZBgBIAEoAyJLChZMaXN0RHJQYXltZW50c1Jlc3BvbnNlEjEKC2RyX3BheW1lbnRzGAEgAygLMhwuZXJpcy5jb250cmFjdHMudjEuRHJQYXltZW50IkoKFkNyZWF0ZURyUGF5bWVudFJlcXVlc3QSMAoKZHJfcGF5bWVudBgBIAEoCzIcLmVyaXMuY29udHJhY3RzLnYxLkRyUGF5bWVudCJLChdDcmVhdGVEclBheW1lbnRSZXNwb25zZRIwCgpkcl9wYXltZW50GAEgASgLMhwuZXJpcy5jb250cmFjdHMudjEuRHJQYXltZW50Ii8KFkRlbGV0ZURyUGF5bWVudFJlcXVlc3QSFQoNZHJfcGF5bWVudF9pZBgBIAEoAyIZChdEZWxldGVEclBheW1lbnRSZXNwb25zZSLuAgoFSGVkZ2USEAoIaGVkZ2VfaWQYASABKAMSEwoLY29udHJhY3RfaWQYAiABKAMSEgoKYmxvY2tfdHlwZRgDIAEoCRIpCgtzaWduZWRfZGF0ZRgEIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSKQoLc3RhcnRfbW9udGgYBSABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhMKC3Rlcm1fbW9udGhzGAYgASgFEgwKBHJhdGUYByABKAkSCwoDZmVlGAggASgJEhcKD2NyZWF0b3JfdXNlcl9pZBgJIAEoAxIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGAoQbW9kaWZpZXJfdXNlcl9pZBgLIAEoAxIvCgt1cGRhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgNIAEoAyIoChFMaXN0SGVkZ2VzUmVxdWVzdBITCgtjb250cmFjdF9pZBgBIAEoAyI+ChJMaXN0SGVkZ2VzUmVzcG9uc2USKAoGaGVkZ2VzGAEgAygLMhguZXJpcy5jb250cmFjdHMudjEuSGVkZ2UiIwoPR2V0SGVkZ2VSZXF1ZXN0EhAKCGhlZGdlX2lkGAEgASgDIjsKEEdldEhlZGdlUmVzcG9uc2USJwoFaGVkZ2UYASABKAsyGC5lcmlzLmNvbnRyYWN0cy52MS5IZWRnZSI9ChJDcmVhdGVIZWRnZVJlcXVlc3QSJwoFaGVkZ2UYASABKAsyGC5lcmlzLmNvbnRyYWN0cy52MS5IZWRnZSI+ChNDcmVhdGVIZWRnZVJlc3BvbnNlEicKBWhlZGdlGAEgASgLMhguZXJpcy5jb250cmFjdHMudjEuSGVkZ2UiPQoSVXBkYXRlSGVkZ2VSZXF1ZXN0EicKBWhlZGdlGAEgASgLMhguZXJpcy5jb250cmFjdHMudjEuSGVkZ2UiPgoTVXBkYXRlSGVkZ2VSZXNwb25zZRInCgVoZWRnZRgBIAEoCzIYLmVyaXMuY29udHJhY3RzLnYxLkhlZGdlIiYKEkRlbGV0ZUhlZGdlUmVxdWVzdBIQCghoZWRnZV9pZBgBIAEoAyIVChNEZWxldGVIZWRnZVJlc3BvbnNlKm8KDUNvbnRyYWN0U2NvcGUSHgoaQ09OVFJBQ1RfU0NPUEVfVU5TUEVDSUZJRUQQABIeChpDT05UUkFDVF9TQ09QRV9BQ1RJVkVfT05MWRABEh4KGkNPTlRSQUNUX1NDT1BFX0ZVVFVSRV9PTkxZEAIqVAoKUGFzdGVCYXNpcxIbChdQQVNURV9CQVNJU19VTlNQRUNJRklFRBAAEhMKD1BBU1RFX0JBU0lTX0ZFRRABEhQKEFBBU1RFX0JBU0lTX1JBVEUQAjK4CQoPQ29udHJhY3RTZXJ2aWNlEmcKDUxpc3RDb250cmFjdHMSJy5lcmlzLmNvbnRyYWN0cy52MS5MaXN0Q29udHJhY3RzUmVxdWVzdBooLmVyaXMuY29udHJhY3RzLnYxLkxpc3RDb250cmFjdHNSZXNwb25zZSIDkAIBEmEKC0dldENvbnRyYWN0EiUuZXJpcy5jb250cmFjdHMudjEuR2V0Q29udHJhY3RSZXF1ZXN0GiYuZXJpcy5jb250cmFjdHMudjEuR2V0Q29udHJhY3RSZXNwb25zZSIDkAIBEmUKDkNyZWF0ZUNvbnRyYWN0EiguZXJpcy5jb250cmFjdHMudjEuQ3JlYXRlQ29udHJhY3RSZXF1ZXN0GikuZXJpcy5jb250cmFjdHMudjEuQ3JlYXRlQ29udHJhY3RSZXNwb25zZRJlCg5VcGRhdGVDb250cmFjdBIoLmVyaXMuY29udHJhY3RzLnYxLlVwZGF0ZUNvbnRyYWN0UmVxdWVzdBopLmVyaXMuY29udHJhY3RzLnYxLlVwZGF0ZUNvbnRyYWN0UmVzcG9uc2USZQoORGVsZXRlQ29udHJhY3QSKC5lcmlzLmNvbnRyYWN0cy52MS5EZWxldGVDb250cmFjdFJlcXVlc3QaKS5lcmlzLmNvbnRyYWN0cy52MS5EZWxldGVDb250cmFjdFJlc3BvbnNlEnMKEUxpc3RCb29rQ29udHJhY3RzEisuZXJpcy5jb250cmFjdHMudjEuTGlzdEJvb2tDb250cmFjdHNSZXF1ZXN0GiwuZXJpcy5jb250cmFjdHMudjEuTGlzdEJvb2tDb250cmFjdHNSZXNwb25zZSIDkAIBEm0KD0V4cG9ydENvbnRyYWN0cxIpLmVyaXMuY29udHJhY3RzLnYxLkV4cG9ydENvbnRyYWN0c1JlcXVlc3QaKi5lcmlzLmNvbnRyYWN0cy52MS5FeHBvcnRDb250cmFjdHNSZXNwb25zZSIDkAIBEmsKEENyZWF0ZUZpbGVVcGxvYWQSKi5lcmlzLmNvbnRyYWN0cy52MS5DcmVhdGVGaWxlVXBsb2FkUmVxdWVzdBorLmVyaXMuY29udHJhY3RzLnYxLkNyZWF0ZUZpbGVVcGxvYWRSZXNwb25zZRJxChJVcGxvYWRDb250cmFjdEZpbGUSLC5lcmlzLmNvbnRyYWN0cy52MS5VcGxvYWRDb250cmFjdEZpbGVSZXF1ZXN0Gi0uZXJpcy5jb250cmFjdHMudjEuVXBsb2FkQ29udHJhY3RGaWxlUmVzcG9uc2USbQoPR2V0Q29udHJhY3RGaWxlEikuZXJpcy5jb250cmFjdHMudjEuR2V0Q29udHJhY3RGaWxlUmVxdWVzdBoqLmVyaXMuY29udHJhY3RzLnYxLkdldENvbnRyYWN0RmlsZVJlc3BvbnNlIgOQAgEScQoSRGVsZXRlQ29udHJhY3RGaWxlEiwuZXJpcy5jb250cmFjdHMudjEuRGVsZXRlQ29udHJhY3RGaWxlUmVxdWVzdBotLmVyaXMuY29udHJhY3RzLnYxLkRlbGV0ZUNvbnRyYWN0RmlsZVJlc3BvbnNlMswHCg5QYXltZW50U2VydmljZRJkCgxMaXN0UGF5bWVudHMSJi5lcmlzLmNvbnRyYWN0cy52MS5MaXN0UGF5bWVudHNSZXF1ZXN0GicuZXJpcy5jb250cmFjdHMudjEuTGlzdFBheW1lbnRzUmVzcG9uc2UiA5ACARJlCg5DcmVhdGVQYXltZW50cxIoLmVyaXMuY29udHJhY3RzLnYxLkNyZWF0ZVBheW1lbnRzUmVxdWVzdBopLmVyaXMuY29udHJhY3RzLnYxLkNyZWF0ZVBheW1lbnRzUmVzcG9uc2USYgoNUGFzdGVQYXltZW50cxInLmVyaXMuY29udHJhY3RzLnYxLlBhc3RlUGF5bWVudHNSZXF1ZXN0GiguZXJpcy5jb250cmFjdHMudjEuUGFzdGVQYXltZW50c1Jlc3BvbnNlEmIKDVVwZGF0ZVBheW1lbnQSJy5lcmlzLmNvbnRyYWN0cy52MS5VcGRhdGVQYXltZW50UmVxdWVzdBooLmVyaXMuY29udHJhY3RzLnYxLlVwZGF0ZVBheW1lbnRSZXNwb25zZRJiCg1EZWxldGVQYXltZW50EicuZXJpcy5jb250cmFjdHMudjEuRGVsZXRlUGF5bWVudFJlcXVlc3QaKC5lcmlzLmNvbnRyYWN0cy52MS5EZWxldGVQYXltZW50UmVzcG9uc2USgAEKF1VwZGF0ZVByb2plY3RlZFBheW1lbnRzEjEuZXJpcy5jb250cmFjdHMudjEuVXBkYXRlUHJvamVjdGVkUGF5bWVudHNSZXF1ZXN0GjIuZXJpcy5jb250cmFjdHMudjEuVXBkYXRlUHJvamVjdGVkUGF5bWVudHNSZXNwb25zZRJqCg5MaXN0RHJQYXltZW50cxIoLmVyaXMuY29udHJhY3RzLnYxLkxpc3REclBheW1lbnRzUmVxdWVzdBopLmVyaXMuY29udHJhY3RzLnYxLkxpc3REclBheW1lbnRzUmVzcG9uc2UiA5ACARJoCg9DcmVhdGVEclBheW1lbnQSKS5lcmlzLmNvbnRyYWN0cy52MS5DcmVhdGVEclBheW1lbnRSZXF1ZXN0GiouZXJpcy5jb250cmFjdHMudjEuQ3JlYXRlRHJQYXltZW50UmVzcG9uc2USaAoPRGVsZXRlRHJQYXltZW50EikuZXJpcy5jb250cmFjdHMudjEuRGVsZXRlRHJQYXltZW50UmVxdWVzdBoqLmVyaXMuY29udHJhY3RzLnYxLkRlbGV0ZURyUGF5bWVudFJlc3BvbnNlMuIDCgxIZWRnZVNlcnZpY2USXgoKTGlzdEhlZGdlcxIkLmVyaXMuY29udHJhY3RzLnYxLkxpc3RIZWRnZXNSZXF1ZXN0GiUuZXJpcy5jb250cmFjdHMudjEuTGlzdEhlZGdlc1Jlc3BvbnNlIgOQAgESWAoIR2V0SGVkZ2USIi5lcmlzLmNvbnRyYWN0cy52MS5HZXRIZWRnZVJlcXVlc3QaIy5lcmlzLmNvbnRyYWN0cy52MS5HZXRIZWRnZVJlc3BvbnNlIgOQAgESXAoLQ3JlYXRlSGVkZ2USJS5lcmlzLmNvbnRyYWN0cy52MS5DcmVhdGVIZWRnZVJlcXVlc3QaJi5lcmlzLmNvbnRyYWN0cy52MS5DcmVhdGVIZWRnZVJlc3BvbnNlElwKC1VwZGF0ZUhlZGdlEiUuZXJpcy5jb250cmFjdHMudjEuVXBkYXRlSGVkZ2VSZXF1ZXN0GiYuZXJpcy5jb250cmFjdHMudjEuVXBkYXRlSGVkZ2VSZXNwb25zZRJcCgtEZWxldGVIZWRnZRIlLmVyaXMuY29udHJhY3RzLnYxLkRlbGV0ZUhlZGdlUmVxdWVzdBomLmVyaXMuY29udHJhY3RzLnYxLkRlbGV0ZUhlZGdlUmVzcG9uc2ViBnByb3RvMw", [file_eris_common_v1_date, file_eris_sourcing_v1_utilities, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
- * Supply contracts, their files, payments, DR payment history and hedges.
+ * A supply contract the brokerage placed for a company: the accounts it covers, the supplier,
+ * rate and broker's fee, and the volumes and fee totals computed from them on every save.
+ * Decimal amounts are exact decimal text (rates and fees up to 5 fraction digits).
+ *
+ * @generated from message eris.contracts.v1.Contract
+ */
+export type Contract = Message<"eris.contracts.v1.Contract"> & {
+  /**
+   * Server-assigned id (ContractId).
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+
+  /**
+   * The company (crm's company id).
+   *
+   * @generated from field: int64 company_id = 2;
+   */
+  companyId: bigint;
+
+  /**
+   * The company's name when the contract was last saved (read-only).
+   *
+   * @generated from field: string company_name = 3;
+   */
+  companyName: string;
+
+  /**
+   * Inside Sales (identity's user id; 0 for none). Not used for DR.
+   *
+   * @generated from field: int64 inside_sales_user_id = 4;
+   */
+  insideSalesUserId: bigint;
+
+  /**
+   * Closer 1 (user id; 0 for none). Not used for DR.
+   *
+   * @generated from field: int64 closer1_user_id = 5;
+   */
+  closer1UserId: bigint;
+
+  /**
+   * Closer 2 (user id; 0 for none). Not used for DR.
+   *
+   * @generated from field: int64 closer2_user_id = 6;
+   */
+  closer2UserId: bigint;
+
+  /**
+   * Analyst (user id; 0 for none). Not used for DR.
+   *
+   * @generated from field: int64 analyst_user_id = 7;
+   */
+  analystUserId: bigint;
+
+  /**
+   * Support Analyst 1 (user id; 0 for none).
+   *
+   * @generated from field: int64 support_analyst1_user_id = 8;
+   */
+  supportAnalyst1UserId: bigint;
+
+  /**
+   * Support Analyst 2 (user id; 0 for none).
+   *
+   * @generated from field: int64 support_analyst2_user_id = 9;
+   */
+  supportAnalyst2UserId: bigint;
+
+  /**
+   * The affiliate's name (crm's affiliate list); empty for none.
+   *
+   * @generated from field: string affiliate = 10;
+   */
+  affiliate: string;
+
+  /**
+   * Electric, Gas or DR.
+   *
+   * @generated from field: eris.sourcing.v1.Commodity commodity = 11;
+   */
+  commodity: Commodity;
+
+  /**
+   * The utility (sourcing's utility id; 0 for none).
+   *
+   * @generated from field: int64 utility_id = 12;
+   */
+  utilityId: bigint;
+
+  /**
+   * Two-letter state.
+   *
+   * @generated from field: string state = 13;
+   */
+  state: string;
+
+  /**
+   * When the customer signed.
+   *
+   * @generated from field: eris.common.v1.Date date_signed = 14;
+   */
+  dateSigned?: Date | undefined;
+
+  /**
+   * DR only: "JMI" or "Provider".
+   *
+   * @generated from field: string signed_through = 15;
+   */
+  signedThrough: string;
+
+  /**
+   * DR only: the DR provider (sourcing's supplier id; 0 for none).
+   *
+   * @generated from field: int64 provider_supplier_id = 16;
+   */
+  providerSupplierId: bigint;
+
+  /**
+   * BOX, Custom or Matrix; empty for none.
+   *
+   * @generated from field: string pricing_type = 17;
+   */
+  pricingType: string;
+
+  /**
+   * New, Renewal, Hedge, B&E or Regained; empty for none.
+   *
+   * @generated from field: string contract_type = 18;
+   */
+  contractType: string;
+
+  /**
+   * The supplier (sourcing's supplier id; 0 for none). Not used for DR.
+   *
+   * @generated from field: int64 supplier_id = 19;
+   */
+  supplierId: bigint;
+
+  /**
+   * When supply starts.
+   *
+   * @generated from field: eris.common.v1.Date start_date = 20;
+   */
+  startDate?: Date | undefined;
+
+  /**
+   * The term in months, 1 to 240; 0 when not given.
+   *
+   * @generated from field: int32 term_months = 21;
+   */
+  termMonths: number;
+
+  /**
+   * The supply rate per kWh or therm (decimal text, up to 5 fraction digits).
+   *
+   * @generated from field: string contract_rate = 22;
+   */
+  contractRate: string;
+
+  /**
+   * The rate type's name (sourcing's rate types); empty for none.
+   *
+   * @generated from field: string rate_type = 23;
+   */
+  rateType: string;
+
+  /**
+   * The broker's fee per kWh or therm (decimal text, up to 5 fraction digits). Not used for DR.
+   *
+   * @generated from field: string fee = 24;
+   */
+  fee: string;
+
+  /**
+   * Dual, Utility Consolidated or Supplier Consolidated; empty for none.
+   *
+   * @generated from field: string billing_type = 25;
+   */
+  billingType: string;
+
+  /**
+   * Tax exempt percentage (decimal text, 0 to 100); empty for none.
+   *
+   * @generated from field: string tax_exempt = 26;
+   */
+  taxExempt: string;
+
+  /**
+   * Whether the supply is green power.
+   *
+   * @generated from field: bool green_power = 27;
+   */
+  greenPower: boolean;
+
+  /**
+   * How the supplier pays the brokerage, free text (e.g. "Monthly").
+   *
+   * @generated from field: string payment_schedule = 28;
+   */
+  paymentSchedule: string;
+
+  /**
+   * The brokerage's share of the fee in percent (decimal text, 0 to 100); empty for none.
+   *
+   * @generated from field: string revenue_split = 29;
+   */
+  revenueSplit: string;
+
+  /**
+   * Notes, several paragraphs allowed.
+   *
+   * @generated from field: string notes = 30;
+   */
+  notes: string;
+
+  /**
+   * DR only: capacity percentage (decimal text, 0 to 100).
+   *
+   * @generated from field: string capacity_percentage = 31;
+   */
+  capacityPercentage: string;
+
+  /**
+   * DR only: energy percentage (decimal text, 0 to 100).
+   *
+   * @generated from field: string energy_percentage = 32;
+   */
+  energyPercentage: string;
+
+  /**
+   * DR only: JMI percentage (decimal text, 0 to 100).
+   *
+   * @generated from field: string jmi_percentage = 33;
+   */
+  jmiPercentage: string;
+
+  /**
+   * The accounts covered (crm's account ids of the company; Electric accounts for DR).
+   *
+   * @generated from field: repeated int64 account_ids = 34;
+   */
+  accountIds: bigint[];
+
+  /**
+   * Index into the status list: 0 Active, 1 Active - Renewed, 2 Active - Lost, 3 Inactive.
+   *
+   * @generated from field: int32 status = 35;
+   */
+  status: number;
+
+  /**
+   * The status before the last change of status (read-only).
+   *
+   * @generated from field: int32 previous_status = 36;
+   */
+  previousStatus: number;
+
+  /**
+   * Made with the beta Add Contract form (read-only): only these are deleted from the beta
+   * tab, and their end date is the last day of the month the term reaches.
+   *
+   * @generated from field: bool beta = 37;
+   */
+  beta: boolean;
+
+  /**
+   * The name of the contract's file (PDF or Excel); empty when none (read-only).
+   *
+   * @generated from field: string file_name = 38;
+   */
+  fileName: string;
+
+  /**
+   * The accounts' annual kWh (Electric, DR) or therms (Gas) when last saved (read-only).
+   *
+   * @generated from field: string annual_volume = 39;
+   */
+  annualVolume: string;
+
+  /**
+   * annual_volume x term_months / 12 (read-only).
+   *
+   * @generated from field: string term_volume = 40;
+   */
+  termVolume: string;
+
+  /**
+   * annual_volume x fee, in dollars (read-only).
+   *
+   * @generated from field: string annual_fee_total = 41;
+   */
+  annualFeeTotal: string;
+
+  /**
+   * term_volume x fee, in dollars (read-only).
+   *
+   * @generated from field: string term_fee_total = 42;
+   */
+  termFeeTotal: string;
+
+  /**
+   * The last day of supply (read-only): see docs/decisions.md for the two rules.
+   *
+   * @generated from field: eris.common.v1.Date end_date = 43;
+   */
+  endDate?: Date | undefined;
+
+  /**
+   * Incremented on every change; updates must carry the version they read.
+   *
+   * @generated from field: int64 version = 44;
+   */
+  version: bigint;
+
+  /**
+   * When the contract was last changed.
+   *
+   * @generated from field: google.protobuf.Timestamp update_time = 45;
+   */
+  updateTime?: Timestamp | undefined;
+
+  /**
+   * Who made the contract.
+   *
+   * @generated from field: int64 creator_user_id = 46;
+   */
+  creatorUserId: bigint;
+
+  /**
+   * When it was made.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 47;
+   */
+  createTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.Contract.
+ * Use `create(ContractSchema)` to create a new message.
+ */
+export const ContractSchema: GenMessage<Contract> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 0);
+
+/**
+ * Request of ContractService.ListContracts.
+ *
+ * @generated from message eris.contracts.v1.ListContractsRequest
+ */
+export type ListContractsRequest = Message<"eris.contracts.v1.ListContractsRequest"> & {
+  /**
+   * The company's id.
+   *
+   * @generated from field: int64 company_id = 1;
+   */
+  companyId: bigint;
+
+  /**
+   * Part of the status, commodity, contract type, supplier's or utility's name, or notes.
+   *
+   * @generated from field: string query = 2;
+   */
+  query: string;
+
+  /**
+   * Also Inactive contracts (status 3); the standard screen sets it, the beta tab's switch too.
+   *
+   * @generated from field: bool include_inactive = 3;
+   */
+  includeInactive: boolean;
+
+  /**
+   * At most this many contracts; 0 means 500, and more than 1000 means 1000.
+   *
+   * @generated from field: int32 page_size = 4;
+   */
+  pageSize: number;
+
+  /**
+   * The next_page_token of the previous page; empty for the first.
+   *
+   * @generated from field: string page_token = 5;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ListContractsRequest.
+ * Use `create(ListContractsRequestSchema)` to create a new message.
+ */
+export const ListContractsRequestSchema: GenMessage<ListContractsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 1);
+
+/**
+ * Response of ContractService.ListContracts.
+ *
+ * @generated from message eris.contracts.v1.ListContractsResponse
+ */
+export type ListContractsResponse = Message<"eris.contracts.v1.ListContractsResponse"> & {
+  /**
+   * The contracts, latest signed first.
+   *
+   * @generated from field: repeated eris.contracts.v1.Contract contracts = 1;
+   */
+  contracts: Contract[];
+
+  /**
+   * The token of the next page; empty on the last.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ListContractsResponse.
+ * Use `create(ListContractsResponseSchema)` to create a new message.
+ */
+export const ListContractsResponseSchema: GenMessage<ListContractsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 2);
+
+/**
+ * Request of ContractService.GetContract.
+ *
+ * @generated from message eris.contracts.v1.GetContractRequest
+ */
+export type GetContractRequest = Message<"eris.contracts.v1.GetContractRequest"> & {
+  /**
+   * The contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.GetContractRequest.
+ * Use `create(GetContractRequestSchema)` to create a new message.
+ */
+export const GetContractRequestSchema: GenMessage<GetContractRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 3);
+
+/**
+ * Response of ContractService.GetContract.
+ *
+ * @generated from message eris.contracts.v1.GetContractResponse
+ */
+export type GetContractResponse = Message<"eris.contracts.v1.GetContractResponse"> & {
+  /**
+   * The contract.
+   *
+   * @generated from field: eris.contracts.v1.Contract contract = 1;
+   */
+  contract?: Contract | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.GetContractResponse.
+ * Use `create(GetContractResponseSchema)` to create a new message.
+ */
+export const GetContractResponseSchema: GenMessage<GetContractResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 4);
+
+/**
+ * Request of ContractService.CreateContract.
+ *
+ * @generated from message eris.contracts.v1.CreateContractRequest
+ */
+export type CreateContractRequest = Message<"eris.contracts.v1.CreateContractRequest"> & {
+  /**
+   * Every field but the read-only ones.
+   *
+   * @generated from field: eris.contracts.v1.Contract contract = 1;
+   */
+  contract?: Contract | undefined;
+
+  /**
+   * Made with the beta Add Contract form: its rules are checked and its end date rule applies.
+   *
+   * @generated from field: bool beta = 2;
+   */
+  beta: boolean;
+};
+
+/**
+ * Describes the message eris.contracts.v1.CreateContractRequest.
+ * Use `create(CreateContractRequestSchema)` to create a new message.
+ */
+export const CreateContractRequestSchema: GenMessage<CreateContractRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 5);
+
+/**
+ * Response of ContractService.CreateContract.
+ *
+ * @generated from message eris.contracts.v1.CreateContractResponse
+ */
+export type CreateContractResponse = Message<"eris.contracts.v1.CreateContractResponse"> & {
+  /**
+   * The created contract.
+   *
+   * @generated from field: eris.contracts.v1.Contract contract = 1;
+   */
+  contract?: Contract | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.CreateContractResponse.
+ * Use `create(CreateContractResponseSchema)` to create a new message.
+ */
+export const CreateContractResponseSchema: GenMessage<CreateContractResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 6);
+
+/**
+ * Request of ContractService.UpdateContract.
+ *
+ * @generated from message eris.contracts.v1.UpdateContractRequest
+ */
+export type UpdateContractRequest = Message<"eris.contracts.v1.UpdateContractRequest"> & {
+  /**
+   * contract_id, version and the fields named in update_mask.
+   *
+   * @generated from field: eris.contracts.v1.Contract contract = 1;
+   */
+  contract?: Contract | undefined;
+
+  /**
+   * Any field of Contract that is not read-only.
+   *
+   * @generated from field: google.protobuf.FieldMask update_mask = 2;
+   */
+  updateMask?: FieldMask | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.UpdateContractRequest.
+ * Use `create(UpdateContractRequestSchema)` to create a new message.
+ */
+export const UpdateContractRequestSchema: GenMessage<UpdateContractRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 7);
+
+/**
+ * Response of ContractService.UpdateContract.
+ *
+ * @generated from message eris.contracts.v1.UpdateContractResponse
+ */
+export type UpdateContractResponse = Message<"eris.contracts.v1.UpdateContractResponse"> & {
+  /**
+   * The contract after the change.
+   *
+   * @generated from field: eris.contracts.v1.Contract contract = 1;
+   */
+  contract?: Contract | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.UpdateContractResponse.
+ * Use `create(UpdateContractResponseSchema)` to create a new message.
+ */
+export const UpdateContractResponseSchema: GenMessage<UpdateContractResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 8);
+
+/**
+ * Request of ContractService.DeleteContract.
+ *
+ * @generated from message eris.contracts.v1.DeleteContractRequest
+ */
+export type DeleteContractRequest = Message<"eris.contracts.v1.DeleteContractRequest"> & {
+  /**
+   * The contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+
+  /**
+   * Only a beta contract (the beta tab deletes nothing else).
+   *
+   * @generated from field: bool beta_only = 2;
+   */
+  betaOnly: boolean;
+};
+
+/**
+ * Describes the message eris.contracts.v1.DeleteContractRequest.
+ * Use `create(DeleteContractRequestSchema)` to create a new message.
+ */
+export const DeleteContractRequestSchema: GenMessage<DeleteContractRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 9);
+
+/**
+ * Response of ContractService.DeleteContract.
+ *
+ * @generated from message eris.contracts.v1.DeleteContractResponse
+ */
+export type DeleteContractResponse = Message<"eris.contracts.v1.DeleteContractResponse"> & {
+};
+
+/**
+ * Describes the message eris.contracts.v1.DeleteContractResponse.
+ * Use `create(DeleteContractResponseSchema)` to create a new message.
+ */
+export const DeleteContractResponseSchema: GenMessage<DeleteContractResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 10);
+
+/**
+ * Which contracts of the book to list.
+ *
+ * @generated from message eris.contracts.v1.BookFilter
+ */
+export type BookFilter = Message<"eris.contracts.v1.BookFilter"> & {
+  /**
+   * Only this commodity; unspecified for all.
+   *
+   * @generated from field: eris.sourcing.v1.Commodity commodity = 1;
+   */
+  commodity: Commodity;
+
+  /**
+   * Only contracts naming this user in a team role; 0 for anyone's. A Sales caller always
+   * sees only the contracts naming them.
+   *
+   * @generated from field: int64 user_id = 2;
+   */
+  userId: bigint;
+
+  /**
+   * All, Active Only or Future Only (Management, Admin and Customer Care only).
+   *
+   * @generated from field: eris.contracts.v1.ContractScope scope = 3;
+   */
+  scope: ContractScope;
+
+  /**
+   * Signed on or after (Management, Admin and Customer Care only).
+   *
+   * @generated from field: eris.common.v1.Date date_signed_from = 4;
+   */
+  dateSignedFrom?: Date | undefined;
+
+  /**
+   * Signed on or before (Management, Admin and Customer Care only).
+   *
+   * @generated from field: eris.common.v1.Date date_signed_to = 5;
+   */
+  dateSignedTo?: Date | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.BookFilter.
+ * Use `create(BookFilterSchema)` to create a new message.
+ */
+export const BookFilterSchema: GenMessage<BookFilter> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 11);
+
+/**
+ * Request of ContractService.ListBookContracts.
+ *
+ * @generated from message eris.contracts.v1.ListBookContractsRequest
+ */
+export type ListBookContractsRequest = Message<"eris.contracts.v1.ListBookContractsRequest"> & {
+  /**
+   * Which contracts.
+   *
+   * @generated from field: eris.contracts.v1.BookFilter filter = 1;
+   */
+  filter?: BookFilter | undefined;
+
+  /**
+   * At most this many contracts; 0 means 100, and more than 1000 means 1000.
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+
+  /**
+   * The next_page_token of the previous page; empty for the first.
+   *
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ListBookContractsRequest.
+ * Use `create(ListBookContractsRequestSchema)` to create a new message.
+ */
+export const ListBookContractsRequestSchema: GenMessage<ListBookContractsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 12);
+
+/**
+ * Response of ContractService.ListBookContracts.
+ *
+ * @generated from message eris.contracts.v1.ListBookContractsResponse
+ */
+export type ListBookContractsResponse = Message<"eris.contracts.v1.ListBookContractsResponse"> & {
+  /**
+   * The contracts, latest signed first.
+   *
+   * @generated from field: repeated eris.contracts.v1.Contract contracts = 1;
+   */
+  contracts: Contract[];
+
+  /**
+   * The token of the next page; empty on the last.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+
+  /**
+   * How many contracts the filter matches (first page only; 0 on later pages).
+   *
+   * @generated from field: int64 total_count = 3;
+   */
+  totalCount: bigint;
+
+  /**
+   * Their annual volume together (decimal text; first page only).
+   *
+   * @generated from field: string total_annual_volume = 4;
+   */
+  totalAnnualVolume: string;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ListBookContractsResponse.
+ * Use `create(ListBookContractsResponseSchema)` to create a new message.
+ */
+export const ListBookContractsResponseSchema: GenMessage<ListBookContractsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 13);
+
+/**
+ * Request of ContractService.ExportContracts.
+ *
+ * @generated from message eris.contracts.v1.ExportContractsRequest
+ */
+export type ExportContractsRequest = Message<"eris.contracts.v1.ExportContractsRequest"> & {
+  /**
+   * A company's contracts (every one, Inactive too); 0 to export the book by filter.
+   *
+   * @generated from field: int64 company_id = 1;
+   */
+  companyId: bigint;
+
+  /**
+   * The Contracts page's filter, when company_id is 0.
+   *
+   * @generated from field: eris.contracts.v1.BookFilter filter = 2;
+   */
+  filter?: BookFilter | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ExportContractsRequest.
+ * Use `create(ExportContractsRequestSchema)` to create a new message.
+ */
+export const ExportContractsRequestSchema: GenMessage<ExportContractsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 14);
+
+/**
+ * Response of ContractService.ExportContracts.
+ *
+ * @generated from message eris.contracts.v1.ExportContractsResponse
+ */
+export type ExportContractsResponse = Message<"eris.contracts.v1.ExportContractsResponse"> & {
+  /**
+   * "Contracts.xlsx".
+   *
+   * @generated from field: string file_name = 1;
+   */
+  fileName: string;
+
+  /**
+   * The .xlsx file, one sheet named Contracts.
+   *
+   * @generated from field: bytes content = 2;
+   */
+  content: Uint8Array;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ExportContractsResponse.
+ * Use `create(ExportContractsResponseSchema)` to create a new message.
+ */
+export const ExportContractsResponseSchema: GenMessage<ExportContractsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 15);
+
+/**
+ * Request of ContractService.CreateFileUpload.
+ *
+ * @generated from message eris.contracts.v1.CreateFileUploadRequest
+ */
+export type CreateFileUploadRequest = Message<"eris.contracts.v1.CreateFileUploadRequest"> & {
+  /**
+   * The contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.CreateFileUploadRequest.
+ * Use `create(CreateFileUploadRequestSchema)` to create a new message.
+ */
+export const CreateFileUploadRequestSchema: GenMessage<CreateFileUploadRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 16);
+
+/**
+ * Response of ContractService.CreateFileUpload.
+ *
+ * @generated from message eris.contracts.v1.CreateFileUploadResponse
+ */
+export type CreateFileUploadResponse = Message<"eris.contracts.v1.CreateFileUploadResponse"> & {
+  /**
+   * The signed token naming the contract; the gateway's upload address ends with it.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * When the token stops being accepted.
+   *
+   * @generated from field: google.protobuf.Timestamp expire_time = 2;
+   */
+  expireTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.CreateFileUploadResponse.
+ * Use `create(CreateFileUploadResponseSchema)` to create a new message.
+ */
+export const CreateFileUploadResponseSchema: GenMessage<CreateFileUploadResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 17);
+
+/**
+ * Request of ContractService.UploadContractFile.
+ *
+ * @generated from message eris.contracts.v1.UploadContractFileRequest
+ */
+export type UploadContractFileRequest = Message<"eris.contracts.v1.UploadContractFileRequest"> & {
+  /**
+   * A token from CreateFileUpload.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * The file's name as the user chose it.
+   *
+   * @generated from field: string file_name = 2;
+   */
+  fileName: string;
+
+  /**
+   * application/pdf, application/vnd.ms-excel or
+   * application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.
+   *
+   * @generated from field: string content_type = 3;
+   */
+  contentType: string;
+
+  /**
+   * The file, at most 25 MB.
+   *
+   * @generated from field: bytes content = 4;
+   */
+  content: Uint8Array;
+};
+
+/**
+ * Describes the message eris.contracts.v1.UploadContractFileRequest.
+ * Use `create(UploadContractFileRequestSchema)` to create a new message.
+ */
+export const UploadContractFileRequestSchema: GenMessage<UploadContractFileRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 18);
+
+/**
+ * Response of UploadContractFile.
+ *
+ * @generated from message eris.contracts.v1.UploadContractFileResponse
+ */
+export type UploadContractFileResponse = Message<"eris.contracts.v1.UploadContractFileResponse"> & {
+  /**
+   * The contract with its file named.
+   *
+   * @generated from field: eris.contracts.v1.Contract contract = 1;
+   */
+  contract?: Contract | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.UploadContractFileResponse.
+ * Use `create(UploadContractFileResponseSchema)` to create a new message.
+ */
+export const UploadContractFileResponseSchema: GenMessage<UploadContractFileResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 19);
+
+/**
+ * Request of ContractService.GetContractFile.
+ *
+ * @generated from message eris.contracts.v1.GetContractFileRequest
+ */
+export type GetContractFileRequest = Message<"eris.contracts.v1.GetContractFileRequest"> & {
+  /**
+   * The contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.GetContractFileRequest.
+ * Use `create(GetContractFileRequestSchema)` to create a new message.
+ */
+export const GetContractFileRequestSchema: GenMessage<GetContractFileRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 20);
+
+/**
+ * Response of ContractService.GetContractFile.
+ *
+ * @generated from message eris.contracts.v1.GetContractFileResponse
+ */
+export type GetContractFileResponse = Message<"eris.contracts.v1.GetContractFileResponse"> & {
+  /**
+   * The file's name.
+   *
+   * @generated from field: string file_name = 1;
+   */
+  fileName: string;
+
+  /**
+   * Its type, as checked when stored.
+   *
+   * @generated from field: string content_type = 2;
+   */
+  contentType: string;
+
+  /**
+   * The file.
+   *
+   * @generated from field: bytes content = 3;
+   */
+  content: Uint8Array;
+};
+
+/**
+ * Describes the message eris.contracts.v1.GetContractFileResponse.
+ * Use `create(GetContractFileResponseSchema)` to create a new message.
+ */
+export const GetContractFileResponseSchema: GenMessage<GetContractFileResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 21);
+
+/**
+ * Request of ContractService.DeleteContractFile.
+ *
+ * @generated from message eris.contracts.v1.DeleteContractFileRequest
+ */
+export type DeleteContractFileRequest = Message<"eris.contracts.v1.DeleteContractFileRequest"> & {
+  /**
+   * The contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.DeleteContractFileRequest.
+ * Use `create(DeleteContractFileRequestSchema)` to create a new message.
+ */
+export const DeleteContractFileRequestSchema: GenMessage<DeleteContractFileRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 22);
+
+/**
+ * Response of ContractService.DeleteContractFile.
+ *
+ * @generated from message eris.contracts.v1.DeleteContractFileResponse
+ */
+export type DeleteContractFileResponse = Message<"eris.contracts.v1.DeleteContractFileResponse"> & {
+  /**
+   * The contract without its file.
+   *
+   * @generated from field: eris.contracts.v1.Contract contract = 1;
+   */
+  contract?: Contract | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.DeleteContractFileResponse.
+ * Use `create(DeleteContractFileResponseSchema)` to create a new message.
+ */
+export const DeleteContractFileResponseSchema: GenMessage<DeleteContractFileResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 23);
+
+/**
+ * A commission payment of a contract: what was projected for a month and what was paid.
+ *
+ * @generated from message eris.contracts.v1.Payment
+ */
+export type Payment = Message<"eris.contracts.v1.Payment"> & {
+  /**
+   * Server-assigned id (PaymentId).
+   *
+   * @generated from field: int64 payment_id = 1;
+   */
+  paymentId: bigint;
+
+  /**
+   * The contract paid for.
+   *
+   * @generated from field: int64 contract_id = 2;
+   */
+  contractId: bigint;
+
+  /**
+   * The month projected, 1 to 12.
+   *
+   * @generated from field: int32 projected_month = 3;
+   */
+  projectedMonth: number;
+
+  /**
+   * The year projected.
+   *
+   * @generated from field: int32 projected_year = 4;
+   */
+  projectedYear: number;
+
+  /**
+   * The brokerage's share in percent (decimal text).
+   *
+   * @generated from field: string revenue_split = 5;
+   */
+  revenueSplit: string;
+
+  /**
+   * The usage projected for the month (decimal text).
+   *
+   * @generated from field: string projected_usage = 6;
+   */
+  projectedUsage: string;
+
+  /**
+   * The payment projected (decimal text, dollars).
+   *
+   * @generated from field: string projected_payment = 7;
+   */
+  projectedPayment: string;
+
+  /**
+   * The month paid, 1 to 12; 0 when not yet paid.
+   *
+   * @generated from field: int32 payment_month = 8;
+   */
+  paymentMonth: number;
+
+  /**
+   * The year paid; 0 when not yet paid.
+   *
+   * @generated from field: int32 payment_year = 9;
+   */
+  paymentYear: number;
+
+  /**
+   * The usage the supplier paid on (decimal text).
+   *
+   * @generated from field: string usage_actual = 10;
+   */
+  usageActual: string;
+
+  /**
+   * The amount paid (decimal text, dollars).
+   *
+   * @generated from field: string payment_actual = 11;
+   */
+  paymentActual: string;
+
+  /**
+   * Residual, Upfront, True-up, Affiliate or Drop; empty for none.
+   *
+   * @generated from field: string payment_type = 12;
+   */
+  paymentType: string;
+
+  /**
+   * Incremented on every change; updates must carry the version they read.
+   *
+   * @generated from field: int64 version = 13;
+   */
+  version: bigint;
+
+  /**
+   * When the payment was last changed.
+   *
+   * @generated from field: google.protobuf.Timestamp update_time = 14;
+   */
+  updateTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.Payment.
+ * Use `create(PaymentSchema)` to create a new message.
+ */
+export const PaymentSchema: GenMessage<Payment> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 24);
+
+/**
+ * Volumes and revenues of a contract's payments (beta Payments tab).
+ *
+ * @generated from message eris.contracts.v1.PaymentTotals
+ */
+export type PaymentTotals = Message<"eris.contracts.v1.PaymentTotals"> & {
+  /**
+   * The volume of a year of the contract (decimal text).
+   *
+   * @generated from field: string annual_volume = 1;
+   */
+  annualVolume: string;
+
+  /**
+   * The revenue of a year (decimal text, dollars).
+   *
+   * @generated from field: string annual_revenue = 2;
+   */
+  annualRevenue: string;
+
+  /**
+   * The volume of the whole term (decimal text).
+   *
+   * @generated from field: string term_volume = 3;
+   */
+  termVolume: string;
+
+  /**
+   * The revenue of the whole term (decimal text, dollars).
+   *
+   * @generated from field: string term_revenue = 4;
+   */
+  termRevenue: string;
+};
+
+/**
+ * Describes the message eris.contracts.v1.PaymentTotals.
+ * Use `create(PaymentTotalsSchema)` to create a new message.
+ */
+export const PaymentTotalsSchema: GenMessage<PaymentTotals> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 25);
+
+/**
+ * An amount a DR program paid for a contract.
+ *
+ * @generated from message eris.contracts.v1.DrPayment
+ */
+export type DrPayment = Message<"eris.contracts.v1.DrPayment"> & {
+  /**
+   * Server-assigned id (DRHistoryId).
+   *
+   * @generated from field: int64 dr_payment_id = 1;
+   */
+  drPaymentId: bigint;
+
+  /**
+   * The DR contract.
+   *
+   * @generated from field: int64 contract_id = 2;
+   */
+  contractId: bigint;
+
+  /**
+   * Amount paid (decimal text, dollars).
+   *
+   * @generated from field: string amount = 3;
+   */
+  amount: string;
+
+  /**
+   * When it was paid.
+   *
+   * @generated from field: eris.common.v1.Date date = 4;
+   */
+  date?: Date | undefined;
+
+  /**
+   * "Winter" or "Summer".
+   *
+   * @generated from field: string period = 5;
+   */
+  period: string;
+};
+
+/**
+ * Describes the message eris.contracts.v1.DrPayment.
+ * Use `create(DrPaymentSchema)` to create a new message.
+ */
+export const DrPaymentSchema: GenMessage<DrPayment> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 26);
+
+/**
+ * Request of PaymentService.ListPayments.
+ *
+ * @generated from message eris.contracts.v1.ListPaymentsRequest
+ */
+export type ListPaymentsRequest = Message<"eris.contracts.v1.ListPaymentsRequest"> & {
+  /**
+   * The contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ListPaymentsRequest.
+ * Use `create(ListPaymentsRequestSchema)` to create a new message.
+ */
+export const ListPaymentsRequestSchema: GenMessage<ListPaymentsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 27);
+
+/**
+ * Response of PaymentService.ListPayments.
+ *
+ * @generated from message eris.contracts.v1.ListPaymentsResponse
+ */
+export type ListPaymentsResponse = Message<"eris.contracts.v1.ListPaymentsResponse"> & {
+  /**
+   * The payments, by projected year and month, then id.
+   *
+   * @generated from field: repeated eris.contracts.v1.Payment payments = 1;
+   */
+  payments: Payment[];
+
+  /**
+   * Totals of projected usage and payments.
+   *
+   * @generated from field: eris.contracts.v1.PaymentTotals projected = 2;
+   */
+  projected?: PaymentTotals | undefined;
+
+  /**
+   * Totals of actual usage and payments.
+   *
+   * @generated from field: eris.contracts.v1.PaymentTotals actual = 3;
+   */
+  actual?: PaymentTotals | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ListPaymentsResponse.
+ * Use `create(ListPaymentsResponseSchema)` to create a new message.
+ */
+export const ListPaymentsResponseSchema: GenMessage<ListPaymentsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 28);
+
+/**
+ * Request of PaymentService.CreatePayments.
+ *
+ * @generated from message eris.contracts.v1.CreatePaymentsRequest
+ */
+export type CreatePaymentsRequest = Message<"eris.contracts.v1.CreatePaymentsRequest"> & {
+  /**
+   * The contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+
+  /**
+   * The payments, without ids; at most 5,000.
+   *
+   * @generated from field: repeated eris.contracts.v1.Payment payments = 2;
+   */
+  payments: Payment[];
+};
+
+/**
+ * Describes the message eris.contracts.v1.CreatePaymentsRequest.
+ * Use `create(CreatePaymentsRequestSchema)` to create a new message.
+ */
+export const CreatePaymentsRequestSchema: GenMessage<CreatePaymentsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 29);
+
+/**
+ * Response of PaymentService.CreatePayments.
+ *
+ * @generated from message eris.contracts.v1.CreatePaymentsResponse
+ */
+export type CreatePaymentsResponse = Message<"eris.contracts.v1.CreatePaymentsResponse"> & {
+  /**
+   * The payments added.
+   *
+   * @generated from field: repeated eris.contracts.v1.Payment payments = 1;
+   */
+  payments: Payment[];
+};
+
+/**
+ * Describes the message eris.contracts.v1.CreatePaymentsResponse.
+ * Use `create(CreatePaymentsResponseSchema)` to create a new message.
+ */
+export const CreatePaymentsResponseSchema: GenMessage<CreatePaymentsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 30);
+
+/**
+ * Request of PaymentService.PastePayments.
+ *
+ * @generated from message eris.contracts.v1.PastePaymentsRequest
+ */
+export type PastePaymentsRequest = Message<"eris.contracts.v1.PastePaymentsRequest"> & {
+  /**
+   * The contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+
+  /**
+   * Rows as copied from a spreadsheet, one per line, columns separated by tabs: projected month,
+   * projected year, revenue split, projected usage, projected payment (recomputed), payment
+   * month, payment year, usage actual, payment actual, payment type. At most 5,000 rows.
+   *
+   * @generated from field: string text = 2;
+   */
+  text: string;
+
+  /**
+   * How the projected payment is computed.
+   *
+   * @generated from field: eris.contracts.v1.PasteBasis basis = 3;
+   */
+  basis: PasteBasis;
+};
+
+/**
+ * Describes the message eris.contracts.v1.PastePaymentsRequest.
+ * Use `create(PastePaymentsRequestSchema)` to create a new message.
+ */
+export const PastePaymentsRequestSchema: GenMessage<PastePaymentsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 31);
+
+/**
+ * Response of PaymentService.PastePayments.
+ *
+ * @generated from message eris.contracts.v1.PastePaymentsResponse
+ */
+export type PastePaymentsResponse = Message<"eris.contracts.v1.PastePaymentsResponse"> & {
+  /**
+   * The payments added.
+   *
+   * @generated from field: repeated eris.contracts.v1.Payment payments = 1;
+   */
+  payments: Payment[];
+};
+
+/**
+ * Describes the message eris.contracts.v1.PastePaymentsResponse.
+ * Use `create(PastePaymentsResponseSchema)` to create a new message.
+ */
+export const PastePaymentsResponseSchema: GenMessage<PastePaymentsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 32);
+
+/**
+ * Request of PaymentService.UpdatePayment.
+ *
+ * @generated from message eris.contracts.v1.UpdatePaymentRequest
+ */
+export type UpdatePaymentRequest = Message<"eris.contracts.v1.UpdatePaymentRequest"> & {
+  /**
+   * The payment with its id and the version read.
+   *
+   * @generated from field: eris.contracts.v1.Payment payment = 1;
+   */
+  payment?: Payment | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.UpdatePaymentRequest.
+ * Use `create(UpdatePaymentRequestSchema)` to create a new message.
+ */
+export const UpdatePaymentRequestSchema: GenMessage<UpdatePaymentRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 33);
+
+/**
+ * Response of PaymentService.UpdatePayment.
+ *
+ * @generated from message eris.contracts.v1.UpdatePaymentResponse
+ */
+export type UpdatePaymentResponse = Message<"eris.contracts.v1.UpdatePaymentResponse"> & {
+  /**
+   * The payment after the change.
+   *
+   * @generated from field: eris.contracts.v1.Payment payment = 1;
+   */
+  payment?: Payment | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.UpdatePaymentResponse.
+ * Use `create(UpdatePaymentResponseSchema)` to create a new message.
+ */
+export const UpdatePaymentResponseSchema: GenMessage<UpdatePaymentResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 34);
+
+/**
+ * Request of PaymentService.DeletePayment.
+ *
+ * @generated from message eris.contracts.v1.DeletePaymentRequest
+ */
+export type DeletePaymentRequest = Message<"eris.contracts.v1.DeletePaymentRequest"> & {
+  /**
+   * The payment's id.
+   *
+   * @generated from field: int64 payment_id = 1;
+   */
+  paymentId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.DeletePaymentRequest.
+ * Use `create(DeletePaymentRequestSchema)` to create a new message.
+ */
+export const DeletePaymentRequestSchema: GenMessage<DeletePaymentRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 35);
+
+/**
+ * Response of PaymentService.DeletePayment.
+ *
+ * @generated from message eris.contracts.v1.DeletePaymentResponse
+ */
+export type DeletePaymentResponse = Message<"eris.contracts.v1.DeletePaymentResponse"> & {
+};
+
+/**
+ * Describes the message eris.contracts.v1.DeletePaymentResponse.
+ * Use `create(DeletePaymentResponseSchema)` to create a new message.
+ */
+export const DeletePaymentResponseSchema: GenMessage<DeletePaymentResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 36);
+
+/**
+ * A new projected payment for one payment.
+ *
+ * @generated from message eris.contracts.v1.ProjectedPaymentUpdate
+ */
+export type ProjectedPaymentUpdate = Message<"eris.contracts.v1.ProjectedPaymentUpdate"> & {
+  /**
+   * The payment's id.
+   *
+   * @generated from field: int64 payment_id = 1;
+   */
+  paymentId: bigint;
+
+  /**
+   * The new projected payment (decimal text, dollars).
+   *
+   * @generated from field: string projected_payment = 2;
+   */
+  projectedPayment: string;
+
+  /**
+   * The payment's version read; 0 to skip the check.
+   *
+   * @generated from field: int64 version = 3;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ProjectedPaymentUpdate.
+ * Use `create(ProjectedPaymentUpdateSchema)` to create a new message.
+ */
+export const ProjectedPaymentUpdateSchema: GenMessage<ProjectedPaymentUpdate> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 37);
+
+/**
+ * Request of PaymentService.UpdateProjectedPayments.
+ *
+ * @generated from message eris.contracts.v1.UpdateProjectedPaymentsRequest
+ */
+export type UpdateProjectedPaymentsRequest = Message<"eris.contracts.v1.UpdateProjectedPaymentsRequest"> & {
+  /**
+   * The contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+
+  /**
+   * The new projected payments, of this contract's payments.
+   *
+   * @generated from field: repeated eris.contracts.v1.ProjectedPaymentUpdate updates = 2;
+   */
+  updates: ProjectedPaymentUpdate[];
+};
+
+/**
+ * Describes the message eris.contracts.v1.UpdateProjectedPaymentsRequest.
+ * Use `create(UpdateProjectedPaymentsRequestSchema)` to create a new message.
+ */
+export const UpdateProjectedPaymentsRequestSchema: GenMessage<UpdateProjectedPaymentsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 38);
+
+/**
+ * Response of PaymentService.UpdateProjectedPayments.
+ *
+ * @generated from message eris.contracts.v1.UpdateProjectedPaymentsResponse
+ */
+export type UpdateProjectedPaymentsResponse = Message<"eris.contracts.v1.UpdateProjectedPaymentsResponse"> & {
+  /**
+   * Every payment of the contract after the change.
+   *
+   * @generated from field: repeated eris.contracts.v1.Payment payments = 1;
+   */
+  payments: Payment[];
+};
+
+/**
+ * Describes the message eris.contracts.v1.UpdateProjectedPaymentsResponse.
+ * Use `create(UpdateProjectedPaymentsResponseSchema)` to create a new message.
+ */
+export const UpdateProjectedPaymentsResponseSchema: GenMessage<UpdateProjectedPaymentsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 39);
+
+/**
+ * Request of PaymentService.ListDrPayments.
+ *
+ * @generated from message eris.contracts.v1.ListDrPaymentsRequest
+ */
+export type ListDrPaymentsRequest = Message<"eris.contracts.v1.ListDrPaymentsRequest"> & {
+  /**
+   * The DR contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ListDrPaymentsRequest.
+ * Use `create(ListDrPaymentsRequestSchema)` to create a new message.
+ */
+export const ListDrPaymentsRequestSchema: GenMessage<ListDrPaymentsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 40);
+
+/**
+ * Response of PaymentService.ListDrPayments.
+ *
+ * @generated from message eris.contracts.v1.ListDrPaymentsResponse
+ */
+export type ListDrPaymentsResponse = Message<"eris.contracts.v1.ListDrPaymentsResponse"> & {
+  /**
+   * The DR payments, latest first.
+   *
+   * @generated from field: repeated eris.contracts.v1.DrPayment dr_payments = 1;
+   */
+  drPayments: DrPayment[];
+};
+
+/**
+ * Describes the message eris.contracts.v1.ListDrPaymentsResponse.
+ * Use `create(ListDrPaymentsResponseSchema)` to create a new message.
+ */
+export const ListDrPaymentsResponseSchema: GenMessage<ListDrPaymentsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 41);
+
+/**
+ * Request of PaymentService.CreateDrPayment.
+ *
+ * @generated from message eris.contracts.v1.CreateDrPaymentRequest
+ */
+export type CreateDrPaymentRequest = Message<"eris.contracts.v1.CreateDrPaymentRequest"> & {
+  /**
+   * contract_id, amount, date and period.
+   *
+   * @generated from field: eris.contracts.v1.DrPayment dr_payment = 1;
+   */
+  drPayment?: DrPayment | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.CreateDrPaymentRequest.
+ * Use `create(CreateDrPaymentRequestSchema)` to create a new message.
+ */
+export const CreateDrPaymentRequestSchema: GenMessage<CreateDrPaymentRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 42);
+
+/**
+ * Response of PaymentService.CreateDrPayment.
+ *
+ * @generated from message eris.contracts.v1.CreateDrPaymentResponse
+ */
+export type CreateDrPaymentResponse = Message<"eris.contracts.v1.CreateDrPaymentResponse"> & {
+  /**
+   * The recorded payment.
+   *
+   * @generated from field: eris.contracts.v1.DrPayment dr_payment = 1;
+   */
+  drPayment?: DrPayment | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.CreateDrPaymentResponse.
+ * Use `create(CreateDrPaymentResponseSchema)` to create a new message.
+ */
+export const CreateDrPaymentResponseSchema: GenMessage<CreateDrPaymentResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 43);
+
+/**
+ * Request of PaymentService.DeleteDrPayment.
+ *
+ * @generated from message eris.contracts.v1.DeleteDrPaymentRequest
+ */
+export type DeleteDrPaymentRequest = Message<"eris.contracts.v1.DeleteDrPaymentRequest"> & {
+  /**
+   * The DR payment's id.
+   *
+   * @generated from field: int64 dr_payment_id = 1;
+   */
+  drPaymentId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.DeleteDrPaymentRequest.
+ * Use `create(DeleteDrPaymentRequestSchema)` to create a new message.
+ */
+export const DeleteDrPaymentRequestSchema: GenMessage<DeleteDrPaymentRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 44);
+
+/**
+ * Response of PaymentService.DeleteDrPayment.
+ *
+ * @generated from message eris.contracts.v1.DeleteDrPaymentResponse
+ */
+export type DeleteDrPaymentResponse = Message<"eris.contracts.v1.DeleteDrPaymentResponse"> & {
+};
+
+/**
+ * Describes the message eris.contracts.v1.DeleteDrPaymentResponse.
+ * Use `create(DeleteDrPaymentResponseSchema)` to create a new message.
+ */
+export const DeleteDrPaymentResponseSchema: GenMessage<DeleteDrPaymentResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 45);
+
+/**
+ * A block of a Hedge contract's supply priced on its own.
+ *
+ * @generated from message eris.contracts.v1.Hedge
+ */
+export type Hedge = Message<"eris.contracts.v1.Hedge"> & {
+  /**
+   * Server-assigned id (HedgeId).
+   *
+   * @generated from field: int64 hedge_id = 1;
+   */
+  hedgeId: bigint;
+
+  /**
+   * The Hedge contract.
+   *
+   * @generated from field: int64 contract_id = 2;
+   */
+  contractId: bigint;
+
+  /**
+   * Empty, "Load Following Block" or "Flat Block".
+   *
+   * @generated from field: string block_type = 3;
+   */
+  blockType: string;
+
+  /**
+   * When the block was signed.
+   *
+   * @generated from field: eris.common.v1.Date signed_date = 4;
+   */
+  signedDate?: Date | undefined;
+
+  /**
+   * The first month of the block (day 1).
+   *
+   * @generated from field: eris.common.v1.Date start_month = 5;
+   */
+  startMonth?: Date | undefined;
+
+  /**
+   * The block's term in months, 0 to 240.
+   *
+   * @generated from field: int32 term_months = 6;
+   */
+  termMonths: number;
+
+  /**
+   * The block's rate (decimal text, 0 or more, up to 5 fraction digits).
+   *
+   * @generated from field: string rate = 7;
+   */
+  rate: string;
+
+  /**
+   * The block's fee (decimal text, 0 or more, up to 5 fraction digits).
+   *
+   * @generated from field: string fee = 8;
+   */
+  fee: string;
+
+  /**
+   * Who made it.
+   *
+   * @generated from field: int64 creator_user_id = 9;
+   */
+  creatorUserId: bigint;
+
+  /**
+   * When.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 10;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * Who changed it last.
+   *
+   * @generated from field: int64 modifier_user_id = 11;
+   */
+  modifierUserId: bigint;
+
+  /**
+   * When.
+   *
+   * @generated from field: google.protobuf.Timestamp update_time = 12;
+   */
+  updateTime?: Timestamp | undefined;
+
+  /**
+   * Incremented on every change; updates must carry the version they read.
+   *
+   * @generated from field: int64 version = 13;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.Hedge.
+ * Use `create(HedgeSchema)` to create a new message.
+ */
+export const HedgeSchema: GenMessage<Hedge> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 46);
+
+/**
+ * Request of HedgeService.ListHedges.
+ *
+ * @generated from message eris.contracts.v1.ListHedgesRequest
+ */
+export type ListHedgesRequest = Message<"eris.contracts.v1.ListHedgesRequest"> & {
+  /**
+   * The contract's id.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.ListHedgesRequest.
+ * Use `create(ListHedgesRequestSchema)` to create a new message.
+ */
+export const ListHedgesRequestSchema: GenMessage<ListHedgesRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 47);
+
+/**
+ * Response of HedgeService.ListHedges.
+ *
+ * @generated from message eris.contracts.v1.ListHedgesResponse
+ */
+export type ListHedgesResponse = Message<"eris.contracts.v1.ListHedgesResponse"> & {
+  /**
+   * The hedges, by start month.
+   *
+   * @generated from field: repeated eris.contracts.v1.Hedge hedges = 1;
+   */
+  hedges: Hedge[];
+};
+
+/**
+ * Describes the message eris.contracts.v1.ListHedgesResponse.
+ * Use `create(ListHedgesResponseSchema)` to create a new message.
+ */
+export const ListHedgesResponseSchema: GenMessage<ListHedgesResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 48);
+
+/**
+ * Request of HedgeService.GetHedge.
+ *
+ * @generated from message eris.contracts.v1.GetHedgeRequest
+ */
+export type GetHedgeRequest = Message<"eris.contracts.v1.GetHedgeRequest"> & {
+  /**
+   * The hedge's id.
+   *
+   * @generated from field: int64 hedge_id = 1;
+   */
+  hedgeId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.GetHedgeRequest.
+ * Use `create(GetHedgeRequestSchema)` to create a new message.
+ */
+export const GetHedgeRequestSchema: GenMessage<GetHedgeRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 49);
+
+/**
+ * Response of HedgeService.GetHedge.
+ *
+ * @generated from message eris.contracts.v1.GetHedgeResponse
+ */
+export type GetHedgeResponse = Message<"eris.contracts.v1.GetHedgeResponse"> & {
+  /**
+   * The hedge.
+   *
+   * @generated from field: eris.contracts.v1.Hedge hedge = 1;
+   */
+  hedge?: Hedge | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.GetHedgeResponse.
+ * Use `create(GetHedgeResponseSchema)` to create a new message.
+ */
+export const GetHedgeResponseSchema: GenMessage<GetHedgeResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 50);
+
+/**
+ * Request of HedgeService.CreateHedge.
+ *
+ * @generated from message eris.contracts.v1.CreateHedgeRequest
+ */
+export type CreateHedgeRequest = Message<"eris.contracts.v1.CreateHedgeRequest"> & {
+  /**
+   * contract_id and the hedge's fields.
+   *
+   * @generated from field: eris.contracts.v1.Hedge hedge = 1;
+   */
+  hedge?: Hedge | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.CreateHedgeRequest.
+ * Use `create(CreateHedgeRequestSchema)` to create a new message.
+ */
+export const CreateHedgeRequestSchema: GenMessage<CreateHedgeRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 51);
+
+/**
+ * Response of HedgeService.CreateHedge.
+ *
+ * @generated from message eris.contracts.v1.CreateHedgeResponse
+ */
+export type CreateHedgeResponse = Message<"eris.contracts.v1.CreateHedgeResponse"> & {
+  /**
+   * The hedge made.
+   *
+   * @generated from field: eris.contracts.v1.Hedge hedge = 1;
+   */
+  hedge?: Hedge | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.CreateHedgeResponse.
+ * Use `create(CreateHedgeResponseSchema)` to create a new message.
+ */
+export const CreateHedgeResponseSchema: GenMessage<CreateHedgeResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 52);
+
+/**
+ * Request of HedgeService.UpdateHedge.
+ *
+ * @generated from message eris.contracts.v1.UpdateHedgeRequest
+ */
+export type UpdateHedgeRequest = Message<"eris.contracts.v1.UpdateHedgeRequest"> & {
+  /**
+   * hedge_id, version and every field.
+   *
+   * @generated from field: eris.contracts.v1.Hedge hedge = 1;
+   */
+  hedge?: Hedge | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.UpdateHedgeRequest.
+ * Use `create(UpdateHedgeRequestSchema)` to create a new message.
+ */
+export const UpdateHedgeRequestSchema: GenMessage<UpdateHedgeRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 53);
+
+/**
+ * Response of HedgeService.UpdateHedge.
+ *
+ * @generated from message eris.contracts.v1.UpdateHedgeResponse
+ */
+export type UpdateHedgeResponse = Message<"eris.contracts.v1.UpdateHedgeResponse"> & {
+  /**
+   * The hedge after the change.
+   *
+   * @generated from field: eris.contracts.v1.Hedge hedge = 1;
+   */
+  hedge?: Hedge | undefined;
+};
+
+/**
+ * Describes the message eris.contracts.v1.UpdateHedgeResponse.
+ * Use `create(UpdateHedgeResponseSchema)` to create a new message.
+ */
+export const UpdateHedgeResponseSchema: GenMessage<UpdateHedgeResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 54);
+
+/**
+ * Request of HedgeService.DeleteHedge.
+ *
+ * @generated from message eris.contracts.v1.DeleteHedgeRequest
+ */
+export type DeleteHedgeRequest = Message<"eris.contracts.v1.DeleteHedgeRequest"> & {
+  /**
+   * The hedge's id.
+   *
+   * @generated from field: int64 hedge_id = 1;
+   */
+  hedgeId: bigint;
+};
+
+/**
+ * Describes the message eris.contracts.v1.DeleteHedgeRequest.
+ * Use `create(DeleteHedgeRequestSchema)` to create a new message.
+ */
+export const DeleteHedgeRequestSchema: GenMessage<DeleteHedgeRequest> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 55);
+
+/**
+ * Response of HedgeService.DeleteHedge.
+ *
+ * @generated from message eris.contracts.v1.DeleteHedgeResponse
+ */
+export type DeleteHedgeResponse = Message<"eris.contracts.v1.DeleteHedgeResponse"> & {
+};
+
+/**
+ * Describes the message eris.contracts.v1.DeleteHedgeResponse.
+ * Use `create(DeleteHedgeResponseSchema)` to create a new message.
+ */
+export const DeleteHedgeResponseSchema: GenMessage<DeleteHedgeResponse> = /*@__PURE__*/
+  messageDesc(file_eris_contracts_v1_contracts, 56);
+
+/**
+ * Which contracts of the whole book a report list shows.
+ *
+ * @generated from enum eris.contracts.v1.ContractScope
+ */
+export enum ContractScope {
+  /**
+   * Every contract (the spec's "All").
+   *
+   * @generated from enum value: CONTRACT_SCOPE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Contracts not Inactive whose end date is today or later, or not known ("Active Only").
+   *
+   * @generated from enum value: CONTRACT_SCOPE_ACTIVE_ONLY = 1;
+   */
+  ACTIVE_ONLY = 1,
+
+  /**
+   * Contracts whose supply starts after today ("Future Only").
+   *
+   * @generated from enum value: CONTRACT_SCOPE_FUTURE_ONLY = 2;
+   */
+  FUTURE_ONLY = 2,
+}
+
+/**
+ * Describes the enum eris.contracts.v1.ContractScope.
+ */
+export const ContractScopeSchema: GenEnum<ContractScope> = /*@__PURE__*/
+  enumDesc(file_eris_contracts_v1_contracts, 0);
+
+/**
+ * How projected payments are computed from pasted rows.
+ *
+ * @generated from enum eris.contracts.v1.PasteBasis
+ */
+export enum PasteBasis {
+  /**
+   * Not set; read as FEE.
+   *
+   * @generated from enum value: PASTE_BASIS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * usage x split / 100 x the contract's fee (the lead contracts screen).
+   *
+   * @generated from enum value: PASTE_BASIS_FEE = 1;
+   */
+  FEE = 1,
+
+  /**
+   * usage x split / 100 x the contract's rate, rounded to cents (the beta Payments tab).
+   *
+   * @generated from enum value: PASTE_BASIS_RATE = 2;
+   */
+  RATE = 2,
+}
+
+/**
+ * Describes the enum eris.contracts.v1.PasteBasis.
+ */
+export const PasteBasisSchema: GenEnum<PasteBasis> = /*@__PURE__*/
+  enumDesc(file_eris_contracts_v1_contracts, 1);
+
+/**
+ * Contracts, their files and the lists of the Contracts page. Sales read the contracts of
+ * companies where they hold a team role (and, on the Contracts page, those naming them) and
+ * change none; Management, Admin and Customer Care read and change every contract.
  *
  * @generated from service eris.contracts.v1.ContractService
  */
 export const ContractService: GenService<{
+  /**
+   * A company's contracts, latest signed first.
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.ListContracts
+   */
+  listContracts: {
+    methodKind: "unary";
+    input: typeof ListContractsRequestSchema;
+    output: typeof ListContractsResponseSchema;
+  },
+  /**
+   * One contract.
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.GetContract
+   */
+  getContract: {
+    methodKind: "unary";
+    input: typeof GetContractRequestSchema;
+    output: typeof GetContractResponseSchema;
+  },
+  /**
+   * Makes a contract. With beta set, every rule of the beta Add Contract form is checked and
+   * all failures are returned at once (INVALID_ARGUMENT, one message per line).
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.CreateContract
+   */
+  createContract: {
+    methodKind: "unary";
+    input: typeof CreateContractRequestSchema;
+    output: typeof CreateContractResponseSchema;
+  },
+  /**
+   * Changes the fields named in the mask. Refused (ABORTED) only when a field it changes was
+   * changed by someone else after the version read; changes to other fields apply.
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.UpdateContract
+   */
+  updateContract: {
+    methodKind: "unary";
+    input: typeof UpdateContractRequestSchema;
+    output: typeof UpdateContractResponseSchema;
+  },
+  /**
+   * Removes a contract with its payments, DR payment history, hedges and file.
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.DeleteContract
+   */
+  deleteContract: {
+    methodKind: "unary";
+    input: typeof DeleteContractRequestSchema;
+    output: typeof DeleteContractResponseSchema;
+  },
+  /**
+   * The contracts of the whole book (the Contracts page), latest signed first.
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.ListBookContracts
+   */
+  listBookContracts: {
+    methodKind: "unary";
+    input: typeof ListBookContractsRequestSchema;
+    output: typeof ListBookContractsResponseSchema;
+  },
+  /**
+   * A company's contracts, or the Contracts page's list, as Contracts.xlsx.
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.ExportContracts
+   */
+  exportContracts: {
+    methodKind: "unary";
+    input: typeof ExportContractsRequestSchema;
+    output: typeof ExportContractsResponseSchema;
+  },
+  /**
+   * A short-lived signed address (token) to upload the contract's file to.
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.CreateFileUpload
+   */
+  createFileUpload: {
+    methodKind: "unary";
+    input: typeof CreateFileUploadRequestSchema;
+    output: typeof CreateFileUploadResponseSchema;
+  },
+  /**
+   * Stores the contract's file (a PDF or Excel file whose content matches its type, at most
+   * 25 MB) under a token from CreateFileUpload, replacing any file it had.
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.UploadContractFile
+   */
+  uploadContractFile: {
+    methodKind: "unary";
+    input: typeof UploadContractFileRequestSchema;
+    output: typeof UploadContractFileResponseSchema;
+  },
+  /**
+   * The contract's file.
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.GetContractFile
+   */
+  getContractFile: {
+    methodKind: "unary";
+    input: typeof GetContractFileRequestSchema;
+    output: typeof GetContractFileResponseSchema;
+  },
+  /**
+   * Removes the contract's file.
+   *
+   * @generated from rpc eris.contracts.v1.ContractService.DeleteContractFile
+   */
+  deleteContractFile: {
+    methodKind: "unary";
+    input: typeof DeleteContractFileRequestSchema;
+    output: typeof DeleteContractFileResponseSchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_contracts_v1_contracts, 0);
+
+/**
+ * Payments and DR payment history of contracts. Everyone who may read a contract reads its
+ * payments; only Management, Admin and Customer Care change them, and only Management and
+ * Admin replace projected payments in bulk.
+ *
+ * @generated from service eris.contracts.v1.PaymentService
+ */
+export const PaymentService: GenService<{
+  /**
+   * A contract's payments, by projected year and month, with their totals.
+   *
+   * @generated from rpc eris.contracts.v1.PaymentService.ListPayments
+   */
+  listPayments: {
+    methodKind: "unary";
+    input: typeof ListPaymentsRequestSchema;
+    output: typeof ListPaymentsResponseSchema;
+  },
+  /**
+   * Adds payments to a contract, all or none.
+   *
+   * @generated from rpc eris.contracts.v1.PaymentService.CreatePayments
+   */
+  createPayments: {
+    methodKind: "unary";
+    input: typeof CreatePaymentsRequestSchema;
+    output: typeof CreatePaymentsResponseSchema;
+  },
+  /**
+   * Adds the payments of pasted rows (10 tab-separated columns each); when a row does not
+   * parse, the answer names it and nothing is added.
+   *
+   * @generated from rpc eris.contracts.v1.PaymentService.PastePayments
+   */
+  pastePayments: {
+    methodKind: "unary";
+    input: typeof PastePaymentsRequestSchema;
+    output: typeof PastePaymentsResponseSchema;
+  },
+  /**
+   * Changes one payment, if it is still at the version read.
+   *
+   * @generated from rpc eris.contracts.v1.PaymentService.UpdatePayment
+   */
+  updatePayment: {
+    methodKind: "unary";
+    input: typeof UpdatePaymentRequestSchema;
+    output: typeof UpdatePaymentResponseSchema;
+  },
+  /**
+   * Removes a payment.
+   *
+   * @generated from rpc eris.contracts.v1.PaymentService.DeletePayment
+   */
+  deletePayment: {
+    methodKind: "unary";
+    input: typeof DeletePaymentRequestSchema;
+    output: typeof DeletePaymentResponseSchema;
+  },
+  /**
+   * Replaces projected payments of a contract, all or none, each only if still at the version
+   * read (Management and Admin).
+   *
+   * @generated from rpc eris.contracts.v1.PaymentService.UpdateProjectedPayments
+   */
+  updateProjectedPayments: {
+    methodKind: "unary";
+    input: typeof UpdateProjectedPaymentsRequestSchema;
+    output: typeof UpdateProjectedPaymentsResponseSchema;
+  },
+  /**
+   * A DR contract's payment history, latest first.
+   *
+   * @generated from rpc eris.contracts.v1.PaymentService.ListDrPayments
+   */
+  listDrPayments: {
+    methodKind: "unary";
+    input: typeof ListDrPaymentsRequestSchema;
+    output: typeof ListDrPaymentsResponseSchema;
+  },
+  /**
+   * Records a DR payment.
+   *
+   * @generated from rpc eris.contracts.v1.PaymentService.CreateDrPayment
+   */
+  createDrPayment: {
+    methodKind: "unary";
+    input: typeof CreateDrPaymentRequestSchema;
+    output: typeof CreateDrPaymentResponseSchema;
+  },
+  /**
+   * Removes a DR payment.
+   *
+   * @generated from rpc eris.contracts.v1.PaymentService.DeleteDrPayment
+   */
+  deleteDrPayment: {
+    methodKind: "unary";
+    input: typeof DeleteDrPaymentRequestSchema;
+    output: typeof DeleteDrPaymentResponseSchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_eris_contracts_v1_contracts, 1);
+
+/**
+ * Hedges of Hedge contracts: read as the contract is, changed by Management, Admin and Customer
+ * Care.
+ *
+ * @generated from service eris.contracts.v1.HedgeService
+ */
+export const HedgeService: GenService<{
+  /**
+   * A contract's hedges, by start month.
+   *
+   * @generated from rpc eris.contracts.v1.HedgeService.ListHedges
+   */
+  listHedges: {
+    methodKind: "unary";
+    input: typeof ListHedgesRequestSchema;
+    output: typeof ListHedgesResponseSchema;
+  },
+  /**
+   * One hedge.
+   *
+   * @generated from rpc eris.contracts.v1.HedgeService.GetHedge
+   */
+  getHedge: {
+    methodKind: "unary";
+    input: typeof GetHedgeRequestSchema;
+    output: typeof GetHedgeResponseSchema;
+  },
+  /**
+   * Adds a hedge to a contract whose type is Hedge.
+   *
+   * @generated from rpc eris.contracts.v1.HedgeService.CreateHedge
+   */
+  createHedge: {
+    methodKind: "unary";
+    input: typeof CreateHedgeRequestSchema;
+    output: typeof CreateHedgeResponseSchema;
+  },
+  /**
+   * Changes a hedge, if it is still at the version read.
+   *
+   * @generated from rpc eris.contracts.v1.HedgeService.UpdateHedge
+   */
+  updateHedge: {
+    methodKind: "unary";
+    input: typeof UpdateHedgeRequestSchema;
+    output: typeof UpdateHedgeResponseSchema;
+  },
+  /**
+   * Removes a hedge.
+   *
+   * @generated from rpc eris.contracts.v1.HedgeService.DeleteHedge
+   */
+  deleteHedge: {
+    methodKind: "unary";
+    input: typeof DeleteHedgeRequestSchema;
+    output: typeof DeleteHedgeResponseSchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_eris_contracts_v1_contracts, 2);
 

@@ -1,0 +1,1437 @@
+//! Contracts, payments, DR payment history and hedges: spec 2 section 7 ("Contracts (standard)",
+//! "Payments and DR history", "Beta contracts, payments, hedges", "Contract report lists"),
+//! translated to the contracts service, plus the contract file's upload and download.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    body::Bytes,
+    extract::{Path, State},
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use eris_proto::{
+    common::v1::Date,
+    contracts::v1::{
+        BookFilter, Contract, ContractScope, CreateContractRequest, CreateDrPaymentRequest, CreateFileUploadRequest,
+        CreateHedgeRequest, CreatePaymentsRequest, DeleteContractFileRequest, DeleteContractRequest,
+        DeleteDrPaymentRequest, DeleteHedgeRequest, DeletePaymentRequest, DrPayment, GetContractFileRequest,
+        GetContractRequest, GetHedgeRequest, Hedge, ListBookContractsRequest, ListContractsRequest,
+        ListDrPaymentsRequest, ListHedgesRequest, ListPaymentsRequest, PasteBasis, PastePaymentsRequest, Payment,
+        PaymentTotals, ProjectedPaymentUpdate, UpdateContractRequest, UpdateHedgeRequest, UpdatePaymentRequest,
+        UpdateProjectedPaymentsRequest, UploadContractFileRequest, contract_service_client::ContractServiceClient,
+        hedge_service_client::HedgeServiceClient, payment_service_client::PaymentServiceClient,
+    },
+    identity::v1::{BatchGetUsersRequest, user_service_client::UserServiceClient},
+    sourcing::v1::Commodity,
+};
+use prost_types::FieldMask;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tonic::transport::Channel;
+use utoipa::ToSchema;
+
+use super::{
+    accounts::number_text,
+    companies::Done,
+    leads::{iso, parse_iso},
+};
+use crate::{
+    AppState,
+    auth::CallContext,
+    error::{ApiError, ApiResult, ErrorBody},
+};
+
+/// The largest contract file accepted (the contracts service checks it too).
+pub const MAX_FILE_BYTES: usize = 25 * 1024 * 1024;
+const STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
+
+fn channel(state: &AppState) -> Channel {
+    state.upstreams.channel("contracts")
+}
+
+fn contracts(state: &AppState) -> ContractServiceClient<Channel> {
+    ContractServiceClient::new(channel(state))
+        .max_decoding_message_size(crate::rest::contracts::MAX_FILE_BYTES + 1024 * 1024)
+        .max_encoding_message_size(crate::rest::contracts::MAX_FILE_BYTES + 1024 * 1024)
+}
+
+fn payments(state: &AppState) -> PaymentServiceClient<Channel> {
+    PaymentServiceClient::new(channel(state))
+}
+
+fn hedges(state: &AppState) -> HedgeServiceClient<Channel> {
+    HedgeServiceClient::new(channel(state))
+}
+
+fn contracts_error(status: tonic::Status) -> ApiError {
+    ApiError::from_status(&status, "contracts")
+}
+
+fn missing() -> ApiError {
+    ApiError::new(StatusCode::BAD_GATEWAY, "The contracts service answered without the record.")
+}
+
+fn commodity_name(value: i32) -> &'static str {
+    match Commodity::try_from(value) {
+        Ok(Commodity::Electric) => "Electric",
+        Ok(Commodity::Gas) => "Gas",
+        Ok(Commodity::Dr) => "DR",
+        _ => "",
+    }
+}
+
+fn parse_commodity(text: &str) -> ApiResult<i32> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "electric" => Ok(Commodity::Electric.into()),
+        "gas" => Ok(Commodity::Gas.into()),
+        "dr" => Ok(Commodity::Dr.into()),
+        "" | "all" => Ok(Commodity::Unspecified.into()),
+        _ => Err(ApiError::bad_request("Commodity must be Electric, Gas or DR.")),
+    }
+}
+
+fn blank_none(text: String) -> Option<String> {
+    (!text.is_empty()).then_some(text)
+}
+
+fn id_none(id: i64) -> Option<i64> {
+    (id > 0).then_some(id)
+}
+
+/// A contract as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ContractJson {
+    pub contract_id: i64,
+    pub lead_id: i64,
+    pub company_name: String,
+    pub inside_sales_id: Option<i64>,
+    pub closer1_id: Option<i64>,
+    pub closer2_id: Option<i64>,
+    pub analyst_id: Option<i64>,
+    pub support_analyst1_id: Option<i64>,
+    pub support_analyst2_id: Option<i64>,
+    pub affiliate: String,
+    /// Electric, Gas or DR.
+    pub commodity: String,
+    pub utility_id: Option<i64>,
+    pub state: String,
+    /// ISO date.
+    pub date_signed: Option<String>,
+    /// DR only: JMI or Provider.
+    pub signed_through: String,
+    /// DR only: the provider's supplier id.
+    pub provider_id: Option<i64>,
+    pub pricing_type: String,
+    pub contract_type: String,
+    pub supplier_id: Option<i64>,
+    /// ISO date.
+    pub start_date: Option<String>,
+    /// Months.
+    pub term_length: Option<i32>,
+    /// Decimal text.
+    pub contract_rate: Option<String>,
+    pub rate_type: String,
+    /// Decimal text.
+    pub fee: Option<String>,
+    pub billing_type: String,
+    /// Percent, decimal text.
+    pub tax_exempt: Option<String>,
+    pub green_power: bool,
+    pub payment_schedule: String,
+    /// Percent, decimal text.
+    pub revenue_split: Option<String>,
+    pub notes: String,
+    pub capacity_percentage: Option<String>,
+    pub energy_percentage: Option<String>,
+    #[serde(rename = "JMIPercentage")]
+    pub jmi_percentage: Option<String>,
+    /// Account ids.
+    pub accounts: Vec<i64>,
+    /// Index into the status list (0 Active, 1 Active - Renewed, 2 Active - Lost, 3 Inactive).
+    pub status: i32,
+    /// The status's name.
+    pub status_name: String,
+    pub previous_status: i32,
+    /// Active unless the status is Inactive.
+    pub active_state: String,
+    pub is_beta_row: bool,
+    /// The contract file's name; absent when none (GET /api/contractFiles/{ContractId} serves it).
+    #[serde(rename = "pdf")]
+    pub pdf: Option<String>,
+    pub contract_annual_volume: String,
+    pub contract_term_volume: String,
+    pub annual_fee_total: String,
+    pub term_fee_total: String,
+    /// ISO date.
+    pub end_date: Option<String>,
+    /// Send it back with an update: a field someone else changed since is refused (409).
+    pub version: i64,
+}
+
+fn contract_json(c: Contract) -> ContractJson {
+    ContractJson {
+        contract_id: c.contract_id,
+        lead_id: c.company_id,
+        company_name: c.company_name,
+        inside_sales_id: id_none(c.inside_sales_user_id),
+        closer1_id: id_none(c.closer1_user_id),
+        closer2_id: id_none(c.closer2_user_id),
+        analyst_id: id_none(c.analyst_user_id),
+        support_analyst1_id: id_none(c.support_analyst1_user_id),
+        support_analyst2_id: id_none(c.support_analyst2_user_id),
+        affiliate: c.affiliate,
+        commodity: commodity_name(c.commodity).to_owned(),
+        utility_id: id_none(c.utility_id),
+        state: c.state,
+        date_signed: iso(c.date_signed.as_ref()),
+        signed_through: c.signed_through,
+        provider_id: id_none(c.provider_supplier_id),
+        pricing_type: c.pricing_type,
+        contract_type: c.contract_type,
+        supplier_id: id_none(c.supplier_id),
+        start_date: iso(c.start_date.as_ref()),
+        term_length: (c.term_months > 0).then_some(c.term_months),
+        contract_rate: blank_none(c.contract_rate),
+        rate_type: c.rate_type,
+        fee: blank_none(c.fee),
+        billing_type: c.billing_type,
+        tax_exempt: blank_none(c.tax_exempt),
+        green_power: c.green_power,
+        payment_schedule: c.payment_schedule,
+        revenue_split: blank_none(c.revenue_split),
+        notes: c.notes,
+        capacity_percentage: blank_none(c.capacity_percentage),
+        energy_percentage: blank_none(c.energy_percentage),
+        jmi_percentage: blank_none(c.jmi_percentage),
+        accounts: c.account_ids,
+        status: c.status,
+        status_name: STATUSES.get(c.status as usize).copied().unwrap_or_default().to_owned(),
+        previous_status: c.previous_status,
+        active_state: if c.status == 3 { "Inactive" } else { "Active" }.to_owned(),
+        is_beta_row: c.beta,
+        pdf: blank_none(c.file_name),
+        contract_annual_volume: c.annual_volume,
+        contract_term_volume: c.term_volume,
+        annual_fee_total: c.annual_fee_total,
+        term_fee_total: c.term_fee_total,
+        end_date: iso(c.end_date.as_ref()),
+        version: c.version,
+    }
+}
+
+/// An id sent as a number or as an object with the id under `key` ({"AccountId": 3}).
+fn ids_of(values: &[Value], key: &str, label: &str) -> ApiResult<Vec<i64>> {
+    values
+        .iter()
+        .map(|value| match value {
+            Value::Number(n) => n.as_i64(),
+            Value::Object(map) => map.get(key).and_then(Value::as_i64),
+            _ => None,
+        })
+        .map(|id| id.filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request(format!("{label} must be ids."))))
+        .collect()
+}
+
+/// A contract's fields as sent: present fields are set (an update changes only those). Team
+/// members are user ids (GET /api/user/getActiveUsers lists them), or names, matched exactly.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct ContractFields {
+    /// The company, for a new contract (or LeadId in the address).
+    pub lead_id: Option<i64>,
+    /// For an update: the contract (or ContractId in the address).
+    pub contract_id: Option<i64>,
+    /// A user id, or a user's name.
+    #[schema(value_type = Option<Object>)]
+    pub inside_sales: Option<Value>,
+    #[schema(value_type = Option<Object>)]
+    pub closer1: Option<Value>,
+    #[schema(value_type = Option<Object>)]
+    pub closer2: Option<Value>,
+    #[schema(value_type = Option<Object>)]
+    pub analyst: Option<Value>,
+    pub support_analyst1_id: Option<i64>,
+    pub support_analyst2_id: Option<i64>,
+    pub affiliate: Option<String>,
+    /// Electric, Gas or DR.
+    pub commodity: Option<String>,
+    pub utility_id: Option<i64>,
+    pub state: Option<String>,
+    /// ISO date.
+    pub date_signed: Option<String>,
+    pub signed_through: Option<String>,
+    pub provider_id: Option<i64>,
+    pub pricing_type: Option<String>,
+    pub contract_type: Option<String>,
+    pub supplier_id: Option<i64>,
+    /// ISO date.
+    pub start_date: Option<String>,
+    pub term_length: Option<i32>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub contract_rate: Option<String>,
+    pub rate_type: Option<String>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub fee: Option<String>,
+    pub billing_type: Option<String>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub tax_exempt: Option<String>,
+    pub green_power: Option<bool>,
+    pub payment_schedule: Option<String>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub revenue_split: Option<String>,
+    pub notes: Option<String>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub capacity_percentage: Option<String>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub energy_percentage: Option<String>,
+    #[serde(rename = "JMIPercentage", deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub jmi_percentage: Option<String>,
+    /// Account ids, or objects with AccountId.
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub accounts: Option<Vec<Value>>,
+    /// Index into the status list.
+    pub status: Option<i32>,
+    /// The version read, for an update.
+    pub version: Option<i64>,
+}
+
+/// A team member as sent: a user id, or a user's name (looked up); null or empty for none.
+enum Member {
+    Id(i64),
+    Name(String),
+}
+
+fn member(value: &Value, label: &str) -> ApiResult<Member> {
+    match value {
+        Value::Null => Some(Member::Id(0)),
+        Value::Number(n) => n.as_i64().filter(|id| *id >= 0).map(Member::Id),
+        Value::String(s) if s.trim().is_empty() => Some(Member::Id(0)),
+        Value::String(s) => {
+            Some(s.trim().parse().map(Member::Id).unwrap_or_else(|_| Member::Name(s.trim().to_owned())))
+        }
+        _ => None,
+    }
+    .ok_or_else(|| ApiError::bad_request(format!("{label} must be a user id or name.")))
+}
+
+impl ContractFields {
+    async fn to_proto(&self, state: &AppState, ctx: &CallContext) -> ApiResult<(Contract, Vec<&'static str>)> {
+        let mut c = Contract { version: self.version.unwrap_or(0), ..Default::default() };
+        let mut paths = Vec::new();
+        let members: [(&Option<Value>, &'static str, &'static str); 4] = [
+            (&self.inside_sales, "inside_sales_user_id", "InsideSales"),
+            (&self.closer1, "closer1_user_id", "Closer1"),
+            (&self.closer2, "closer2_user_id", "Closer2"),
+            (&self.analyst, "analyst_user_id", "Analyst"),
+        ];
+        let mut names = Vec::new();
+        let mut resolved = Vec::new();
+        for (value, path, label) in members {
+            if let Some(value) = value {
+                match member(value, label)? {
+                    Member::Id(id) => resolved.push((path, id)),
+                    Member::Name(name) => names.push((path, label, name)),
+                }
+                paths.push(path);
+            }
+        }
+        if !names.is_empty() {
+            let request =
+                BatchGetUsersRequest { names: names.iter().map(|n| n.2.clone()).collect(), ..Default::default() };
+            let found = UserServiceClient::new(state.upstreams.identity()).batch_get_users(ctx.request(request)).await;
+            let users = found.map_err(|s| ApiError::from_status(&s, "identity"))?.into_inner().users;
+            for (path, label, name) in names {
+                let user = users.iter().find(|u| u.name.eq_ignore_ascii_case(&name));
+                let user = user.ok_or_else(|| ApiError::bad_request(format!("{label}: no user is named {name}.")))?;
+                resolved.push((path, user.user_id));
+            }
+        }
+        for (path, id) in resolved {
+            match path {
+                "inside_sales_user_id" => c.inside_sales_user_id = id,
+                "closer1_user_id" => c.closer1_user_id = id,
+                "closer2_user_id" => c.closer2_user_id = id,
+                _ => c.analyst_user_id = id,
+            }
+        }
+        macro_rules! copy {
+            ($($source:ident => $target:ident),* $(,)?) => {$(
+                if let Some(value) = &self.$source {
+                    c.$target = value.clone();
+                    paths.push(stringify!($target));
+                }
+            )*};
+        }
+        copy!(
+            support_analyst1_id => support_analyst1_user_id,
+            support_analyst2_id => support_analyst2_user_id,
+            affiliate => affiliate,
+            utility_id => utility_id,
+            state => state,
+            signed_through => signed_through,
+            provider_id => provider_supplier_id,
+            pricing_type => pricing_type,
+            contract_type => contract_type,
+            supplier_id => supplier_id,
+            term_length => term_months,
+            contract_rate => contract_rate,
+            rate_type => rate_type,
+            fee => fee,
+            billing_type => billing_type,
+            tax_exempt => tax_exempt,
+            green_power => green_power,
+            payment_schedule => payment_schedule,
+            revenue_split => revenue_split,
+            notes => notes,
+            capacity_percentage => capacity_percentage,
+            energy_percentage => energy_percentage,
+            jmi_percentage => jmi_percentage,
+            status => status,
+        );
+        if let Some(commodity) = &self.commodity {
+            c.commodity = parse_commodity(commodity)?;
+            paths.push("commodity");
+        }
+        if let Some(date) = &self.date_signed {
+            c.date_signed = parse_iso("DateSigned", Some(date))?;
+            paths.push("date_signed");
+        }
+        if let Some(date) = &self.start_date {
+            c.start_date = parse_iso("StartDate", Some(date))?;
+            paths.push("start_date");
+        }
+        if let Some(accounts) = &self.accounts {
+            c.account_ids = ids_of(accounts, "AccountId", "Accounts")?;
+            paths.push("account_ids");
+        }
+        Ok((c, paths))
+    }
+}
+
+async fn create(
+    state: &AppState,
+    ctx: &CallContext,
+    body: &ContractFields,
+    lead_id: Option<i64>,
+    beta: bool,
+) -> ApiResult<Contract> {
+    let (mut contract, _) = body.to_proto(state, ctx).await?;
+    contract.company_id =
+        lead_id.or(body.lead_id).filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request("LeadId is required."))?;
+    let created =
+        contracts(state).create_contract(ctx.request(CreateContractRequest { contract: Some(contract), beta })).await;
+    created.map_err(contracts_error)?.into_inner().contract.ok_or_else(missing)
+}
+
+async fn update(state: &AppState, ctx: &CallContext, contract_id: i64, body: &ContractFields) -> ApiResult<Contract> {
+    let (mut contract, paths) = body.to_proto(state, ctx).await?;
+    if paths.is_empty() {
+        return Err(ApiError::bad_request("Send at least one field of the contract."));
+    }
+    contract.contract_id = contract_id;
+    if contract.version == 0 {
+        // No version read: the save applies over whatever is stored.
+        let current = contracts(state).get_contract(ctx.request(GetContractRequest { contract_id })).await;
+        contract.version = current.map_err(contracts_error)?.into_inner().contract.ok_or_else(missing)?.version;
+    }
+    let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
+    let updated = contracts(state)
+        .update_contract(ctx.request(UpdateContractRequest { contract: Some(contract), update_mask }))
+        .await;
+    updated.map_err(contracts_error)?.into_inner().contract.ok_or_else(missing)
+}
+
+async fn company_contracts(state: &AppState, ctx: &CallContext, company_id: i64) -> ApiResult<Vec<Contract>> {
+    let mut all = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let request = ListContractsRequest {
+            company_id,
+            include_inactive: true,
+            page_size: 1000,
+            page_token,
+            ..Default::default()
+        };
+        let page = contracts(state).list_contracts(ctx.request(request)).await.map_err(contracts_error)?.into_inner();
+        all.extend(page.contracts);
+        if page.next_page_token.is_empty() {
+            return Ok(all);
+        }
+        page_token = page.next_page_token;
+    }
+}
+
+/// The query of GET /api/getContractsByLeadId.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct LeadQuery {
+    /// The lead's id.
+    pub lead_id: i64,
+}
+
+/// The lead's contracts, Inactive too, latest signed first.
+#[utoipa::path(get, path = "/api/getContractsByLeadId", tag = "contracts", params(LeadQuery),
+    responses((status = 200, body = Vec<ContractJson>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn get_contracts_by_lead_id(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    axum::extract::Query(query): axum::extract::Query<LeadQuery>,
+) -> ApiResult<Json<Vec<ContractJson>>> {
+    let all = company_contracts(&state, &ctx, query.lead_id).await?;
+    Ok(Json(all.into_iter().map(contract_json).collect()))
+}
+
+/// Makes a contract for LeadId (Management, Admin and Customer Care).
+#[utoipa::path(post, path = "/api/contracts", tag = "contracts", request_body = ContractFields,
+    responses((status = 201, body = ContractJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn create_contract(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<ContractFields>,
+) -> ApiResult<(StatusCode, Json<ContractJson>)> {
+    let contract = create(&state, &ctx, &body, None, false).await?;
+    Ok((StatusCode::CREATED, Json(contract_json(contract))))
+}
+
+/// Changes the fields present (with Version: refused with 409 when one of them was changed by
+/// someone else since).
+#[utoipa::path(put, path = "/api/contracts/{ContractId}", tag = "contracts", request_body = ContractFields,
+    params(("ContractId" = i64, Path, description = "The contract's id")),
+    responses((status = 200, body = ContractJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn update_contract(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+    Json(body): Json<ContractFields>,
+) -> ApiResult<Json<ContractJson>> {
+    Ok(Json(contract_json(update(&state, &ctx, contract_id, &body).await?)))
+}
+
+/// Deletes a contract with its payments, DR history, hedges and file.
+#[utoipa::path(delete, path = "/api/contracts/{ContractId}", tag = "contracts",
+    params(("ContractId" = i64, Path, description = "The contract's id")),
+    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_contract(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    let request = DeleteContractRequest { contract_id, beta_only: false };
+    contracts(&state).delete_contract(ctx.request(request)).await.map_err(contracts_error)?;
+    Ok(Json(Done { message: "Contract successfully deleted.".into() }))
+}
+
+/// A signed upload address.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadAddress {
+    /// PUT the file here (with the Authorization header, Content-Type and X-File-Name).
+    pub url: String,
+    /// When the address stops being accepted (RFC 3339).
+    pub expires_at: String,
+}
+
+/// A short-lived signed address to PUT the contract's file to.
+#[utoipa::path(get, path = "/api/uploadContractPDF/{ContractId}", tag = "contracts",
+    params(("ContractId" = i64, Path, description = "The contract's id")),
+    responses((status = 200, body = UploadAddress), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn upload_contract_pdf(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+) -> ApiResult<Json<UploadAddress>> {
+    let made = contracts(&state).create_file_upload(ctx.request(CreateFileUploadRequest { contract_id })).await;
+    let made = made.map_err(contracts_error)?.into_inner();
+    let expires = made
+        .expire_time
+        .and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0))
+        .map(|t| t.to_rfc3339())
+        .unwrap_or_default();
+    Ok(Json(UploadAddress { url: format!("/api/contractFiles/upload/{}", made.token), expires_at: expires }))
+}
+
+/// Stores the contract's file (PDF or Excel whose content matches its type, at most 25 MB) at an
+/// address from uploadContractPDF.
+#[utoipa::path(put, path = "/api/contractFiles/upload/{token}", tag = "contracts",
+    params(("token" = String, Path, description = "The signed token"),
+        ("X-File-Name" = Option<String>, Header, description = "The file's name, URI-encoded")),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream",
+        description = "The file's bytes, sent with its own type as Content-Type (application/pdf, \
+        application/vnd.ms-excel or the .xlsx type); any other type is refused"),
+    responses((status = 200, body = ContractJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 413, body = ErrorBody)))]
+pub async fn put_contract_file(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Json<ContractJson>> {
+    if body.len() > MAX_FILE_BYTES {
+        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "The file must be at most 25 MB."));
+    }
+    let text =
+        |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let file_name = headers.get("x-file-name").and_then(|v| v.to_str().ok()).map(percent_decode).unwrap_or_default();
+    let request = UploadContractFileRequest {
+        token,
+        file_name,
+        content_type: text(header::CONTENT_TYPE),
+        content: body.to_vec(),
+    };
+    let stored = contracts(&state).upload_contract_file(ctx.request(request)).await.map_err(contracts_error)?;
+    Ok(Json(contract_json(stored.into_inner().contract.ok_or_else(missing)?)))
+}
+
+/// `%XX` escapes decoded (what encodeURIComponent makes); anything malformed is kept as sent.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(high), Some(low)) => {
+                out.push((high * 16 + low) as u8);
+                i += 3;
+            }
+            (byte, _, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The contract's file.
+#[utoipa::path(get, path = "/api/contractFiles/{ContractId}", tag = "contracts",
+    params(("ContractId" = i64, Path, description = "The contract's id")),
+    responses((status = 200, content_type = "application/pdf", body = Vec<u8>), (status = 404, body = ErrorBody)))]
+pub async fn get_contract_file(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+) -> ApiResult<Response> {
+    let found = contracts(&state).get_contract_file(ctx.request(GetContractFileRequest { contract_id })).await;
+    let file = found.map_err(contracts_error)?.into_inner();
+    let ascii: String =
+        file.file_name.chars().filter(|c| c.is_ascii_graphic() || *c == ' ').filter(|c| *c != '"').collect();
+    let disposition = format!("inline; filename=\"{ascii}\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, file.content_type),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+        ],
+        file.content,
+    )
+        .into_response())
+}
+
+/// The body of POST /api/deleteContractPdf.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteContractPdf {
+    pub contract_id: i64,
+}
+
+/// Removes the contract's file.
+#[utoipa::path(post, path = "/api/deleteContractPdf", tag = "contracts", request_body = DeleteContractPdf,
+    responses((status = 200, body = ContractJson), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_contract_pdf(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<DeleteContractPdf>,
+) -> ApiResult<Json<ContractJson>> {
+    let request = DeleteContractFileRequest { contract_id: body.contract_id };
+    let done = contracts(&state).delete_contract_file(ctx.request(request)).await.map_err(contracts_error)?;
+    Ok(Json(contract_json(done.into_inner().contract.ok_or_else(missing)?)))
+}
+
+/// A payment as the REST surface shows it and takes it.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase", default)]
+pub struct PaymentJson {
+    pub payment_id: i64,
+    pub contract_id: i64,
+    pub projected_month: i32,
+    pub projected_year: i32,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub revenue_split: Option<String>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub projected_usage: Option<String>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub projected_payment: Option<String>,
+    /// 0 when not yet paid.
+    pub payment_month: i32,
+    pub payment_year: i32,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub usage_actual: Option<String>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub payment_actual: Option<String>,
+    pub payment_type: String,
+    pub version: i64,
+}
+
+fn payment_json(p: Payment) -> PaymentJson {
+    PaymentJson {
+        payment_id: p.payment_id,
+        contract_id: p.contract_id,
+        projected_month: p.projected_month,
+        projected_year: p.projected_year,
+        revenue_split: blank_none(p.revenue_split),
+        projected_usage: blank_none(p.projected_usage),
+        projected_payment: blank_none(p.projected_payment),
+        payment_month: p.payment_month,
+        payment_year: p.payment_year,
+        usage_actual: blank_none(p.usage_actual),
+        payment_actual: blank_none(p.payment_actual),
+        payment_type: p.payment_type,
+        version: p.version,
+    }
+}
+
+fn payment_proto(p: &PaymentJson, contract_id: i64) -> Payment {
+    Payment {
+        payment_id: p.payment_id,
+        contract_id,
+        projected_month: p.projected_month,
+        projected_year: p.projected_year,
+        revenue_split: p.revenue_split.clone().unwrap_or_default(),
+        projected_usage: p.projected_usage.clone().unwrap_or_default(),
+        projected_payment: p.projected_payment.clone().unwrap_or_default(),
+        payment_month: p.payment_month,
+        payment_year: p.payment_year,
+        usage_actual: p.usage_actual.clone().unwrap_or_default(),
+        payment_actual: p.payment_actual.clone().unwrap_or_default(),
+        payment_type: p.payment_type.clone(),
+        version: p.version,
+        update_time: None,
+    }
+}
+
+/// The contract's payments, by projected year and month.
+#[utoipa::path(get, path = "/api/getPayment/{contractId}", tag = "payments",
+    params(("contractId" = i64, Path, description = "The contract's id")),
+    responses((status = 200, body = Vec<PaymentJson>), (status = 404, body = ErrorBody)))]
+pub async fn get_payment(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+) -> ApiResult<Json<Vec<PaymentJson>>> {
+    let found = payments(&state).list_payments(ctx.request(ListPaymentsRequest { contract_id })).await;
+    Ok(Json(found.map_err(contracts_error)?.into_inner().payments.into_iter().map(payment_json).collect()))
+}
+
+/// Adds one payment to the contract.
+#[utoipa::path(post, path = "/api/addPayment/{contractId}", tag = "payments", request_body = PaymentJson,
+    params(("contractId" = i64, Path, description = "The contract's id")),
+    responses((status = 201, body = PaymentJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn add_payment(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+    Json(body): Json<PaymentJson>,
+) -> ApiResult<(StatusCode, Json<PaymentJson>)> {
+    let request = CreatePaymentsRequest { contract_id, payments: vec![payment_proto(&body, contract_id)] };
+    let added = payments(&state).create_payments(ctx.request(request)).await.map_err(contracts_error)?;
+    let added = added.into_inner().payments.into_iter().next().ok_or_else(missing)?;
+    Ok((StatusCode::CREATED, Json(payment_json(added))))
+}
+
+/// The body of POST /api/addPastedPayment.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PastedPayments {
+    /// Rows of 10 columns: each a tab-separated line, or a list of the 10 cells.
+    #[schema(value_type = Vec<Object>)]
+    pub datum: Vec<Value>,
+    pub contract_id: i64,
+}
+
+/// Adds the payments of pasted rows; projected payments are recomputed from the contract's fee.
+/// A row that does not parse is named and nothing is added.
+#[utoipa::path(post, path = "/api/addPastedPayment", tag = "payments", request_body = PastedPayments,
+    responses((status = 201, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn add_pasted_payment(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<PastedPayments>,
+) -> ApiResult<(StatusCode, Json<Vec<PaymentJson>>)> {
+    let cell = |value: &Value| match value {
+        Value::String(s) => s.replace(['\t', '\n', '\r'], " "),
+        Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    };
+    let lines = body
+        .datum
+        .iter()
+        .map(|row| match row {
+            Value::String(line) => Ok(line.replace(['\n', '\r'], " ")),
+            Value::Array(cells) => Ok(cells.iter().map(cell).collect::<Vec<_>>().join("\t")),
+            _ => Err(ApiError::bad_request("Each pasted row must be a line of text or a list of cells.")),
+        })
+        .collect::<ApiResult<Vec<_>>>()?;
+    let request =
+        PastePaymentsRequest { contract_id: body.contract_id, text: lines.join("\n"), basis: PasteBasis::Fee.into() };
+    let added = payments(&state).paste_payments(ctx.request(request)).await.map_err(contracts_error)?;
+    Ok((StatusCode::CREATED, Json(added.into_inner().payments.into_iter().map(payment_json).collect())))
+}
+
+/// Changes a payment (with Version: refused with 409 when someone else changed it since).
+#[utoipa::path(put, path = "/api/updatePayment/{PaymentId}", tag = "payments", request_body = PaymentJson,
+    params(("PaymentId" = i64, Path, description = "The payment's id")),
+    responses((status = 200, body = PaymentJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn update_payment(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(payment_id): Path<i64>,
+    Json(body): Json<PaymentJson>,
+) -> ApiResult<Json<PaymentJson>> {
+    let mut payment = payment_proto(&body, body.contract_id);
+    payment.payment_id = payment_id;
+    let saved = payments(&state).update_payment(ctx.request(UpdatePaymentRequest { payment: Some(payment) })).await;
+    Ok(Json(payment_json(saved.map_err(contracts_error)?.into_inner().payment.ok_or_else(missing)?)))
+}
+
+/// Removes a payment.
+#[utoipa::path(get, path = "/api/deletePaymentRecord/{PaymentId}", tag = "payments",
+    params(("PaymentId" = i64, Path, description = "The payment's id")),
+    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_payment_record(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(payment_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    payments(&state).delete_payment(ctx.request(DeletePaymentRequest { payment_id })).await.map_err(contracts_error)?;
+    Ok(Json(Done { message: "Payment deleted.".into() }))
+}
+
+/// One new projected payment.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ProjectedUpdate {
+    pub payment_id: i64,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = String)]
+    pub new_proj_payment: Option<String>,
+    /// The payment's version read; absent skips the check.
+    #[serde(default)]
+    pub version: i64,
+}
+
+/// The body of POST /api/updateAllProjectedPayments.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectedUpdates {
+    pub updates: Vec<ProjectedUpdate>,
+    pub contract_id: i64,
+}
+
+/// Replaces projected payments of the contract, all or none (Management and Admin).
+#[utoipa::path(post, path = "/api/updateAllProjectedPayments", tag = "payments", request_body = ProjectedUpdates,
+    responses((status = 200, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+pub async fn update_all_projected_payments(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<ProjectedUpdates>,
+) -> ApiResult<Json<Vec<PaymentJson>>> {
+    let updates = body
+        .updates
+        .iter()
+        .map(|u| ProjectedPaymentUpdate {
+            payment_id: u.payment_id,
+            projected_payment: u.new_proj_payment.clone().unwrap_or_default(),
+            version: u.version,
+        })
+        .collect();
+    let request = UpdateProjectedPaymentsRequest { contract_id: body.contract_id, updates };
+    let done = payments(&state).update_projected_payments(ctx.request(request)).await.map_err(contracts_error)?;
+    Ok(Json(done.into_inner().payments.into_iter().map(payment_json).collect()))
+}
+
+/// A DR payment as the REST surface shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct DrPaymentJson {
+    #[serde(rename = "DRHistoryId")]
+    pub dr_history_id: i64,
+    pub amount: String,
+    /// ISO date.
+    pub date: Option<String>,
+    /// Winter or Summer.
+    pub period: String,
+}
+
+fn dr_json(p: DrPayment) -> DrPaymentJson {
+    DrPaymentJson { dr_history_id: p.dr_payment_id, amount: p.amount, date: iso(p.date.as_ref()), period: p.period }
+}
+
+/// The DR contract's payment history, latest first.
+#[utoipa::path(get, path = "/api/getDRPaymentHistory/{contractId}", tag = "payments",
+    params(("contractId" = i64, Path, description = "The DR contract's id")),
+    responses((status = 200, body = Vec<DrPaymentJson>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn get_dr_payment_history(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+) -> ApiResult<Json<Vec<DrPaymentJson>>> {
+    let found = payments(&state).list_dr_payments(ctx.request(ListDrPaymentsRequest { contract_id })).await;
+    Ok(Json(found.map_err(contracts_error)?.into_inner().dr_payments.into_iter().map(dr_json).collect()))
+}
+
+/// The body of POST /api/addDRPaymentHistory.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct NewDrPayment {
+    #[serde(deserialize_with = "number_text", default)]
+    #[schema(value_type = String)]
+    pub amount: Option<String>,
+    /// ISO date.
+    #[serde(default)]
+    pub date: Option<String>,
+    /// Winter or Summer.
+    #[serde(default)]
+    pub period: String,
+}
+
+/// Records a DR payment.
+#[utoipa::path(post, path = "/api/addDRPaymentHistory/{contractId}", tag = "payments", request_body = NewDrPayment,
+    params(("contractId" = i64, Path, description = "The DR contract's id")),
+    responses((status = 201, body = DrPaymentJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn add_dr_payment_history(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+    Json(body): Json<NewDrPayment>,
+) -> ApiResult<(StatusCode, Json<DrPaymentJson>)> {
+    let dr_payment = DrPayment {
+        contract_id,
+        amount: body.amount.unwrap_or_default(),
+        date: parse_iso("Date", body.date.as_deref())?,
+        period: body.period,
+        ..Default::default()
+    };
+    let added =
+        payments(&state).create_dr_payment(ctx.request(CreateDrPaymentRequest { dr_payment: Some(dr_payment) })).await;
+    Ok((
+        StatusCode::CREATED,
+        Json(dr_json(added.map_err(contracts_error)?.into_inner().dr_payment.ok_or_else(missing)?)),
+    ))
+}
+
+/// Removes a DR payment.
+#[utoipa::path(get, path = "/api/deleteDRPaymentHistoryRecord/{DRHistoryId}", tag = "payments",
+    params(("DRHistoryId" = i64, Path, description = "The DR payment's id")),
+    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete_dr_payment_history_record(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(dr_payment_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    let request = DeleteDrPaymentRequest { dr_payment_id };
+    payments(&state).delete_dr_payment(ctx.request(request)).await.map_err(contracts_error)?;
+    Ok(Json(Done { message: "Payment history deleted.".into() }))
+}
+
+/// The beta list: the lead's contracts, Inactive too.
+#[utoipa::path(get, path = "/api/beta/contracts/read/{LeadId}/all", tag = "beta contracts",
+    params(("LeadId" = i64, Path, description = "The lead's id")),
+    responses((status = 200, body = Vec<ContractJson>), (status = 404, body = ErrorBody)))]
+pub async fn beta_read_all(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(lead_id): Path<i64>,
+) -> ApiResult<Json<Vec<ContractJson>>> {
+    Ok(Json(company_contracts(&state, &ctx, lead_id).await?.into_iter().map(contract_json).collect()))
+}
+
+/// Payment totals as the beta view shows them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TotalsJson {
+    pub annual_volume: String,
+    pub annual_revenue: String,
+    pub term_volume: String,
+    pub term_revenue: String,
+}
+
+fn totals_json(t: Option<PaymentTotals>) -> TotalsJson {
+    let t = t.unwrap_or_default();
+    TotalsJson {
+        annual_volume: t.annual_volume,
+        annual_revenue: t.annual_revenue,
+        term_volume: t.term_volume,
+        term_revenue: t.term_revenue,
+    }
+}
+
+/// Projected and actual payment totals.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentTotalsJson {
+    pub projected: TotalsJson,
+    pub actual: TotalsJson,
+}
+
+/// One beta contract with its payments and their totals.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BetaContractJson {
+    /// The contract, as a list of one.
+    pub contract: Vec<ContractJson>,
+    pub payments: Vec<PaymentJson>,
+    pub payment_totals: PaymentTotalsJson,
+}
+
+/// A contract of the lead with its payments and totals.
+#[utoipa::path(get, path = "/api/beta/contracts/read/{LeadId}/{ContractId}", tag = "beta contracts",
+    params(("LeadId" = i64, Path, description = "The lead's id"), ("ContractId" = i64, Path, description = "The contract's id")),
+    responses((status = 200, body = BetaContractJson), (status = 404, body = ErrorBody)))]
+pub async fn beta_read_one(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path((lead_id, contract_id)): Path<(i64, i64)>,
+) -> ApiResult<Json<BetaContractJson>> {
+    let found = contracts(&state).get_contract(ctx.request(GetContractRequest { contract_id })).await;
+    let contract = found.map_err(contracts_error)?.into_inner().contract.ok_or_else(missing)?;
+    if contract.company_id != lead_id {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "Contract not found."));
+    }
+    let listed = payments(&state).list_payments(ctx.request(ListPaymentsRequest { contract_id })).await;
+    let listed = listed.map_err(contracts_error)?.into_inner();
+    Ok(Json(BetaContractJson {
+        contract: vec![contract_json(contract)],
+        payments: listed.payments.into_iter().map(payment_json).collect(),
+        payment_totals: PaymentTotalsJson {
+            projected: totals_json(listed.projected),
+            actual: totals_json(listed.actual),
+        },
+    }))
+}
+
+/// The body of POST /api/beta/contracts/create.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BetaCreate {
+    pub contract: ContractFields,
+    /// yyyy-LL-dd HH:mm:ss.SSS (informational: the service stamps its own time).
+    #[serde(default)]
+    pub timestamp: Option<String>,
+    /// Informational: the signed-in user makes the contract.
+    #[serde(default)]
+    pub user_id: Option<i64>,
+}
+
+/// The new contract's id.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewId {
+    pub new_id: i64,
+}
+
+/// Makes a contract with the beta form's rules: every failing message is returned at once, one
+/// per line (400).
+#[utoipa::path(post, path = "/api/beta/contracts/create", tag = "beta contracts", request_body = BetaCreate,
+    responses((status = 201, body = NewId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn beta_create(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<BetaCreate>,
+) -> ApiResult<(StatusCode, Json<NewId>)> {
+    let contract = create(&state, &ctx, &body.contract, None, true).await?;
+    Ok((StatusCode::CREATED, Json(NewId { new_id: contract.contract_id })))
+}
+
+/// The body of PUT /api/beta/contracts/update.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BetaUpdate {
+    /// With ContractId and the fields to change.
+    pub contract: ContractFields,
+}
+
+/// Changes the fields present of contract ContractId.
+#[utoipa::path(put, path = "/api/beta/contracts/update", tag = "beta contracts", request_body = BetaUpdate,
+    responses((status = 200, body = ContractJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn beta_update(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<BetaUpdate>,
+) -> ApiResult<Json<ContractJson>> {
+    let contract_id = body.contract.contract_id.ok_or_else(|| ApiError::bad_request("ContractId is required."))?;
+    Ok(Json(contract_json(update(&state, &ctx, contract_id, &body.contract).await?)))
+}
+
+/// Deletes a beta contract (only contracts made with the beta form).
+#[utoipa::path(delete, path = "/api/beta/contracts/delete/{ContractId}", tag = "beta contracts",
+    params(("ContractId" = i64, Path, description = "The contract's id")),
+    responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn beta_delete(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    let request = DeleteContractRequest { contract_id, beta_only: true };
+    contracts(&state).delete_contract(ctx.request(request)).await.map_err(contracts_error)?;
+    Ok(Json(Done { message: "Contract successfully deleted.".into() }))
+}
+
+/// The body of POST /api/beta/payments/create.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BetaPayments {
+    pub payments: Vec<PaymentJson>,
+    /// Pasted rows: projected payments are recomputed as usage x split / 100 x the contract's rate.
+    #[serde(default)]
+    pub is_mass_import: bool,
+    pub contract_id: i64,
+}
+
+/// Adds payments to a contract, all or none.
+#[utoipa::path(post, path = "/api/beta/payments/create", tag = "beta contracts", request_body = BetaPayments,
+    responses((status = 201, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn beta_payments_create(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<BetaPayments>,
+) -> ApiResult<(StatusCode, Json<Vec<PaymentJson>>)> {
+    let added = if body.is_mass_import {
+        let text = body
+            .payments
+            .iter()
+            .map(|p| {
+                let cell = |v: &Option<String>| v.clone().unwrap_or_default();
+                let month = |m: i32| if m == 0 { String::new() } else { m.to_string() };
+                [
+                    month(p.projected_month),
+                    month(p.projected_year),
+                    cell(&p.revenue_split),
+                    cell(&p.projected_usage),
+                    String::new(),
+                    month(p.payment_month),
+                    month(p.payment_year),
+                    cell(&p.usage_actual),
+                    cell(&p.payment_actual),
+                    p.payment_type.clone(),
+                ]
+                .map(|c| c.replace(['\t', '\n', '\r'], " "))
+                .join("\t")
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let request = PastePaymentsRequest { contract_id: body.contract_id, text, basis: PasteBasis::Rate.into() };
+        payments(&state).paste_payments(ctx.request(request)).await.map_err(contracts_error)?.into_inner().payments
+    } else {
+        let request = CreatePaymentsRequest {
+            contract_id: body.contract_id,
+            payments: body.payments.iter().map(|p| payment_proto(p, body.contract_id)).collect(),
+        };
+        payments(&state).create_payments(ctx.request(request)).await.map_err(contracts_error)?.into_inner().payments
+    };
+    Ok((StatusCode::CREATED, Json(added.into_iter().map(payment_json).collect())))
+}
+
+/// The body of PUT /api/beta/payments/update.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BetaPayment {
+    pub payment: PaymentJson,
+    pub contract_id: i64,
+}
+
+/// Changes a payment.
+#[utoipa::path(put, path = "/api/beta/payments/update", tag = "beta contracts", request_body = BetaPayment,
+    responses((status = 200, body = PaymentJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn beta_payments_update(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<BetaPayment>,
+) -> ApiResult<Json<PaymentJson>> {
+    let payment = payment_proto(&body.payment, body.contract_id);
+    let saved = payments(&state).update_payment(ctx.request(UpdatePaymentRequest { payment: Some(payment) })).await;
+    Ok(Json(payment_json(saved.map_err(contracts_error)?.into_inner().payment.ok_or_else(missing)?)))
+}
+
+/// Removes a payment.
+#[utoipa::path(delete, path = "/api/beta/payments/delete/{paymentId}", tag = "beta contracts",
+    params(("paymentId" = i64, Path, description = "The payment's id")),
+    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn beta_payments_delete(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(payment_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    payments(&state).delete_payment(ctx.request(DeletePaymentRequest { payment_id })).await.map_err(contracts_error)?;
+    Ok(Json(Done { message: "Payment deleted.".into() }))
+}
+
+/// A hedge as the REST surface shows it and takes it.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct HedgeJson {
+    pub hedge_id: i64,
+    pub contract_id: i64,
+    /// Blank, Load Following Block or Flat Block.
+    pub block_type: String,
+    /// ISO date.
+    pub signed_date: Option<String>,
+    /// ISO date of the month's first day.
+    pub start_month: Option<String>,
+    pub term_length: i32,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub rate: Option<String>,
+    #[serde(deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub fee: Option<String>,
+    pub creator: i64,
+    /// RFC 3339.
+    pub created_on: Option<String>,
+    pub modifier: i64,
+    /// RFC 3339.
+    pub modified_on: Option<String>,
+    pub version: i64,
+}
+
+fn instant(t: Option<prost_types::Timestamp>) -> Option<String> {
+    t.and_then(|t| chrono::DateTime::from_timestamp(t.seconds, t.nanos.max(0) as u32)).map(|t| t.to_rfc3339())
+}
+
+fn hedge_json(h: Hedge) -> HedgeJson {
+    HedgeJson {
+        hedge_id: h.hedge_id,
+        contract_id: h.contract_id,
+        block_type: h.block_type,
+        signed_date: iso(h.signed_date.as_ref()),
+        start_month: iso(h.start_month.as_ref()),
+        term_length: h.term_months,
+        rate: blank_none(h.rate),
+        fee: blank_none(h.fee),
+        creator: h.creator_user_id,
+        created_on: instant(h.create_time),
+        modifier: h.modifier_user_id,
+        modified_on: instant(h.update_time),
+        version: h.version,
+    }
+}
+
+fn hedge_proto(h: &HedgeJson, contract_id: i64) -> ApiResult<Hedge> {
+    let start_month = match h.start_month.as_deref().map(str::trim) {
+        // "2026-03" names a month.
+        Some(text) if text.len() == 7 => parse_iso("startMonth", Some(&format!("{text}-01")))?,
+        other => parse_iso("startMonth", other)?,
+    };
+    Ok(Hedge {
+        hedge_id: h.hedge_id,
+        contract_id,
+        block_type: h.block_type.clone(),
+        signed_date: parse_iso("signedDate", h.signed_date.as_deref())?,
+        start_month,
+        term_months: h.term_length,
+        rate: h.rate.clone().unwrap_or_default(),
+        fee: h.fee.clone().unwrap_or_default(),
+        version: h.version,
+        ..Default::default()
+    })
+}
+
+/// The body of POST /api/beta/hedges/create and PUT /api/beta/hedges/update.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HedgeBody {
+    pub hedge: HedgeJson,
+    pub contract_id: i64,
+    /// Informational: the service stamps its own time and the signed-in user.
+    #[serde(default)]
+    pub timestamp: Option<String>,
+    #[serde(default)]
+    pub user_id: Option<i64>,
+}
+
+/// Adds a hedge to a Hedge contract.
+#[utoipa::path(post, path = "/api/beta/hedges/create", tag = "beta contracts", request_body = HedgeBody,
+    responses((status = 201, body = HedgeJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn hedges_create(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<HedgeBody>,
+) -> ApiResult<(StatusCode, Json<HedgeJson>)> {
+    let hedge = hedge_proto(&body.hedge, body.contract_id)?;
+    let made = hedges(&state).create_hedge(ctx.request(CreateHedgeRequest { hedge: Some(hedge) })).await;
+    Ok((StatusCode::CREATED, Json(hedge_json(made.map_err(contracts_error)?.into_inner().hedge.ok_or_else(missing)?))))
+}
+
+/// The contract's hedges, by start month.
+#[utoipa::path(get, path = "/api/beta/hedges/read/{contractId}/all", tag = "beta contracts",
+    params(("contractId" = i64, Path, description = "The contract's id")),
+    responses((status = 200, body = Vec<HedgeJson>), (status = 404, body = ErrorBody)))]
+pub async fn hedges_read_all(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+) -> ApiResult<Json<Vec<HedgeJson>>> {
+    let found = hedges(&state).list_hedges(ctx.request(ListHedgesRequest { contract_id })).await;
+    Ok(Json(found.map_err(contracts_error)?.into_inner().hedges.into_iter().map(hedge_json).collect()))
+}
+
+/// One hedge of the contract.
+#[utoipa::path(get, path = "/api/beta/hedges/read/{contractId}/{hedgeId}", tag = "beta contracts",
+    params(("contractId" = i64, Path, description = "The contract's id"), ("hedgeId" = i64, Path, description = "The hedge's id")),
+    responses((status = 200, body = HedgeJson), (status = 404, body = ErrorBody)))]
+pub async fn hedges_read_one(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path((contract_id, hedge_id)): Path<(i64, i64)>,
+) -> ApiResult<Json<HedgeJson>> {
+    let found = hedges(&state).get_hedge(ctx.request(GetHedgeRequest { hedge_id })).await;
+    let hedge = found.map_err(contracts_error)?.into_inner().hedge.ok_or_else(missing)?;
+    if hedge.contract_id != contract_id {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "Hedge not found."));
+    }
+    Ok(Json(hedge_json(hedge)))
+}
+
+/// Changes a hedge (with version: refused with 409 when someone else changed it since).
+#[utoipa::path(put, path = "/api/beta/hedges/update", tag = "beta contracts", request_body = HedgeBody,
+    responses((status = 200, body = HedgeJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn hedges_update(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<HedgeBody>,
+) -> ApiResult<Json<HedgeJson>> {
+    let hedge = hedge_proto(&body.hedge, body.contract_id)?;
+    let saved = hedges(&state).update_hedge(ctx.request(UpdateHedgeRequest { hedge: Some(hedge) })).await;
+    Ok(Json(hedge_json(saved.map_err(contracts_error)?.into_inner().hedge.ok_or_else(missing)?)))
+}
+
+/// Removes a hedge.
+#[utoipa::path(delete, path = "/api/beta/hedges/delete/{hedgeId}", tag = "beta contracts",
+    params(("hedgeId" = i64, Path, description = "The hedge's id")),
+    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn hedges_delete(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(hedge_id): Path<i64>,
+) -> ApiResult<Json<Done>> {
+    hedges(&state).delete_hedge(ctx.request(DeleteHedgeRequest { hedge_id })).await.map_err(contracts_error)?;
+    Ok(Json(Done { message: "Hedge deleted.".into() }))
+}
+
+/// The Contracts page's filter from the address: Active Only, Future Only or All, and a date
+/// range ("null", "undefined" or "-" for an open end).
+fn book_filter(filter: &str, start: &str, end: &str) -> ApiResult<BookFilter> {
+    let scope = match filter.trim().to_ascii_lowercase().replace(['_', '-', '+'], " ").as_str() {
+        "active only" | "active" => ContractScope::ActiveOnly,
+        "future only" | "future" => ContractScope::FutureOnly,
+        "all" | "" => ContractScope::Unspecified,
+        _ => return Err(ApiError::bad_request("The filter must be Active Only, Future Only or All.")),
+    };
+    let date = |label: &str, text: &str| -> ApiResult<Option<Date>> {
+        match text.trim() {
+            "" | "null" | "undefined" | "-" => Ok(None),
+            text => parse_iso(label, Some(text)),
+        }
+    };
+    Ok(BookFilter {
+        scope: scope.into(),
+        date_signed_from: date("Date Signed Start", start)?,
+        date_signed_to: date("Date Signed End", end)?,
+        ..Default::default()
+    })
+}
+
+/// At most this many contracts in one report list answer.
+const BOOK_MOST: usize = 5000;
+
+async fn book(state: &AppState, ctx: &CallContext, filter: BookFilter) -> ApiResult<Vec<ContractJson>> {
+    let mut all = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let request = ListBookContractsRequest { filter: Some(filter), page_size: 1000, page_token };
+        let page =
+            contracts(state).list_book_contracts(ctx.request(request)).await.map_err(contracts_error)?.into_inner();
+        all.extend(page.contracts.into_iter().map(contract_json));
+        if page.next_page_token.is_empty() || all.len() >= BOOK_MOST {
+            all.truncate(BOOK_MOST);
+            return Ok(all);
+        }
+        page_token = page.next_page_token;
+    }
+}
+
+/// Every contract of the book by filter and date signed, latest signed first (at most 5,000;
+/// Management, Admin and Customer Care).
+#[utoipa::path(get, path = "/api/getAllContracts/{filter}/{dateSignedStart}/{dateSignedEnd}", tag = "contract lists",
+    params(("filter" = String, Path, description = "Active Only, Future Only or All"),
+        ("dateSignedStart" = String, Path, description = "ISO date, or null"),
+        ("dateSignedEnd" = String, Path, description = "ISO date, or null")),
+    responses((status = 200, body = Vec<ContractJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn get_all_contracts(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path((filter, start, end)): Path<(String, String, String)>,
+) -> ApiResult<Json<Vec<ContractJson>>> {
+    Ok(Json(book(&state, &ctx, book_filter(&filter, &start, &end)?).await?))
+}
+
+/// The contracts naming a user in a team role, by filter and date signed (at most 5,000). Sales
+/// see their own whatever name they give.
+#[utoipa::path(get, path = "/api/getContracts/{userName}/{filter}/{start}/{end}", tag = "contract lists",
+    params(("userName" = String, Path, description = "The user's name"),
+        ("filter" = String, Path, description = "Active Only, Future Only or All"),
+        ("start" = String, Path, description = "ISO date, or null"), ("end" = String, Path, description = "ISO date, or null")),
+    responses((status = 200, body = Vec<ContractJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn get_contracts(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path((user_name, filter, start, end)): Path<(String, String, String, String)>,
+) -> ApiResult<Json<Vec<ContractJson>>> {
+    let mut filter = book_filter(&filter, &start, &end)?;
+    let request = BatchGetUsersRequest { names: vec![user_name.clone()], ..Default::default() };
+    let found = UserServiceClient::new(state.upstreams.identity()).batch_get_users(ctx.request(request)).await;
+    let users = found.map_err(|s| ApiError::from_status(&s, "identity"))?.into_inner().users;
+    let user = users.into_iter().find(|u| u.name.eq_ignore_ascii_case(&user_name));
+    filter.user_id = user.ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "User not found."))?.user_id;
+    Ok(Json(book(&state, &ctx, filter).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_are_percent_decoded() {
+        assert_eq!(percent_decode("Signed%20contract%20%E2%9C%93.pdf"), "Signed contract ✓.pdf");
+        assert_eq!(percent_decode("100%.pdf"), "100%.pdf");
+    }
+
+    #[test]
+    fn report_filters_read_the_spec_words_and_open_ends() {
+        let filter = book_filter("Active Only", "2026-01-01", "null").unwrap();
+        assert_eq!(filter.scope, i32::from(ContractScope::ActiveOnly));
+        assert!(filter.date_signed_from.is_some() && filter.date_signed_to.is_none());
+        assert_eq!(book_filter("Future Only", "-", "-").unwrap().scope, i32::from(ContractScope::FutureOnly));
+        assert!(book_filter("Someday", "-", "-").is_err());
+        assert!(book_filter("All", "2026-02-30", "-").is_err());
+    }
+}

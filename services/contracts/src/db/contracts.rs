@@ -1,0 +1,351 @@
+//! Contracts and their computed values.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use rust_decimal::Decimal;
+use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder};
+
+/// A stored contract.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ContractRow {
+    pub contract_id: i64,
+    pub company_id: i64,
+    pub company_name: String,
+    #[sqlx(flatten)]
+    pub fields: ContractFields,
+    pub previous_status: i16,
+    pub beta: bool,
+    #[sqlx(flatten)]
+    pub computed: Computed,
+    pub file_key: Option<String>,
+    pub file_name: String,
+    pub file_type: String,
+    pub version: i64,
+    pub created_at: DateTime<Utc>,
+    pub created_by: i64,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A contract's editable fields.
+#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct ContractFields {
+    pub inside_sales_user_id: Option<i64>,
+    pub closer1_user_id: Option<i64>,
+    pub closer2_user_id: Option<i64>,
+    pub analyst_user_id: Option<i64>,
+    pub support_analyst1_user_id: Option<i64>,
+    pub support_analyst2_user_id: Option<i64>,
+    pub affiliate: String,
+    pub commodity: String,
+    pub utility_id: Option<i64>,
+    pub state: String,
+    pub date_signed: Option<NaiveDate>,
+    pub signed_through: String,
+    pub provider_supplier_id: Option<i64>,
+    pub pricing_type: String,
+    pub contract_type: String,
+    pub supplier_id: Option<i64>,
+    pub start_date: Option<NaiveDate>,
+    pub term_months: Option<i32>,
+    pub contract_rate: Option<Decimal>,
+    pub rate_type: String,
+    pub fee: Option<Decimal>,
+    pub billing_type: String,
+    pub tax_exempt: Option<Decimal>,
+    pub green_power: bool,
+    pub payment_schedule: String,
+    pub revenue_split: Option<Decimal>,
+    pub notes: String,
+    pub capacity_percentage: Option<Decimal>,
+    pub energy_percentage: Option<Decimal>,
+    pub jmi_percentage: Option<Decimal>,
+    pub account_ids: Vec<i64>,
+    pub status: i16,
+}
+
+/// The values computed on every save.
+#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct Computed {
+    pub annual_volume: Decimal,
+    pub term_volume: Decimal,
+    pub annual_fee_total: Decimal,
+    pub term_fee_total: Decimal,
+    pub end_date: Option<NaiveDate>,
+}
+
+const COLUMNS: &str = "contract_id, company_id, company_name, inside_sales_user_id, closer1_user_id, \
+    closer2_user_id, analyst_user_id, support_analyst1_user_id, support_analyst2_user_id, affiliate, commodity, \
+    utility_id, state, date_signed, signed_through, provider_supplier_id, pricing_type, contract_type, \
+    supplier_id, start_date, term_months, contract_rate, rate_type, fee, billing_type, tax_exempt, green_power, \
+    payment_schedule, revenue_split, notes, capacity_percentage, energy_percentage, jmi_percentage, account_ids, \
+    status, previous_status, beta, annual_volume, term_volume, annual_fee_total, term_fee_total, end_date, \
+    file_key, file_name, file_type, version, created_at, created_by, updated_at";
+
+/// The columns of `ContractFields` and `Computed`, in the order `push_values` binds them.
+const WRITTEN: &str = "inside_sales_user_id, closer1_user_id, closer2_user_id, analyst_user_id, \
+    support_analyst1_user_id, support_analyst2_user_id, affiliate, commodity, utility_id, state, date_signed, \
+    signed_through, provider_supplier_id, pricing_type, contract_type, supplier_id, start_date, term_months, \
+    contract_rate, rate_type, fee, billing_type, tax_exempt, green_power, payment_schedule, revenue_split, notes, \
+    capacity_percentage, energy_percentage, jmi_percentage, account_ids, status, annual_volume, term_volume, \
+    annual_fee_total, term_fee_total, end_date";
+
+fn push_values<'a>(builder: &mut QueryBuilder<'a, Postgres>, f: &'a ContractFields, c: &'a Computed) {
+    let mut list = builder.separated(", ");
+    list.push_bind(f.inside_sales_user_id)
+        .push_bind(f.closer1_user_id)
+        .push_bind(f.closer2_user_id)
+        .push_bind(f.analyst_user_id)
+        .push_bind(f.support_analyst1_user_id)
+        .push_bind(f.support_analyst2_user_id)
+        .push_bind(&f.affiliate)
+        .push_bind(&f.commodity)
+        .push_bind(f.utility_id)
+        .push_bind(&f.state)
+        .push_bind(f.date_signed)
+        .push_bind(&f.signed_through)
+        .push_bind(f.provider_supplier_id)
+        .push_bind(&f.pricing_type)
+        .push_bind(&f.contract_type)
+        .push_bind(f.supplier_id)
+        .push_bind(f.start_date)
+        .push_bind(f.term_months)
+        .push_bind(f.contract_rate)
+        .push_bind(&f.rate_type)
+        .push_bind(f.fee)
+        .push_bind(&f.billing_type)
+        .push_bind(f.tax_exempt)
+        .push_bind(f.green_power)
+        .push_bind(&f.payment_schedule)
+        .push_bind(f.revenue_split)
+        .push_bind(&f.notes)
+        .push_bind(f.capacity_percentage)
+        .push_bind(f.energy_percentage)
+        .push_bind(f.jmi_percentage)
+        .push_bind(&f.account_ids)
+        .push_bind(f.status)
+        .push_bind(c.annual_volume)
+        .push_bind(c.term_volume)
+        .push_bind(c.annual_fee_total)
+        .push_bind(c.term_fee_total)
+        .push_bind(c.end_date);
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn insert_contract(
+    db: &mut PgConnection,
+    company_id: i64,
+    company_name: &str,
+    fields: &ContractFields,
+    computed: &Computed,
+    beta: bool,
+    user_id: i64,
+) -> sqlx::Result<i64> {
+    let mut builder = QueryBuilder::new(format!(
+        "insert into contract (company_id, company_name, beta, created_by, updated_by, {WRITTEN}) values ("
+    ));
+    builder
+        .push_bind(company_id)
+        .push(", ")
+        .push_bind(company_name)
+        .push(", ")
+        .push_bind(beta)
+        .push(", ")
+        .push_bind(user_id)
+        .push(", ")
+        .push_bind(user_id)
+        .push(", ");
+    push_values(&mut builder, fields, computed);
+    builder.push(") returning contract_id");
+    builder.build_query_scalar().fetch_one(db).await
+}
+
+/// Writes every field and computed value, keeps the status before a change of status, and
+/// answers the new version.
+#[tracing::instrument(skip_all)]
+pub async fn update_contract(
+    db: &mut PgConnection,
+    contract_id: i64,
+    company_name: &str,
+    fields: &ContractFields,
+    computed: &Computed,
+    user_id: i64,
+) -> sqlx::Result<i64> {
+    let mut builder = QueryBuilder::new("update contract set previous_status = case when status <> ");
+    builder
+        .push_bind(fields.status)
+        .push(" then status else previous_status end, company_name = ")
+        .push_bind(company_name)
+        .push(", version = version + 1, updated_at = now(), updated_by = ")
+        .push_bind(user_id)
+        .push(format!(", ({WRITTEN}) = ("));
+    push_values(&mut builder, fields, computed);
+    builder.push(") where contract_id = ").push_bind(contract_id).push(" returning version");
+    builder.build_query_scalar().fetch_one(db).await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_contract(db: impl PgExecutor<'_>, contract_id: i64) -> sqlx::Result<Option<ContractRow>> {
+    sqlx::query_as(&format!("select {COLUMNS} from contract where contract_id = $1"))
+        .bind(contract_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// The contract, its row locked until the caller's transaction ends.
+#[tracing::instrument(skip_all)]
+pub async fn select_contract_for_update(db: &mut PgConnection, contract_id: i64) -> sqlx::Result<Option<ContractRow>> {
+    sqlx::query_as(&format!("select {COLUMNS} from contract where contract_id = $1 for update"))
+        .bind(contract_id)
+        .fetch_optional(db)
+        .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn delete_contract(db: &mut PgConnection, contract_id: i64) -> sqlx::Result<()> {
+    sqlx::query("delete from contract where contract_id = $1").bind(contract_id).execute(db).await?;
+    Ok(())
+}
+
+/// Names the contract's file (or none).
+#[tracing::instrument(skip_all)]
+pub async fn set_file(
+    db: &mut PgConnection,
+    contract_id: i64,
+    file: Option<(&str, &str, &str)>,
+    user_id: i64,
+) -> sqlx::Result<()> {
+    let (key, name, kind) = file.unwrap_or_default();
+    sqlx::query(
+        "update contract set file_key = nullif($2, ''), file_name = $3, file_type = $4, version = version + 1, \
+         updated_at = now(), updated_by = $5 where contract_id = $1",
+    )
+    .bind(contract_id)
+    .bind(key)
+    .bind(name)
+    .bind(kind)
+    .bind(user_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// A page position: (sort date, id) of the last row shown.
+pub type After = Option<(NaiveDate, i64)>;
+
+/// Which contracts of one company to list.
+#[derive(Debug, Clone, Default)]
+pub struct CompanyQuery {
+    pub company_id: i64,
+    pub include_inactive: bool,
+    /// Part of a text field; with the ids of suppliers and utilities whose names match.
+    pub text: Option<String>,
+    pub text_supplier_ids: Vec<i64>,
+    pub text_utility_ids: Vec<i64>,
+    /// Status indexes whose name matches the text.
+    pub text_statuses: Vec<i16>,
+}
+
+fn like_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
+/// A page of a company's contracts, latest signed first.
+#[tracing::instrument(skip_all)]
+pub async fn list_company_contracts(
+    pool: &PgPool,
+    query: &CompanyQuery,
+    after: After,
+    limit: i64,
+) -> sqlx::Result<Vec<ContractRow>> {
+    let mut builder = QueryBuilder::new(format!("select {COLUMNS} from contract where company_id = "));
+    builder.push_bind(query.company_id);
+    if !query.include_inactive {
+        builder.push(" and status <> 3");
+    }
+    if let Some(text) = &query.text {
+        let pattern = format!("%{}%", like_escaped(text));
+        builder
+            .push(" and (commodity ilike ")
+            .push_bind(pattern.clone())
+            .push(" or contract_type ilike ")
+            .push_bind(pattern.clone())
+            .push(" or pricing_type ilike ")
+            .push_bind(pattern.clone())
+            .push(" or rate_type ilike ")
+            .push_bind(pattern.clone())
+            .push(" or notes ilike ")
+            .push_bind(pattern)
+            .push(" or supplier_id = any(")
+            .push_bind(query.text_supplier_ids.clone())
+            .push(") or utility_id = any(")
+            .push_bind(query.text_utility_ids.clone())
+            .push(") or status = any(")
+            .push_bind(query.text_statuses.clone())
+            .push("))");
+    }
+    if let Some((date, id)) = after {
+        builder.push(" and (sort_date, contract_id) < (").push_bind(date).push(", ").push_bind(id).push(")");
+    }
+    builder.push(" order by sort_date desc, contract_id desc limit ").push_bind(limit);
+    builder.build_query_as().fetch_all(pool).await
+}
+
+/// Which contracts of the book to list.
+#[derive(Debug, Clone, Default)]
+pub struct BookQuery {
+    pub commodity: Option<String>,
+    /// Contracts naming this user in a team role.
+    pub user_id: Option<i64>,
+    pub active_only: bool,
+    pub future_only: bool,
+    pub signed_from: Option<NaiveDate>,
+    pub signed_to: Option<NaiveDate>,
+    /// "Today" for the active and future filters.
+    pub today: NaiveDate,
+}
+
+fn push_book_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &BookQuery) {
+    builder.push(" where true");
+    if let Some(commodity) = &query.commodity {
+        builder.push(" and commodity = ").push_bind(commodity.clone());
+    }
+    if let Some(user_id) = query.user_id {
+        builder.push(" and team_user_ids @> array[").push_bind(user_id).push("::bigint]");
+    }
+    if query.active_only {
+        builder.push(" and status <> 3 and (end_date is null or end_date >= ").push_bind(query.today).push(")");
+    }
+    if query.future_only {
+        builder.push(" and start_date > ").push_bind(query.today);
+    }
+    if let Some(from) = query.signed_from {
+        builder.push(" and date_signed >= ").push_bind(from);
+    }
+    if let Some(to) = query.signed_to {
+        builder.push(" and date_signed <= ").push_bind(to);
+    }
+}
+
+/// A page of the book, latest signed first.
+#[tracing::instrument(skip_all)]
+pub async fn list_book_contracts(
+    pool: &PgPool,
+    query: &BookQuery,
+    after: After,
+    limit: i64,
+) -> sqlx::Result<Vec<ContractRow>> {
+    let mut builder = QueryBuilder::new(format!("select {COLUMNS} from contract"));
+    push_book_filter(&mut builder, query);
+    if let Some((date, id)) = after {
+        builder.push(" and (sort_date, contract_id) < (").push_bind(date).push(", ").push_bind(id).push(")");
+    }
+    builder.push(" order by sort_date desc, contract_id desc limit ").push_bind(limit);
+    builder.build_query_as().fetch_all(pool).await
+}
+
+/// How many contracts the book query matches, and their annual volume together.
+#[tracing::instrument(skip_all)]
+pub async fn book_totals(pool: &PgPool, query: &BookQuery) -> sqlx::Result<(i64, Decimal)> {
+    let mut builder = QueryBuilder::new("select count(*), coalesce(sum(annual_volume), 0) from contract");
+    push_book_filter(&mut builder, query);
+    builder.build_query_as().fetch_one(pool).await
+}

@@ -1,0 +1,211 @@
+//! Commission payments and DR payment history.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use rust_decimal::Decimal;
+use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
+
+/// A stored payment.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PaymentRow {
+    pub payment_id: i64,
+    pub contract_id: i64,
+    #[sqlx(flatten)]
+    pub values: PaymentValues,
+    pub version: i64,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A payment's values.
+#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct PaymentValues {
+    pub projected_month: i16,
+    pub projected_year: i32,
+    pub revenue_split: Option<Decimal>,
+    pub projected_usage: Option<Decimal>,
+    pub projected_payment: Option<Decimal>,
+    pub payment_month: Option<i16>,
+    pub payment_year: Option<i32>,
+    pub usage_actual: Option<Decimal>,
+    pub payment_actual: Option<Decimal>,
+    pub payment_type: String,
+}
+
+const COLUMNS: &str = "payment_id, contract_id, projected_month, projected_year, revenue_split, projected_usage, \
+    projected_payment, payment_month, payment_year, usage_actual, payment_actual, payment_type, version, updated_at";
+
+/// A contract's payments, by projected year and month.
+#[tracing::instrument(skip_all)]
+pub async fn list_payments(db: impl PgExecutor<'_>, contract_id: i64) -> sqlx::Result<Vec<PaymentRow>> {
+    sqlx::query_as(&format!(
+        "select {COLUMNS} from payment where contract_id = $1 \
+         order by projected_year, projected_month, payment_id"
+    ))
+    .bind(contract_id)
+    .fetch_all(db)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_payment(db: impl PgExecutor<'_>, payment_id: i64) -> sqlx::Result<Option<PaymentRow>> {
+    sqlx::query_as(&format!("select {COLUMNS} from payment where payment_id = $1"))
+        .bind(payment_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Adds payments in one statement (in chunks, to stay under the bind limit); answers them.
+#[tracing::instrument(skip_all)]
+pub async fn insert_payments(
+    db: &mut PgConnection,
+    contract_id: i64,
+    payments: &[PaymentValues],
+    user_id: i64,
+) -> sqlx::Result<Vec<PaymentRow>> {
+    let mut added = Vec::with_capacity(payments.len());
+    for chunk in payments.chunks(2000) {
+        let mut builder = QueryBuilder::<Postgres>::new(
+            "insert into payment (contract_id, projected_month, projected_year, revenue_split, projected_usage, \
+             projected_payment, payment_month, payment_year, usage_actual, payment_actual, payment_type, updated_by) ",
+        );
+        builder.push_values(chunk, |mut row, p| {
+            row.push_bind(contract_id)
+                .push_bind(p.projected_month)
+                .push_bind(p.projected_year)
+                .push_bind(p.revenue_split)
+                .push_bind(p.projected_usage)
+                .push_bind(p.projected_payment)
+                .push_bind(p.payment_month)
+                .push_bind(p.payment_year)
+                .push_bind(p.usage_actual)
+                .push_bind(p.payment_actual)
+                .push_bind(&p.payment_type)
+                .push_bind(user_id);
+        });
+        builder.push(format!(" returning {COLUMNS}"));
+        added.extend(builder.build_query_as::<PaymentRow>().fetch_all(&mut *db).await?);
+    }
+    Ok(added)
+}
+
+/// Writes a payment if it is still at `version`; `None` when it is not (or is gone).
+#[tracing::instrument(skip_all)]
+pub async fn update_payment(
+    db: &mut PgConnection,
+    payment_id: i64,
+    version: i64,
+    p: &PaymentValues,
+    user_id: i64,
+) -> sqlx::Result<Option<PaymentRow>> {
+    sqlx::query_as(&format!(
+        "update payment set projected_month = $3, projected_year = $4, revenue_split = $5, projected_usage = $6, \
+         projected_payment = $7, payment_month = $8, payment_year = $9, usage_actual = $10, payment_actual = $11, \
+         payment_type = $12, version = version + 1, updated_at = now(), updated_by = $13 \
+         where payment_id = $1 and version = $2 returning {COLUMNS}"
+    ))
+    .bind(payment_id)
+    .bind(version)
+    .bind(p.projected_month)
+    .bind(p.projected_year)
+    .bind(p.revenue_split)
+    .bind(p.projected_usage)
+    .bind(p.projected_payment)
+    .bind(p.payment_month)
+    .bind(p.payment_year)
+    .bind(p.usage_actual)
+    .bind(p.payment_actual)
+    .bind(&p.payment_type)
+    .bind(user_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Sets projected payments of a contract's payments; answers how many rows were at the version
+/// given (0 skips the check).
+#[tracing::instrument(skip_all)]
+pub async fn set_projected_payments(
+    db: &mut PgConnection,
+    contract_id: i64,
+    updates: &[(i64, Decimal, i64)],
+    user_id: i64,
+) -> sqlx::Result<u64> {
+    let ids: Vec<i64> = updates.iter().map(|u| u.0).collect();
+    let amounts: Vec<Decimal> = updates.iter().map(|u| u.1).collect();
+    let versions: Vec<i64> = updates.iter().map(|u| u.2).collect();
+    let done = sqlx::query(
+        "update payment p set projected_payment = u.amount, version = p.version + 1, updated_at = now(), \
+         updated_by = $5 from unnest($2::bigint[], $3::numeric[], $4::bigint[]) as u(id, amount, version) \
+         where p.payment_id = u.id and p.contract_id = $1 and (u.version = 0 or p.version = u.version)",
+    )
+    .bind(contract_id)
+    .bind(ids)
+    .bind(amounts)
+    .bind(versions)
+    .bind(user_id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn delete_payment(db: &mut PgConnection, payment_id: i64) -> sqlx::Result<()> {
+    sqlx::query("delete from payment where payment_id = $1").bind(payment_id).execute(db).await?;
+    Ok(())
+}
+
+/// A stored DR payment.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DrPaymentRow {
+    pub dr_payment_id: i64,
+    pub contract_id: i64,
+    pub amount: Decimal,
+    pub paid_on: NaiveDate,
+    pub period: String,
+}
+
+const DR_COLUMNS: &str = "dr_payment_id, contract_id, amount, paid_on, period";
+
+#[tracing::instrument(skip_all)]
+pub async fn list_dr_payments(db: impl PgExecutor<'_>, contract_id: i64) -> sqlx::Result<Vec<DrPaymentRow>> {
+    sqlx::query_as(&format!(
+        "select {DR_COLUMNS} from dr_payment where contract_id = $1 order by paid_on desc, dr_payment_id desc"
+    ))
+    .bind(contract_id)
+    .fetch_all(db)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn select_dr_payment(db: impl PgExecutor<'_>, dr_payment_id: i64) -> sqlx::Result<Option<DrPaymentRow>> {
+    sqlx::query_as(&format!("select {DR_COLUMNS} from dr_payment where dr_payment_id = $1"))
+        .bind(dr_payment_id)
+        .fetch_optional(db)
+        .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn insert_dr_payment(
+    db: &mut PgConnection,
+    contract_id: i64,
+    amount: Decimal,
+    paid_on: NaiveDate,
+    period: &str,
+    user_id: i64,
+) -> sqlx::Result<DrPaymentRow> {
+    sqlx::query_as(&format!(
+        "insert into dr_payment (contract_id, amount, paid_on, period, created_by) values ($1, $2, $3, $4, $5) \
+         returning {DR_COLUMNS}"
+    ))
+    .bind(contract_id)
+    .bind(amount)
+    .bind(paid_on)
+    .bind(period)
+    .bind(user_id)
+    .fetch_one(db)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn delete_dr_payment(db: &mut PgConnection, dr_payment_id: i64) -> sqlx::Result<()> {
+    sqlx::query("delete from dr_payment where dr_payment_id = $1").bind(dr_payment_id).execute(db).await?;
+    Ok(())
+}

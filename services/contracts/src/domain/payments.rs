@@ -1,0 +1,496 @@
+//! Commission payments of contracts (projected and actual), pasted rows, their totals, and DR
+//! payment history. Everyone who may read a contract reads its payments; Management, Admin and
+//! Customer Care change them; Management and Admin replace projected payments in bulk.
+
+use chrono::NaiveDate;
+use eris_platform::auth::Caller;
+use rust_decimal::Decimal;
+
+use crate::{
+    State,
+    access::{self, require},
+    db::{
+        self,
+        contracts::ContractRow,
+        payments::{DrPaymentRow, PaymentRow, PaymentValues},
+    },
+    domain::{
+        Also,
+        numbers::{self, cents},
+        record_event,
+    },
+    error::{Error, Result, invalid, not_found, stale},
+    grpc::{dr_payment_to_proto, payment_to_proto},
+};
+
+pub const PAYMENT_TYPES: [&str; 5] = ["Residual", "Upfront", "True-up", "Affiliate", "Drop"];
+pub const DR_PERIODS: [&str; 2] = ["Winter", "Summer"];
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+/// The most payments one call adds.
+pub const MAX_PAYMENTS: usize = 5000;
+
+/// How projected payments of new rows are computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basis {
+    /// usage x split / 100 x the contract's fee (the lead contracts screen).
+    Fee,
+    /// usage x split / 100 x the contract's rate, rounded to cents (the beta Payments tab).
+    Rate,
+}
+
+/// A payment as typed (texts as they came; months and years 0 for none).
+#[derive(Debug, Clone, Default)]
+pub struct TypedPayment {
+    pub projected_month: i32,
+    pub projected_year: i32,
+    pub revenue_split: String,
+    pub projected_usage: String,
+    pub projected_payment: String,
+    pub payment_month: i32,
+    pub payment_year: i32,
+    pub usage_actual: String,
+    pub payment_actual: String,
+    pub payment_type: String,
+}
+
+/// The projected payment of a row: usage x split / 100 x the fee or rate, in cents; zero when the
+/// fee or rate is missing or the usage or split is not known.
+pub fn projected_payment(usage: Option<Decimal>, split: Option<Decimal>, price: Option<Decimal>) -> Decimal {
+    match (usage, split, price) {
+        (Some(usage), Some(split), Some(price)) => cents(usage * split / Decimal::ONE_HUNDRED * price),
+        _ => Decimal::ZERO,
+    }
+}
+
+fn year(label: &str, value: i32, required: bool) -> Result<Option<i32>> {
+    match value {
+        0 if !required => Ok(None),
+        1900..=2200 => Ok(Some(value)),
+        _ => Err(invalid(format!("{label} must be a year between 1900 and 2200."))),
+    }
+}
+
+fn month(label: &str, value: i32, required: bool) -> Result<Option<i16>> {
+    match value {
+        0 if !required => Ok(None),
+        1..=12 => Ok(Some(value as i16)),
+        _ => Err(invalid(format!("{label} must be a month from 1 to 12."))),
+    }
+}
+
+/// A payment's values as typed, checked.
+pub fn payment_values(typed: &TypedPayment) -> Result<PaymentValues> {
+    let payment_type = typed.payment_type.trim();
+    let payment_type = if payment_type.is_empty() {
+        String::new()
+    } else {
+        PAYMENT_TYPES
+            .iter()
+            .find(|t| t.eq_ignore_ascii_case(payment_type))
+            .map(|t| (*t).to_owned())
+            .ok_or_else(|| invalid(format!("Payment Type must be one of: {}.", PAYMENT_TYPES.join(", "))))?
+    };
+    let payment_month = month("Payment Month", typed.payment_month, false)?;
+    let payment_year = year("Payment Year", typed.payment_year, false)?;
+    Ok(PaymentValues {
+        projected_month: month("Projected Month", typed.projected_month, true)?.unwrap_or(1),
+        projected_year: year("Projected Year", typed.projected_year, true)?.unwrap_or(1900),
+        revenue_split: numbers::percent("Revenue Split", &typed.revenue_split)?,
+        projected_usage: numbers::signed("Projected Usage", &typed.projected_usage, 14, 4)?,
+        projected_payment: numbers::signed("Projected Payment", &typed.projected_payment, 14, 2)?,
+        payment_month,
+        payment_year,
+        usage_actual: numbers::signed("Usage Actual", &typed.usage_actual, 14, 4)?,
+        payment_actual: numbers::signed("Payment Actual", &typed.payment_actual, 14, 2)?,
+        payment_type,
+    })
+}
+
+/// A month as pasted: 1 to 12, or a month's name or its first three letters.
+fn pasted_month(text: &str) -> i32 {
+    let text = text.trim();
+    if let Ok(number) = text.parse::<i32>() {
+        return number;
+    }
+    let lower = text.to_lowercase();
+    MONTHS
+        .iter()
+        .position(|m| {
+            let m = m.to_lowercase();
+            lower == m || (lower.len() == 3 && m.starts_with(&lower))
+        })
+        .map_or(-1, |i| i as i32 + 1)
+}
+
+fn pasted_year(text: &str) -> i32 {
+    let text = text.trim();
+    if text.is_empty() { 0 } else { text.parse().unwrap_or(-1) }
+}
+
+/// The payments of pasted rows (10 tab-separated columns each; blank lines skipped), their
+/// projected payments computed from `price` (the contract's fee or rate). When a row does not
+/// parse, every failing row is named, one per line, and no payment is made.
+pub fn pasted_payments(text: &str, price: Option<Decimal>) -> Result<Vec<PaymentValues>> {
+    let mut payments = Vec::new();
+    let mut problems = Vec::new();
+    let lines = text.lines().map(|l| l.trim_end_matches('\r')).enumerate().filter(|(_, l)| !l.trim().is_empty());
+    for (index, line) in lines {
+        let row = index + 1;
+        let columns: Vec<&str> = line.split('\t').collect();
+        if columns.len() > 10 {
+            problems.push(format!("Row {row}: expected 10 columns, found {}.", columns.len()));
+            continue;
+        }
+        let column = |i: usize| columns.get(i).copied().unwrap_or_default().trim().to_owned();
+        let typed = TypedPayment {
+            projected_month: pasted_month(&column(0)),
+            projected_year: pasted_year(&column(1)),
+            revenue_split: column(2).trim_end_matches('%').to_owned(),
+            projected_usage: column(3),
+            projected_payment: String::new(),
+            payment_month: if column(5).is_empty() { 0 } else { pasted_month(&column(5)) },
+            payment_year: pasted_year(&column(6)),
+            usage_actual: column(7),
+            payment_actual: column(8),
+            payment_type: column(9),
+        };
+        match payment_values(&typed) {
+            Ok(mut values) => {
+                values.projected_payment = Some(projected_payment(values.projected_usage, values.revenue_split, price));
+                payments.push(values);
+            }
+            Err(error) => problems.push(format!("Row {row}: {error}")),
+        }
+        if payments.len() > MAX_PAYMENTS {
+            return Err(invalid(format!("Paste at most {MAX_PAYMENTS} rows at a time.")));
+        }
+    }
+    if !problems.is_empty() {
+        let more = problems.len().saturating_sub(20);
+        problems.truncate(20);
+        if more > 0 {
+            problems.push(format!("…and {more} more rows."));
+        }
+        return Err(invalid(problems.join("\n")));
+    }
+    if payments.is_empty() {
+        return Err(invalid("Paste at least one row."));
+    }
+    Ok(payments)
+}
+
+/// Volumes and revenues of a contract's payments: term volume and revenue are the sums over
+/// every payment; annual ones are a twelve-month share of the term (term x 12 / the contract's
+/// term, or of the months the payments span when the contract has no term).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub annual_volume: Decimal,
+    pub annual_revenue: Decimal,
+    pub term_volume: Decimal,
+    pub term_revenue: Decimal,
+}
+
+/// (projected, actual) totals.
+pub fn totals(payments: &[PaymentRow], term_months: Option<i32>) -> (Totals, Totals) {
+    let mut months: Vec<(i32, i16)> =
+        payments.iter().map(|p| (p.values.projected_year, p.values.projected_month)).collect();
+    months.sort_unstable();
+    months.dedup();
+    let span = term_months.filter(|t| *t > 0).map_or(months.len() as i64, i64::from);
+    let annual = |term: Decimal| if span == 0 { Decimal::ZERO } else { term * Decimal::from(12) / Decimal::from(span) };
+    let sum =
+        |pick: fn(&PaymentValues) -> Option<Decimal>| payments.iter().filter_map(|p| pick(&p.values)).sum::<Decimal>();
+    let make = |volume: Decimal, revenue: Decimal| Totals {
+        annual_volume: numbers::volume(annual(volume)),
+        annual_revenue: cents(annual(revenue)),
+        term_volume: volume,
+        term_revenue: revenue,
+    };
+    (
+        make(sum(|p| p.projected_usage), sum(|p| p.projected_payment)),
+        make(sum(|p| p.usage_actual), sum(|p| p.payment_actual)),
+    )
+}
+
+fn payment_not_found() -> Error {
+    not_found("Payment")
+}
+
+impl State {
+    /// A contract the caller may change, locked until the transaction ends.
+    async fn changeable_contract(&self, caller: &Caller, contract_id: i64) -> Result<ContractRow> {
+        require(access::may_change_contracts(caller))?;
+        self.readable_contract(caller, contract_id).await
+    }
+
+    pub(crate) async fn list_payments(
+        &self,
+        caller: &Caller,
+        contract_id: i64,
+    ) -> Result<(Vec<PaymentRow>, Totals, Totals)> {
+        let contract = self.readable_contract(caller, contract_id).await?;
+        let payments = db::payments::list_payments(&self.pool, contract_id).await?;
+        let (projected, actual) = totals(&payments, contract.fields.term_months);
+        Ok((payments, projected, actual))
+    }
+
+    /// Adds payments, all or none.
+    pub(crate) async fn create_payments(
+        &self,
+        caller: &Caller,
+        contract_id: i64,
+        payments: Vec<PaymentValues>,
+    ) -> Result<Vec<PaymentRow>> {
+        if payments.is_empty() {
+            return Err(invalid("Add at least one payment."));
+        }
+        if payments.len() > MAX_PAYMENTS {
+            return Err(invalid(format!("Add at most {MAX_PAYMENTS} payments at a time.")));
+        }
+        self.changeable_contract(caller, contract_id).await?;
+        let mut tx = self.pool.begin().await?;
+        let contract = db::contracts::select_contract_for_update(&mut tx, contract_id)
+            .await?
+            .ok_or_else(|| not_found("Contract"))?;
+        let added = db::payments::insert_payments(&mut tx, contract_id, &payments, caller.user_id).await?;
+        let also = Also { payments: added.iter().cloned().map(payment_to_proto).collect(), ..Default::default() };
+        record_event(&mut tx, caller, "payment added", &contract, also).await?;
+        tx.commit().await?;
+        Ok(added)
+    }
+
+    /// Adds the payments of pasted rows, their projected payments from the contract's fee or rate.
+    pub(crate) async fn paste_payments(
+        &self,
+        caller: &Caller,
+        contract_id: i64,
+        text: &str,
+        basis: Basis,
+    ) -> Result<Vec<PaymentRow>> {
+        let contract = self.changeable_contract(caller, contract_id).await?;
+        let price = match basis {
+            Basis::Fee => contract.fields.fee,
+            Basis::Rate => contract.fields.contract_rate,
+        };
+        let payments = pasted_payments(text, price)?;
+        self.create_payments(caller, contract_id, payments).await
+    }
+
+    /// Changes a payment if it is still at `version`.
+    pub(crate) async fn update_payment(
+        &self,
+        caller: &Caller,
+        payment_id: i64,
+        version: i64,
+        values: &PaymentValues,
+    ) -> Result<PaymentRow> {
+        let read = db::payments::select_payment(&self.pool, payment_id).await?.ok_or_else(payment_not_found)?;
+        self.changeable_contract(caller, read.contract_id).await?;
+        let mut tx = self.pool.begin().await?;
+        let contract = db::contracts::select_contract_for_update(&mut tx, read.contract_id)
+            .await?
+            .ok_or_else(payment_not_found)?;
+        let Some(row) = db::payments::update_payment(&mut tx, payment_id, version, values, caller.user_id).await?
+        else {
+            return Err(match db::payments::select_payment(&mut *tx, payment_id).await? {
+                Some(_) => stale("Someone else changed this payment meanwhile; it has been reloaded."),
+                None => payment_not_found(),
+            });
+        };
+        let also = Also { payments: vec![payment_to_proto(row.clone())], ..Default::default() };
+        record_event(&mut tx, caller, "payment updated", &contract, also).await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    pub(crate) async fn delete_payment(&self, caller: &Caller, payment_id: i64) -> Result<()> {
+        let read = db::payments::select_payment(&self.pool, payment_id).await?.ok_or_else(payment_not_found)?;
+        self.changeable_contract(caller, read.contract_id).await?;
+        let mut tx = self.pool.begin().await?;
+        let contract = db::contracts::select_contract_for_update(&mut tx, read.contract_id)
+            .await?
+            .ok_or_else(payment_not_found)?;
+        let row = db::payments::select_payment(&mut *tx, payment_id).await?.ok_or_else(payment_not_found)?;
+        db::payments::delete_payment(&mut tx, payment_id).await?;
+        let also = Also { payments: vec![payment_to_proto(row)], ..Default::default() };
+        record_event(&mut tx, caller, "payment deleted", &contract, also).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Replaces projected payments, all or none, each only if still at the version read.
+    pub(crate) async fn update_projected_payments(
+        &self,
+        caller: &Caller,
+        contract_id: i64,
+        updates: &[(i64, Decimal, i64)],
+    ) -> Result<Vec<PaymentRow>> {
+        require(access::may_update_projected_payments(caller))?;
+        if updates.is_empty() {
+            return Err(invalid("Name at least one payment to update."));
+        }
+        if updates.len() > MAX_PAYMENTS * 4 {
+            return Err(invalid("Too many payments in one update."));
+        }
+        let mut ids: Vec<i64> = updates.iter().map(|u| u.0).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.len() != updates.len() {
+            return Err(invalid("Name each payment once."));
+        }
+        self.readable_contract(caller, contract_id).await?;
+        let mut tx = self.pool.begin().await?;
+        let contract = db::contracts::select_contract_for_update(&mut tx, contract_id)
+            .await?
+            .ok_or_else(|| not_found("Contract"))?;
+        let done = db::payments::set_projected_payments(&mut tx, contract_id, updates, caller.user_id).await?;
+        if done != updates.len() as u64 {
+            return Err(stale(
+                "Someone else changed or removed payments of this contract meanwhile; reload them and try again.",
+            ));
+        }
+        let payments = db::payments::list_payments(&mut *tx, contract_id).await?;
+        let changed =
+            payments.iter().filter(|p| ids.binary_search(&p.payment_id).is_ok()).cloned().map(payment_to_proto);
+        let also = Also { payments: changed.collect(), ..Default::default() };
+        record_event(&mut tx, caller, "payment updated", &contract, also).await?;
+        tx.commit().await?;
+        Ok(payments)
+    }
+
+    /// A DR contract the caller may read.
+    async fn dr_contract(&self, caller: &Caller, contract_id: i64) -> Result<ContractRow> {
+        let contract = self.readable_contract(caller, contract_id).await?;
+        if contract.fields.commodity != "DR" {
+            return Err(invalid("DR payment history is kept for DR contracts only."));
+        }
+        Ok(contract)
+    }
+
+    pub(crate) async fn list_dr_payments(&self, caller: &Caller, contract_id: i64) -> Result<Vec<DrPaymentRow>> {
+        self.dr_contract(caller, contract_id).await?;
+        Ok(db::payments::list_dr_payments(&self.pool, contract_id).await?)
+    }
+
+    pub(crate) async fn create_dr_payment(
+        &self,
+        caller: &Caller,
+        contract_id: i64,
+        amount: &str,
+        paid_on: Option<NaiveDate>,
+        period: &str,
+    ) -> Result<DrPaymentRow> {
+        require(access::may_change_contracts(caller))?;
+        let amount = numbers::signed("Amount", amount, 14, 2)?.ok_or_else(|| invalid("Amount is required."))?;
+        let paid_on = paid_on.ok_or_else(|| invalid("Date is required."))?;
+        let period = DR_PERIODS
+            .iter()
+            .find(|p| p.eq_ignore_ascii_case(period.trim()))
+            .ok_or_else(|| invalid("Period must be Winter or Summer."))?;
+        let contract = self.dr_contract(caller, contract_id).await?;
+        let mut tx = self.pool.begin().await?;
+        let row =
+            db::payments::insert_dr_payment(&mut tx, contract_id, amount, paid_on, period, caller.user_id).await?;
+        let also = Also { dr_payment: Some(dr_payment_to_proto(row.clone())), ..Default::default() };
+        record_event(&mut tx, caller, "dr payment added", &contract, also).await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    pub(crate) async fn delete_dr_payment(&self, caller: &Caller, dr_payment_id: i64) -> Result<()> {
+        require(access::may_change_contracts(caller))?;
+        let not_there = || not_found("DR payment");
+        let row = db::payments::select_dr_payment(&self.pool, dr_payment_id).await?.ok_or_else(not_there)?;
+        let contract = self.readable_contract(caller, row.contract_id).await?;
+        let mut tx = self.pool.begin().await?;
+        db::payments::delete_dr_payment(&mut tx, dr_payment_id).await?;
+        let also = Also { dr_payment: Some(dr_payment_to_proto(row)), ..Default::default() };
+        record_event(&mut tx, caller, "dr payment deleted", &contract, also).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+
+    use super::*;
+
+    fn d(text: &str) -> Decimal {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_projected_payment_is_usage_times_split_times_price_in_cents() {
+        assert_eq!(projected_payment(Some(d("10000")), Some(d("50")), Some(d("0.005"))), d("25.00"));
+        assert_eq!(projected_payment(Some(d("12345")), Some(d("33.3")), Some(d("0.00525"))), d("21.58"));
+        assert_eq!(projected_payment(Some(d("10000")), Some(d("50")), None), Decimal::ZERO);
+        assert_eq!(projected_payment(None, Some(d("50")), Some(d("0.005"))), Decimal::ZERO);
+    }
+
+    #[test]
+    fn pasted_rows_become_payments_with_recomputed_projections() {
+        let text = "1\t2026\t50\t10000\t999\t2\t2026\t9800\t24.50\tResidual\r\n\nFeb\t2026\t50%\t8,000\t\t\t\t\t\t\n";
+        let payments = pasted_payments(text, Some(d("0.005"))).unwrap();
+        assert_eq!(payments.len(), 2);
+        assert_eq!(payments[0].projected_payment, Some(d("25.00")));
+        assert_eq!((payments[0].payment_month, payments[0].payment_year), (Some(2), Some(2026)));
+        assert_eq!(payments[0].payment_type, "Residual");
+        assert_eq!((payments[1].projected_month, payments[1].projected_payment), (2, Some(d("20.00"))));
+        assert_eq!(payments[1].payment_month, None);
+    }
+
+    #[test]
+    fn a_row_that_does_not_parse_is_named_and_nothing_is_made() {
+        let text = "1\t2026\t50\t10000\n13\t2026\t50\t10000\n3\t2026\tx\t1\n4\t2026\t50\t1\t\t\t\t\t\tBonus";
+        let message = pasted_payments(text, Some(d("0.005"))).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "Row 2: Projected Month must be a month from 1 to 12.\nRow 3: Revenue Split must be a number.\n\
+             Row 4: Payment Type must be one of: Residual, Upfront, True-up, Affiliate, Drop."
+        );
+        assert!(pasted_payments("1\t2\t3\t4\t5\t6\t7\t8\t9\t10\t11", None).is_err());
+        assert_eq!(pasted_payments(" \n\n", None).unwrap_err().to_string(), "Paste at least one row.");
+    }
+
+    #[test]
+    fn totals_are_term_sums_and_a_twelve_month_share() {
+        let row = |month: i16, usage: &str, payment: &str, actual: Option<&str>| PaymentRow {
+            payment_id: i64::from(month),
+            contract_id: 1,
+            values: PaymentValues {
+                projected_month: month,
+                projected_year: 2026,
+                projected_usage: Some(d(usage)),
+                projected_payment: Some(d(payment)),
+                payment_actual: actual.map(d),
+                ..Default::default()
+            },
+            version: 1,
+            updated_at: Utc::now(),
+        };
+        let payments = [row(1, "1000", "5", Some("4.5")), row(2, "2000", "10", None), row(3, "3000", "15.01", None)];
+        let (projected, actual) = totals(&payments, Some(24));
+        assert_eq!((projected.term_volume, projected.term_revenue), (d("6000"), d("30.01")));
+        assert_eq!((projected.annual_volume, projected.annual_revenue), (d("3000"), d("15.01")));
+        assert_eq!((actual.term_revenue, actual.annual_revenue), (d("4.5"), d("2.25")));
+        // Without a term, the months the payments span: 3.
+        let (projected, _) = totals(&payments, None);
+        assert_eq!(projected.annual_volume, d("24000"));
+        assert_eq!(totals(&[], None).0, Totals::default());
+    }
+}

@@ -1,0 +1,332 @@
+//! ContractService: contracts, their lists, export and files.
+
+use std::sync::Arc;
+
+use eris_platform::{
+    auth::caller,
+    edits::{Patch, named_fields},
+    values::{decimal_text, optional_date, parse_date, timestamp},
+};
+use eris_proto::contracts::v1::{
+    BookFilter, Contract, ContractScope, CreateContractRequest, CreateContractResponse, CreateFileUploadRequest,
+    CreateFileUploadResponse, DeleteContractFileRequest, DeleteContractFileResponse, DeleteContractRequest,
+    DeleteContractResponse, ExportContractsRequest, ExportContractsResponse, GetContractFileRequest,
+    GetContractFileResponse, GetContractRequest, GetContractResponse, ListBookContractsRequest,
+    ListBookContractsResponse, ListContractsRequest, ListContractsResponse, UpdateContractRequest,
+    UpdateContractResponse, UploadContractFileRequest, UploadContractFileResponse,
+    contract_service_server::ContractService,
+};
+use tonic::{Request, Response, Status};
+
+use super::{commodity, commodity_to_proto};
+use crate::{
+    State,
+    db::contracts::{CompanyQuery, ContractRow},
+    domain::contracts::{TypedBookFilter, TypedContract, page_size, page_token, parse_page_token},
+    error::{Result, invalid},
+};
+
+pub(crate) struct ContractApi(pub(crate) Arc<State>);
+
+/// The fields an update may name.
+const CONTRACT_FIELDS: &[&str] = &[
+    "inside_sales_user_id",
+    "closer1_user_id",
+    "closer2_user_id",
+    "analyst_user_id",
+    "support_analyst1_user_id",
+    "support_analyst2_user_id",
+    "affiliate",
+    "commodity",
+    "utility_id",
+    "state",
+    "date_signed",
+    "signed_through",
+    "provider_supplier_id",
+    "pricing_type",
+    "contract_type",
+    "supplier_id",
+    "start_date",
+    "term_months",
+    "contract_rate",
+    "rate_type",
+    "fee",
+    "billing_type",
+    "tax_exempt",
+    "green_power",
+    "payment_schedule",
+    "revenue_split",
+    "notes",
+    "capacity_percentage",
+    "energy_percentage",
+    "jmi_percentage",
+    "account_ids",
+    "status",
+];
+
+pub(crate) fn contract_to_proto(row: ContractRow) -> Contract {
+    let f = row.fields;
+    let c = row.computed;
+    let money = |value: rust_decimal::Decimal| format!("{:.2}", value);
+    Contract {
+        contract_id: row.contract_id,
+        company_id: row.company_id,
+        company_name: row.company_name,
+        inside_sales_user_id: f.inside_sales_user_id.unwrap_or_default(),
+        closer1_user_id: f.closer1_user_id.unwrap_or_default(),
+        closer2_user_id: f.closer2_user_id.unwrap_or_default(),
+        analyst_user_id: f.analyst_user_id.unwrap_or_default(),
+        support_analyst1_user_id: f.support_analyst1_user_id.unwrap_or_default(),
+        support_analyst2_user_id: f.support_analyst2_user_id.unwrap_or_default(),
+        affiliate: f.affiliate,
+        commodity: commodity_to_proto(&f.commodity).into(),
+        utility_id: f.utility_id.unwrap_or_default(),
+        state: f.state,
+        date_signed: optional_date(f.date_signed),
+        signed_through: f.signed_through,
+        provider_supplier_id: f.provider_supplier_id.unwrap_or_default(),
+        pricing_type: f.pricing_type,
+        contract_type: f.contract_type,
+        supplier_id: f.supplier_id.unwrap_or_default(),
+        start_date: optional_date(f.start_date),
+        term_months: f.term_months.unwrap_or_default(),
+        contract_rate: decimal_text(f.contract_rate),
+        rate_type: f.rate_type,
+        fee: decimal_text(f.fee),
+        billing_type: f.billing_type,
+        tax_exempt: decimal_text(f.tax_exempt),
+        green_power: f.green_power,
+        payment_schedule: f.payment_schedule,
+        revenue_split: decimal_text(f.revenue_split),
+        notes: f.notes,
+        capacity_percentage: decimal_text(f.capacity_percentage),
+        energy_percentage: decimal_text(f.energy_percentage),
+        jmi_percentage: decimal_text(f.jmi_percentage),
+        account_ids: f.account_ids,
+        status: i32::from(f.status),
+        previous_status: i32::from(row.previous_status),
+        beta: row.beta,
+        file_name: row.file_name,
+        annual_volume: decimal_text(Some(c.annual_volume)),
+        term_volume: decimal_text(Some(c.term_volume)),
+        annual_fee_total: money(c.annual_fee_total),
+        term_fee_total: money(c.term_fee_total),
+        end_date: optional_date(c.end_date),
+        version: row.version,
+        update_time: Some(timestamp(row.updated_at)),
+        creator_user_id: row.created_by,
+        create_time: Some(timestamp(row.created_at)),
+    }
+}
+
+fn typed_contract(c: &Contract) -> Result<TypedContract> {
+    Ok(TypedContract {
+        inside_sales_user_id: c.inside_sales_user_id,
+        closer1_user_id: c.closer1_user_id,
+        closer2_user_id: c.closer2_user_id,
+        analyst_user_id: c.analyst_user_id,
+        support_analyst1_user_id: c.support_analyst1_user_id,
+        support_analyst2_user_id: c.support_analyst2_user_id,
+        affiliate: c.affiliate.clone(),
+        commodity: commodity(c.commodity)?,
+        utility_id: c.utility_id,
+        state: c.state.clone(),
+        date_signed: parse_date("Date Signed", c.date_signed.as_ref())?,
+        signed_through: c.signed_through.clone(),
+        provider_supplier_id: c.provider_supplier_id,
+        pricing_type: c.pricing_type.clone(),
+        contract_type: c.contract_type.clone(),
+        supplier_id: c.supplier_id,
+        start_date: parse_date("Start Date", c.start_date.as_ref())?,
+        term_months: c.term_months,
+        contract_rate: c.contract_rate.clone(),
+        rate_type: c.rate_type.clone(),
+        fee: c.fee.clone(),
+        billing_type: c.billing_type.clone(),
+        tax_exempt: c.tax_exempt.clone(),
+        green_power: c.green_power,
+        payment_schedule: c.payment_schedule.clone(),
+        revenue_split: c.revenue_split.clone(),
+        notes: c.notes.clone(),
+        capacity_percentage: c.capacity_percentage.clone(),
+        energy_percentage: c.energy_percentage.clone(),
+        jmi_percentage: c.jmi_percentage.clone(),
+        account_ids: c.account_ids.clone(),
+        status: c.status,
+    })
+}
+
+fn book_filter(filter: Option<&BookFilter>) -> Result<TypedBookFilter> {
+    let Some(filter) = filter else { return Ok(TypedBookFilter::default()) };
+    let scope =
+        ContractScope::try_from(filter.scope).map_err(|_| invalid("Choose All, Active Only or Future Only."))?;
+    Ok(TypedBookFilter {
+        commodity: commodity(filter.commodity)?,
+        user_id: filter.user_id,
+        active_only: scope == ContractScope::ActiveOnly,
+        future_only: scope == ContractScope::FutureOnly,
+        signed_from: parse_date("Date Signed Start", filter.date_signed_from.as_ref())?,
+        signed_to: parse_date("Date Signed End", filter.date_signed_to.as_ref())?,
+    })
+}
+
+/// A search text: trimmed, at most 200 characters, no control characters; `None` when empty.
+fn search_text(query: &str) -> Result<Option<String>> {
+    let text = eris_platform::text::line(query, "Search", 200, false)?;
+    Ok((!text.is_empty()).then_some(text))
+}
+
+#[tonic::async_trait]
+impl ContractService for ContractApi {
+    async fn list_contracts(
+        &self,
+        request: Request<ListContractsRequest>,
+    ) -> Result<Response<ListContractsResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        let limit = page_size(message.page_size, 500, 1000)?;
+        let after = parse_page_token(&message.page_token)?;
+        let query = CompanyQuery {
+            company_id: message.company_id,
+            include_inactive: message.include_inactive,
+            text: search_text(&message.query)?,
+            ..Default::default()
+        };
+        let mut rows = self.0.list_contracts(caller, query, after, limit + 1).await?;
+        let more = rows.len() as i64 > limit;
+        rows.truncate(limit as usize);
+        let next_page_token = if more { rows.last().map(page_token).unwrap_or_default() } else { String::new() };
+        Ok(Response::new(ListContractsResponse {
+            contracts: rows.into_iter().map(contract_to_proto).collect(),
+            next_page_token,
+        }))
+    }
+
+    async fn get_contract(
+        &self,
+        request: Request<GetContractRequest>,
+    ) -> Result<Response<GetContractResponse>, Status> {
+        let caller = caller(&request)?;
+        let row = self.0.get_contract(caller, request.get_ref().contract_id).await?;
+        Ok(Response::new(GetContractResponse { contract: Some(contract_to_proto(row)) }))
+    }
+
+    async fn create_contract(
+        &self,
+        request: Request<CreateContractRequest>,
+    ) -> Result<Response<CreateContractResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        let contract = message.contract.as_ref().ok_or_else(|| invalid("contract is required."))?;
+        let typed = typed_contract(contract)?;
+        let row = self.0.create_contract(caller, contract.company_id, &typed, message.beta).await?;
+        Ok(Response::new(CreateContractResponse { contract: Some(contract_to_proto(row)) }))
+    }
+
+    async fn update_contract(
+        &self,
+        request: Request<UpdateContractRequest>,
+    ) -> Result<Response<UpdateContractResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let message = request.into_inner();
+        let contract = message.contract.ok_or_else(|| invalid("contract is required."))?;
+        let named = named_fields(message.update_mask.map(|m| m.paths).unwrap_or_default());
+        if let Some(unknown) = named.iter().find(|n| !CONTRACT_FIELDS.contains(&n.as_str())) {
+            return Err(invalid(format!("{unknown} cannot be changed here.")).into());
+        }
+        let patch = Patch {
+            record_id: contract.contract_id,
+            version: contract.version,
+            fields: typed_contract(&contract)?,
+            named,
+        };
+        let row = self.0.update_contract(&caller, patch).await?;
+        Ok(Response::new(UpdateContractResponse { contract: Some(contract_to_proto(row)) }))
+    }
+
+    async fn delete_contract(
+        &self,
+        request: Request<DeleteContractRequest>,
+    ) -> Result<Response<DeleteContractResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        self.0.delete_contract(caller, message.contract_id, message.beta_only).await?;
+        Ok(Response::new(DeleteContractResponse {}))
+    }
+
+    async fn list_book_contracts(
+        &self,
+        request: Request<ListBookContractsRequest>,
+    ) -> Result<Response<ListBookContractsResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        let limit = page_size(message.page_size, 100, 1000)?;
+        let after = parse_page_token(&message.page_token)?;
+        let filter = book_filter(message.filter.as_ref())?;
+        let (mut rows, totals) = self.0.list_book(caller, &filter, after, limit + 1).await?;
+        let more = rows.len() as i64 > limit;
+        rows.truncate(limit as usize);
+        let next_page_token = if more { rows.last().map(page_token).unwrap_or_default() } else { String::new() };
+        let (total_count, total_annual_volume) =
+            totals.map(|(count, volume)| (count, decimal_text(Some(volume)))).unwrap_or_default();
+        Ok(Response::new(ListBookContractsResponse {
+            contracts: rows.into_iter().map(contract_to_proto).collect(),
+            next_page_token,
+            total_count,
+            total_annual_volume,
+        }))
+    }
+
+    async fn export_contracts(
+        &self,
+        request: Request<ExportContractsRequest>,
+    ) -> Result<Response<ExportContractsResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        let company_id = (message.company_id != 0).then_some(message.company_id);
+        let filter =
+            if company_id.is_some() { TypedBookFilter::default() } else { book_filter(message.filter.as_ref())? };
+        let content = self.0.export_contracts(caller, company_id, &filter).await?;
+        Ok(Response::new(ExportContractsResponse { file_name: "Contracts.xlsx".into(), content }))
+    }
+
+    async fn create_file_upload(
+        &self,
+        request: Request<CreateFileUploadRequest>,
+    ) -> Result<Response<CreateFileUploadResponse>, Status> {
+        let caller = caller(&request)?;
+        let (token, expires) = self.0.create_file_upload(caller, request.get_ref().contract_id).await?;
+        Ok(Response::new(CreateFileUploadResponse { token, expire_time: Some(timestamp(expires)) }))
+    }
+
+    async fn upload_contract_file(
+        &self,
+        request: Request<UploadContractFileRequest>,
+    ) -> Result<Response<UploadContractFileResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let message = request.into_inner();
+        let row = self
+            .0
+            .upload_file(&caller, &message.token, &message.file_name, &message.content_type, message.content)
+            .await?;
+        Ok(Response::new(UploadContractFileResponse { contract: Some(contract_to_proto(row)) }))
+    }
+
+    async fn get_contract_file(
+        &self,
+        request: Request<GetContractFileRequest>,
+    ) -> Result<Response<GetContractFileResponse>, Status> {
+        let caller = caller(&request)?;
+        let (file_name, content_type, content) = self.0.get_file(caller, request.get_ref().contract_id).await?;
+        Ok(Response::new(GetContractFileResponse { file_name, content_type, content }))
+    }
+
+    async fn delete_contract_file(
+        &self,
+        request: Request<DeleteContractFileRequest>,
+    ) -> Result<Response<DeleteContractFileResponse>, Status> {
+        let caller = caller(&request)?;
+        let row = self.0.delete_file(caller, request.get_ref().contract_id).await?;
+        Ok(Response::new(DeleteContractFileResponse { contract: Some(contract_to_proto(row)) }))
+    }
+}

@@ -1,0 +1,97 @@
+//! HedgeService: hedges of Hedge contracts.
+
+use std::sync::Arc;
+
+use eris_platform::{
+    auth::caller,
+    values::{decimal_text, optional_date, parse_date, timestamp},
+};
+use eris_proto::contracts::v1::{
+    CreateHedgeRequest, CreateHedgeResponse, DeleteHedgeRequest, DeleteHedgeResponse, GetHedgeRequest,
+    GetHedgeResponse, Hedge, ListHedgesRequest, ListHedgesResponse, UpdateHedgeRequest, UpdateHedgeResponse,
+    hedge_service_server::HedgeService,
+};
+use tonic::{Request, Response, Status};
+
+use crate::{
+    State,
+    db::hedges::HedgeRow,
+    domain::hedges::TypedHedge,
+    error::{Result, invalid},
+};
+
+pub(crate) struct HedgeApi(pub(crate) Arc<State>);
+
+pub(crate) fn hedge_to_proto(row: HedgeRow) -> Hedge {
+    let h = row.values;
+    Hedge {
+        hedge_id: row.hedge_id,
+        contract_id: row.contract_id,
+        block_type: h.block_type,
+        signed_date: optional_date(h.signed_date),
+        start_month: optional_date(h.start_month),
+        term_months: h.term_months,
+        rate: decimal_text(h.rate),
+        fee: decimal_text(h.fee),
+        creator_user_id: row.created_by,
+        create_time: Some(timestamp(row.created_at)),
+        modifier_user_id: row.updated_by,
+        update_time: Some(timestamp(row.updated_at)),
+        version: row.version,
+    }
+}
+
+fn typed_hedge(h: &Hedge) -> Result<TypedHedge> {
+    Ok(TypedHedge {
+        block_type: h.block_type.clone(),
+        signed_date: parse_date("Signed Date", h.signed_date.as_ref())?,
+        start_month: parse_date("Start Month", h.start_month.as_ref())?,
+        term_months: h.term_months,
+        rate: h.rate.clone(),
+        fee: h.fee.clone(),
+    })
+}
+
+#[tonic::async_trait]
+impl HedgeService for HedgeApi {
+    async fn list_hedges(&self, request: Request<ListHedgesRequest>) -> Result<Response<ListHedgesResponse>, Status> {
+        let caller = caller(&request)?;
+        let rows = self.0.list_hedges(caller, request.get_ref().contract_id).await?;
+        Ok(Response::new(ListHedgesResponse { hedges: rows.into_iter().map(hedge_to_proto).collect() }))
+    }
+
+    async fn get_hedge(&self, request: Request<GetHedgeRequest>) -> Result<Response<GetHedgeResponse>, Status> {
+        let caller = caller(&request)?;
+        let row = self.0.get_hedge(caller, request.get_ref().hedge_id).await?;
+        Ok(Response::new(GetHedgeResponse { hedge: Some(hedge_to_proto(row)) }))
+    }
+
+    async fn create_hedge(
+        &self,
+        request: Request<CreateHedgeRequest>,
+    ) -> Result<Response<CreateHedgeResponse>, Status> {
+        let caller = caller(&request)?;
+        let hedge = request.get_ref().hedge.as_ref().ok_or_else(|| invalid("hedge is required."))?;
+        let row = self.0.create_hedge(caller, hedge.contract_id, &typed_hedge(hedge)?).await?;
+        Ok(Response::new(CreateHedgeResponse { hedge: Some(hedge_to_proto(row)) }))
+    }
+
+    async fn update_hedge(
+        &self,
+        request: Request<UpdateHedgeRequest>,
+    ) -> Result<Response<UpdateHedgeResponse>, Status> {
+        let caller = caller(&request)?;
+        let hedge = request.get_ref().hedge.as_ref().ok_or_else(|| invalid("hedge is required."))?;
+        let row = self.0.update_hedge(caller, hedge.hedge_id, hedge.version, &typed_hedge(hedge)?).await?;
+        Ok(Response::new(UpdateHedgeResponse { hedge: Some(hedge_to_proto(row)) }))
+    }
+
+    async fn delete_hedge(
+        &self,
+        request: Request<DeleteHedgeRequest>,
+    ) -> Result<Response<DeleteHedgeResponse>, Status> {
+        let caller = caller(&request)?;
+        self.0.delete_hedge(caller, request.get_ref().hedge_id).await?;
+        Ok(Response::new(DeleteHedgeResponse {}))
+    }
+}

@@ -1,0 +1,204 @@
+//! PaymentService: commission payments and DR payment history.
+
+use std::sync::Arc;
+
+use eris_platform::{
+    auth::caller,
+    values::{date, decimal_text, parse_date, timestamp},
+};
+use eris_proto::contracts::v1::{
+    CreateDrPaymentRequest, CreateDrPaymentResponse, CreatePaymentsRequest, CreatePaymentsResponse,
+    DeleteDrPaymentRequest, DeleteDrPaymentResponse, DeletePaymentRequest, DeletePaymentResponse, DrPayment,
+    ListDrPaymentsRequest, ListDrPaymentsResponse, ListPaymentsRequest, ListPaymentsResponse, PasteBasis,
+    PastePaymentsRequest, PastePaymentsResponse, Payment, PaymentTotals, UpdatePaymentRequest, UpdatePaymentResponse,
+    UpdateProjectedPaymentsRequest, UpdateProjectedPaymentsResponse, payment_service_server::PaymentService,
+};
+use tonic::{Request, Response, Status};
+
+use crate::{
+    State,
+    db::payments::{DrPaymentRow, PaymentRow},
+    domain::{
+        numbers,
+        payments::{Basis, Totals, TypedPayment, payment_values},
+    },
+    error::{Result, invalid},
+};
+
+pub(crate) struct PaymentApi(pub(crate) Arc<State>);
+
+fn money(value: Option<rust_decimal::Decimal>) -> String {
+    value.map(|v| format!("{v:.2}")).unwrap_or_default()
+}
+
+pub(crate) fn payment_to_proto(row: PaymentRow) -> Payment {
+    let p = row.values;
+    Payment {
+        payment_id: row.payment_id,
+        contract_id: row.contract_id,
+        projected_month: i32::from(p.projected_month),
+        projected_year: p.projected_year,
+        revenue_split: decimal_text(p.revenue_split),
+        projected_usage: decimal_text(p.projected_usage),
+        projected_payment: money(p.projected_payment),
+        payment_month: p.payment_month.map(i32::from).unwrap_or_default(),
+        payment_year: p.payment_year.unwrap_or_default(),
+        usage_actual: decimal_text(p.usage_actual),
+        payment_actual: money(p.payment_actual),
+        payment_type: p.payment_type,
+        version: row.version,
+        update_time: Some(timestamp(row.updated_at)),
+    }
+}
+
+pub(crate) fn dr_payment_to_proto(row: DrPaymentRow) -> DrPayment {
+    DrPayment {
+        dr_payment_id: row.dr_payment_id,
+        contract_id: row.contract_id,
+        amount: format!("{:.2}", row.amount),
+        date: Some(date(row.paid_on)),
+        period: row.period,
+    }
+}
+
+fn totals_to_proto(totals: Totals) -> PaymentTotals {
+    PaymentTotals {
+        annual_volume: decimal_text(Some(totals.annual_volume)),
+        annual_revenue: money(Some(totals.annual_revenue)),
+        term_volume: decimal_text(Some(totals.term_volume)),
+        term_revenue: money(Some(totals.term_revenue)),
+    }
+}
+
+fn typed_payment(p: &Payment) -> TypedPayment {
+    TypedPayment {
+        projected_month: p.projected_month,
+        projected_year: p.projected_year,
+        revenue_split: p.revenue_split.clone(),
+        projected_usage: p.projected_usage.clone(),
+        projected_payment: p.projected_payment.clone(),
+        payment_month: p.payment_month,
+        payment_year: p.payment_year,
+        usage_actual: p.usage_actual.clone(),
+        payment_actual: p.payment_actual.clone(),
+        payment_type: p.payment_type.clone(),
+    }
+}
+
+#[tonic::async_trait]
+impl PaymentService for PaymentApi {
+    async fn list_payments(
+        &self,
+        request: Request<ListPaymentsRequest>,
+    ) -> Result<Response<ListPaymentsResponse>, Status> {
+        let caller = caller(&request)?;
+        let (payments, projected, actual) = self.0.list_payments(caller, request.get_ref().contract_id).await?;
+        Ok(Response::new(ListPaymentsResponse {
+            payments: payments.into_iter().map(payment_to_proto).collect(),
+            projected: Some(totals_to_proto(projected)),
+            actual: Some(totals_to_proto(actual)),
+        }))
+    }
+
+    async fn create_payments(
+        &self,
+        request: Request<CreatePaymentsRequest>,
+    ) -> Result<Response<CreatePaymentsResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        let values = message
+            .payments
+            .iter()
+            .enumerate()
+            .map(|(i, p)| payment_values(&typed_payment(p)).map_err(|e| invalid(format!("Payment {}: {e}", i + 1))))
+            .collect::<Result<Vec<_>>>()?;
+        let added = self.0.create_payments(caller, message.contract_id, values).await?;
+        Ok(Response::new(CreatePaymentsResponse { payments: added.into_iter().map(payment_to_proto).collect() }))
+    }
+
+    async fn paste_payments(
+        &self,
+        request: Request<PastePaymentsRequest>,
+    ) -> Result<Response<PastePaymentsResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        let basis = match PasteBasis::try_from(message.basis) {
+            Ok(PasteBasis::Rate) => Basis::Rate,
+            Ok(PasteBasis::Fee | PasteBasis::Unspecified) => Basis::Fee,
+            Err(_) => return Err(invalid("basis must be FEE or RATE.").into()),
+        };
+        let added = self.0.paste_payments(caller, message.contract_id, &message.text, basis).await?;
+        Ok(Response::new(PastePaymentsResponse { payments: added.into_iter().map(payment_to_proto).collect() }))
+    }
+
+    async fn update_payment(
+        &self,
+        request: Request<UpdatePaymentRequest>,
+    ) -> Result<Response<UpdatePaymentResponse>, Status> {
+        let caller = caller(&request)?;
+        let payment = request.get_ref().payment.as_ref().ok_or_else(|| invalid("payment is required."))?;
+        let values = payment_values(&typed_payment(payment))?;
+        let row = self.0.update_payment(caller, payment.payment_id, payment.version, &values).await?;
+        Ok(Response::new(UpdatePaymentResponse { payment: Some(payment_to_proto(row)) }))
+    }
+
+    async fn delete_payment(
+        &self,
+        request: Request<DeletePaymentRequest>,
+    ) -> Result<Response<DeletePaymentResponse>, Status> {
+        let caller = caller(&request)?;
+        self.0.delete_payment(caller, request.get_ref().payment_id).await?;
+        Ok(Response::new(DeletePaymentResponse {}))
+    }
+
+    async fn update_projected_payments(
+        &self,
+        request: Request<UpdateProjectedPaymentsRequest>,
+    ) -> Result<Response<UpdateProjectedPaymentsResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        let updates = message
+            .updates
+            .iter()
+            .map(|u| {
+                let amount = numbers::signed("Projected Payment", &u.projected_payment, 14, 2)?
+                    .ok_or_else(|| invalid("Projected Payment is required."))?;
+                Ok((u.payment_id, amount, u.version))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let payments = self.0.update_projected_payments(caller, message.contract_id, &updates).await?;
+        Ok(Response::new(UpdateProjectedPaymentsResponse {
+            payments: payments.into_iter().map(payment_to_proto).collect(),
+        }))
+    }
+
+    async fn list_dr_payments(
+        &self,
+        request: Request<ListDrPaymentsRequest>,
+    ) -> Result<Response<ListDrPaymentsResponse>, Status> {
+        let caller = caller(&request)?;
+        let rows = self.0.list_dr_payments(caller, request.get_ref().contract_id).await?;
+        Ok(Response::new(ListDrPaymentsResponse { dr_payments: rows.into_iter().map(dr_payment_to_proto).collect() }))
+    }
+
+    async fn create_dr_payment(
+        &self,
+        request: Request<CreateDrPaymentRequest>,
+    ) -> Result<Response<CreateDrPaymentResponse>, Status> {
+        let caller = caller(&request)?;
+        let payment = request.get_ref().dr_payment.as_ref().ok_or_else(|| invalid("dr_payment is required."))?;
+        let paid_on = parse_date("Date", payment.date.as_ref())?;
+        let row =
+            self.0.create_dr_payment(caller, payment.contract_id, &payment.amount, paid_on, &payment.period).await?;
+        Ok(Response::new(CreateDrPaymentResponse { dr_payment: Some(dr_payment_to_proto(row)) }))
+    }
+
+    async fn delete_dr_payment(
+        &self,
+        request: Request<DeleteDrPaymentRequest>,
+    ) -> Result<Response<DeleteDrPaymentResponse>, Status> {
+        let caller = caller(&request)?;
+        self.0.delete_dr_payment(caller, request.get_ref().dr_payment_id).await?;
+        Ok(Response::new(DeleteDrPaymentResponse {}))
+    }
+}

@@ -1,0 +1,669 @@
+//! The contracts service over real gRPC with real identity, crm and sourcing services, against
+//! the machine's PostgreSQL and Redis: companies and accounts are crm's, utilities and suppliers
+//! sourcing's, checked on the caller's behalf.
+
+use eris_identity::testing::DEMO_PASSWORD;
+use eris_platform::testing::TestDatabase;
+use eris_proto::{
+    common::v1::Date,
+    contracts::v1::{
+        BookFilter, Contract, ContractScope, CreateContractRequest, CreateDrPaymentRequest, CreateFileUploadRequest,
+        CreateHedgeRequest, DeleteContractFileRequest, DeleteContractRequest, DeleteHedgeRequest, DrPayment,
+        GetContractFileRequest, Hedge, ListBookContractsRequest, ListContractsRequest, ListDrPaymentsRequest,
+        ListHedgesRequest, ListPaymentsRequest, PasteBasis, PastePaymentsRequest, Payment, ProjectedPaymentUpdate,
+        UpdateContractRequest, UpdateHedgeRequest, UpdatePaymentRequest, UpdateProjectedPaymentsRequest,
+        UploadContractFileRequest, contract_service_client::ContractServiceClient,
+        hedge_service_client::HedgeServiceClient, payment_service_client::PaymentServiceClient,
+    },
+    crm::v1::{
+        Account, AccountCommodity, Company, CreateAccountRequest, CreateCompanyRequest, UpdateUsageRequest, UsageMonth,
+        account_service_client::AccountServiceClient, company_service_client::CompanyServiceClient,
+    },
+    identity::v1::{SignInRequest, auth_service_client::AuthServiceClient},
+    sourcing::v1::{Commodity, CreateSupplierRequest, Supplier, supplier_service_client::SupplierServiceClient},
+};
+use prost_types::FieldMask;
+use tonic::{Code, Request, Status, transport::Channel};
+
+struct User {
+    token: String,
+    id: i64,
+}
+
+struct App {
+    contracts: Channel,
+    crm: Channel,
+    sourcing: Channel,
+    database: TestDatabase,
+    management: User,
+    admin: User,
+    sales: User,
+    care: User,
+    peco: i64,
+    nicor: i64,
+}
+
+async fn listener() -> (tokio::net::TcpListener, String) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    (listener, url)
+}
+
+async fn spawn_app() -> App {
+    let database = TestDatabase::new().await;
+    let identity = eris_identity::testing::spawn(&database, |_| {}).await;
+    let identity_url = format!("http://{identity}");
+    let (sourcing_listener, sourcing_url) = listener().await;
+    let (contracts_listener, contracts_url) = listener().await;
+    let crm = eris_crm::testing::spawn_with_sourcing(&database, identity_url.clone(), sourcing_url.clone()).await;
+    let crm_url = format!("http://{crm}");
+    eris_sourcing::testing::spawn_on(sourcing_listener, &database, identity_url.clone(), crm_url.clone(), 2000);
+    let demo = eris_sourcing::seed::demo_utilities(&database.args()).await.unwrap();
+    let identity = Channel::from_shared(identity_url.clone()).unwrap().connect_lazy();
+    let sign_in = |email: &'static str| {
+        let identity = identity.clone();
+        async move {
+            let request = SignInRequest { username: email.into(), password: DEMO_PASSWORD.into() };
+            let answer = AuthServiceClient::new(identity).sign_in(request).await.unwrap().into_inner();
+            User { token: answer.token, id: answer.user.unwrap().user_id }
+        }
+    };
+    let management = sign_in("management@eris.test").await;
+    let admin = sign_in("admin@eris.test").await;
+    // Management and Customer Care use the beta screens; Admin does not.
+    let care = sign_in("care@eris.test").await;
+    let beta = vec![management.id, care.id];
+    eris_contracts::testing::spawn_on(contracts_listener, &database, identity_url, crm_url, sourcing_url.clone(), beta);
+    App {
+        contracts: Channel::from_shared(contracts_url).unwrap().connect_lazy(),
+        crm: Channel::from_shared(format!("http://{crm}")).unwrap().connect_lazy(),
+        sourcing: Channel::from_shared(sourcing_url).unwrap().connect_lazy(),
+        management,
+        admin,
+        sales: sign_in("sales@eris.test").await,
+        care,
+        peco: demo.electric[0],
+        nicor: demo.gas.iter().copied().find(|id| *id > 0).unwrap(),
+        database,
+    }
+}
+
+fn authed<T>(user: &User, message: T) -> Request<T> {
+    let mut request = Request::new(message);
+    request.metadata_mut().insert("authorization", format!("Bearer {}", user.token).parse().unwrap());
+    request
+}
+
+fn mask(paths: &[&str]) -> Option<FieldMask> {
+    Some(FieldMask { paths: paths.iter().map(|p| (*p).to_owned()).collect() })
+}
+
+fn day(year: i32, month: i32, day: i32) -> Option<Date> {
+    Some(Date { year, month, day })
+}
+
+impl App {
+    fn contracts(&self) -> ContractServiceClient<Channel> {
+        ContractServiceClient::new(self.contracts.clone())
+            .max_decoding_message_size(eris_contracts::MAX_MESSAGE_BYTES)
+            .max_encoding_message_size(eris_contracts::MAX_MESSAGE_BYTES)
+    }
+
+    fn payments(&self) -> PaymentServiceClient<Channel> {
+        PaymentServiceClient::new(self.contracts.clone())
+    }
+
+    fn hedges(&self) -> HedgeServiceClient<Channel> {
+        HedgeServiceClient::new(self.contracts.clone())
+    }
+
+    async fn company(&self, name: &str, inside_user_id: i64) -> i64 {
+        let company = Company { name: name.into(), inside_user_id, ..Default::default() };
+        let request = authed(&self.management, CreateCompanyRequest { company: Some(company) });
+        let created = CompanyServiceClient::new(self.crm.clone()).create_company(request).await.unwrap();
+        created.into_inner().company.unwrap().company_id
+    }
+
+    /// An account with `monthly` kWh (or therms) in every month.
+    async fn account(&self, company_id: i64, number: &str, commodity: AccountCommodity, monthly: &str) -> i64 {
+        let utility_id = if commodity == AccountCommodity::Gas { self.nicor } else { self.peco };
+        let account = Account {
+            company_id,
+            name: format!("Site {number}"),
+            account_number: number.into(),
+            commodity: commodity.into(),
+            utility_id,
+            ..Default::default()
+        };
+        let mut accounts = AccountServiceClient::new(self.crm.clone());
+        let request = authed(&self.management, CreateAccountRequest { account: Some(account) });
+        let account_id = accounts.create_account(request).await.unwrap().into_inner().account.unwrap().account_id;
+        let kw = if commodity == AccountCommodity::Gas { "" } else { "100" };
+        let months = (1..=12)
+            .map(|month| UsageMonth { month, value: monthly.into(), kw: kw.into(), ..Default::default() })
+            .collect();
+        accounts.update_usage(authed(&self.management, UpdateUsageRequest { account_id, months })).await.unwrap();
+        account_id
+    }
+
+    async fn supplier(&self, name: &str, commodity: Commodity) -> i64 {
+        let supplier = Supplier { name: name.into(), commodity: commodity.into(), ..Default::default() };
+        let request = authed(&self.management, CreateSupplierRequest { supplier: Some(supplier) });
+        let created = SupplierServiceClient::new(self.sourcing.clone()).create_supplier(request).await.unwrap();
+        created.into_inner().supplier.unwrap().supplier_id
+    }
+
+    async fn create(&self, user: &User, contract: Contract, beta: bool) -> Result<Contract, Status> {
+        let request = authed(user, CreateContractRequest { contract: Some(contract), beta });
+        Ok(self.contracts().create_contract(request).await?.into_inner().contract.unwrap())
+    }
+
+    async fn update(&self, user: &User, contract: Contract, paths: &[&str]) -> Result<Contract, Status> {
+        let request = authed(user, UpdateContractRequest { contract: Some(contract), update_mask: mask(paths) });
+        Ok(self.contracts().update_contract(request).await?.into_inner().contract.unwrap())
+    }
+
+    async fn outbox(&self) -> Vec<String> {
+        let pool = eris_platform::db::connect(&self.database.args(), eris_contracts::SCHEMA, &eris_contracts::MIGRATOR)
+            .await
+            .unwrap();
+        sqlx::query_scalar("select event_type from outbox order by outbox_id").fetch_all(&pool).await.unwrap()
+    }
+}
+
+/// A company on the Sales user's team with two Electric accounts (120,000 and 60,000 kWh a year)
+/// and a Gas account, and an electric contract over the two.
+struct Book {
+    company_id: i64,
+    electric: [i64; 2],
+    gas: i64,
+}
+
+async fn book(app: &App) -> Book {
+    let company_id = app.company("Foundry", app.sales.id).await;
+    let first = app.account(company_id, "E-1", AccountCommodity::Electric, "10000").await;
+    let second = app.account(company_id, "E-2", AccountCommodity::Electric, "5000").await;
+    let gas = app.account(company_id, "G-1", AccountCommodity::Gas, "300").await;
+    Book { company_id, electric: [first, second], gas }
+}
+
+fn electric(book: &Book) -> Contract {
+    Contract {
+        company_id: book.company_id,
+        commodity: Commodity::Electric.into(),
+        account_ids: book.electric.to_vec(),
+        date_signed: day(2025, 12, 10),
+        start_date: day(2026, 1, 1),
+        term_months: 12,
+        contract_rate: "0.07125".into(),
+        fee: "0.005".into(),
+        revenue_split: "50".into(),
+        contract_type: "New".into(),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn a_contract_computes_its_volumes_fee_totals_and_end_date_from_its_accounts() {
+    let app = spawn_app().await;
+    let book = book(&app).await;
+    let made = app.create(&app.management, electric(&book), false).await.unwrap();
+    assert_eq!(made.annual_volume, "180000");
+    assert_eq!(made.term_volume, "180000");
+    assert_eq!((made.annual_fee_total.as_str(), made.term_fee_total.as_str()), ("900.00", "900.00"));
+    assert_eq!(made.end_date, day(2026, 12, 31));
+    assert_eq!((made.company_name.as_str(), made.status, made.beta), ("Foundry", 0, false));
+
+    // A longer term and one account fewer: recomputed on the save.
+    let mut changed = made.clone();
+    changed.term_months = 18;
+    changed.account_ids = vec![book.electric[0]];
+    let saved = app.update(&app.care, changed, &["term_months", "account_ids"]).await.unwrap();
+    assert_eq!((saved.annual_volume.as_str(), saved.term_volume.as_str()), ("120000", "180000"));
+    assert_eq!((saved.annual_fee_total.as_str(), saved.term_fee_total.as_str()), ("600.00", "900.00"));
+    assert_eq!(saved.end_date, day(2027, 6, 30));
+
+    // A gas account on an electric contract, or another company's account, is refused.
+    let other = app.company("Other", 0).await;
+    let stranger = app.account(other, "X-1", AccountCommodity::Electric, "1").await;
+    for account_ids in [vec![book.gas], vec![stranger]] {
+        let wrong = Contract { account_ids, ..electric(&book) };
+        let refused = app.create(&app.management, wrong, false).await.unwrap_err();
+        assert_eq!(refused.code(), Code::InvalidArgument);
+        assert!(refused.message().contains("is not one of this company's Electric accounts"), "{}", refused.message());
+    }
+    // Changing the commodity to Gas without changing the accounts is refused; with them, a gas
+    // contract of therms.
+    let mut gas = saved.clone();
+    gas.commodity = Commodity::Gas.into();
+    assert_eq!(
+        app.update(&app.management, gas.clone(), &["commodity"]).await.unwrap_err().code(),
+        Code::InvalidArgument
+    );
+    gas.account_ids = vec![book.gas];
+    let gas = app.update(&app.management, gas, &["commodity", "account_ids"]).await.unwrap();
+    assert_eq!(gas.annual_volume, "3600");
+    // A DR contract covers Electric accounts and keeps no fee.
+    let dr = Contract { commodity: Commodity::Dr.into(), signed_through: "JMI".into(), ..electric(&book) };
+    let dr = app.create(&app.admin, dr, false).await.unwrap();
+    assert_eq!((dr.annual_volume.as_str(), dr.fee.as_str(), dr.annual_fee_total.as_str()), ("180000", "", "0.00"));
+
+    // Suppliers: an Electric contract takes an Electric supplier only.
+    let gas_supplier = app.supplier("Gas Co", Commodity::Gas).await;
+    let electric_supplier = app.supplier("Power Co", Commodity::Electric).await;
+    let wrong = Contract { supplier_id: gas_supplier, ..electric(&book) };
+    assert_eq!(
+        app.create(&app.management, wrong, false).await.unwrap_err().message(),
+        "Choose a Electric supplier from the list."
+    );
+    let right =
+        app.create(&app.management, Contract { supplier_id: electric_supplier, ..electric(&book) }, false).await;
+    assert_eq!(right.unwrap().supplier_id, electric_supplier);
+
+    let events = app.outbox().await;
+    assert_eq!(events[0], "contract.contract_created");
+    assert!(events.contains(&"contract.contract_updated".to_owned()));
+}
+
+#[tokio::test]
+async fn sales_read_their_companies_contracts_and_change_none() {
+    let app = spawn_app().await;
+    let book = book(&app).await;
+    let made = app.create(&app.management, electric(&book), false).await.unwrap();
+    let elsewhere = app.company("Not theirs", 0).await;
+    let theirs_not = app.account(elsewhere, "N-1", AccountCommodity::Electric, "1").await;
+    let hidden = Contract { company_id: elsewhere, account_ids: vec![theirs_not], ..electric(&book) };
+    let hidden = app.create(&app.management, hidden, false).await.unwrap();
+
+    let list = |company_id| ListContractsRequest { company_id, include_inactive: true, ..Default::default() };
+    let seen = app.contracts().list_contracts(authed(&app.sales, list(book.company_id))).await.unwrap().into_inner();
+    assert_eq!(seen.contracts.iter().map(|c| c.contract_id).collect::<Vec<_>>(), [made.contract_id]);
+    let refused = app.contracts().list_contracts(authed(&app.sales, list(elsewhere))).await.unwrap_err();
+    assert_eq!(refused.code(), Code::NotFound);
+    let payments =
+        app.payments().list_payments(authed(&app.sales, ListPaymentsRequest { contract_id: hidden.contract_id })).await;
+    assert_eq!(payments.unwrap_err().code(), Code::NotFound);
+
+    let denied = |status: Status| assert_eq!(status.code(), Code::PermissionDenied, "{status:?}");
+    denied(app.create(&app.sales, electric(&book), false).await.unwrap_err());
+    denied(app.update(&app.sales, Contract { notes: "mine".into(), ..made.clone() }, &["notes"]).await.unwrap_err());
+    let delete = DeleteContractRequest { contract_id: made.contract_id, beta_only: false };
+    denied(app.contracts().delete_contract(authed(&app.sales, delete)).await.unwrap_err());
+    let paste = PastePaymentsRequest { contract_id: made.contract_id, text: "1\t2026\t50\t1000".into(), basis: 0 };
+    denied(app.payments().paste_payments(authed(&app.sales, paste)).await.unwrap_err());
+    let upload = CreateFileUploadRequest { contract_id: made.contract_id };
+    denied(app.contracts().create_file_upload(authed(&app.sales, upload)).await.unwrap_err());
+
+    // The Contracts page: Sales see the contracts naming them, without the scope and date filters.
+    let named = Contract { inside_sales_user_id: app.sales.id, ..electric(&book) };
+    let named = app.create(&app.management, named, false).await.unwrap();
+    let request = ListBookContractsRequest::default();
+    let page = app.contracts().list_book_contracts(authed(&app.sales, request)).await.unwrap().into_inner();
+    assert_eq!(page.contracts.iter().map(|c| c.contract_id).collect::<Vec<_>>(), [named.contract_id]);
+    assert_eq!((page.total_count, page.total_annual_volume.as_str()), (1, "180000"));
+    let scoped = BookFilter { scope: ContractScope::ActiveOnly.into(), ..Default::default() };
+    let request = ListBookContractsRequest { filter: Some(scoped), ..Default::default() };
+    denied(app.contracts().list_book_contracts(authed(&app.sales, request)).await.unwrap_err());
+}
+
+#[tokio::test]
+async fn a_save_keeps_others_changes_to_other_fields_and_refuses_a_stale_field() {
+    let app = spawn_app().await;
+    let book = book(&app).await;
+    let made = app.create(&app.management, electric(&book), false).await.unwrap();
+    // Two people edit the contract read at version 1: different fields both apply.
+    let notes = app.update(&app.management, Contract { notes: "Signed in person".into(), ..made.clone() }, &["notes"]);
+    let notes = notes.await.unwrap();
+    let fee = app.update(&app.care, Contract { fee: "0.006".into(), ..made.clone() }, &["fee"]).await.unwrap();
+    assert_eq!(
+        (fee.notes.as_str(), fee.fee.as_str(), fee.annual_fee_total.as_str()),
+        ("Signed in person", "0.006", "1080.00")
+    );
+    assert_eq!(notes.version + 1, fee.version);
+    // The same field changed meanwhile is refused.
+    let stale =
+        app.update(&app.admin, Contract { notes: "Other".into(), ..made.clone() }, &["notes"]).await.unwrap_err();
+    assert_eq!(stale.code(), Code::Aborted);
+
+    // 40 saves of one field from the same version at once by two people: no save is half
+    // applied; the first applies and the other person's later saves are refused as stale.
+    let saves = (0..40).map(|i| {
+        let user = if i % 2 == 0 { &app.management } else { &app.admin };
+        let contract = Contract { payment_schedule: format!("Schedule {i}"), ..fee.clone() };
+        let request =
+            authed(user, UpdateContractRequest { contract: Some(contract), update_mask: mask(&["payment_schedule"]) });
+        let mut client = app.contracts();
+        async move { client.update_contract(request).await }
+    });
+    let answers = futures::future::join_all(saves).await;
+    let applied = answers.iter().filter(|a| a.is_ok()).count();
+    assert!((1..40).contains(&applied), "{applied} applied");
+    assert!(answers.iter().filter_map(|a| a.as_ref().err()).all(|e| e.code() == Code::Aborted));
+    let listed = app
+        .contracts()
+        .list_contracts(authed(&app.care, ListContractsRequest { company_id: book.company_id, ..Default::default() }))
+        .await;
+    let stored = listed.unwrap().into_inner().contracts.into_iter().next().unwrap();
+    assert_eq!(stored.version, fee.version + applied as i64, "every applied save is one version");
+
+    // Hostile input: control characters, huge numbers, far dates and unknown fields.
+    let refused = |contract: Contract| async { app.create(&app.management, contract, false).await.unwrap_err() };
+    assert_eq!(refused(Contract { notes: "a\u{0}b".into(), ..electric(&book) }).await.code(), Code::InvalidArgument);
+    assert_eq!(refused(Contract { fee: "99999999999".into(), ..electric(&book) }).await.code(), Code::InvalidArgument);
+    assert_eq!(
+        refused(Contract { start_date: day(9999, 1, 1), ..electric(&book) }).await.code(),
+        Code::InvalidArgument
+    );
+    assert_eq!(refused(Contract { term_months: i32::MAX, ..electric(&book) }).await.code(), Code::InvalidArgument);
+    assert_eq!(refused(Contract { company_id: 987_654_321, ..electric(&book) }).await.code(), Code::NotFound);
+    let unknown = app.update(&app.management, fee.clone(), &["annual_volume"]).await.unwrap_err();
+    assert_eq!(unknown.code(), Code::InvalidArgument);
+}
+
+#[tokio::test]
+async fn the_beta_form_lists_every_problem_at_once_and_deletes_only_beta_rows() {
+    let app = spawn_app().await;
+    let book = book(&app).await;
+    let empty = Contract { company_id: book.company_id, status: -1, ..Default::default() };
+    let refused = app.create(&app.management, empty, true).await.unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert_eq!(
+        refused.message().lines().collect::<Vec<_>>(),
+        [
+            "Commodity is a require field.",
+            "Inside Sales is a required field.",
+            "Closer 1 is a required field.",
+            "Date signed is a required field.",
+            "Start date is a required field.",
+            "Term length is a required field.",
+            "Status is a required field.",
+            "No accounts selected for this contract.  At least 1 account is required.",
+        ]
+    );
+    let supplier = app.supplier("Power Co", Commodity::Electric).await;
+    let complete = Contract {
+        inside_sales_user_id: app.sales.id,
+        closer1_user_id: app.management.id,
+        analyst_user_id: app.care.id,
+        supplier_id: supplier,
+        state: "PA".into(),
+        billing_type: "Dual".into(),
+        contract_type: "Hedge".into(),
+        start_date: day(2026, 1, 15),
+        ..electric(&book)
+    };
+    // Admin is not a beta user.
+    assert_eq!(app.create(&app.admin, complete.clone(), true).await.unwrap_err().code(), Code::PermissionDenied);
+    let beta = app.create(&app.care, complete.clone(), true).await.unwrap();
+    assert!(beta.beta);
+    assert_eq!(beta.end_date, day(2027, 1, 31), "the last day of the month the term reaches");
+    let standard = app.create(&app.management, complete, false).await.unwrap();
+    assert_eq!(standard.end_date, day(2027, 1, 14));
+
+    let delete = |contract_id| DeleteContractRequest { contract_id, beta_only: true };
+    let refused = app.contracts().delete_contract(authed(&app.management, delete(standard.contract_id))).await;
+    assert_eq!(refused.unwrap_err().code(), Code::InvalidArgument);
+    app.contracts().delete_contract(authed(&app.management, delete(beta.contract_id))).await.unwrap();
+
+    // Hedges: on Hedge contracts, with who made and changed them.
+    let hedge = Hedge {
+        contract_id: standard.contract_id,
+        block_type: "Flat Block".into(),
+        start_month: day(2026, 3, 17),
+        term_months: 6,
+        rate: "0.065".into(),
+        fee: "0.002".into(),
+        ..Default::default()
+    };
+    let made = app.hedges().create_hedge(authed(&app.care, CreateHedgeRequest { hedge: Some(hedge.clone()) })).await;
+    let made = made.unwrap().into_inner().hedge.unwrap();
+    assert_eq!((made.start_month, made.creator_user_id), (day(2026, 3, 1), app.care.id));
+    let changed = Hedge { term_months: 12, ..made.clone() };
+    let changed = app.hedges().update_hedge(authed(&app.management, UpdateHedgeRequest { hedge: Some(changed) })).await;
+    let changed = changed.unwrap().into_inner().hedge.unwrap();
+    assert_eq!(
+        (changed.term_months, changed.modifier_user_id, changed.creator_user_id),
+        (12, app.management.id, app.care.id)
+    );
+    let stale =
+        app.hedges().update_hedge(authed(&app.management, UpdateHedgeRequest { hedge: Some(made.clone()) })).await;
+    assert_eq!(stale.unwrap_err().code(), Code::Aborted);
+    let negative = Hedge { rate: "-1".into(), ..hedge.clone() };
+    let negative = app.hedges().create_hedge(authed(&app.care, CreateHedgeRequest { hedge: Some(negative) })).await;
+    assert_eq!(negative.unwrap_err().code(), Code::InvalidArgument);
+    let not_hedge = app.create(&app.management, electric(&book), false).await.unwrap();
+    let wrong = Hedge { contract_id: not_hedge.contract_id, ..hedge };
+    let wrong = app.hedges().create_hedge(authed(&app.care, CreateHedgeRequest { hedge: Some(wrong) })).await;
+    assert_eq!(wrong.unwrap_err().code(), Code::InvalidArgument);
+    app.hedges().delete_hedge(authed(&app.care, DeleteHedgeRequest { hedge_id: made.hedge_id })).await.unwrap();
+    let left =
+        app.hedges().list_hedges(authed(&app.sales, ListHedgesRequest { contract_id: standard.contract_id })).await;
+    assert!(left.unwrap().into_inner().hedges.is_empty());
+}
+
+#[tokio::test]
+async fn pasted_payments_are_all_or_none_and_projected_payments_follow_the_rules() {
+    let app = spawn_app().await;
+    let book = book(&app).await;
+    let contract = app.create(&app.management, electric(&book), false).await.unwrap();
+    let rows: String = (1..=12).map(|m| format!("{m}\t2026\t50\t15000\t\t\t\t\t\tResidual\n")).collect();
+    let paste = |text: String, basis: PasteBasis| PastePaymentsRequest {
+        contract_id: contract.contract_id,
+        text,
+        basis: basis.into(),
+    };
+    let added =
+        app.payments().paste_payments(authed(&app.care, paste(rows, PasteBasis::Fee))).await.unwrap().into_inner();
+    assert_eq!(added.payments.len(), 12);
+    // 15,000 x 50 / 100 x 0.005 = 37.50
+    assert!(added.payments.iter().all(|p| p.projected_payment == "37.50"), "{:?}", added.payments[0]);
+    let bad = "1\t2026\t50\t15000\n2\t2026\tfifty\t15000\n".to_owned();
+    let refused = app.payments().paste_payments(authed(&app.care, paste(bad, PasteBasis::Fee))).await.unwrap_err();
+    assert_eq!(refused.message(), "Row 2: Revenue Split must be a number.");
+    let rate =
+        app.payments().paste_payments(authed(&app.care, paste("1\t2027\t50\t1000".into(), PasteBasis::Rate))).await;
+    // 1,000 x 0.5 x 0.07125 = 35.625 → 35.63
+    assert_eq!(rate.unwrap().into_inner().payments[0].projected_payment, "35.63");
+
+    let listed = app
+        .payments()
+        .list_payments(authed(&app.sales, ListPaymentsRequest { contract_id: contract.contract_id }))
+        .await;
+    let listed = listed.unwrap().into_inner();
+    assert_eq!(listed.payments.len(), 13);
+    let projected = listed.projected.unwrap();
+    assert_eq!((projected.term_volume.as_str(), projected.term_revenue.as_str()), ("181000", "485.63"));
+
+    // One row edited (with the version read); a second save from the same read is refused.
+    let first = listed.payments[0].clone();
+    let paid = Payment { payment_month: 3, payment_year: 2026, payment_actual: "36.10".into(), ..first.clone() };
+    let saved =
+        app.payments().update_payment(authed(&app.care, UpdatePaymentRequest { payment: Some(paid.clone()) })).await;
+    let saved = saved.unwrap().into_inner().payment.unwrap();
+    assert_eq!((saved.payment_actual.as_str(), saved.version), ("36.10", first.version + 1));
+    let stale = app.payments().update_payment(authed(&app.care, UpdatePaymentRequest { payment: Some(paid) })).await;
+    assert_eq!(stale.unwrap_err().code(), Code::Aborted);
+
+    // Update Proj. Payments: Management and Admin only, refused when a row changed since read.
+    let update = |payment: &Payment, amount: &str| ProjectedPaymentUpdate {
+        payment_id: payment.payment_id,
+        projected_payment: amount.into(),
+        version: payment.version,
+    };
+    let stale_read = vec![update(&first, "40.00"), update(&listed.payments[1], "40.00")];
+    let request = |updates| UpdateProjectedPaymentsRequest { contract_id: contract.contract_id, updates };
+    let care = app.payments().update_projected_payments(authed(&app.care, request(stale_read.clone()))).await;
+    assert_eq!(care.unwrap_err().code(), Code::PermissionDenied);
+    let stale = app.payments().update_projected_payments(authed(&app.admin, request(stale_read))).await;
+    assert_eq!(stale.unwrap_err().code(), Code::Aborted);
+    let fresh = vec![update(&saved, "40.00"), update(&listed.payments[1], "41.00")];
+    let done = app.payments().update_projected_payments(authed(&app.admin, request(fresh))).await.unwrap().into_inner();
+    assert_eq!(done.payments[0].projected_payment, "40.00");
+    assert_eq!(done.payments[1].projected_payment, "41.00");
+    assert_eq!(done.payments[2].projected_payment, "37.50", "payments not named keep theirs");
+
+    // 40 pastes at once all land.
+    let pastes = (0..40).map(|_| {
+        let mut client = app.payments();
+        let request = authed(&app.care, paste("5\t2028\t50\t100".into(), PasteBasis::Fee));
+        async move { client.paste_payments(request).await }
+    });
+    assert!(futures::future::join_all(pastes).await.iter().all(Result::is_ok));
+    let all = app
+        .payments()
+        .list_payments(authed(&app.care, ListPaymentsRequest { contract_id: contract.contract_id }))
+        .await;
+    assert_eq!(all.unwrap().into_inner().payments.len(), 53);
+}
+
+#[tokio::test]
+async fn dr_payment_history_is_kept_for_dr_contracts() {
+    let app = spawn_app().await;
+    let book = book(&app).await;
+    let electric_contract = app.create(&app.management, electric(&book), false).await.unwrap();
+    let dr = Contract { commodity: Commodity::Dr.into(), ..electric(&book) };
+    let dr = app.create(&app.management, dr, false).await.unwrap();
+    let record = |contract_id, amount: &str, period: &str| CreateDrPaymentRequest {
+        dr_payment: Some(DrPayment {
+            contract_id,
+            amount: amount.into(),
+            date: day(2026, 7, 15),
+            period: period.into(),
+            ..Default::default()
+        }),
+    };
+    let wrong = app
+        .payments()
+        .create_dr_payment(authed(&app.care, record(electric_contract.contract_id, "10", "Summer")))
+        .await;
+    assert_eq!(wrong.unwrap_err().code(), Code::InvalidArgument);
+    let spring = app.payments().create_dr_payment(authed(&app.care, record(dr.contract_id, "10", "Spring"))).await;
+    assert_eq!(spring.unwrap_err().message(), "Period must be Winter or Summer.");
+    let sales = app.payments().create_dr_payment(authed(&app.sales, record(dr.contract_id, "10", "Summer"))).await;
+    assert_eq!(sales.unwrap_err().code(), Code::PermissionDenied);
+    let added = app.payments().create_dr_payment(authed(&app.care, record(dr.contract_id, "1,250.5", "summer"))).await;
+    let added = added.unwrap().into_inner().dr_payment.unwrap();
+    assert_eq!((added.amount.as_str(), added.period.as_str()), ("1250.50", "Summer"));
+    let listed = app
+        .payments()
+        .list_dr_payments(authed(&app.sales, ListDrPaymentsRequest { contract_id: dr.contract_id }))
+        .await;
+    assert_eq!(listed.unwrap().into_inner().dr_payments.len(), 1);
+    let delete = eris_proto::contracts::v1::DeleteDrPaymentRequest { dr_payment_id: added.dr_payment_id };
+    app.payments().delete_dr_payment(authed(&app.care, delete)).await.unwrap();
+    let listed =
+        app.payments().list_dr_payments(authed(&app.care, ListDrPaymentsRequest { contract_id: dr.contract_id })).await;
+    assert!(listed.unwrap().into_inner().dr_payments.is_empty());
+}
+
+#[tokio::test]
+async fn a_contract_file_is_stored_under_a_signed_token_checked_served_and_removed() {
+    let app = spawn_app().await;
+    let book = book(&app).await;
+    let contract = app.create(&app.management, electric(&book), false).await.unwrap();
+    let token = app
+        .contracts()
+        .create_file_upload(authed(&app.care, CreateFileUploadRequest { contract_id: contract.contract_id }))
+        .await;
+    let token = token.unwrap().into_inner().token;
+    let upload = |token: &str, content_type: &str, content: &[u8]| UploadContractFileRequest {
+        token: token.into(),
+        file_name: "../Signed contract.pdf".into(),
+        content_type: content_type.into(),
+        content: content.to_vec(),
+    };
+    let disguised =
+        app.contracts().upload_contract_file(authed(&app.care, upload(&token, "application/pdf", b"MZ\x90"))).await;
+    assert_eq!(disguised.unwrap_err().message(), "The file's content is not what its type says.");
+    let forged = format!("{}x", token);
+    let forged =
+        app.contracts().upload_contract_file(authed(&app.care, upload(&forged, "application/pdf", b"%PDF-1.4"))).await;
+    assert_eq!(forged.unwrap_err().code(), Code::InvalidArgument);
+    let pdf = b"%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
+    let stored = app.contracts().upload_contract_file(authed(&app.care, upload(&token, "application/pdf", pdf))).await;
+    assert_eq!(stored.unwrap().into_inner().contract.unwrap().file_name, "Signed contract.pdf");
+
+    let file = app
+        .contracts()
+        .get_contract_file(authed(&app.sales, GetContractFileRequest { contract_id: contract.contract_id }))
+        .await;
+    let file = file.unwrap().into_inner();
+    assert_eq!((file.content_type.as_str(), file.content.as_slice()), ("application/pdf", &pdf[..]));
+    let removed = app
+        .contracts()
+        .delete_contract_file(authed(&app.care, DeleteContractFileRequest { contract_id: contract.contract_id }))
+        .await;
+    assert_eq!(removed.unwrap().into_inner().contract.unwrap().file_name, "");
+    let gone = app
+        .contracts()
+        .get_contract_file(authed(&app.care, GetContractFileRequest { contract_id: contract.contract_id }))
+        .await;
+    assert_eq!(gone.unwrap_err().code(), Code::NotFound);
+    let events = app.outbox().await;
+    assert!(
+        events.contains(&"contract.file_stored".to_owned()) && events.contains(&"contract.file_deleted".to_owned())
+    );
+}
+
+#[tokio::test]
+async fn the_book_filters_by_scope_commodity_user_and_date_and_pages_by_keyset() {
+    let app = spawn_app().await;
+    let book = book(&app).await;
+    let today = chrono::Utc::now().date_naive();
+    use chrono::Datelike;
+    let date = |d: chrono::NaiveDate| day(d.year(), d.month() as i32, d.day() as i32);
+    let mut made = Vec::new();
+    for (i, (start_offset, status)) in [(-400, 0), (-30, 0), (60, 0), (-30, 3)].into_iter().enumerate() {
+        let start = today + chrono::Duration::days(start_offset);
+        let contract = Contract {
+            start_date: date(start),
+            date_signed: date(start - chrono::Duration::days(10 + i as i64)),
+            status,
+            closer1_user_id: if i == 1 { app.admin.id } else { 0 },
+            ..electric(&book)
+        };
+        made.push(app.create(&app.management, contract, false).await.unwrap());
+    }
+    let list = |filter: BookFilter, page_size: i32, page_token: String| {
+        let mut client = app.contracts();
+        let request = authed(&app.care, ListBookContractsRequest { filter: Some(filter), page_size, page_token });
+        async move { client.list_book_contracts(request).await.unwrap().into_inner() }
+    };
+    let ids = |page: &eris_proto::contracts::v1::ListBookContractsResponse| {
+        page.contracts.iter().map(|c| c.contract_id).collect::<Vec<_>>()
+    };
+    let active =
+        list(BookFilter { scope: ContractScope::ActiveOnly.into(), ..Default::default() }, 0, String::new()).await;
+    assert_eq!(ids(&active), [made[2].contract_id, made[1].contract_id], "ended and Inactive contracts are not active");
+    let future =
+        list(BookFilter { scope: ContractScope::FutureOnly.into(), ..Default::default() }, 0, String::new()).await;
+    assert_eq!(ids(&future), [made[2].contract_id]);
+    let admins = list(BookFilter { user_id: app.admin.id, ..Default::default() }, 0, String::new()).await;
+    assert_eq!(ids(&admins), [made[1].contract_id]);
+    let gas = list(BookFilter { commodity: Commodity::Gas.into(), ..Default::default() }, 0, String::new()).await;
+    assert!(gas.contracts.is_empty());
+    let signed = BookFilter {
+        date_signed_from: date(today - chrono::Duration::days(60)),
+        date_signed_to: date(today),
+        ..Default::default()
+    };
+    assert_eq!(list(signed, 0, String::new()).await.total_count, 2);
+
+    // Pages of one, in order, with the totals on the first page only.
+    let first = list(BookFilter::default(), 1, String::new()).await;
+    assert_eq!((first.total_count, first.total_annual_volume.as_str()), (4, "720000"));
+    let mut seen = ids(&first);
+    let mut token = first.next_page_token;
+    while !token.is_empty() {
+        let page = list(BookFilter::default(), 1, token).await;
+        assert_eq!(page.total_count, 0);
+        seen.extend(ids(&page));
+        token = page.next_page_token;
+    }
+    assert_eq!(seen, [made[2].contract_id, made[1].contract_id, made[3].contract_id, made[0].contract_id]);
+    let junk = ListBookContractsRequest { page_token: "junk".into(), ..Default::default() };
+    assert_eq!(
+        app.contracts().list_book_contracts(authed(&app.care, junk)).await.unwrap_err().code(),
+        Code::InvalidArgument
+    );
+}

@@ -1,0 +1,120 @@
+import { supplierName } from "../../api/suppliers";
+import { utilityName } from "../../api/utilities";
+import { commodityLabel } from "../../components/commodity";
+import { formatDate } from "../../components/dateText";
+import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
+import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
+import type { Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { formatMoney, formatRate, formatVolume } from "./contractFormat";
+import { CONTRACT_TEXTS, statusLabel } from "./contractTexts";
+
+/** The lead contracts tab's columns, in the spec's order, after the row actions. */
+export const CONTRACT_COLUMNS = [
+  "actions",
+  "status",
+  "dateSigned",
+  "commodity",
+  "utility",
+  "contractType",
+  "supplier",
+  "startDate",
+  "termLength",
+  "endDate",
+  "rate",
+  "rateType",
+  "fee",
+  "annualVolume",
+  "termVolume",
+  "annualRevenue",
+  "termRevenue",
+] as const satisfies readonly (keyof typeof CONTRACT_TEXTS.columns)[];
+
+export type ContractColumnId = (typeof CONTRACT_COLUMNS)[number];
+
+/** Sales read contracts without the Actions column. */
+export function contractColumnsFor(canEdit: boolean): ContractColumnId[] {
+  return CONTRACT_COLUMNS.filter((id) => canEdit || id !== "actions");
+}
+
+export const CONTRACT_COLUMN_WIDTHS: Record<ContractColumnId, number> = {
+  actions: 168,
+  status: 130,
+  dateSigned: 104,
+  commodity: 106,
+  utility: 150,
+  contractType: 110,
+  supplier: 160,
+  startDate: 100,
+  termLength: 96,
+  endDate: 100,
+  rate: 100,
+  rateType: 110,
+  fee: 90,
+  annualVolume: 130,
+  termVolume: 170,
+  annualRevenue: 130,
+  termRevenue: 130,
+};
+
+export const NUMERIC_CONTRACT_COLUMNS: ReadonlySet<ContractColumnId> = new Set([
+  "termLength",
+  "rate",
+  "fee",
+  "annualVolume",
+  "termVolume",
+  "annualRevenue",
+  "termRevenue",
+]);
+
+/** The directories that name a contract's utility and supplier. */
+export interface ContractDirectories {
+  utilities: readonly Utility[] | undefined;
+  suppliers: readonly Supplier[] | undefined;
+}
+
+/** A cell's text (the actions are drawn by the tab). */
+export function contractCellText(
+  contract: Contract,
+  id: Exclude<ContractColumnId, "actions">,
+  dirs: ContractDirectories,
+): string {
+  switch (id) {
+    case "status":
+      return statusLabel(contract.status);
+    case "dateSigned":
+      return formatDate(contract.dateSigned);
+    case "commodity":
+      return commodityLabel(contract.commodity);
+    case "utility":
+      return contract.utilityId === 0n ? "" : (utilityName(dirs.utilities, contract.utilityId) ?? "");
+    case "contractType":
+      return contract.contractType;
+    case "supplier":
+      return contract.supplierId === 0n ? "" : (supplierName(dirs.suppliers, contract.supplierId) ?? "");
+    case "startDate":
+      return formatDate(contract.startDate);
+    case "termLength":
+      return contract.termMonths === 0 ? "" : String(contract.termMonths);
+    case "endDate":
+      return formatDate(contract.endDate);
+    case "rate":
+      return formatRate(contract.contractRate);
+    case "rateType":
+      return contract.rateType;
+    case "fee":
+      return formatRate(contract.fee);
+    case "annualVolume":
+      return formatVolume(contract.annualVolume);
+    case "termVolume":
+      return formatVolume(contract.termVolume);
+    case "annualRevenue":
+      return formatMoney(contract.annualFeeTotal);
+    case "termRevenue":
+      return formatMoney(contract.termFeeTotal);
+  }
+}
+
+/** The company's contracts tab (/LeadTabs/{companyId}/contracts). */
+export function companyContractsPath(companyId: bigint): string {
+  return `/LeadTabs/${companyId}/contracts`;
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+
+import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
+import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { makeContract, makeDrContract } from "../../test/contractFakes";
+import {
+  accountFilterFor,
+  contractFieldsOf,
+  contractInit,
+  contractProblems,
+  contractUpdate,
+  emptyContractFields,
+  isRateValid,
+  isTermValid,
+  narrowedTo,
+  supplierChoices,
+  utilityChoices,
+  withCommodity,
+} from "./contractForm";
+import { boiler, plant, plant2, suppliers, utilities } from "./contractsTestKit";
+
+const TEXTS = {
+  commodityRequired: "commodity",
+  dateInvalid: "date",
+  termInvalid: "term",
+  amountInvalid: "amount",
+  percentInvalid: "percent",
+};
+
+describe("contract form", () => {
+  it("reads a stored contract as typed text, without the zeros of a fixed scale", () => {
+    const fields = contractFieldsOf(makeContract({ contractRate: "0.07120", revenueSplit: "50.00", greenPower: true }));
+    expect(fields).toMatchObject({
+      insideSalesUserId: "2",
+      closer2UserId: "",
+      commodity: Commodity.ELECTRIC,
+      accountIds: "21,23",
+      utilityId: "3",
+      dateSigned: "12/15/2025",
+      startDate: "01/01/2026",
+      termMonths: "12",
+      contractRate: "0.0712",
+      revenueSplit: "50",
+      greenPower: 1,
+      status: 0,
+    });
+  });
+
+  it("starts a new contract Active with nothing chosen", () => {
+    expect(emptyContractFields()).toMatchObject({ status: 0, commodity: Commodity.UNSPECIFIED, accountIds: "" });
+  });
+
+  it("names what cannot be sent: no commodity, a bad date, term, rate or percentage", () => {
+    const problems = contractProblems(
+      {
+        ...emptyContractFields(),
+        dateSigned: "13/01/2026",
+        termMonths: "0",
+        fee: "0.123456",
+        contractRate: "abc",
+        revenueSplit: "101",
+      },
+      TEXTS,
+    );
+    expect(problems).toEqual({
+      commodity: "commodity",
+      dateSigned: "date",
+      termMonths: "term",
+      fee: "amount",
+      contractRate: "amount",
+      revenueSplit: "percent",
+    });
+    expect(contractProblems({ ...emptyContractFields(), commodity: Commodity.GAS }, TEXTS)).toEqual({});
+    expect([isTermValid("240"), isTermValid("241"), isTermValid(""), isTermValid("1.5")]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect([isRateValid("0.00525"), isRateValid("1,000.5"), isRateValid("0.000001")]).toEqual([true, true, false]);
+  });
+
+  it("sends a new contract's every field as the API takes it", () => {
+    const init = contractInit(5n, {
+      ...emptyContractFields(),
+      commodity: Commodity.GAS,
+      accountIds: "22",
+      closer1UserId: "1",
+      dateSigned: "02/03/2026",
+      termMonths: "24",
+      fee: "0.0100",
+      greenPower: 1,
+      notes: "  Two lines\nof notes ",
+    });
+    expect(init).toMatchObject({
+      companyId: 5n,
+      commodity: Commodity.GAS,
+      accountIds: [22n],
+      closer1UserId: 1n,
+      insideSalesUserId: 0n,
+      dateSigned: { year: 2026, month: 2, day: 3 },
+      startDate: undefined,
+      termMonths: 24,
+      fee: "0.01",
+      contractRate: "",
+      greenPower: true,
+      notes: "Two lines\nof notes",
+      status: 0,
+    });
+  });
+
+  it("updates only the changed fields, with the id and version read", () => {
+    const update = contractUpdate(makeContract(), {
+      fields: { termMonths: "", startDate: "" },
+      keys: ["termMonths", "startDate"],
+      paths: ["term_months", "start_date"],
+    });
+    expect(update).toEqual({
+      contract: { contractId: 41n, version: 3n, termMonths: 0, startDate: undefined },
+      paths: ["term_months", "start_date"],
+    });
+  });
+
+  it("drops the accounts and the fields the new commodity does not use when the commodity changes", () => {
+    const electric = contractFieldsOf(makeContract({ affiliate: "Acme Partners" }));
+    const dr = withCommodity(electric, Commodity.DR, utilities, suppliers);
+    expect(dr).toMatchObject({
+      commodity: Commodity.DR,
+      accountIds: "",
+      insideSalesUserId: "",
+      closer1UserId: "",
+      analystUserId: "",
+      affiliate: "",
+      supplierId: "",
+      fee: "",
+      // PECO serves DR contracts' Electric accounts: kept.
+      utilityId: "3",
+      supportAnalyst1UserId: "",
+      contractRate: "0.0712",
+    });
+    const back = withCommodity(contractFieldsOf(makeDrContract()), Commodity.ELECTRIC, utilities, suppliers);
+    expect(back).toMatchObject({ signedThrough: "", providerSupplierId: "", capacityPercentage: "", accountIds: "" });
+    const gas = withCommodity(electric, Commodity.GAS, utilities, suppliers);
+    expect(gas).toMatchObject({ utilityId: "", supplierId: "", insideSalesUserId: "2", accountIds: "" });
+    expect(withCommodity(electric, Commodity.ELECTRIC, utilities, suppliers)).toBe(electric);
+  });
+
+  it("reads DR contracts' accounts from the Electric ones", () => {
+    expect(accountFilterFor(Commodity.ELECTRIC)).toBe(AccountFilter.ELECTRIC);
+    expect(accountFilterFor(Commodity.DR)).toBe(AccountFilter.ELECTRIC);
+    expect(accountFilterFor(Commodity.GAS)).toBe(AccountFilter.GAS);
+    expect(accountFilterFor(Commodity.UNSPECIFIED)).toBe(AccountFilter.UNSPECIFIED);
+  });
+
+  it("narrows utilities and suppliers to the chosen accounts' when any match, else offers the commodity's", () => {
+    const names = (list: { name: string }[]) => list.map((item) => item.name);
+    expect(names(utilityChoices(utilities, Commodity.ELECTRIC, []))).toEqual(["PECO", "PPL"]);
+    expect(names(utilityChoices(utilities, Commodity.ELECTRIC, [plant]))).toEqual(["PECO"]);
+    expect(names(utilityChoices(utilities, Commodity.ELECTRIC, [plant, plant2]))).toEqual(["PECO", "PPL"]);
+    // A Gas account's utility is not an Electric one: nothing matches, every Electric one is offered.
+    expect(names(utilityChoices(utilities, Commodity.ELECTRIC, [boiler]))).toEqual(["PECO", "PPL"]);
+    expect(names(utilityChoices(utilities, Commodity.DR, [plant2]))).toEqual(["PPL"]);
+    expect(names(utilityChoices(utilities, Commodity.DR, []))).toEqual(["PECO", "PPL", "PJM"]);
+    expect(names(supplierChoices(suppliers, Commodity.ELECTRIC, [plant]))).toEqual(["Constellation"]);
+    expect(names(supplierChoices(suppliers, Commodity.GAS, []))).toEqual(["Gas Direct"]);
+    expect(narrowedTo([1n, 2n], (id) => id, [0n])).toEqual([1n, 2n]);
+  });
+});

@@ -1,0 +1,104 @@
+import { create } from "@bufbuild/protobuf";
+import { screen, waitFor } from "@testing-library/react";
+import { vi } from "vitest";
+
+import { AccountCommodity, AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
+import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
+import type { User } from "../../gen/eris/identity/v1/identity_pb";
+import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { makeContract, makeDrContract } from "../../test/contractFakes";
+import { manager, sally } from "../../test/fakes";
+import { openApp, type FakeClient } from "../../test/renderApp";
+import { makeSupplier, makeUtility } from "../../test/sourcingFakes";
+import { listAnswer, makeAccount } from "../accounts/accountsTestKit";
+
+/** Test data and a rendered contracts tab over fake clients (shared by the contract tests). */
+export const acme = create(CompanySchema, { companyId: 5n, version: 1n, name: "Acme Foods" });
+
+export const utilities = [
+  makeUtility({ utilityId: 3n, name: "PECO", state: "PA", commodity: Commodity.ELECTRIC }),
+  makeUtility({ utilityId: 7n, name: "PPL", state: "PA", commodity: Commodity.ELECTRIC }),
+  makeUtility({ utilityId: 4n, name: "PECO Gas", state: "PA", commodity: Commodity.GAS }),
+  makeUtility({ utilityId: 6n, name: "Columbia Gas", state: "PA", commodity: Commodity.GAS }),
+  makeUtility({ utilityId: 13n, name: "PJM", state: "PA", commodity: Commodity.DR }),
+];
+
+export const suppliers = [
+  makeSupplier({ supplierId: 8n, name: "Constellation", commodity: Commodity.ELECTRIC }),
+  makeSupplier({ supplierId: 9n, name: "Old Energy", commodity: Commodity.ELECTRIC, archived: true }),
+  makeSupplier({ supplierId: 10n, name: "Gas Direct", commodity: Commodity.GAS }),
+  makeSupplier({ supplierId: 11n, name: "CPower", commodity: Commodity.DR }),
+  makeSupplier({ supplierId: 12n, name: "Volt Power", commodity: Commodity.ELECTRIC }),
+];
+
+/** Two Electric accounts at different utilities and suppliers, and a Gas one. */
+export const plant = makeAccount({
+  accountId: 21n,
+  name: "Plant 1",
+  accountNumber: "0001",
+  utilityId: 3n,
+  supplierId: 8n,
+});
+export const plant2 = makeAccount({
+  accountId: 23n,
+  name: "Plant 2",
+  accountNumber: "0002",
+  utilityId: 7n,
+  supplierId: 12n,
+});
+export const boiler = makeAccount({
+  accountId: 22n,
+  name: "Boiler House",
+  commodity: AccountCommodity.GAS,
+  accountNumber: "G-77",
+  utilityId: 6n,
+  supplierId: 10n,
+  annualKwh: "",
+  annualTherms: "12000",
+});
+
+export const electricContract = makeContract();
+export const drContract = makeDrContract({ dateSigned: { year: 2025, month: 11, day: 3 } });
+
+/**
+ * Opens `path` (the company's contracts tab) as `me` over a contract service listing an Electric
+ * and a DR contract of Acme, and the company's accounts by filter (and more fakes).
+ */
+export function openContracts(options: { me?: User; contracts?: FakeClient<"contracts">; path?: string } = {}) {
+  const contracts = {
+    listContracts: vi.fn(async () => ({ contracts: [electricContract, drContract], nextPageToken: "" })),
+    ...options.contracts,
+  } as Record<string, ReturnType<typeof vi.fn>>;
+  const listAccounts = vi.fn(async ({ filter }: { filter: AccountFilter }) =>
+    listAnswer(filter === AccountFilter.GAS ? [boiler] : filter === AccountFilter.ELECTRIC ? [plant, plant2] : []),
+  );
+  const view = openApp(
+    options.path ?? "/LeadTabs/5/contracts",
+    options.me ?? manager,
+    {
+      companies: {
+        getCompany: vi.fn(async () => ({ company: acme })),
+        listAffiliates: vi.fn(async () => ({ names: ["Acme Partners"] })),
+      },
+      utilities: { listUtilities: vi.fn(async () => ({ utilities })) },
+      suppliers: { listSuppliers: vi.fn(async () => ({ suppliers })) },
+      rateTypes: { listRateTypes: vi.fn(async () => ({ rateTypes: [{ name: "Fixed" }, { name: "Index" }] })) },
+      accounts: { listAccounts },
+      contracts,
+    },
+    [manager, sally],
+  );
+  return { ...view, contracts, listAccounts };
+}
+
+/** The table row of a contract, once listed. */
+export function contractRow(contractId: bigint): Promise<HTMLElement> {
+  return waitFor(() => {
+    const table = screen.getByRole("table", { name: "Contracts" });
+    const row = table.querySelector(`tr[data-contract-id="${contractId}"]`);
+    if (!row) {
+      throw new Error(`No row of contract ${contractId} yet`);
+    }
+    return row as HTMLElement;
+  });
+}

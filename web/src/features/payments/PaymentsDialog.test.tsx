@@ -1,0 +1,400 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { PasteBasis } from "../../gen/eris/contracts/v1/contracts_pb";
+import { Role } from "../../gen/eris/identity/v1/identity_pb";
+import { makeUser, manager, sally, spyToasts } from "../../test/fakes";
+import { PAYMENT_TEXTS } from "../contracts/contractTexts";
+import { PaymentsDialog } from "./PaymentsDialog";
+import {
+  fakeContracts,
+  fakePayments,
+  february,
+  january,
+  makeContract,
+  makePayment,
+  renderSignedIn,
+} from "./paymentsTestKit";
+import { PAYMENT_UI_TEXTS as T } from "./texts";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const contract = makeContract();
+const care = makeUser({ userId: 3n, name: "Cara Care", role: Role.CUSTOMER_CARE });
+const admin = makeUser({ userId: 4n, name: "Adam Admin", role: Role.ADMIN });
+
+async function openPayments(
+  options: { me?: typeof manager; payments?: ReturnType<typeof fakePayments>; fee?: string } = {},
+) {
+  const payments = options.payments ?? fakePayments();
+  const contracts = fakeContracts(makeContract({ fee: options.fee ?? "0.005" }));
+  const onClose = vi.fn();
+  const view = await renderSignedIn(
+    <PaymentsDialog contract={contract} isOpen onClose={onClose} />,
+    options.me ?? manager,
+    { payments, contracts },
+  );
+  const dialog = screen.getByRole("dialog", { name: T.title });
+  await within(dialog).findByRole("table", { name: T.tableLabel });
+  return { ...view, dialog, payments, contracts, onClose };
+}
+
+const row = (dialog: HTMLElement, paymentId: bigint) =>
+  dialog.querySelector(`tr[data-payment-id="${paymentId}"]`) as HTMLElement;
+const cells = (tr: HTMLElement) =>
+  within(tr)
+    .getAllByRole("cell")
+    .map((td) => td.textContent);
+const inputValue = (tr: HTMLElement, label: string) =>
+  (within(tr).getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value;
+
+describe("payment dialog", () => {
+  it("lists the payments with months by name and money as dollars", async () => {
+    const { dialog, payments } = await openPayments();
+    expect(payments.listPayments).toHaveBeenCalledWith({ contractId: 70n }, expect.anything());
+    const headers = within(within(dialog).getByRole("table", { name: T.tableLabel }))
+      .getAllByRole("columnheader")
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      "Actions",
+      "Projected Month",
+      "Projected Year",
+      "Revenue Split",
+      "Projected Usage",
+      "Projected Payment",
+      "Payment Month",
+      "Payment Year",
+      "Usage Actual",
+      "Payment Actual",
+      "Payment Type",
+    ]);
+    expect(cells(row(dialog, 102n)).slice(1)).toEqual([
+      "February",
+      "2026",
+      "50%",
+      "12,000",
+      "$30.00",
+      "March",
+      "2026",
+      "11,800",
+      "$29.50",
+      "Residual",
+    ]);
+    expect(cells(row(dialog, 101n)).slice(6)).toEqual(["", "", "", "", ""]);
+  });
+
+  it("edits one row at a time and saves it with Enter and the version read", async () => {
+    const user = userEvent.setup();
+    const toasts = spyToasts();
+    const { dialog, payments } = await openPayments();
+    await user.click(within(row(dialog, 102n)).getByRole("button", { name: T.editRow("February 2026") }));
+    const editing = row(dialog, 102n);
+    expect(editing.getAttribute("data-editing")).toBe("true");
+    // The keyboard goes to the row's first field.
+    expect(document.activeElement).toBe(within(editing).getByLabelText("Projected Month"));
+    expect(inputValue(editing, "Payment Month")).toBe("3");
+    // The other row cannot be opened (nor deleted) while this one is.
+    const other = within(row(dialog, 101n));
+    expect((other.getByRole("button", { name: T.editRow("January 2026") }) as HTMLButtonElement).disabled).toBe(true);
+    expect((other.getByRole("button", { name: T.deleteRow("January 2026") }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.querySelectorAll("tr[data-editing]")).toHaveLength(1);
+
+    const actual = within(editing).getByLabelText("Payment Actual");
+    await user.clear(actual);
+    await user.type(actual, "1,031.25{Enter}");
+    await waitFor(() => expect(payments.updatePayment).toHaveBeenCalledTimes(1));
+    expect(payments.updatePayment).toHaveBeenCalledWith({
+      payment: {
+        paymentId: 102n,
+        contractId: 70n,
+        version: 4n,
+        projectedMonth: 2,
+        projectedYear: 2026,
+        revenueSplit: "50",
+        projectedUsage: "12000",
+        projectedPayment: "30",
+        paymentMonth: 3,
+        paymentYear: 2026,
+        usageActual: "11800",
+        paymentActual: "1031.25",
+        paymentType: "Residual",
+      },
+    });
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(PAYMENT_TEXTS.updated));
+    await waitFor(() => expect(row(dialog, 102n).getAttribute("data-editing")).toBeNull());
+    expect(cells(row(dialog, 102n))[9]).toBe("$1,031.25");
+  });
+
+  it("cancels a row edit with Escape and keeps the dialog open", async () => {
+    const user = userEvent.setup();
+    const { dialog, payments, onClose } = await openPayments();
+    await user.click(within(row(dialog, 101n)).getByRole("button", { name: T.editRow("January 2026") }));
+    const usage = within(row(dialog, 101n)).getByLabelText("Projected Usage");
+    await user.clear(usage);
+    await user.type(usage, "99999{Escape}");
+    expect(row(dialog, 101n).getAttribute("data-editing")).toBeNull();
+    expect(cells(row(dialog, 101n))[4]).toBe("10,000");
+    // The keyboard is back on the row's Edit button.
+    expect(document.activeElement).toBe(
+      within(row(dialog, 101n)).getByRole("button", { name: T.editRow("January 2026") }),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    expect(payments.updatePayment).not.toHaveBeenCalled();
+  });
+
+  it("reads a payment someone else changed again, keeps what was typed and saves with the new version", async () => {
+    const user = userEvent.setup();
+    const toasts = spyToasts();
+    const { dialog, payments } = await openPayments();
+    await user.click(within(row(dialog, 102n)).getByRole("button", { name: T.editRow("February 2026") }));
+    payments.changeElsewhere(102n, { paymentType: "Upfront" });
+    const actual = within(row(dialog, 102n)).getByLabelText("Payment Actual");
+    await user.clear(actual);
+    await user.type(actual, "40");
+    await user.click(within(row(dialog, 102n)).getByRole("button", { name: T.saveRow("February 2026") }));
+
+    const notice = await within(dialog).findByText(/Someone else changed the payment of February 2026/);
+    expect(notice.textContent).toContain("Payment Type Upfront");
+    const editing = row(dialog, 102n);
+    expect(editing.getAttribute("data-editing")).toBe("true");
+    expect(inputValue(editing, "Payment Actual")).toBe("40");
+    // A field not typed in shows what is stored now.
+    expect(inputValue(editing, "Payment Type")).toBe("Upfront");
+    expect(toasts.success).not.toHaveBeenCalled();
+
+    await user.click(within(editing).getByRole("button", { name: T.saveRow("February 2026") }));
+    await waitFor(() => expect(payments.updatePayment).toHaveBeenCalledTimes(2));
+    const second = (payments.updatePayment.mock.calls[1] as unknown as [{ payment: { version: bigint } }])[0];
+    expect(second.payment).toMatchObject({ version: 5n, paymentActual: "40", paymentType: "Upfront" });
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(PAYMENT_TEXTS.updated));
+  });
+
+  it("refuses 'Update Proj. Payments' while a row is open, then recomputes every payment with the current fee", async () => {
+    const user = userEvent.setup();
+    spyToasts();
+    const { dialog, payments, contracts } = await openPayments({ fee: "0.01" });
+    await user.click(within(row(dialog, 101n)).getByRole("button", { name: T.editRow("January 2026") }));
+    await user.click(within(dialog).getByRole("button", { name: PAYMENT_TEXTS.updateProjected }));
+    const refusal = within(dialog).getByRole("alert");
+    expect(refusal.textContent).toBe(
+      "Unable to update projected payments when a row is being edited.  Please save your changes for any open payment rows and try again.",
+    );
+    expect(refusal.className).toBe("eris-payment-refused");
+    expect(payments.updateProjectedPayments).not.toHaveBeenCalled();
+    expect(contracts.getContract).not.toHaveBeenCalled();
+
+    await user.click(within(row(dialog, 101n)).getByRole("button", { name: T.cancelRow("January 2026") }));
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: PAYMENT_TEXTS.updateProjected }));
+    await waitFor(() => expect(payments.updateProjectedPayments).toHaveBeenCalledTimes(1));
+    // The contract's fee is read anew: 0.01, not the 0.005 the dialog was opened with.
+    expect(payments.updateProjectedPayments).toHaveBeenCalledWith({
+      contractId: 70n,
+      updates: [
+        { paymentId: 101n, projectedPayment: "50.00", version: 1n },
+        { paymentId: 102n, projectedPayment: "60.00", version: 4n },
+      ],
+    });
+    await waitFor(() => expect(cells(row(dialog, 101n))[5]).toBe("$50.00"));
+  });
+
+  it("shows 'Update Proj. Payments' to Management and Admin only", async () => {
+    const { dialog, unmount } = await openPayments({ me: admin });
+    expect(within(dialog).getByRole("button", { name: PAYMENT_TEXTS.updateProjected })).toBeTruthy();
+    unmount();
+    const asCare = await openPayments({ me: care });
+    expect(within(asCare.dialog).queryByRole("button", { name: PAYMENT_TEXTS.updateProjected })).toBeNull();
+    expect(within(asCare.dialog).getByRole("button", { name: T.addForm })).toBeTruthy();
+  });
+
+  it("shows Sales the table only", async () => {
+    const { dialog } = await openPayments({ me: sally });
+    const table = within(dialog).getByRole("table", { name: T.tableLabel });
+    expect(within(table).queryByRole("columnheader", { name: "Actions" })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: T.addForm })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: T.pasteForm })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: PAYMENT_TEXTS.updateProjected })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: /Edit the payment/ })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: /Delete the payment/ })).toBeNull();
+    expect(cells(row(dialog, 102n))[0]).toBe("February");
+  });
+
+  it("adds a payment whose projected payment follows usage x split / 100 x fee", async () => {
+    const user = userEvent.setup();
+    const toasts = spyToasts();
+    const { dialog, payments } = await openPayments();
+    await user.click(within(dialog).getByRole("button", { name: T.addForm }));
+    const form = within(dialog).getByRole("form", { name: T.addTitle });
+    const year = String(new Date().getFullYear() + 10);
+    expect(
+      within(within(form).getByLabelText("Projected Year"))
+        .getAllByRole("option")
+        .map((option) => option.textContent)
+        .slice(1, 3),
+    ).toEqual([year, String(Number(year) - 1)]);
+    expect(within(within(form).getByLabelText("Projected Year")).getAllByRole("option")).toHaveLength(16);
+    await user.selectOptions(within(form).getByLabelText("Projected Month"), "April");
+    await user.selectOptions(within(form).getByLabelText("Projected Year"), "2027");
+    await user.type(within(form).getByLabelText("Projected Usage"), "20,000");
+    expect((within(form).getByLabelText("Projected Payment") as HTMLInputElement).value).toBe("0.00");
+    await user.type(within(form).getByLabelText("Revenue Split"), "40");
+    expect((within(form).getByLabelText("Projected Payment") as HTMLInputElement).value).toBe("40.00");
+    await user.selectOptions(within(form).getByLabelText("Payment Type"), "Upfront");
+    await user.click(within(form).getByRole("button", { name: T.addPayment }));
+    await waitFor(() => expect(payments.createPayments).toHaveBeenCalledTimes(1));
+    expect(payments.createPayments).toHaveBeenCalledWith({
+      contractId: 70n,
+      payments: [
+        {
+          contractId: 70n,
+          projectedMonth: 4,
+          projectedYear: 2027,
+          revenueSplit: "40",
+          projectedUsage: "20000",
+          projectedPayment: "40",
+          paymentMonth: 0,
+          paymentYear: 0,
+          usageActual: "",
+          paymentActual: "",
+          paymentType: "Upfront",
+        },
+      ],
+    });
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(PAYMENT_TEXTS.added));
+    await waitFor(() =>
+      expect(cells(row(dialog, 500n)).slice(1, 6)).toEqual(["April", "2027", "40%", "20,000", "$40.00"]),
+    );
+    // The form stays open, emptied, for the next payment.
+    expect((within(form).getByLabelText("Projected Usage") as HTMLInputElement).value).toBe("");
+    await user.click(within(form).getByRole("button", { name: T.cancel }));
+    expect(within(dialog).queryByRole("form", { name: T.addTitle })).toBeNull();
+  });
+
+  it("asks for the projected month and year before adding", async () => {
+    const user = userEvent.setup();
+    const { dialog, payments } = await openPayments();
+    await user.click(within(dialog).getByRole("button", { name: T.addForm }));
+    const form = within(dialog).getByRole("form", { name: T.addTitle });
+    await user.click(within(form).getByRole("button", { name: T.addPayment }));
+    expect(within(form).getByText("Choose the projected month.")).toBeTruthy();
+    expect(within(form).getByText("Choose the projected year.")).toBeTruthy();
+    expect(payments.createPayments).not.toHaveBeenCalled();
+  });
+
+  it("previews pasted rows with the fifth column recomputed and adds them with basis FEE", async () => {
+    const user = userEvent.setup();
+    const toasts = spyToasts();
+    const { dialog, payments } = await openPayments();
+    await user.click(within(dialog).getByRole("button", { name: T.pasteForm }));
+    const form = within(dialog).getByRole("region", { name: T.pasteTitle });
+    await user.click(within(form).getByLabelText(T.pasteLabel));
+    await user.paste(
+      "5\t2026\t50\t10,000\t999\t\t\t\t\tResidual\r\n6\t2026\t25\t8000\t1\t7\t2026\t7900\t9.88\ttrue-up\r\n",
+    );
+    const preview = await within(form).findByRole("table", { name: T.previewLabel });
+    expect(
+      within(preview)
+        .getAllByTestId("preview-projected")
+        .map((cell) => cell.textContent),
+    ).toEqual(["$25.00", "$10.00"]);
+    await user.click(within(form).getByRole("button", { name: T.pasteAdd(2) }));
+    await waitFor(() => expect(payments.pastePayments).toHaveBeenCalledTimes(1));
+    expect(payments.pastePayments).toHaveBeenCalledWith({
+      contractId: 70n,
+      basis: PasteBasis.FEE,
+      text: "5\t2026\t50\t10000\t25.00\t\t\t\t\tResidual\n6\t2026\t25\t8000\t10.00\t7\t2026\t7900\t9.88\tTrue-up",
+    });
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(PAYMENT_TEXTS.added));
+    expect(within(dialog).queryByRole("region", { name: T.pasteTitle })).toBeNull();
+    await waitFor(() =>
+      expect(cells(row(dialog, 501n)).slice(1, 6)).toEqual(["June", "2026", "25%", "8,000", "$10.00"]),
+    );
+  });
+
+  it("names a pasted row that cannot be read and adds nothing", async () => {
+    const user = userEvent.setup();
+    const { dialog, payments } = await openPayments();
+    await user.click(within(dialog).getByRole("button", { name: T.pasteForm }));
+    const form = within(dialog).getByRole("region", { name: T.pasteTitle });
+    await user.click(within(form).getByLabelText(T.pasteLabel));
+    await user.paste("5\t2026\t50\t10000\t\t\t\t\t\t\nJune\t2026\t50\tlots\t\t\t\t\t\t");
+    const alert = await within(form).findByRole("alert");
+    expect(alert.textContent).toContain('Row 2: projected usage "lots" is not a number.');
+    expect((within(form).getByRole("button", { name: T.pasteAdd(1) }) as HTMLButtonElement).disabled).toBe(true);
+    expect(payments.pastePayments).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's reason when it refuses a pasted row, and adds nothing", async () => {
+    const user = userEvent.setup();
+    const payments = fakePayments();
+    payments.pastePayments.mockRejectedValueOnce(
+      new ConnectError("row 2: the projected year 2201 is out of range", Code.InvalidArgument),
+    );
+    const { dialog } = await openPayments({ payments });
+    await user.click(within(dialog).getByRole("button", { name: T.pasteForm }));
+    const form = within(dialog).getByRole("region", { name: T.pasteTitle });
+    await user.click(within(form).getByLabelText(T.pasteLabel));
+    await user.paste("5\t2026\t50\t10000\t\t\t\t\t\t\n6\t2026\t50\t10000\t\t\t\t\t\t");
+    await user.click(within(form).getByRole("button", { name: T.pasteAdd(2) }));
+    const alert = await within(form).findByRole("alert");
+    expect(alert.textContent).toBe(`${T.pasteRefused} row 2: the projected year 2201 is out of range`);
+    expect(payments.stored()).toHaveLength(2);
+    expect(within(dialog).getByRole("region", { name: T.pasteTitle })).toBeTruthy();
+  });
+
+  it("previews and adds a 1,000-row paste without drawing every row", async () => {
+    const user = userEvent.setup();
+    spyToasts();
+    const { dialog, payments } = await openPayments();
+    await user.click(within(dialog).getByRole("button", { name: T.pasteForm }));
+    const form = within(dialog).getByRole("region", { name: T.pasteTitle });
+    const text = Array.from(
+      { length: 1000 },
+      (_, i) => `${(i % 12) + 1}\t${2030 + Math.floor(i / 12)}\t50\t${1000 + i}\t\t\t\t\t\t`,
+    ).join("\n");
+    await user.click(within(form).getByLabelText(T.pasteLabel));
+    const started = performance.now();
+    await user.paste(text);
+    const preview = await within(form).findByRole("table", { name: T.previewLabel });
+    expect(preview.getAttribute("aria-rowcount")).toBe("1001");
+    expect(preview.querySelectorAll("tbody tr[data-line]").length).toBeLessThan(100);
+    await user.click(within(form).getByRole("button", { name: T.pasteAdd(1000) }));
+    await waitFor(() => expect(payments.stored()).toHaveLength(1002));
+    const table = await within(dialog).findByRole("table", { name: T.tableLabel });
+    await waitFor(() => expect(table.getAttribute("aria-rowcount")).toBe("1003"));
+    expect(table.querySelectorAll("tbody tr[data-payment-id]").length).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("deletes a payment after the spec's confirmation naming its month and year", async () => {
+    const user = userEvent.setup();
+    spyToasts();
+    const { dialog, payments } = await openPayments();
+    await user.click(within(row(dialog, 102n)).getByRole("button", { name: T.deleteRow("February 2026") }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(within(confirm).getByText("Confirm Delete Payment?")).toBeTruthy();
+    // February's payment was paid in March 2026.
+    expect(within(confirm).getByText("March 2026")).toBeTruthy();
+    await user.click(within(confirm).getByRole("button", { name: T.delete }));
+    await waitFor(() => expect(payments.deletePayment).toHaveBeenCalledWith({ paymentId: 102n }));
+    await waitFor(() => expect(row(dialog, 102n)).toBeNull());
+    expect(row(dialog, 101n)).toBeTruthy();
+  });
+
+  it("names the projected month of a payment not yet paid in the delete confirmation", async () => {
+    const user = userEvent.setup();
+    const payments = fakePayments([makePayment({ projectedMonth: 11, projectedYear: 2025 }), february]);
+    const { dialog } = await openPayments({ payments });
+    await user.click(
+      within(row(dialog, january.paymentId)).getByRole("button", { name: T.deleteRow("November 2025") }),
+    );
+    const confirm = await screen.findByRole("alertdialog");
+    expect(within(confirm).getByText("not yet paid, projected November 2025")).toBeTruthy();
+    await user.click(within(confirm).getByRole("button", { name: T.cancel }));
+    expect(payments.deletePayment).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,524 @@
+import { parseDecimalText, type ParsedDecimal } from "../../components/numberText";
+import { MONTHS, PAYMENT_TYPES } from "../contracts/contractTexts";
+
+/**
+ * The arithmetic and parsing of contract payments: the two projected-payment formulas (spec 2
+ * section 5), money and volume texts, the rows of a payment form and pasted spreadsheet rows. All
+ * amounts are exact decimal strings, as the API sends them; nothing goes through a double.
+ */
+
+/** Which of the spec's two formulas gives the projected payment. */
+export type ProjectionBasis = "fee" | "rate";
+
+/** The most rows one paste may add (the API's limit). */
+export const MAX_PASTED_ROWS = 5000;
+/** The columns of a pasted row, in the spec's order. */
+export const PASTE_COLUMNS = 10;
+
+/**
+ * An amount as people type or paste it: "$1,250.50", "-12", "(12)", " 7 " are numbers ("1250.5",
+ * "-12", "-12", "7"); empty is empty; anything else is invalid.
+ */
+export function parseAmountText(text: string): ParsedDecimal {
+  let cleaned = text.replace(/[\s,$]/g, "");
+  // "-12" and the accountants' "(12)" are both negative.
+  const negative = cleaned.startsWith("-") || /^\(.*\)$/.test(cleaned);
+  if (negative) {
+    cleaned = cleaned.startsWith("-") ? cleaned.slice(1) : cleaned.slice(1, -1);
+    if (cleaned === "") {
+      return { kind: "invalid" };
+    }
+  }
+  const parsed = parseDecimalText(cleaned);
+  if (parsed.kind !== "number") {
+    return parsed;
+  }
+  return { kind: "number", value: negative && parsed.value !== "0" ? `-${parsed.value}` : parsed.value };
+}
+
+/** The amount as the API takes it ("" when empty); invalid text stays as typed (forms refuse it first). */
+export function amountApiValue(text: string): string {
+  const parsed = parseAmountText(text);
+  return parsed.kind === "number" ? parsed.value : parsed.kind === "empty" ? "" : text.trim();
+}
+
+/** A decimal as an integer count of 10^-scale. */
+interface Scaled {
+  units: bigint;
+  scale: number;
+}
+
+function scaledOf(value: string): Scaled {
+  const negative = value.startsWith("-");
+  const [whole, fraction = ""] = (negative ? value.slice(1) : value).split(".");
+  const units = BigInt(`${whole || "0"}${fraction}`);
+  return { units: negative ? -units : units, scale: fraction.length };
+}
+
+/** Rounds half away from zero to `places` decimals and writes exactly that many. */
+function fixed({ units, scale }: Scaled, places: number): string {
+  let rounded: bigint;
+  if (scale <= places) {
+    rounded = units * 10n ** BigInt(places - scale);
+  } else {
+    const divisor = 10n ** BigInt(scale - places);
+    const magnitude = units < 0n ? -units : units;
+    const quotient = magnitude / divisor + ((magnitude % divisor) * 2n >= divisor ? 1n : 0n);
+    rounded = units < 0n ? -quotient : quotient;
+  }
+  const negative = rounded < 0n;
+  const digits = (negative ? -rounded : rounded).toString().padStart(places + 1, "0");
+  const whole = digits.slice(0, digits.length - places);
+  const text = places > 0 ? `${whole}.${digits.slice(digits.length - places)}` : whole;
+  return negative ? `-${text}` : text;
+}
+
+/** Rounds a decimal string to cents: "12.345" -> "12.35", "-0.004" -> "0.00". */
+export function roundToCents(value: string): string {
+  const text = fixed(scaledOf(value), 2);
+  return /^-0\.00$/.test(text) ? "0.00" : text;
+}
+
+/**
+ * The projected payment of a row: usage x split / 100 x factor, in dollars rounded to cents (half
+ * away from zero, as the payment is stored); 0 when the factor is missing or the usage or split is
+ * not a number. The factor is the contract's fee on the lead contracts screen and its rate on the
+ * beta Payments tab (see `projectionFactor`).
+ */
+export function projectedPayment(usage: string, split: string, factor: string): string {
+  const parts = [usage, withoutPercent(split), factor].map(parseAmountText);
+  if (parts.some((part) => part.kind !== "number")) {
+    return "0.00";
+  }
+  const [u, s, f] = parts.map((part) => scaledOf((part as { value: string }).value));
+  // The product is exact; dividing by 100 only moves the point.
+  const product: Scaled = { units: u.units * s.units * f.units, scale: u.scale + s.scale + f.scale + 2 };
+  return roundToCents(fixed(product, product.scale));
+}
+
+/**
+ * The contract amount each basis multiplies by: the fee (lead contracts screen: "usage x revenue
+ * split / 100 x contract fee") or the rate (beta form: "usage x (split / 100) x contract rate,
+ * rounded to 2 decimals").
+ */
+export function projectionFactor(basis: ProjectionBasis, contract: { fee: string; contractRate: string }): string {
+  return basis === "fee" ? contract.fee : contract.contractRate;
+}
+
+const groupThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** Money for people: "$1,234.50", "-$12.00"; "" when empty; text that is not a number as is. */
+export function formatDollars(value: string): string {
+  const parsed = parseAmountText(value);
+  if (parsed.kind !== "number") {
+    return parsed.kind === "empty" ? "" : value;
+  }
+  const cents = roundToCents(parsed.value);
+  const negative = cents.startsWith("-");
+  const [whole, fraction] = (negative ? cents.slice(1) : cents).split(".");
+  return `${negative ? "-" : ""}$${groupThousands(whole)}.${fraction}`;
+}
+
+/** A volume or usage for people: thousands separators, the decimals it has ("1,250,000", "12.5"). */
+export function formatVolume(value: string): string {
+  const parsed = parseAmountText(value);
+  if (parsed.kind !== "number") {
+    return parsed.kind === "empty" ? "" : value;
+  }
+  const negative = parsed.value.startsWith("-");
+  const [whole, fraction] = (negative ? parsed.value.slice(1) : parsed.value).split(".");
+  return `${negative ? "-" : ""}${groupThousands(whole)}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** A percentage for people: "50" -> "50%", "" -> "". */
+export function formatPercent(value: string): string {
+  const shown = formatVolume(value);
+  return shown === "" ? "" : `${shown}%`;
+}
+
+/** January … December for 1 … 12; "" otherwise (0 is "not yet paid"). */
+export function monthName(month: number): string {
+  return MONTHS[month - 1] ?? "";
+}
+
+/** A year for people; "" for 0 (not yet paid). */
+export function yearText(year: number): string {
+  return year === 0 ? "" : String(year);
+}
+
+/** The editable fields of a payment, as typed (months and years are select values: "" or digits). */
+export type PaymentDraft = {
+  projectedMonth: string;
+  projectedYear: string;
+  revenueSplit: string;
+  projectedUsage: string;
+  projectedPayment: string;
+  paymentMonth: string;
+  paymentYear: string;
+  usageActual: string;
+  paymentActual: string;
+  paymentType: string;
+};
+
+/** The payment fields the API takes (no id, contract or version). */
+export interface PaymentFields {
+  projectedMonth: number;
+  projectedYear: number;
+  revenueSplit: string;
+  projectedUsage: string;
+  projectedPayment: string;
+  paymentMonth: number;
+  paymentYear: number;
+  usageActual: string;
+  paymentActual: string;
+  paymentType: string;
+}
+
+/** The decimal fields of a draft. */
+export const AMOUNT_KEYS = [
+  "revenueSplit",
+  "projectedUsage",
+  "projectedPayment",
+  "usageActual",
+  "paymentActual",
+] as const satisfies readonly (keyof PaymentDraft)[];
+
+/** Proto field names of the draft's fields (for telling which fields were edited). */
+export const PAYMENT_FIELD_PATHS: { readonly [K in keyof PaymentDraft]: string } = {
+  projectedMonth: "projected_month",
+  projectedYear: "projected_year",
+  revenueSplit: "revenue_split",
+  projectedUsage: "projected_usage",
+  projectedPayment: "projected_payment",
+  paymentMonth: "payment_month",
+  paymentYear: "payment_year",
+  usageActual: "usage_actual",
+  paymentActual: "payment_actual",
+  paymentType: "payment_type",
+};
+
+export function emptyDraft(): PaymentDraft {
+  return {
+    projectedMonth: "",
+    projectedYear: "",
+    revenueSplit: "",
+    projectedUsage: "",
+    projectedPayment: "0.00",
+    paymentMonth: "",
+    paymentYear: "",
+    usageActual: "",
+    paymentActual: "",
+    paymentType: "",
+  };
+}
+
+const numberChoice = (n: number) => (n === 0 ? "" : String(n));
+
+/** A stored payment as a form shows it. */
+export function draftOf(payment: PaymentFields): PaymentDraft {
+  return {
+    projectedMonth: numberChoice(payment.projectedMonth),
+    projectedYear: numberChoice(payment.projectedYear),
+    revenueSplit: payment.revenueSplit,
+    projectedUsage: payment.projectedUsage,
+    projectedPayment: payment.projectedPayment,
+    paymentMonth: numberChoice(payment.paymentMonth),
+    paymentYear: numberChoice(payment.paymentYear),
+    usageActual: payment.usageActual,
+    paymentActual: payment.paymentActual,
+    paymentType: payment.paymentType,
+  };
+}
+
+/**
+ * A draft after a change of one field. With the contract's factor, changing the usage or the split
+ * recomputes the projected payment (which can then be typed over).
+ */
+export function changeDraft(
+  draft: PaymentDraft,
+  key: keyof PaymentDraft,
+  value: string,
+  factor?: string,
+): PaymentDraft {
+  const next = { ...draft, [key]: value };
+  if (factor !== undefined && (key === "projectedUsage" || key === "revenueSplit")) {
+    next.projectedPayment = projectedPayment(next.projectedUsage, next.revenueSplit, factor);
+  }
+  return next;
+}
+
+export const DRAFT_PROBLEMS = {
+  projectedMonth: "Choose the projected month.",
+  projectedYear: "Choose the projected year.",
+  number: "Enter a number, e.g. 1,250.50",
+  negative: "Cannot be negative.",
+  percent: "Must be between 0 and 100.",
+  decimals: (scale: number) => `At most ${scale} decimals.`,
+  tooLarge: "Too large.",
+} as const;
+
+/** "50%" is a split of 50. */
+function withoutPercent(text: string): string {
+  return text.trim().replace(/%$/, "");
+}
+
+/** How each decimal field is stored (as the service checks it): decimals kept, and whether a percentage. */
+const AMOUNT_RULES: Record<(typeof AMOUNT_KEYS)[number], { scale: number; percent?: boolean }> = {
+  revenueSplit: { scale: 4, percent: true },
+  projectedUsage: { scale: 4 },
+  projectedPayment: { scale: 2 },
+  usageActual: { scale: 4 },
+  paymentActual: { scale: 2 },
+};
+/** Amounts are stored with at most 14 digits before the point. */
+const MAX_WHOLE_DIGITS = 14;
+
+/** Why a decimal field's text cannot be stored; null when it can (empty included). */
+export function amountProblem(key: (typeof AMOUNT_KEYS)[number], text: string): string | null {
+  const rule = AMOUNT_RULES[key];
+  const parsed = parseAmountText(rule.percent ? withoutPercent(text) : text);
+  if (parsed.kind === "empty") {
+    return null;
+  }
+  if (parsed.kind === "invalid") {
+    return DRAFT_PROBLEMS.number;
+  }
+  const negative = parsed.value.startsWith("-");
+  const [whole, fraction = ""] = (negative ? parsed.value.slice(1) : parsed.value).split(".");
+  if (rule.percent && negative) {
+    return DRAFT_PROBLEMS.negative;
+  }
+  if (rule.percent && (whole.length > 3 || Number(parsed.value) > 100)) {
+    return DRAFT_PROBLEMS.percent;
+  }
+  if (fraction.length > rule.scale) {
+    return DRAFT_PROBLEMS.decimals(rule.scale);
+  }
+  if (whole.length > MAX_WHOLE_DIGITS) {
+    return DRAFT_PROBLEMS.tooLarge;
+  }
+  return null;
+}
+
+/** What keeps a draft from being saved, by field; empty when it can be. */
+export function draftProblems(draft: PaymentDraft): Partial<Record<keyof PaymentDraft, string>> {
+  const problems: Partial<Record<keyof PaymentDraft, string>> = {};
+  if (draft.projectedMonth === "") {
+    problems.projectedMonth = DRAFT_PROBLEMS.projectedMonth;
+  }
+  if (draft.projectedYear === "") {
+    problems.projectedYear = DRAFT_PROBLEMS.projectedYear;
+  }
+  for (const key of AMOUNT_KEYS) {
+    const problem = amountProblem(key, draft[key]);
+    if (problem) {
+      problems[key] = problem;
+    }
+  }
+  return problems;
+}
+
+/** The fields a valid draft sends. */
+export function fieldsOfDraft(draft: PaymentDraft): PaymentFields {
+  return {
+    projectedMonth: Number(draft.projectedMonth || 0),
+    projectedYear: Number(draft.projectedYear || 0),
+    revenueSplit: amountApiValue(withoutPercent(draft.revenueSplit)),
+    projectedUsage: amountApiValue(draft.projectedUsage),
+    projectedPayment: amountApiValue(draft.projectedPayment),
+    paymentMonth: Number(draft.paymentMonth || 0),
+    paymentYear: Number(draft.paymentYear || 0),
+    usageActual: amountApiValue(draft.usageActual),
+    paymentActual: amountApiValue(draft.paymentActual),
+    paymentType: draft.paymentType,
+  };
+}
+
+/** Two drafts that would be stored alike ("7.50" and "7.5" are one value). */
+export function sameDraftValue(key: keyof PaymentDraft, a: PaymentDraft, b: PaymentDraft): boolean {
+  return (AMOUNT_KEYS as readonly string[]).includes(key)
+    ? amountApiValue(a[key]) === amountApiValue(b[key])
+    : a[key] === b[key];
+}
+
+/** A pasted row that could be read: its line, and its payment with the projected payment recomputed. */
+export interface PastedRow {
+  line: number;
+  fields: PaymentFields;
+}
+
+/** Why a pasted row cannot be read; `line` counts from 1 in the pasted text. */
+export interface PasteProblem {
+  line: number;
+  message: string;
+}
+
+export interface PasteResult {
+  rows: PastedRow[];
+  problems: PasteProblem[];
+}
+
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2200;
+
+/** 1 … 12, a month's name or its first three letters; 0 when the text is none of these. */
+function monthOf(text: string): number {
+  if (/^\d{1,2}$/.test(text)) {
+    const n = Number(text);
+    return n >= 1 && n <= 12 ? n : 0;
+  }
+  const lower = text.toLowerCase();
+  const index = MONTHS.findIndex((name) => {
+    const full = name.toLowerCase();
+    return full === lower || (lower.length === 3 && full.startsWith(lower));
+  });
+  return index + 1;
+}
+
+function yearOf(text: string): number {
+  if (!/^\d{4}$/.test(text)) {
+    return 0;
+  }
+  const n = Number(text);
+  return n >= MIN_YEAR && n <= MAX_YEAR ? n : 0;
+}
+
+const pasteProblemTexts = {
+  columns: (count: number) => `it has ${count} columns; at most ${PASTE_COLUMNS} are expected, separated by tabs.`,
+  projectedMonth: (text: string) => `projected month "${text}" is not a month (1 to 12 or a month's name).`,
+  projectedYear: (text: string) => `projected year "${text}" is not a year (${MIN_YEAR} to ${MAX_YEAR}).`,
+  paymentMonth: (text: string) => `payment month "${text}" is not a month (1 to 12, a month's name, or empty).`,
+  paymentYear: (text: string) => `payment year "${text}" is not a year (${MIN_YEAR} to ${MAX_YEAR}, or empty).`,
+  amount: (column: string, text: string, problem: string) =>
+    problem === DRAFT_PROBLEMS.number
+      ? `${column} "${text}" is not a number.`
+      : `${column} "${text}": ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
+  paymentType: (text: string) => `payment type "${text}" is not one of ${PAYMENT_TYPES.join(", ")}.`,
+  tooMany: (count: number) =>
+    `${count.toLocaleString("en-US")} rows were pasted; at most ${MAX_PASTED_ROWS.toLocaleString("en-US")} can be added at once.`,
+};
+
+/** "Row 3: projected month "13" is not a month …" */
+export function pasteProblemText(problem: PasteProblem): string {
+  return problem.line === 0 ? problem.message : `Row ${problem.line}: ${problem.message}`;
+}
+
+const AMOUNT_COLUMNS = [
+  [2, "revenueSplit", "revenue split"],
+  [3, "projectedUsage", "projected usage"],
+  [7, "usageActual", "usage actual"],
+  [8, "paymentActual", "payment actual"],
+] as const;
+
+function parseRow(cells: string[], line: number, factor: string): PastedRow | PasteProblem {
+  if (cells.length > PASTE_COLUMNS) {
+    // Fewer columns are read as empty trailing ones: editors trim trailing tabs.
+    return { line, message: pasteProblemTexts.columns(cells.length) };
+  }
+  const cell = (index: number) => (cells[index] ?? "").trim();
+  const projectedMonth = monthOf(cell(0));
+  if (projectedMonth === 0) {
+    return { line, message: pasteProblemTexts.projectedMonth(cell(0)) };
+  }
+  const projectedYear = yearOf(cell(1));
+  if (projectedYear === 0) {
+    return { line, message: pasteProblemTexts.projectedYear(cell(1)) };
+  }
+  const amounts: Record<string, string> = {};
+  for (const [index, key, column] of AMOUNT_COLUMNS) {
+    const problem = amountProblem(key, cell(index));
+    if (problem) {
+      return { line, message: pasteProblemTexts.amount(column, cell(index), problem) };
+    }
+    amounts[key] = amountApiValue(key === "revenueSplit" ? withoutPercent(cell(index)) : cell(index));
+  }
+  const paymentMonthText = cell(5);
+  const paymentMonth = paymentMonthText === "" || paymentMonthText === "0" ? 0 : monthOf(paymentMonthText);
+  if (paymentMonthText !== "" && paymentMonthText !== "0" && paymentMonth === 0) {
+    return { line, message: pasteProblemTexts.paymentMonth(paymentMonthText) };
+  }
+  const paymentYearText = cell(6);
+  const paymentYear = paymentYearText === "" || paymentYearText === "0" ? 0 : yearOf(paymentYearText);
+  if (paymentYearText !== "" && paymentYearText !== "0" && paymentYear === 0) {
+    return { line, message: pasteProblemTexts.paymentYear(paymentYearText) };
+  }
+  const typeText = cell(9);
+  const paymentType =
+    typeText === "" ? "" : PAYMENT_TYPES.find((type) => type.toLowerCase() === typeText.toLowerCase());
+  if (paymentType === undefined) {
+    return { line, message: pasteProblemTexts.paymentType(typeText) };
+  }
+  return {
+    line,
+    fields: {
+      projectedMonth,
+      projectedYear,
+      revenueSplit: amounts.revenueSplit,
+      projectedUsage: amounts.projectedUsage,
+      // The fifth column is never taken as pasted: it is recomputed from the row and the contract.
+      projectedPayment: projectedPayment(amounts.projectedUsage, amounts.revenueSplit, factor),
+      paymentMonth,
+      paymentYear,
+      usageActual: amounts.usageActual,
+      paymentActual: amounts.paymentActual,
+      paymentType,
+    },
+  };
+}
+
+/**
+ * Rows copied from a spreadsheet: one per line, 10 tab-separated columns (projected month, projected
+ * year, revenue split, projected usage, projected payment, payment month, payment year, usage actual,
+ * payment actual, payment type). Blank lines are skipped; every row that cannot be read is named by
+ * its line. The projected payment of each row is recomputed with the contract's factor (fee or rate).
+ */
+export function parsePaymentPaste(text: string, factor: string): PasteResult {
+  const rows: PastedRow[] = [];
+  const problems: PasteProblem[] = [];
+  const lines = text.split(/\r\n|\n|\r/);
+  lines.forEach((raw, index) => {
+    if (raw.trim() === "") {
+      return;
+    }
+    const parsed = parseRow(raw.split("\t"), index + 1, factor);
+    if ("fields" in parsed) {
+      rows.push(parsed);
+    } else {
+      problems.push(parsed);
+    }
+  });
+  if (rows.length + problems.length > MAX_PASTED_ROWS) {
+    problems.unshift({ line: 0, message: pasteProblemTexts.tooMany(rows.length + problems.length) });
+  }
+  return { rows, problems };
+}
+
+/**
+ * The text PastePayments is sent: each row read on its own line (blank lines where the pasted text
+ * had blank lines, so the service names rows as the person sees them), in the columns' order, with
+ * plain numbers, month numbers and the recomputed fifth column (the service recomputes it too).
+ */
+export function pasteRequestText(rows: readonly PastedRow[]): string {
+  const lines: string[] = Array.from({ length: rows.reduce((last, row) => Math.max(last, row.line), 0) }, () => "");
+  for (const { line, fields: f } of rows) {
+    lines[line - 1] = [
+      f.projectedMonth,
+      f.projectedYear,
+      f.revenueSplit,
+      f.projectedUsage,
+      f.projectedPayment,
+      f.paymentMonth === 0 ? "" : f.paymentMonth,
+      f.paymentYear === 0 ? "" : f.paymentYear,
+      f.usageActual,
+      f.paymentActual,
+      f.paymentType,
+    ].join("\t");
+  }
+  return lines.join("\n");
+}
+
+/** PaymentYear choices plus a stored year outside them (so editing never loses it). */
+export function yearChoices(years: readonly number[], stored: string): string[] {
+  const choices = years.map(String);
+  return stored !== "" && !choices.includes(stored) ? [stored, ...choices] : choices;
+}

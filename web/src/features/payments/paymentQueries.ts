@@ -1,0 +1,153 @@
+import { useCallback } from "react";
+
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+
+import { useApi } from "../../api/clients";
+import {
+  PasteBasis,
+  type DrPayment,
+  type ListPaymentsResponse,
+  type Payment,
+  type ProjectedPaymentUpdate,
+} from "../../gen/eris/contracts/v1/contracts_pb";
+import type { Date as CalendarDate } from "../../gen/eris/common/v1/date_pb";
+import type { PaymentFields, ProjectionBasis } from "./paymentMath";
+
+export const paymentsKey = ["payments"] as const;
+const listKey = (contractId: bigint) => [...paymentsKey, "list", contractId.toString()] as const;
+const drKey = (contractId: bigint) => [...paymentsKey, "dr", contractId.toString()] as const;
+const contractKey = (contractId: bigint) => [...paymentsKey, "contract", contractId.toString()] as const;
+
+/** A contract's payments (by projected year and month) with their projected and actual totals. */
+export function usePayments(contractId: bigint) {
+  const api = useApi();
+  return useQuery({
+    queryKey: listKey(contractId),
+    queryFn: ({ signal }) => api.payments.listPayments({ contractId }, { signal }),
+  });
+}
+
+/** Puts changed payments into the cached list at once; the totals follow when it is read again. */
+function replacePayments(queryClient: QueryClient, contractId: bigint, changed: readonly Payment[]) {
+  const byId = new Map(changed.map((payment) => [payment.paymentId, payment]));
+  queryClient.setQueryData<ListPaymentsResponse>(listKey(contractId), (list) =>
+    list
+      ? ({
+          ...list,
+          payments: list.payments.map((payment) => byId.get(payment.paymentId) ?? payment),
+        } as ListPaymentsResponse)
+      : list,
+  );
+}
+
+/** Reads a contract's payments anew (after someone else's change) and answers them. */
+export function useReloadPayments(contractId: bigint) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      queryClient.fetchQuery({
+        queryKey: listKey(contractId),
+        queryFn: ({ signal }) => api.payments.listPayments({ contractId }, { signal }),
+        staleTime: 0,
+      }),
+    [api, queryClient, contractId],
+  );
+}
+
+/** Reads the contract as stored now (its current fee and rate). */
+export function useFetchContract(contractId: bigint) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const { contract } = await queryClient.fetchQuery({
+      queryKey: contractKey(contractId),
+      queryFn: ({ signal }) => api.contracts.getContract({ contractId }, { signal }),
+      staleTime: 0,
+    });
+    if (!contract) {
+      throw new Error("GetContract answered without a contract");
+    }
+    return contract;
+  }, [api, queryClient, contractId]);
+}
+
+/** Adding, pasting, changing and removing a contract's payments; the list is read again after each. */
+export function usePaymentWriters(contractId: bigint) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey(contractId) });
+
+  const create = useMutation({
+    mutationFn: (payments: PaymentFields[]) =>
+      api.payments.createPayments({ contractId, payments: payments.map((fields) => ({ ...fields, contractId })) }),
+    onSettled: refresh,
+  });
+  const paste = useMutation({
+    mutationFn: ({ text, basis }: { text: string; basis: ProjectionBasis }) =>
+      api.payments.pastePayments({
+        contractId,
+        text,
+        basis: basis === "fee" ? PasteBasis.FEE : PasteBasis.RATE,
+      }),
+    onSettled: refresh,
+  });
+  const update = useMutation({
+    mutationFn: async ({ read, fields }: { read: Payment; fields: PaymentFields }) => {
+      const { payment } = await api.payments.updatePayment({
+        payment: { ...fields, paymentId: read.paymentId, contractId, version: read.version },
+      });
+      if (!payment) {
+        throw new Error("UpdatePayment answered without a payment");
+      }
+      return payment;
+    },
+    onSuccess: (payment) => {
+      replacePayments(queryClient, contractId, [payment]);
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (payment: Payment) => api.payments.deletePayment({ paymentId: payment.paymentId }),
+    onSettled: refresh,
+  });
+  const updateProjected = useMutation({
+    mutationFn: (updates: Pick<ProjectedPaymentUpdate, "paymentId" | "projectedPayment" | "version">[]) =>
+      api.payments.updateProjectedPayments({ contractId, updates }),
+    onSuccess: (answer) => {
+      replacePayments(queryClient, contractId, answer.payments);
+      void refresh();
+    },
+  });
+  return { create, paste, update, remove, updateProjected };
+}
+
+/** A DR contract's payment history, latest first. */
+export function useDrPayments(contractId: bigint) {
+  const api = useApi();
+  return useQuery({
+    queryKey: drKey(contractId),
+    queryFn: async ({ signal }) => (await api.payments.listDrPayments({ contractId }, { signal })).drPayments,
+  });
+}
+
+export interface DrPaymentInit {
+  amount: string;
+  date: CalendarDate;
+  period: string;
+}
+
+export function useDrPaymentWriters(contractId: bigint) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: drKey(contractId) });
+  const create = useMutation({
+    mutationFn: (init: DrPaymentInit) => api.payments.createDrPayment({ drPayment: { ...init, contractId } }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (record: DrPayment) => api.payments.deleteDrPayment({ drPaymentId: record.drPaymentId }),
+    onSettled: refresh,
+  });
+  return { create, remove };
+}

@@ -1,0 +1,196 @@
+import type { ReactElement } from "react";
+
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { render, waitFor } from "@testing-library/react";
+import { expect, vi } from "vitest";
+
+import { AppProviders } from "../../app/App";
+import { TOKEN_KEY } from "../../app/auth/tokenStore";
+import {
+  ContractSchema,
+  DrPaymentSchema,
+  PasteBasis,
+  PaymentSchema,
+  PaymentTotalsSchema,
+  type Contract,
+  type DrPayment,
+  type Payment,
+  type PaymentTotals,
+} from "../../gen/eris/contracts/v1/contracts_pb";
+import type { User } from "../../gen/eris/identity/v1/identity_pb";
+import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { signedInServices } from "../../test/renderApp";
+import { parsePaymentPaste, projectedPayment } from "./paymentMath";
+
+/** Test data and an in-memory payment service for the payment screens' tests. */
+
+type ContractFields = Omit<MessageInitShape<typeof ContractSchema>, "$typeName">;
+type PaymentFields = Omit<MessageInitShape<typeof PaymentSchema>, "$typeName">;
+
+export function makeContract(fields: ContractFields = {}): Contract {
+  return create(ContractSchema, {
+    contractId: 70n,
+    companyId: 5n,
+    companyName: "Acme Foods",
+    commodity: Commodity.ELECTRIC,
+    fee: "0.005",
+    contractRate: "0.08125",
+    termMonths: 12,
+    version: 2n,
+    ...fields,
+  } as ContractFields);
+}
+
+export function makePayment(fields: PaymentFields = {}): Payment {
+  return create(PaymentSchema, {
+    paymentId: 101n,
+    contractId: 70n,
+    projectedMonth: 1,
+    projectedYear: 2026,
+    revenueSplit: "50",
+    projectedUsage: "10000",
+    projectedPayment: "25.00",
+    version: 1n,
+    ...fields,
+  } as PaymentFields);
+}
+
+export const january = makePayment();
+export const february = makePayment({
+  paymentId: 102n,
+  projectedMonth: 2,
+  projectedUsage: "12000",
+  projectedPayment: "30.00",
+  paymentMonth: 3,
+  paymentYear: 2026,
+  usageActual: "11800",
+  paymentActual: "29.50",
+  paymentType: "Residual",
+  version: 4n,
+});
+
+const fields = (message: unknown) => ({ ...(message as object) }) as PaymentFields;
+
+/**
+ * A payment service holding one contract's payments in memory: versions are checked like the server
+ * (ABORTED when stale), pasted rows are read with the same rules as the screen.
+ */
+export function fakePayments(
+  initial: Payment[] = [january, february],
+  options: { totals?: { projected: PaymentTotals; actual: PaymentTotals }; dr?: DrPayment[]; fee?: string } = {},
+) {
+  let payments = [...initial];
+  let nextId = 500n;
+  let dr = [...(options.dr ?? [])];
+  let nextDrId = 900n;
+  const fee = options.fee ?? "0.005";
+  const stored = (init: PaymentFields) => create(PaymentSchema, { ...init, paymentId: nextId++, version: 1n });
+  const service = {
+    listPayments: vi.fn(async () => ({
+      payments: [...payments],
+      projected: options.totals?.projected,
+      actual: options.totals?.actual,
+    })),
+    createPayments: vi.fn(async ({ payments: added }: { payments: PaymentFields[] }) => {
+      const made = added.map((payment) => stored(fields(payment)));
+      payments = [...payments, ...made];
+      return { payments: made };
+    }),
+    pastePayments: vi.fn(async ({ text, basis }: { text: string; basis: PasteBasis }) => {
+      const { rows, problems } = parsePaymentPaste(text, basis === PasteBasis.RATE ? "0.08125" : fee);
+      if (problems.length > 0) {
+        throw new ConnectError(`row ${problems[0].line}: ${problems[0].message}`, Code.InvalidArgument);
+      }
+      const made = rows.map((row) => stored({ ...row.fields, contractId: 70n }));
+      payments = [...payments, ...made];
+      return { payments: made };
+    }),
+    updatePayment: vi.fn(async ({ payment }: { payment: Payment }) => {
+      const current = payments.find((p) => p.paymentId === payment.paymentId);
+      if (!current) {
+        throw new ConnectError("payment not found", Code.NotFound);
+      }
+      if (current.version !== payment.version) {
+        throw new ConnectError("someone else changed this payment", Code.Aborted);
+      }
+      const saved = create(PaymentSchema, { ...fields(payment), version: current.version + 1n });
+      payments = payments.map((p) => (p.paymentId === saved.paymentId ? saved : p));
+      return { payment: saved };
+    }),
+    deletePayment: vi.fn(async ({ paymentId }: { paymentId: bigint }) => {
+      payments = payments.filter((p) => p.paymentId !== paymentId);
+      return {};
+    }),
+    updateProjectedPayments: vi.fn(
+      async ({ updates }: { updates: { paymentId: bigint; projectedPayment: string; version: bigint }[] }) => {
+        for (const update of updates) {
+          const current = payments.find((p) => p.paymentId === update.paymentId);
+          if (!current || (update.version !== 0n && current.version !== update.version)) {
+            throw new ConnectError("someone else changed a payment", Code.Aborted);
+          }
+        }
+        payments = payments.map((p) => {
+          const update = updates.find((u) => u.paymentId === p.paymentId);
+          return update
+            ? create(PaymentSchema, {
+                ...fields(p),
+                projectedPayment: update.projectedPayment,
+                version: p.version + 1n,
+              })
+            : p;
+        });
+        return { payments: [...payments] };
+      },
+    ),
+    listDrPayments: vi.fn(async () => ({ drPayments: [...dr] })),
+    createDrPayment: vi.fn(
+      async ({ drPayment }: { drPayment: Omit<MessageInitShape<typeof DrPaymentSchema>, "$typeName"> }) => {
+        const made = create(DrPaymentSchema, { ...drPayment, drPaymentId: nextDrId++ });
+        dr = [made, ...dr];
+        return { drPayment: made };
+      },
+    ),
+    deleteDrPayment: vi.fn(async ({ drPaymentId }: { drPaymentId: bigint }) => {
+      dr = dr.filter((record) => record.drPaymentId !== drPaymentId);
+      return {};
+    }),
+    /** Someone else's change to a stored payment (its version goes up). */
+    changeElsewhere(paymentId: bigint, change: PaymentFields) {
+      payments = payments.map((p) =>
+        p.paymentId === paymentId ? create(PaymentSchema, { ...fields(p), ...change, version: p.version + 1n }) : p,
+      );
+    },
+    stored: () => payments,
+  };
+  return service;
+}
+
+export function makeTotals(fields: Omit<MessageInitShape<typeof PaymentTotalsSchema>, "$typeName">): PaymentTotals {
+  return create(PaymentTotalsSchema, fields);
+}
+
+export function makeDrPayment(fields: Omit<MessageInitShape<typeof DrPaymentSchema>, "$typeName">): DrPayment {
+  return create(DrPaymentSchema, { contractId: 71n, ...fields });
+}
+
+/**
+ * Renders a payment screen signed in as `me` over fake payment and contract services; resolves once
+ * the session is signed in (so role-dependent parts are settled).
+ */
+export async function renderSignedIn(ui: ReactElement, me: User, api: { payments: unknown; contracts?: unknown }) {
+  window.localStorage.setItem(TOKEN_KEY, "tok");
+  const services = signedInServices(me, [me]);
+  Object.assign(services.api, api);
+  const view = render(<AppProviders services={services}>{ui}</AppProviders>);
+  await waitFor(() => expect(services.session.getState().status).toBe("signedIn"));
+  return { ...view, services };
+}
+
+/** The fee a contract service reads now (for 'Update Proj. Payments'). */
+export function fakeContracts(contract: Contract) {
+  return { getContract: vi.fn(async () => ({ contract })) };
+}
+
+/** Expected projected payment by the lead screen's formula, for assertions. */
+export const byFee = (usage: string, split: string, fee = "0.005") => projectedPayment(usage, split, fee);
