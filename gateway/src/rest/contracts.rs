@@ -35,7 +35,9 @@ use utoipa::ToSchema;
 use super::{
     accounts::number_text,
     companies::Done,
+    directories::commodity_name,
     leads::{iso, parse_iso},
+    rfps::ids_of,
 };
 use crate::{
     AppState,
@@ -53,8 +55,8 @@ fn channel(state: &AppState) -> Channel {
 
 fn contracts(state: &AppState) -> ContractServiceClient<Channel> {
     ContractServiceClient::new(channel(state))
-        .max_decoding_message_size(crate::rest::contracts::MAX_FILE_BYTES + 1024 * 1024)
-        .max_encoding_message_size(crate::rest::contracts::MAX_FILE_BYTES + 1024 * 1024)
+        .max_decoding_message_size(MAX_FILE_BYTES + 1024 * 1024)
+        .max_encoding_message_size(MAX_FILE_BYTES + 1024 * 1024)
 }
 
 fn payments(state: &AppState) -> PaymentServiceClient<Channel> {
@@ -71,15 +73,6 @@ fn contracts_error(status: tonic::Status) -> ApiError {
 
 fn missing() -> ApiError {
     ApiError::new(StatusCode::BAD_GATEWAY, "The contracts service answered without the record.")
-}
-
-fn commodity_name(value: i32) -> &'static str {
-    match Commodity::try_from(value) {
-        Ok(Commodity::Electric) => "Electric",
-        Ok(Commodity::Gas) => "Gas",
-        Ok(Commodity::Dr) => "DR",
-        _ => "",
-    }
 }
 
 fn parse_commodity(text: &str) -> ApiResult<i32> {
@@ -172,6 +165,7 @@ pub struct ContractJson {
 }
 
 fn contract_json(c: Contract) -> ContractJson {
+    let commodity = commodity_name(c.commodity()).to_owned();
     ContractJson {
         contract_id: c.contract_id,
         lead_id: c.company_id,
@@ -183,7 +177,7 @@ fn contract_json(c: Contract) -> ContractJson {
         support_analyst1_id: id_none(c.support_analyst1_user_id),
         support_analyst2_id: id_none(c.support_analyst2_user_id),
         affiliate: c.affiliate,
-        commodity: commodity_name(c.commodity).to_owned(),
+        commodity,
         utility_id: id_none(c.utility_id),
         state: c.state,
         date_signed: iso(c.date_signed.as_ref()),
@@ -220,19 +214,6 @@ fn contract_json(c: Contract) -> ContractJson {
         end_date: iso(c.end_date.as_ref()),
         version: c.version,
     }
-}
-
-/// An id sent as a number or as an object with the id under `key` ({"AccountId": 3}).
-fn ids_of(values: &[Value], key: &str, label: &str) -> ApiResult<Vec<i64>> {
-    values
-        .iter()
-        .map(|value| match value {
-            Value::Number(n) => n.as_i64(),
-            Value::Object(map) => map.get(key).and_then(Value::as_i64),
-            _ => None,
-        })
-        .map(|id| id.filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request(format!("{label} must be ids."))))
-        .collect()
 }
 
 /// A contract's fields as sent: present fields are set (an update changes only those). Team
@@ -479,6 +460,29 @@ pub struct LeadQuery {
     pub lead_id: i64,
 }
 
+/// Deletes a contract (with `beta_only`, only one made with the beta form).
+async fn remove_contract(
+    state: &AppState,
+    ctx: &CallContext,
+    contract_id: i64,
+    beta_only: bool,
+) -> ApiResult<Json<Done>> {
+    let request = DeleteContractRequest { contract_id, beta_only };
+    contracts(state).delete_contract(ctx.request(request)).await.map_err(contracts_error)?;
+    Ok(Json(Done { message: "Contract successfully deleted.".into() }))
+}
+
+/// Saves a payment (its id and the version read within) and answers it as saved.
+async fn save_payment(state: &AppState, ctx: &CallContext, payment: Payment) -> ApiResult<PaymentJson> {
+    let saved = payments(state).update_payment(ctx.request(UpdatePaymentRequest { payment: Some(payment) })).await;
+    Ok(payment_json(saved.map_err(contracts_error)?.into_inner().payment.ok_or_else(missing)?))
+}
+
+async fn remove_payment(state: &AppState, ctx: &CallContext, payment_id: i64) -> ApiResult<Json<Done>> {
+    payments(state).delete_payment(ctx.request(DeletePaymentRequest { payment_id })).await.map_err(contracts_error)?;
+    Ok(Json(Done { message: "Payment deleted.".into() }))
+}
+
 /// The lead's contracts, Inactive too, latest signed first.
 #[utoipa::path(get, path = "/api/getContractsByLeadId", tag = "contracts", params(LeadQuery),
     responses((status = 200, body = Vec<ContractJson>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
@@ -528,9 +532,7 @@ pub async fn delete_contract(
     ctx: CallContext,
     Path(contract_id): Path<i64>,
 ) -> ApiResult<Json<Done>> {
-    let request = DeleteContractRequest { contract_id, beta_only: false };
-    contracts(&state).delete_contract(ctx.request(request)).await.map_err(contracts_error)?;
-    Ok(Json(Done { message: "Contract successfully deleted.".into() }))
+    remove_contract(&state, &ctx, contract_id, false).await
 }
 
 /// A signed upload address.
@@ -808,8 +810,7 @@ pub async fn update_payment(
 ) -> ApiResult<Json<PaymentJson>> {
     let mut payment = payment_proto(&body, body.contract_id);
     payment.payment_id = payment_id;
-    let saved = payments(&state).update_payment(ctx.request(UpdatePaymentRequest { payment: Some(payment) })).await;
-    Ok(Json(payment_json(saved.map_err(contracts_error)?.into_inner().payment.ok_or_else(missing)?)))
+    Ok(Json(save_payment(&state, &ctx, payment).await?))
 }
 
 /// Removes a payment.
@@ -821,8 +822,7 @@ pub async fn delete_payment_record(
     ctx: CallContext,
     Path(payment_id): Path<i64>,
 ) -> ApiResult<Json<Done>> {
-    payments(&state).delete_payment(ctx.request(DeletePaymentRequest { payment_id })).await.map_err(contracts_error)?;
-    Ok(Json(Done { message: "Payment deleted.".into() }))
+    remove_payment(&state, &ctx, payment_id).await
 }
 
 /// One new projected payment.
@@ -1091,9 +1091,7 @@ pub async fn beta_delete(
     ctx: CallContext,
     Path(contract_id): Path<i64>,
 ) -> ApiResult<Json<Done>> {
-    let request = DeleteContractRequest { contract_id, beta_only: true };
-    contracts(&state).delete_contract(ctx.request(request)).await.map_err(contracts_error)?;
-    Ok(Json(Done { message: "Contract successfully deleted.".into() }))
+    remove_contract(&state, &ctx, contract_id, true).await
 }
 
 /// The body of POST /api/beta/payments/create.
@@ -1167,9 +1165,7 @@ pub async fn beta_payments_update(
     ctx: CallContext,
     Json(body): Json<BetaPayment>,
 ) -> ApiResult<Json<PaymentJson>> {
-    let payment = payment_proto(&body.payment, body.contract_id);
-    let saved = payments(&state).update_payment(ctx.request(UpdatePaymentRequest { payment: Some(payment) })).await;
-    Ok(Json(payment_json(saved.map_err(contracts_error)?.into_inner().payment.ok_or_else(missing)?)))
+    Ok(Json(save_payment(&state, &ctx, payment_proto(&body.payment, body.contract_id)).await?))
 }
 
 /// Removes a payment.
@@ -1181,8 +1177,7 @@ pub async fn beta_payments_delete(
     ctx: CallContext,
     Path(payment_id): Path<i64>,
 ) -> ApiResult<Json<Done>> {
-    payments(&state).delete_payment(ctx.request(DeletePaymentRequest { payment_id })).await.map_err(contracts_error)?;
-    Ok(Json(Done { message: "Payment deleted.".into() }))
+    remove_payment(&state, &ctx, payment_id).await
 }
 
 /// A hedge as the REST surface shows it and takes it.

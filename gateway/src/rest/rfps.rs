@@ -157,7 +157,7 @@ fn rfp_json(rfp: Rfp, suppliers: &[Supplier]) -> RfpJson {
 }
 
 /// An id sent as a number or as an object with the id under `key` ({"SupplierId": 3}).
-fn ids_of(values: &[Value], key: &str, label: &str) -> ApiResult<Vec<i64>> {
+pub(crate) fn ids_of(values: &[Value], key: &str, label: &str) -> ApiResult<Vec<i64>> {
     values
         .iter()
         .map(|value| match value {

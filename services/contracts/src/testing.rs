@@ -10,10 +10,7 @@ use crate::{Config, config::FileArgs};
 /// Where the test service keeps contract files: a directory of its own under the system's
 /// temporary directory.
 pub fn files_dir() -> PathBuf {
-    let mut bytes = [0_u8; 8];
-    rand::RngCore::fill_bytes(&mut rand::thread_rng(), &mut bytes);
-    let name: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    std::env::temp_dir().join(format!("eris-contract-files-{name}"))
+    std::env::temp_dir().join(format!("eris-contract-files-{}", uuid::Uuid::new_v4().simple()))
 }
 
 /// Serves contracts on `listener` until the test ends; `beta_user_ids` use the beta screens.

@@ -68,3 +68,8 @@ pub async fn ensure_database(options: &PgConnectOptions) -> anyhow::Result<()> {
     admin.close().await?;
     Ok(())
 }
+
+/// Escapes LIKE wildcards so a search for "50%" means the text "50%".
+pub fn like_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}

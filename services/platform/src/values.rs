@@ -88,6 +88,15 @@ pub fn parse_decimal(label: &str, text: &str, digits: u32, scale: usize) -> Resu
     Ok(Some(value.abs()))
 }
 
+/// A page size within bounds: 0 means `default`, more than `max` means `max`.
+pub fn page_size(requested: i32, default: i64, max: i64) -> Result<i64> {
+    match i64::from(requested) {
+        size if size < 0 => Err(invalid("page_size cannot be negative.".into())),
+        0 => Ok(default),
+        size => Ok(size.min(max)),
+    }
+}
+
 /// A decimal as the API writes it: no trailing zeros ("0.0125", "12"); empty when none.
 pub fn decimal_text(value: Option<Decimal>) -> String {
     value.map(|v| v.normalize().to_string()).unwrap_or_default()

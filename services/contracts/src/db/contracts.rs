@@ -244,9 +244,7 @@ pub struct CompanyQuery {
     pub text_statuses: Vec<i16>,
 }
 
-fn like_escaped(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
-}
+use eris_platform::db::like_escaped;
 
 /// A page of a company's contracts, latest signed first.
 #[tracing::instrument(skip_all)]

@@ -526,15 +526,6 @@ pub fn parse_page_token(token: &str) -> Result<After> {
     Ok(Some((date.parse().map_err(|_| refused())?, id.parse().map_err(|_| refused())?)))
 }
 
-/// A report list's page size: `default` for 0, at most `most`.
-pub fn page_size(requested: i32, default: i64, most: i64) -> Result<i64> {
-    match requested {
-        0 => Ok(default),
-        n if n < 0 => Err(invalid("page_size cannot be negative.")),
-        n => Ok(i64::from(n).min(most)),
-    }
-}
-
 /// The Contracts page's filter as the caller sent it.
 #[derive(Debug, Clone, Default)]
 pub struct TypedBookFilter {
@@ -895,7 +886,7 @@ impl State {
         let name = crate::files::clean_file_name(file_name, kind);
         self.readable_contract(caller, contract_id).await?;
         // A fresh key per upload: a reader of the old file never sees half of the new one.
-        let key = format!("contracts/{contract_id}/{}", uuid_like());
+        let key = format!("contracts/{contract_id}/{}", uuid::Uuid::new_v4().simple());
         self.files.put(&key, content).await?;
         let mut tx = self.pool.begin().await?;
         let Some(before) = db::contracts::select_contract_for_update(&mut tx, contract_id).await? else {
@@ -942,14 +933,6 @@ impl State {
 /// The sort date of contracts not yet signed.
 pub fn sort_floor() -> NaiveDate {
     NaiveDate::from_ymd_opt(1, 1, 1).unwrap_or_default()
-}
-
-/// A random 128-bit name in hex.
-fn uuid_like() -> String {
-    use rand::RngCore;
-    let mut bytes = [0_u8; 16];
-    rand::thread_rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

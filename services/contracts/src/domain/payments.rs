@@ -261,6 +261,16 @@ impl State {
             return Err(invalid(format!("Add at most {MAX_PAYMENTS} payments at a time.")));
         }
         self.changeable_contract(caller, contract_id).await?;
+        self.add_payments(caller, contract_id, payments).await
+    }
+
+    /// Adds payments to a contract the caller may change, in one transaction with their event.
+    async fn add_payments(
+        &self,
+        caller: &Caller,
+        contract_id: i64,
+        payments: Vec<PaymentValues>,
+    ) -> Result<Vec<PaymentRow>> {
         let mut tx = self.pool.begin().await?;
         let contract = db::contracts::select_contract_for_update(&mut tx, contract_id)
             .await?
@@ -285,8 +295,9 @@ impl State {
             Basis::Fee => contract.fields.fee,
             Basis::Rate => contract.fields.contract_rate,
         };
+        // pasted_payments bounds the rows and refuses an empty paste.
         let payments = pasted_payments(text, price)?;
-        self.create_payments(caller, contract_id, payments).await
+        self.add_payments(caller, contract_id, payments).await
     }
 
     /// Changes a payment if it is still at `version`.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use eris_platform::{
     auth::caller,
     edits::{Patch, named_fields},
-    values::{decimal_text, optional_date, parse_date, timestamp},
+    values::{decimal_text, optional_date, page_size, parse_date, timestamp},
 };
 use eris_proto::contracts::v1::{
     BookFilter, Contract, ContractScope, CreateContractRequest, CreateContractResponse, CreateFileUploadRequest,
@@ -22,7 +22,7 @@ use super::{commodity, commodity_to_proto};
 use crate::{
     State,
     db::contracts::{CompanyQuery, ContractRow},
-    domain::contracts::{TypedBookFilter, TypedContract, page_size, page_token, parse_page_token},
+    domain::contracts::{TypedBookFilter, TypedContract, page_token, parse_page_token},
     error::{Result, invalid},
 };
 

@@ -126,10 +126,7 @@ pub async fn team_companies_among(pool: &PgPool, user_id: i64, company_ids: &[i6
     builder.build_query_scalar().fetch_all(pool).await
 }
 
-/// Escapes LIKE wildcards so a search for "50%" means the text "50%".
-pub fn like_escaped(query: &str) -> String {
-    query.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
-}
+pub use eris_platform::db::like_escaped;
 
 fn like_pattern(query: &str) -> String {
     format!("%{}%", like_escaped(query))

@@ -37,14 +37,7 @@ pub(crate) fn decode_token(token: &str) -> Result<Option<Value>> {
         .ok_or_else(|| invalid("page_token is not valid."))
 }
 
-/// A page size within bounds: 0 means the default.
-pub(crate) fn page_size(requested: i32, default: i64, max: i64) -> Result<i64> {
-    match i64::from(requested) {
-        size if size < 0 => Err(invalid("page_size cannot be negative.")),
-        0 => Ok(default),
-        size => Ok(size.min(max)),
-    }
-}
+pub(crate) use eris_platform::values::page_size;
 
 /// Cuts a page fetched with one row more than `limit`: answers the next page's token (empty on
 /// the last page), made from the last row kept.

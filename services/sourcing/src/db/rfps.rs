@@ -57,9 +57,7 @@ pub struct RfpQuery {
     pub text_supplier_ids: Vec<i64>,
 }
 
-fn like_escaped(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
-}
+use eris_platform::db::like_escaped;
 
 fn push_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &RfpQuery) {
     builder.push(" where true");

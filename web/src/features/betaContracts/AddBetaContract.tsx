@@ -18,10 +18,10 @@ import {
   BETA_COMMODITIES,
   betaContractInit,
   emptyBetaFields,
-  selectedAccounts,
   withCommodity,
   type BetaContractFields,
 } from "./betaForm";
+import { chosenAccounts } from "../contracts/contractForm";
 import { SelectField, TextInputField } from "./BetaFields";
 import { useContractAccounts, useCreateBetaContract } from "./betaQueries";
 import { FIELD_LABELS, FORM_TEXTS, VIEW_TEXTS } from "./betaTexts";
@@ -77,7 +77,7 @@ function AddContractForm({ companyId }: AddContractFormProps) {
     () => accountsForCommodity(accounts.data, fields.commodity),
     [accounts.data, fields.commodity],
   );
-  const selected = useMemo(() => selectedAccounts(offered, fields.accountIds), [offered, fields.accountIds]);
+  const selected = useMemo(() => chosenAccounts(offered, fields.accountIds), [offered, fields.accountIds]);
   const listPath = `/LeadTabs/${companyId}/contractsBETA`;
 
   if (isSales) {

@@ -24,9 +24,9 @@ import {
   contractUpdate,
   INFO_MASK_PATHS,
   infoFieldsOf,
-  selectedAccounts,
   type InfoFields,
 } from "./betaForm";
+import { chosenAccounts } from "../contracts/contractForm";
 import { TextInputField } from "./BetaFields";
 import { useContract, useContractAccounts, useFetchContract, useUpdateContract } from "./betaQueries";
 import { BETA_TEXTS, FIELD_LABELS, FORM_TEXTS, VIEW_TEXTS } from "./betaTexts";
@@ -187,7 +187,7 @@ function InfoTab({ contract, canEdit, onSaved }: TabProps) {
   const changed = changes !== null && changes.paths.length > 0;
   const canSave = canEdit && changed && datesValid && !form.saving;
   const chosen = useMemo(
-    () => selectedAccounts(accounts.data, idsText(contract.accountIds)),
+    () => chosenAccounts(accounts.data, idsText(contract.accountIds)),
     [accounts.data, contract.accountIds],
   );
 

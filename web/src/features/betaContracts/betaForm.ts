@@ -1,12 +1,13 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { formatDate, parseDateText } from "../../components/dateText";
+import { formatDate } from "../../components/dateText";
 import type { FieldChanges } from "../../components/recordForm";
 import { parseDecimalText } from "../../components/numberText";
 import type { Contract, ContractSchema } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountCommodity, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { idsOf, idsText } from "../rfps/rfpForm";
+import { CONTRACT_MASK_PATHS, dateValue, idText } from "../contracts/contractForm";
 
 /**
  * A contract's editable fields as the beta forms hold them: texts as typed, dates as MM/DD/YYYY,
@@ -57,40 +58,10 @@ export type InfoFields = Omit<BetaContractFields, "accountIds">;
 /** Contract fields as sent (plain values, not a message). */
 export type ContractInit = Exclude<MessageInitShape<typeof ContractSchema>, Contract>;
 
-/** UpdateContract's mask path of each Info field. */
-export const INFO_MASK_PATHS = {
-  commodity: "commodity",
-  insideSalesUserId: "inside_sales_user_id",
-  closer1UserId: "closer1_user_id",
-  closer2UserId: "closer2_user_id",
-  analystUserId: "analyst_user_id",
-  supportAnalyst1UserId: "support_analyst1_user_id",
-  supportAnalyst2UserId: "support_analyst2_user_id",
-  affiliate: "affiliate",
-  utilityId: "utility_id",
-  state: "state",
-  dateSigned: "date_signed",
-  signedThrough: "signed_through",
-  providerSupplierId: "provider_supplier_id",
-  pricingType: "pricing_type",
-  contractType: "contract_type",
-  supplierId: "supplier_id",
-  startDate: "start_date",
-  termMonths: "term_months",
-  contractRate: "contract_rate",
-  rateType: "rate_type",
-  fee: "fee",
-  billingType: "billing_type",
-  taxExempt: "tax_exempt",
-  greenPower: "green_power",
-  paymentSchedule: "payment_schedule",
-  revenueSplit: "revenue_split",
-  notes: "notes",
-  capacityPercentage: "capacity_percentage",
-  energyPercentage: "energy_percentage",
-  jmiPercentage: "jmi_percentage",
-  status: "status",
-} as const satisfies Record<keyof InfoFields, string>;
+/** UpdateContract's mask path of each Info field: the dialog's, without the accounts. */
+export const INFO_MASK_PATHS = Object.fromEntries(
+  Object.entries(CONTRACT_MASK_PATHS).filter(([key]) => key !== "accountIds"),
+) as Record<keyof InfoFields, string>;
 
 /** The mask of the Accounts tab's Update. */
 export const ACCOUNTS_MASK_PATHS = { accountIds: "account_ids" } as const;
@@ -155,7 +126,6 @@ export function emptyBetaFields(): BetaContractFields {
   };
 }
 
-const idText = (id: bigint) => (id === 0n ? "" : String(id));
 const idOf = (text: string) => (/^\d+$/.test(text.trim()) ? BigInt(text.trim()) : 0n);
 
 export function betaFieldsOf(contract: Contract): BetaContractFields {
@@ -230,12 +200,8 @@ function apiValue(fields: BetaContractFields, key: BetaFieldKey): unknown {
     case "supplierId":
       return idOf(fields[key]);
     case "dateSigned":
-    case "startDate": {
-      const parsed = parseDateText(fields[key]);
-      return parsed.kind === "date"
-        ? { year: parsed.date.year, month: parsed.date.month, day: parsed.date.day }
-        : undefined;
-    }
+    case "startDate":
+      return dateValue(fields[key]);
     case "termMonths":
       return termOf(fields.termMonths);
     case "contractRate":
@@ -309,10 +275,4 @@ export function withCommodity(fields: BetaContractFields, commodity: Commodity):
     return fields;
   }
   return { ...fields, commodity, accountIds: "", utilityId: "", supplierId: "" };
-}
-
-/** The accounts of `accounts` whose ids are in the id text. */
-export function selectedAccounts(accounts: readonly Account[] | undefined, accountIds: string): Account[] {
-  const ids = idsOf(accountIds);
-  return (accounts ?? []).filter((a) => ids.includes(a.accountId));
 }

@@ -179,7 +179,16 @@ export function emptyContractFields(): ContractFields {
   };
 }
 
-const idText = (id: bigint) => (id === 0n ? "" : String(id));
+/** An id as a form holds it: "" for none. */
+export const idText = (id: bigint) => (id === 0n ? "" : String(id));
+
+/** A date typed (MM/DD/YYYY) as sent: a Date message's fields, or none when it does not read as a date. */
+export function dateValue(text: string): { year: number; month: number; day: number } | undefined {
+  const parsed = parseDateText(text);
+  return parsed.kind === "date"
+    ? { year: parsed.date.year, month: parsed.date.month, day: parsed.date.day }
+    : undefined;
+}
 
 /** A stored decimal as the form shows it, without the zeros a fixed scale adds ("0.07120" -> "0.0712"). */
 function decimalField(value: string): string {
@@ -291,10 +300,7 @@ function apiValue(fields: ContractFields, key: ContractFieldKey): unknown {
     return /^\d+$/.test(text) ? BigInt(text) : 0n;
   }
   if (isOneOf(DATE_KEYS, key)) {
-    const parsed = parseDateText(fields[key]);
-    return parsed.kind === "date"
-      ? { year: parsed.date.year, month: parsed.date.month, day: parsed.date.day }
-      : undefined;
+    return dateValue(fields[key]);
   }
   if (isOneOf(RATE_KEYS, key) || isOneOf(PERCENT_KEYS, key)) {
     const parsed = parseDecimalText(fields[key]);
