@@ -135,6 +135,15 @@ for cm in cms.values():
             if svc is None or int(port) not in [p["port"] for p in svc["spec"]["ports"]]:
                 errs.append("ConfigMap %s: %s=%s has no matching Service" % (cm["metadata"]["name"], k, v))
 
+# Contract files: in a bucket shared by the replicas, whose upload addresses share one key.
+contracts = deps.get("contracts")
+if contracts is not None:
+    env = {e["name"] for e in contracts["spec"]["template"]["spec"]["containers"][0].get("env", [])}
+    if "ERIS_CONTRACT_FILES_BUCKET" not in env:
+        errs.append("contracts: no ERIS_CONTRACT_FILES_BUCKET (files would stay on one pod's disk)")
+    if contracts["spec"].get("replicas", 1) > 1 and "ERIS_CONTRACT_UPLOAD_KEY" not in env:
+        errs.append("contracts: replicas without a shared ERIS_CONTRACT_UPLOAD_KEY")
+
 hpas = by_kind.get("HorizontalPodAutoscaler", {})
 h = hpas.get("reporting")
 if h is None:

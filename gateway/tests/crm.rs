@@ -362,3 +362,6 @@ mod accounts;
 
 #[path = "crm/rfps.rs"]
 mod rfps;
+
+#[path = "crm/contracts.rs"]
+mod contracts;

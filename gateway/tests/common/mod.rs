@@ -39,6 +39,7 @@ pub async fn spawn_identity(database: &TestDatabase) -> SocketAddr {
 pub struct Upstreams {
     pub crm: Option<SocketAddr>,
     pub sourcing: Option<SocketAddr>,
+    pub contracts: Option<SocketAddr>,
 }
 
 pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database: Option<TestDatabase>) -> TestGateway {
@@ -54,7 +55,7 @@ pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database:
         listen: address,
         upstreams: UpstreamArgs {
             crm_url: format!("http://{}", upstreams.crm.unwrap_or(down)),
-            contracts_url: format!("http://{down}"),
+            contracts_url: format!("http://{}", upstreams.contracts.unwrap_or(down)),
             sourcing_url: format!("http://{}", upstreams.sourcing.unwrap_or(down)),
             reporting_url: format!("http://{down}"),
             timeout_seconds: 10,
@@ -87,16 +88,51 @@ pub async fn spawn_app() -> TestGateway {
 
 /// A gateway in front of identity, crm and sourcing.
 pub async fn spawn_app_with_crm() -> TestGateway {
+    spawn_business_app(false).await
+}
+
+/// A gateway in front of identity, crm, sourcing and contracts, whose beta users are the
+/// Management and Customer Care demo users.
+pub async fn spawn_app_with_contracts() -> TestGateway {
+    spawn_business_app(true).await
+}
+
+async fn spawn_business_app(with_contracts: bool) -> TestGateway {
     let database = TestDatabase::new().await;
     let identity = spawn_identity(&database).await;
     let identity_url = format!("http://{identity}");
     // crm checks accounts' directories with sourcing, and sourcing RFPs' accounts with crm.
     let sourcing_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let sourcing_url = format!("http://{}", sourcing_listener.local_addr().unwrap());
-    let crm = eris_crm::testing::spawn_with_sourcing(&database, identity_url.clone(), sourcing_url).await;
-    let sourcing =
-        eris_sourcing::testing::spawn_on(sourcing_listener, &database, identity_url, format!("http://{crm}"), 2000);
-    spawn_gateway(identity, Upstreams { crm: Some(crm), sourcing: Some(sourcing) }, Some(database)).await
+    let crm = eris_crm::testing::spawn_with_sourcing(&database, identity_url.clone(), sourcing_url.clone()).await;
+    let sourcing = eris_sourcing::testing::spawn_on(
+        sourcing_listener,
+        &database,
+        identity_url.clone(),
+        format!("http://{crm}"),
+        2000,
+    );
+    if !with_contracts {
+        return spawn_gateway(
+            identity,
+            Upstreams { crm: Some(crm), sourcing: Some(sourcing), contracts: None },
+            Some(database),
+        )
+        .await;
+    }
+    // The beta users are known once the gateway signs them in; until the service starts, calls
+    // to its bound port wait in the listen queue.
+    let contracts_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let contracts = contracts_listener.local_addr().unwrap();
+    let upstreams = Upstreams { crm: Some(crm), sourcing: Some(sourcing), contracts: Some(contracts) };
+    let app = spawn_gateway(identity, upstreams, Some(database)).await;
+    let management = app.login("management@eris.test", DEMO_PASSWORD).await.json::<Value>().await.unwrap();
+    let care = app.login("care@eris.test", DEMO_PASSWORD).await.json::<Value>().await.unwrap();
+    let beta = [&management, &care].map(|login| login["user"]["UserId"].as_i64().unwrap()).to_vec();
+    let crm_url = format!("http://{crm}");
+    let database = app.database.as_ref().unwrap();
+    eris_contracts::testing::spawn_on(contracts_listener, database, identity_url, crm_url, sourcing_url, beta);
+    app
 }
 
 impl TestGateway {

@@ -5,7 +5,8 @@
 //! (REST `getActiveUsers`), and on a seeded book (`eris-stack seed`): company searches with a
 //! 3-letter name part and random drawer filters (gRPC-web `ListCompanies`, as the web app calls
 //! it) and `getLeadById`, latency and throughput, beside `pgbench -S` on the same machine; and the
-//! accounts of the book's largest customer (2,000 accounts), usage saves, and a 5,000-row import.
+//! accounts of the book's largest customer (2,000 accounts), usage saves, and a 5,000-row import;
+//! RFPs; and contracts, payments and the `/Contracts` page.
 
 use std::{
     path::PathBuf,
@@ -17,11 +18,16 @@ use anyhow::Context as _;
 use clap::Parser;
 use eris_proto::{
     common::v1::Date,
+    contracts::v1::{
+        BookFilter, ContractScope, ListBookContractsRequest, ListBookContractsResponse, ListContractsRequest,
+        ListContractsResponse, ListPaymentsRequest, ListPaymentsResponse, PasteBasis, PastePaymentsRequest,
+        PastePaymentsResponse,
+    },
     crm::v1::{
         CompanyFilter, ListAccountsRequest, ListAccountsResponse, ListCompaniesRequest, ListCompaniesResponse,
         PrimaryStatus,
     },
-    sourcing::v1::{ListRfpsRequest, ListRfpsResponse},
+    sourcing::v1::{Commodity, ListRfpsRequest, ListRfpsResponse},
 };
 use prost::Message;
 use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
@@ -240,6 +246,10 @@ async fn main() -> anyhow::Result<()> {
         let rfps = rfp_scenarios(&args, &token, &sales_token).await?;
         println!("{rfps}");
         write_section(&args.output, "rfps", &format!("{}\n\n{rfps}", preamble(args.seconds)))?;
+
+        let contracts = contract_scenarios(&args, &token, &sales_token).await?;
+        println!("{contracts}");
+        write_section(&args.output, "contracts", &format!("{}\n\n{contracts}", preamble(args.seconds)))?;
     }
     Ok(())
 }
@@ -431,6 +441,140 @@ async fn rfp_scenarios(args: &Args, token: &str, sales_token: &str) -> anyhow::R
     let mut text = table(&[&company_rfps, &all_page, &sales_page, &sheet]);
     text.push_str(&format!("\n\nThe spreadsheet's RFP prices {wide_accounts} accounts with 12 months of usage each."));
     Ok(text)
+}
+
+/// A company's contracts and a contract's payments (random ones of the book), the `/Contracts`
+/// page's first page under random filters for Management and for a Sales user, and a 1,000-row
+/// payment paste timed three times.
+async fn contract_scenarios(args: &Args, token: &str, sales_token: &str) -> anyhow::Result<String> {
+    let duration = Duration::from_secs(args.seconds);
+    let client = reqwest::Client::new();
+    let book = "eris.contracts.v1.ContractService/ListBookContracts";
+    // A sample of the book: three pages of 1,000 contracts, latest signed first.
+    let (mut sample, mut page_token, mut book_total) = (Vec::new(), String::new(), 0);
+    for _ in 0..3 {
+        let request =
+            ListBookContractsRequest { page_size: 1000, page_token: page_token.clone(), ..Default::default() };
+        let page: ListBookContractsResponse = grpc_web(&client, &args.base_url, token, book, &request).await?;
+        book_total = book_total.max(page.total_count);
+        sample.extend(page.contracts);
+        page_token = page.next_page_token;
+        if page_token.is_empty() {
+            break;
+        }
+    }
+    anyhow::ensure!(book_total >= 10_000, "seed a book with contracts first: eris-stack seed --companies 100000");
+    let companies: Arc<Vec<i64>> = Arc::new(sample.iter().map(|c| c.company_id).collect());
+    let contracts: Arc<Vec<i64>> = Arc::new(sample.iter().map(|c| c.contract_id).collect());
+    let mut team: Vec<i64> =
+        sample.iter().flat_map(|c| [c.closer1_user_id, c.analyst_user_id]).filter(|id| *id > 0).collect();
+    team.sort_unstable();
+    team.dedup();
+    let team = Arc::new(team);
+
+    let company_contracts = {
+        let (base, token) = (args.base_url.clone(), token.to_owned());
+        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(29)));
+        run("a company's contracts tab: gRPC-web `ListContracts` of a random company", 1, duration, move |client| {
+            let (base, token) = (base.clone(), token.clone());
+            let company_id = *companies.choose(&mut *rng.lock().expect("rng")).expect("a company");
+            async move {
+                let request = ListContractsRequest { company_id, include_inactive: true, ..Default::default() };
+                let method = "eris.contracts.v1.ContractService/ListContracts";
+                grpc_web::<ListContractsResponse>(&client, &base, &token, method, &request).await.is_ok()
+            }
+        })
+        .await
+    };
+    let payments = {
+        let (base, token, contracts) = (args.base_url.clone(), token.to_owned(), contracts.clone());
+        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(31)));
+        run(
+            "a contract's payments: gRPC-web `ListPayments` of a random contract, with totals",
+            1,
+            duration,
+            move |client| {
+                let (base, token) = (base.clone(), token.clone());
+                let contract_id = *contracts.choose(&mut *rng.lock().expect("rng")).expect("a contract");
+                async move {
+                    let request = ListPaymentsRequest { contract_id };
+                    let method = "eris.contracts.v1.PaymentService/ListPayments";
+                    grpc_web::<ListPaymentsResponse>(&client, &base, &token, method, &request).await.is_ok()
+                }
+            },
+        )
+        .await
+    };
+    let book_page = |label: &'static str, seed: u64, token: String| {
+        let (base, team) = (args.base_url.clone(), team.clone());
+        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(seed)));
+        run(label, 1, duration, move |client| {
+            let (base, token) = (base.clone(), token.clone());
+            let filter = random_book_filter(&mut rng.lock().expect("rng"), &team);
+            async move {
+                let request = ListBookContractsRequest { filter: Some(filter), page_size: 100, ..Default::default() };
+                grpc_web::<ListBookContractsResponse>(&client, &base, &token, book, &request).await.is_ok()
+            }
+        })
+    };
+    let all_page =
+        book_page("`/Contracts` first page of 100 with totals, random filters, Management", 37, token.to_owned()).await;
+    let sales_page = book_page("the same as a Sales user (contracts naming them)", 41, sales_token.to_owned()).await;
+
+    let targets: Vec<i64> = sample
+        .iter()
+        .filter(|c| c.commodity != Commodity::Dr as i32 && c.status != 3)
+        .map(|c| c.contract_id)
+        .take(3)
+        .collect();
+    anyhow::ensure!(targets.len() == 3, "the sample has no contracts to paste payments into");
+    let mut pastes = Vec::new();
+    for contract_id in targets {
+        let text: String = (0..1000)
+            .map(|i| {
+                let (month, year) = (1 + i % 12, 2027 + i / 12);
+                format!(
+                    "{month}\t{year}\t50\t{}\t\t{month}\t{year}\t{}\t{}.25\tResidual\n",
+                    10_000 + i,
+                    9_900 + i,
+                    40 + i % 9
+                )
+            })
+            .collect();
+        let request = PastePaymentsRequest { contract_id, text, basis: PasteBasis::Fee.into() };
+        let started = Instant::now();
+        let method = "eris.contracts.v1.PaymentService/PastePayments";
+        let pasted: PastePaymentsResponse = grpc_web(&client, &args.base_url, token, method, &request).await?;
+        anyhow::ensure!(pasted.payments.len() == 1000, "the paste added {} payments", pasted.payments.len());
+        pastes.push(started.elapsed());
+    }
+    let mut text = table(&[&company_contracts, &payments, &all_page, &sales_page]);
+    text.push_str(&format!(
+        "\n\nThe book holds {book_total} contracts. A 1,000-row payment paste (`PastePayments`, fee basis), \
+         parsed, checked and saved in one transaction: {}.",
+        pastes.iter().map(|d| format!("{:.2} s", d.as_secs_f64())).collect::<Vec<_>>().join(", ")
+    ));
+    Ok(text)
+}
+
+/// Any mix of the `/Contracts` page's filters: commodity, a team member, scope and a signed range.
+fn random_book_filter(rng: &mut StdRng, team: &[i64]) -> BookFilter {
+    let mut filter = BookFilter::default();
+    if rng.gen_bool(0.5) {
+        let commodities = [Commodity::Electric, Commodity::Gas, Commodity::Dr];
+        filter.commodity = (*commodities.choose(rng).expect("a commodity")).into();
+    }
+    if rng.gen_bool(0.4) {
+        filter.user_id = team.choose(rng).copied().unwrap_or_default();
+    }
+    let scopes = [ContractScope::Unspecified, ContractScope::ActiveOnly, ContractScope::FutureOnly];
+    filter.scope = (*scopes.choose(rng).expect("a scope")).into();
+    if rng.gen_bool(0.3) {
+        let year = rng.gen_range(2022..2027);
+        filter.date_signed_from = Some(Date { year, month: rng.gen_range(1..=6), day: 1 });
+        filter.date_signed_to = Some(Date { year, month: 12, day: 31 });
+    }
+    filter
 }
 
 fn preamble(seconds: u64) -> String {

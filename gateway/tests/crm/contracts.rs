@@ -1,0 +1,396 @@
+//! The REST calls of contracts, payments, DR payment history, beta contracts and hedges, contract
+//! files and the contract lists, through the gateway to real contracts, crm and sourcing services.
+
+use super::*;
+use common::spawn_app_with_contracts;
+
+/// A company on the Sales user's team with two Electric accounts of 10,000 and 5,000 kWh a month.
+async fn company_with_accounts(app: &TestGateway, token: &str, name: &str) -> (i64, [i64; 2]) {
+    let lead_id = new_lead(app, token, json!({"Name": name, "State": "PA", "Closer": "Marcus Bell"})).await;
+    let mut accounts = [0; 2];
+    for (index, monthly) in [10_000, 5_000].into_iter().enumerate() {
+        let body = json!({"LeadId": lead_id, "Name": format!("{name} site {index}"),
+                          "AccountNumber": format!("{name}-{index}"), "Commodity": "Electric",
+                          "Utility": "PECO", "State": "PA"});
+        let created = app.post("/api/accounts", token, body).await;
+        assert_eq!(created.status(), StatusCode::CREATED);
+        accounts[index] = created.json::<Value>().await.unwrap()["AccountId"].as_i64().unwrap();
+        let usage: Vec<Value> = (1..=12).map(|m| json!({"Name": m, "val1": monthly, "val2": 40})).collect();
+        let saved = app.post("/api/updateUsage", token, json!({"allUsage": usage, "accountId": accounts[index]})).await;
+        assert_eq!(saved.status(), StatusCode::OK);
+    }
+    (lead_id, accounts)
+}
+
+fn electric_contract(lead_id: i64, accounts: [i64; 2]) -> Value {
+    json!({"LeadId": lead_id, "Commodity": "Electric", "Accounts": accounts, "DateSigned": "2025-12-10",
+           "StartDate": "2026-01-01", "TermLength": 12, "ContractRate": "0.07125", "Fee": "0.005",
+           "RevenueSplit": 50, "ContractType": "New", "Closer1": "Marcus Bell", "Status": 0})
+}
+
+async fn contracts_of(app: &TestGateway, token: &str, lead_id: i64) -> reqwest::Response {
+    app.get(&format!("/api/getContractsByLeadId?leadId={lead_id}"), token).await
+}
+
+#[tokio::test]
+async fn contracts_are_made_computed_edited_and_deleted_through_rest_with_role_rules() {
+    let app = spawn_app_with_contracts().await;
+    eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
+    let manager = app.token("management@eris.test").await;
+    let care = app.token("care@eris.test").await;
+    let sales = app.token("sales@eris.test").await;
+    let (lead_id, accounts) = company_with_accounts(&app, &manager, "Foundry").await;
+
+    let refused = app.post("/api/contracts", &sales, electric_contract(lead_id, accounts)).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let made = app.post("/api/contracts", &care, electric_contract(lead_id, accounts)).await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let made: Value = made.json().await.unwrap();
+    let contract_id = made["ContractId"].as_i64().unwrap();
+    assert_eq!(made["CompanyName"], "Foundry");
+    assert_eq!(made["ContractAnnualVolume"], "180000");
+    assert_eq!(made["AnnualFeeTotal"], "900.00");
+    assert_eq!(made["EndDate"], "2026-12-31");
+    assert_eq!(made["StatusName"], "Active");
+
+    let other_lead = new_lead(&app, &manager, json!({"Name": "Someone Else"})).await;
+    let (_, strangers) = company_with_accounts(&app, &manager, "Stranger").await;
+    for (change, why) in [
+        (json!({"Commodity": "Steam"}), "commodity"),
+        (json!({"DateSigned": "12/10/2025"}), "date format"),
+        (json!({"StartDate": "20000-01-01"}), "far date"),
+        (json!({"TermLength": 2_147_483_647}), "huge term"),
+        (json!({"TermLength": -1}), "negative term"),
+        (json!({"Fee": "1e400"}), "huge fee"),
+        (json!({"ContractRate": "seven"}), "rate text"),
+        (json!({"Notes": "nul\u{0}"}), "NUL in notes"),
+        (json!({"Accounts": [strangers[0]]}), "another company's account"),
+        (json!({"Accounts": [9_999_999]}), "unknown account"),
+        (json!({"SupplierId": 9_999_999}), "unknown supplier"),
+        (json!({"Closer1": "Nobody Here"}), "unknown closer"),
+        (json!({"Status": 9}), "status out of range"),
+    ] {
+        let mut body = electric_contract(lead_id, accounts);
+        body.as_object_mut().unwrap().extend(change.as_object().unwrap().clone());
+        let response = app.post("/api/contracts", &manager, body).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{why}");
+        let error: Value = response.json().await.unwrap();
+        assert!(error["error"].as_str().is_some_and(|m| !m.is_empty()), "{why}: {error}");
+    }
+    let missing_lead = app.post("/api/contracts", &manager, electric_contract(9_999_999, accounts)).await;
+    assert_eq!(missing_lead.status(), StatusCode::NOT_FOUND);
+
+    // Sales read their company's contracts, not another's.
+    let seen: Vec<Value> = contracts_of(&app, &sales, lead_id).await.json().await.unwrap();
+    assert_eq!(seen.iter().map(|c| c["ContractId"].as_i64().unwrap()).collect::<Vec<_>>(), [contract_id]);
+    assert_eq!(contracts_of(&app, &sales, other_lead).await.status(), StatusCode::NOT_FOUND);
+
+    // An edit recomputes; an edit of a field someone else changed since is refused.
+    let path = format!("/api/contracts/{contract_id}");
+    let edit = json!({"TermLength": 18, "Accounts": [accounts[0]], "Version": made["Version"]});
+    let edited = app.send(Method::PUT, &path, &manager, edit).await;
+    assert_eq!(edited.status(), StatusCode::OK);
+    let edited: Value = edited.json().await.unwrap();
+    assert_eq!(
+        (edited["ContractAnnualVolume"].as_str(), edited["ContractTermVolume"].as_str()),
+        (Some("120000"), Some("180000"))
+    );
+    assert_eq!(edited["EndDate"], "2027-06-30");
+    let stale = app.send(Method::PUT, &path, &care, json!({"TermLength": 24, "Version": made["Version"]})).await;
+    assert_eq!(stale.status(), StatusCode::CONFLICT);
+    // Another field, from the same old version: both people's edits are kept.
+    let notes =
+        app.send(Method::PUT, &path, &care, json!({"Notes": "Renewal call in May", "Version": made["Version"]})).await;
+    assert_eq!(notes.status(), StatusCode::OK);
+    let notes: Value = notes.json().await.unwrap();
+    assert_eq!((notes["Notes"].as_str(), notes["TermLength"].as_i64()), (Some("Renewal call in May"), Some(18)));
+    assert_eq!(app.send(Method::PUT, &path, &sales, json!({"Notes": "mine"})).await.status(), StatusCode::FORBIDDEN);
+
+    // The same field saved 40 times at once by two people from one version: whoever saves first
+    // wins, the other's saves are all refused as stale (their own later saves are not conflicts).
+    let version = notes["Version"].clone();
+    let saves = (0..40).map(|i| {
+        let body = json!({"Notes": format!("note {i}"), "Version": version});
+        let (app, path, token) = (&app, &path, if i % 2 == 0 { &manager } else { &care });
+        async move { app.send(Method::PUT, path, token, body).await.status() }
+    });
+    let statuses = futures::future::join_all(saves).await;
+    let landed: Vec<usize> = (0..40).filter(|i| statuses[*i] == StatusCode::OK).collect();
+    assert!(statuses.iter().all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT), "{statuses:?}");
+    assert_eq!(landed.len(), 20, "{statuses:?}");
+    assert!(landed.iter().all(|i| i % 2 == landed[0] % 2), "one person's saves: {statuses:?}");
+    let stored: Vec<Value> = contracts_of(&app, &manager, lead_id).await.json().await.unwrap();
+    let note = stored[0]["Notes"].as_str().unwrap().strip_prefix("note ").unwrap().parse::<usize>().unwrap();
+    assert!(landed.contains(&note), "the stored note is one that landed");
+
+    let export = app.get(&format!("/api/getContractsByLeadId?leadId={lead_id}"), &manager).await;
+    assert_eq!(export.status(), StatusCode::OK);
+    let admin = app.token("admin@eris.test").await;
+    assert_eq!(app.send(Method::DELETE, &path, &sales, json!({})).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.send(Method::DELETE, &path, &admin, json!({})).await.status(), StatusCode::OK);
+    assert_eq!(app.send(Method::DELETE, &path, &admin, json!({})).await.status(), StatusCode::NOT_FOUND);
+    let left: Vec<Value> = contracts_of(&app, &manager, lead_id).await.json().await.unwrap();
+    assert!(left.is_empty());
+}
+
+#[tokio::test]
+async fn payments_are_added_pasted_edited_and_projected_through_rest() {
+    let app = spawn_app_with_contracts().await;
+    eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
+    let manager = app.token("management@eris.test").await;
+    let care = app.token("care@eris.test").await;
+    let sales = app.token("sales@eris.test").await;
+    let (lead_id, accounts) = company_with_accounts(&app, &manager, "Mill").await;
+    let made: Value =
+        app.post("/api/contracts", &manager, electric_contract(lead_id, accounts)).await.json().await.unwrap();
+    let contract_id = made["ContractId"].as_i64().unwrap();
+
+    let payment = json!({"ProjectedMonth": 1, "ProjectedYear": 2026, "RevenueSplit": 50, "ProjectedUsage": 15000,
+                         "ProjectedPayment": "37.50", "PaymentType": "Residual"});
+    let add = format!("/api/addPayment/{contract_id}");
+    assert_eq!(app.post(&add, &sales, payment.clone()).await.status(), StatusCode::FORBIDDEN);
+    let added = app.post(&add, &care, payment).await;
+    assert_eq!(added.status(), StatusCode::CREATED);
+    let added: Value = added.json().await.unwrap();
+    for (bad, why) in [
+        (json!({"ProjectedMonth": 13, "ProjectedYear": 2026}), "month 13"),
+        (json!({"ProjectedMonth": 1, "ProjectedYear": 99999}), "far year"),
+        (json!({"ProjectedMonth": 1, "ProjectedYear": 2026, "PaymentActual": "1e30"}), "huge payment"),
+        (json!({"ProjectedMonth": 1, "ProjectedYear": 2026, "PaymentType": "Bribe"}), "payment type"),
+    ] {
+        assert_eq!(app.post(&add, &manager, bad).await.status(), StatusCode::BAD_REQUEST, "{why}");
+    }
+    let elsewhere =
+        app.post("/api/addPayment/9999999", &manager, json!({"ProjectedMonth": 1, "ProjectedYear": 2026})).await;
+    assert_eq!(elsewhere.status(), StatusCode::NOT_FOUND);
+
+    // A paste with one bad row adds nothing and names the row; a good one adds every row with the
+    // projected payment recomputed from the contract's fee (usage x split / 100 x fee).
+    let rows = |split: &str| -> Vec<Value> {
+        (2..=4)
+            .map(|m| json!(format!("{m}\t2026\t{}\t15000\t\t\t\t\t\tResidual", if m == 3 { split } else { "50" })))
+            .collect()
+    };
+    let pasted =
+        app.post("/api/addPastedPayment", &care, json!({"datum": rows("fifty"), "contractId": contract_id})).await;
+    assert_eq!(pasted.status(), StatusCode::BAD_REQUEST);
+    let message = pasted.json::<Value>().await.unwrap()["error"].as_str().unwrap().to_owned();
+    assert!(message.contains('2'), "names the second row: {message}");
+    let pasted =
+        app.post("/api/addPastedPayment", &care, json!({"datum": rows("50"), "contractId": contract_id})).await;
+    assert_eq!(pasted.status(), StatusCode::CREATED);
+    let pasted: Vec<Value> = pasted.json().await.unwrap();
+    assert_eq!(pasted.len(), 3);
+    assert_eq!(pasted[0]["ProjectedPayment"], "37.50");
+    let cells =
+        json!({"datum": [[5, 2026, 50, 15000, "", 6, 2026, 14000, "35.00", "Residual"]], "contractId": contract_id});
+    assert_eq!(app.post("/api/addPastedPayment", &manager, cells).await.status(), StatusCode::CREATED);
+
+    let listed: Vec<Value> = app.get(&format!("/api/getPayment/{contract_id}"), &sales).await.json().await.unwrap();
+    assert_eq!(listed.len(), 5);
+
+    // One payment edited by two people from the same version: the second is refused.
+    let path = format!("/api/updatePayment/{}", added["PaymentId"]);
+    let mut paid = added.clone();
+    paid["PaymentMonth"] = json!(2);
+    paid["PaymentYear"] = json!(2026);
+    paid["PaymentActual"] = json!("36.10");
+    assert_eq!(app.send(Method::PUT, &path, &manager, paid.clone()).await.status(), StatusCode::OK);
+    paid["PaymentActual"] = json!("40.00");
+    assert_eq!(app.send(Method::PUT, &path, &care, paid).await.status(), StatusCode::CONFLICT);
+
+    // Update Proj. Payments: Management and Admin only, all or none.
+    let updates = |value: &str, version: &Value| {
+        json!({"contractId": contract_id, "updates": [{"PaymentId": pasted[0]["PaymentId"], "NewProjPayment": value,
+               "Version": version}]})
+    };
+    let denied = app.post("/api/updateAllProjectedPayments", &care, updates("40", &pasted[0]["Version"])).await;
+    assert_eq!(denied.status(), StatusCode::FORBIDDEN);
+    let bad = app.post("/api/updateAllProjectedPayments", &manager, updates("forty", &pasted[0]["Version"])).await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    let done = app.post("/api/updateAllProjectedPayments", &manager, updates("40", &pasted[0]["Version"])).await;
+    assert_eq!(done.status(), StatusCode::OK);
+    let again = app.post("/api/updateAllProjectedPayments", &manager, updates("41", &pasted[0]["Version"])).await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+
+    let delete = format!("/api/deletePaymentRecord/{}", added["PaymentId"]);
+    assert_eq!(app.get(&delete, &sales).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.get(&delete, &manager).await.status(), StatusCode::OK);
+    assert_eq!(app.get(&delete, &manager).await.status(), StatusCode::NOT_FOUND);
+
+    // DR payment history belongs to DR contracts.
+    let mut dr = electric_contract(lead_id, accounts);
+    dr["Commodity"] = json!("DR");
+    dr["SignedThrough"] = json!("JMI");
+    let dr: Value = app.post("/api/contracts", &manager, dr).await.json().await.unwrap();
+    let history = format!("/api/addDRPaymentHistory/{}", dr["ContractId"]);
+    let entry = json!({"Amount": "1250.00", "Date": "2026-10-01", "Period": "Summer"});
+    assert_eq!(
+        app.post(&format!("/api/addDRPaymentHistory/{contract_id}"), &manager, entry.clone()).await.status(),
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        app.post(&history, &manager, json!({"Amount": "x", "Date": "2026-10-01", "Period": "Summer"})).await.status(),
+        StatusCode::BAD_REQUEST
+    );
+    let recorded = app.post(&history, &manager, entry).await;
+    assert_eq!(recorded.status(), StatusCode::CREATED);
+    let recorded: Value = recorded.json().await.unwrap();
+    let read: Vec<Value> =
+        app.get(&format!("/api/getDRPaymentHistory/{}", dr["ContractId"]), &sales).await.json().await.unwrap();
+    assert_eq!((read.len(), read[0]["Amount"].as_str()), (1, Some("1250.00")));
+    let id = recorded["DRHistoryId"].as_i64().expect("the entry's id");
+    assert_eq!(app.get(&format!("/api/deleteDRPaymentHistoryRecord/{id}"), &manager).await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn contract_files_are_uploaded_checked_read_and_removed() {
+    let app = spawn_app_with_contracts().await;
+    eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
+    let manager = app.token("management@eris.test").await;
+    let sales = app.token("sales@eris.test").await;
+    let (lead_id, accounts) = company_with_accounts(&app, &manager, "Kiln").await;
+    let made: Value =
+        app.post("/api/contracts", &manager, electric_contract(lead_id, accounts)).await.json().await.unwrap();
+    let contract_id = made["ContractId"].as_i64().unwrap();
+
+    assert_eq!(app.get(&format!("/api/uploadContractPDF/{contract_id}"), &sales).await.status(), StatusCode::FORBIDDEN);
+    let address: Value =
+        app.get(&format!("/api/uploadContractPDF/{contract_id}"), &manager).await.json().await.unwrap();
+    let url = address["url"].as_str().unwrap().to_owned();
+    assert!(url.starts_with("/api/contractFiles/upload/"));
+    let put = |url: String, content_type: &'static str, body: Vec<u8>| {
+        let request = app.http.put(app.url(&url)).header("authorization", &manager);
+        request.header("content-type", content_type).header("x-file-name", "Signed%20contract.pdf").body(body).send()
+    };
+    // Text that claims to be a PDF, and a forged token, are refused.
+    let fake = put(url.clone(), "application/pdf", b"just text".to_vec()).await.unwrap();
+    assert_eq!(fake.status(), StatusCode::BAD_REQUEST);
+    let forged = put(format!("{url}x"), "application/pdf", b"%PDF-1.4\n%%EOF\n".to_vec()).await.unwrap();
+    assert!(matches!(forged.status(), StatusCode::BAD_REQUEST | StatusCode::FORBIDDEN), "{}", forged.status());
+    let too_big = put(url.clone(), "application/pdf", vec![b'%'; 25 * 1024 * 1024 + 1]).await.unwrap();
+    assert_eq!(too_big.status(), StatusCode::PAYLOAD_TOO_LARGE);
+
+    let pdf = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n".to_vec();
+    let stored = put(url, "application/pdf", pdf.clone()).await.unwrap();
+    assert_eq!(stored.status(), StatusCode::OK);
+    assert_eq!(stored.json::<Value>().await.unwrap()["pdf"], "Signed contract.pdf");
+    let file = app.get(&format!("/api/contractFiles/{contract_id}"), &sales).await;
+    assert_eq!(file.status(), StatusCode::OK);
+    assert_eq!(file.headers()["content-type"], "application/pdf");
+    assert!(file.headers()["content-disposition"].to_str().unwrap().contains("Signed contract.pdf"));
+    assert_eq!(file.bytes().await.unwrap().to_vec(), pdf);
+
+    let remove = json!({"contractId": contract_id});
+    assert_eq!(app.post("/api/deleteContractPdf", &sales, remove.clone()).await.status(), StatusCode::FORBIDDEN);
+    let removed = app.post("/api/deleteContractPdf", &manager, remove).await;
+    assert_eq!(removed.status(), StatusCode::OK);
+    assert!(removed.json::<Value>().await.unwrap()["pdf"].is_null());
+    assert_eq!(app.get(&format!("/api/contractFiles/{contract_id}"), &manager).await.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn beta_contracts_hedges_and_contract_lists_follow_who_may_use_them() {
+    let app = spawn_app_with_contracts().await;
+    eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
+    let manager = app.token("management@eris.test").await;
+    let admin = app.token("admin@eris.test").await;
+    let sales = app.token("sales@eris.test").await;
+    let (lead_id, accounts) = company_with_accounts(&app, &manager, "Smelter").await;
+    let supplier =
+        app.post("/api/addSupplier/", &manager, json!({"SupplierName": "Keystone", "Commodity": "Electric"})).await;
+    let supplier = supplier.json::<Value>().await.unwrap()["insertId"].as_i64().unwrap();
+
+    // The beta form lists every missing field at once.
+    let empty = app.post("/api/beta/contracts/create", &manager, json!({"contract": {"LeadId": lead_id}})).await;
+    assert_eq!(empty.status(), StatusCode::BAD_REQUEST);
+    let message = empty.json::<Value>().await.unwrap()["error"].as_str().unwrap().to_owned();
+    for text in ["Commodity is a require field.", "Closer 1 is a required field.", "Date signed is a required field."] {
+        assert!(message.contains(text), "{message}");
+    }
+    let mut beta = electric_contract(lead_id, accounts);
+    beta.as_object_mut().unwrap().extend(
+        json!({"ContractType": "Hedge", "SupplierId": supplier, "State": "PA", "BillingType": "Dual",
+               "InsideSales": "Marcus Bell", "Analyst": "Marcus Bell"})
+        .as_object()
+        .unwrap()
+        .clone(),
+    );
+    let not_beta = app.post("/api/beta/contracts/create", &admin, json!({"contract": beta})).await;
+    assert_eq!(not_beta.status(), StatusCode::FORBIDDEN, "Admin is not a beta user here");
+    let created = app.post("/api/beta/contracts/create", &manager, json!({"contract": beta})).await;
+    assert_eq!(created.status(), StatusCode::CREATED, "{:?}", created.text().await);
+    let contract_id = created.json::<Value>().await.unwrap()["newId"].as_i64().unwrap();
+    let read: Value =
+        app.get(&format!("/api/beta/contracts/read/{lead_id}/{contract_id}"), &manager).await.json().await.unwrap();
+    assert_eq!(read["contract"][0]["IsBetaRow"], true);
+    assert_eq!(read["payments"], json!([]));
+    assert_eq!(
+        app.get(&format!("/api/beta/contracts/read/{}/{contract_id}", lead_id + 1), &manager).await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // Hedges: made, read, changed with their version, deleted.
+    let hedge = json!({"hedge": {"blockType": "Flat Block", "signedDate": "2025-12-01", "startMonth": "2026-03",
+                       "termLength": 6, "rate": "0.061", "fee": "0.004"}, "contractId": contract_id});
+    assert_eq!(app.post("/api/beta/hedges/create", &sales, hedge.clone()).await.status(), StatusCode::FORBIDDEN);
+    let made = app.post("/api/beta/hedges/create", &manager, hedge).await;
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let mut made: Value = made.json().await.unwrap();
+    assert_eq!(made["startMonth"], "2026-03-01");
+    let all: Vec<Value> =
+        app.get(&format!("/api/beta/hedges/read/{contract_id}/all"), &manager).await.json().await.unwrap();
+    assert_eq!(all.len(), 1);
+    made["rate"] = json!("0.0605");
+    let body = json!({"hedge": made, "contractId": contract_id});
+    assert_eq!(app.send(Method::PUT, "/api/beta/hedges/update", &manager, body.clone()).await.status(), StatusCode::OK);
+    assert_eq!(app.send(Method::PUT, "/api/beta/hedges/update", &manager, body).await.status(), StatusCode::CONFLICT);
+    let bad = json!({"hedge": {"blockType": "Round Block", "termLength": 6}, "contractId": contract_id});
+    assert_eq!(app.post("/api/beta/hedges/create", &manager, bad).await.status(), StatusCode::BAD_REQUEST);
+    let hedge_path = format!("/api/beta/hedges/delete/{}", made["hedgeId"]);
+    assert_eq!(app.send(Method::DELETE, &hedge_path, &manager, json!({})).await.status(), StatusCode::OK);
+
+    // Beta payments: all or none.
+    let rows = json!({"contractId": contract_id, "payments": [
+        {"ProjectedMonth": 1, "ProjectedYear": 2026, "RevenueSplit": 50, "ProjectedUsage": 15000},
+        {"ProjectedMonth": 14, "ProjectedYear": 2026}]});
+    assert_eq!(app.post("/api/beta/payments/create", &manager, rows).await.status(), StatusCode::BAD_REQUEST);
+    let rows = json!({"contractId": contract_id, "isMassImport": true, "payments": [
+        {"ProjectedMonth": 1, "ProjectedYear": 2026, "RevenueSplit": 50, "ProjectedUsage": 15000}]});
+    assert_eq!(app.post("/api/beta/payments/create", &manager, rows).await.status(), StatusCode::CREATED);
+    let read: Value =
+        app.get(&format!("/api/beta/contracts/read/{lead_id}/{contract_id}"), &manager).await.json().await.unwrap();
+    assert_eq!(read["payments"].as_array().unwrap().len(), 1);
+    assert!(read["paymentTotals"]["projected"]["annualRevenue"].is_string());
+
+    // The lists of the Contracts page: Management sees the book, Sales only their own.
+    let standard = app.post("/api/contracts", &manager, electric_contract(lead_id, accounts)).await;
+    let standard_id = standard.json::<Value>().await.unwrap()["ContractId"].as_i64().unwrap();
+    let all: Vec<Value> = app.get("/api/getAllContracts/All/null/null", &manager).await.json().await.unwrap();
+    assert_eq!(all.len(), 2);
+    let signed: Vec<Value> = app.get("/api/getAllContracts/All/2026-01-01/null", &manager).await.json().await.unwrap();
+    assert!(signed.is_empty(), "both were signed in 2025");
+    assert_eq!(app.get("/api/getAllContracts/Sometimes/null/null", &manager).await.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(app.get("/api/getAllContracts/All/2026-13-01/null", &manager).await.status(), StatusCode::BAD_REQUEST);
+    // Sales see the contracts naming them, and use neither the date nor the active filters.
+    let mut elsewhere = electric_contract(lead_id, accounts);
+    elsewhere["Closer1"] = json!("Elena Ruiz");
+    assert_eq!(app.post("/api/contracts", &manager, elsewhere).await.status(), StatusCode::CREATED);
+    let own: Vec<Value> = app.get("/api/getAllContracts/All/null/null", &sales).await.json().await.unwrap();
+    assert_eq!(own.len(), 2);
+    assert_eq!(app.get("/api/getAllContracts/All/2025-01-01/null", &sales).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.get("/api/getAllContracts/Active%20Only/null/null", &sales).await.status(), StatusCode::FORBIDDEN);
+    let marcus: Vec<Value> =
+        app.get("/api/getContracts/Marcus%20Bell/All/null/null", &manager).await.json().await.unwrap();
+    assert_eq!(marcus.len(), 2, "Closer 1 on two of the three");
+    let everyone: Vec<Value> = app.get("/api/getAllContracts/All/null/null", &manager).await.json().await.unwrap();
+    assert_eq!(everyone.len(), 3);
+    assert_eq!(app.get("/api/getContracts/Nobody/All/null/null", &manager).await.status(), StatusCode::NOT_FOUND);
+
+    // The beta delete removes only contracts made with the beta form.
+    let standard_path = format!("/api/beta/contracts/delete/{standard_id}");
+    assert_eq!(app.send(Method::DELETE, &standard_path, &manager, json!({})).await.status(), StatusCode::BAD_REQUEST);
+    let beta_path = format!("/api/beta/contracts/delete/{contract_id}");
+    assert_eq!(app.send(Method::DELETE, &beta_path, &sales, json!({})).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.send(Method::DELETE, &beta_path, &manager, json!({})).await.status(), StatusCode::OK);
+}
