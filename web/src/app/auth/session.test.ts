@@ -25,6 +25,7 @@ function setup(api: Partial<SessionAuthApi> = {}, token?: string) {
     () => fullApi,
     onSignedOut,
     (task) => task(),
+    [1, 1],
   );
   return { storage, tokens, api: fullApi, session, onSignedOut };
 }
@@ -107,6 +108,39 @@ describe("session", () => {
     await session.restore();
     expect(session.getState().status).toBe("signedOut");
     expect(storage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("tries again when the server cannot answer, and keeps the tokens if it never does", async () => {
+    let calls = 0;
+    const flaky = setup(
+      {
+        getCurrentUser: async () => {
+          calls += 1;
+          if (calls === 1) {
+            throw new ConnectError("navigated away", Code.Canceled);
+          }
+          return { user: makeUser() };
+        },
+      },
+      "stored",
+    );
+    await flaky.session.restore();
+    expect(flaky.session.getState().status).toBe("signedIn");
+    expect(calls).toBe(2);
+
+    const away = setup(
+      {
+        getCurrentUser: vi.fn(async () => {
+          throw new ConnectError("no route", Code.Unavailable);
+        }),
+      },
+      "stored",
+    );
+    await away.session.restore();
+    expect(away.api.getCurrentUser).toHaveBeenCalledTimes(3);
+    expect(away.session.getState().status).toBe("signedOut");
+    expect(away.storage.getItem(TOKEN_KEY)).toBe("stored");
+    expect(away.onSignedOut).not.toHaveBeenCalled();
   });
 
   it("stores both tokens on sign-in", async () => {

@@ -1,3 +1,5 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
 import { browserRefreshLock, TokenRefresher, type RefreshApi, type RefreshLock } from "./tokenRefresher";
 import { tokensOf, type TokenAnswer, type TokenStore } from "./tokenStore";
@@ -32,6 +34,22 @@ export type SessionState =
 type Listener = () => void;
 
 /**
+ * Waits before each new attempt at restoring a session when the server could not answer (a call
+ * cancelled by a navigation, the network or a service briefly away): 0.3, 1 and 3 seconds.
+ */
+export const RESTORE_RETRY_DELAYS_MS: readonly number[] = [300, 1000, 3000];
+
+/** Whether a failed GetCurrentUser means the stored tokens are no good (rather than "try again"). */
+function refusesTokens(err: unknown): boolean {
+  if (!(err instanceof ConnectError)) {
+    return true;
+  }
+  return err.code === Code.Unauthenticated || err.code === Code.PermissionDenied || err.code === Code.NotFound;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * Who is signed in. Being signed in means tokens are held in the token store; the user record comes
  * from the server (SignIn, GetCurrentUser, ChangePassword, RefreshToken), never from decoding a token.
  */
@@ -45,6 +63,7 @@ export class Session {
     private readonly api: () => SessionAuthApi,
     private readonly onSignedOut: () => void = () => {},
     lock: RefreshLock = browserRefreshLock(),
+    private readonly retryDelaysMs: readonly number[] = RESTORE_RETRY_DELAYS_MS,
   ) {
     this.state = tokens.accessToken() ? { status: "restoring" } : { status: "signedOut" };
     this.refresher = new TokenRefresher({
@@ -71,22 +90,40 @@ export class Session {
    */
   renewToken = (refused: string | null): Promise<string | null> => this.refresher.renew(refused);
 
-  /** Restores the session from stored tokens; tokens the server refuses are removed. */
+  /**
+   * Restores the session from stored tokens; tokens the server refuses are removed. When the server
+   * cannot answer, it tries again a few times; if it still cannot, the sign-in screen shows but the
+   * tokens are kept, so the next load restores the session.
+   */
   async restore(): Promise<void> {
     if (!this.tokens.accessToken()) {
       this.set({ status: "signedOut" });
       return;
     }
     this.set({ status: "restoring" });
-    try {
-      const { user, features = [], businessTimeZone } = await this.api().getCurrentUser({});
-      if (!user) {
-        throw new Error("GetCurrentUser answered without a user");
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { user, features = [], businessTimeZone } = await this.api().getCurrentUser({});
+        if (!user) {
+          throw new Error("GetCurrentUser answered without a user");
+        }
+        this.set({ status: "signedIn", user, features, businessTimeZone: businessTimeZone || undefined });
+        this.refresher.schedule();
+        return;
+      } catch (err) {
+        if (refusesTokens(err)) {
+          this.drop();
+          return;
+        }
+        if (attempt >= this.retryDelaysMs.length) {
+          this.set({ status: "signedOut" });
+          return;
+        }
+        await sleep(this.retryDelaysMs[attempt]);
+        if (this.state.status !== "restoring") {
+          return;
+        }
       }
-      this.set({ status: "signedIn", user, features, businessTimeZone: businessTimeZone || undefined });
-      this.refresher.schedule();
-    } catch {
-      this.drop();
     }
   }
 
