@@ -301,13 +301,16 @@ pub struct BookQuery {
     pub today: NaiveDate,
 }
 
+/// The book query's conditions, on `contract` or, for one user's contracts, `contract_team`
+/// (which has the same columns for them). Signed dates are compared through `sort_date` so the
+/// ordered indexes serve the range.
 fn push_book_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &BookQuery) {
     builder.push(" where true");
+    if let Some(user_id) = query.user_id {
+        builder.push(" and user_id = ").push_bind(user_id);
+    }
     if let Some(commodity) = &query.commodity {
         builder.push(" and commodity = ").push_bind(commodity.clone());
-    }
-    if let Some(user_id) = query.user_id {
-        builder.push(" and team_user_ids @> array[").push_bind(user_id).push("::bigint]");
     }
     if query.active_only {
         builder.push(" and status <> 3 and (end_date is null or end_date >= ").push_bind(query.today).push(")");
@@ -316,11 +319,17 @@ fn push_book_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &BookQuery)
         builder.push(" and start_date > ").push_bind(query.today);
     }
     if let Some(from) = query.signed_from {
-        builder.push(" and date_signed >= ").push_bind(from);
+        builder.push(" and sort_date >= ").push_bind(from);
     }
     if let Some(to) = query.signed_to {
-        builder.push(" and date_signed <= ").push_bind(to);
+        // Contracts not yet signed sort as 0001-01-01 and match no signed range.
+        builder.push(" and sort_date <= ").push_bind(to).push(" and sort_date > date '0001-01-01'");
     }
+}
+
+/// The table the book query reads: one user's rows of `contract_team`, or every contract.
+fn book_table(query: &BookQuery) -> &'static str {
+    if query.user_id.is_some() { "contract_team" } else { "contract" }
 }
 
 /// A page of the book, latest signed first.
@@ -331,19 +340,24 @@ pub async fn list_book_contracts(
     after: After,
     limit: i64,
 ) -> sqlx::Result<Vec<ContractRow>> {
-    let mut builder = QueryBuilder::new(format!("select {COLUMNS} from contract"));
+    let mut builder = QueryBuilder::new(format!(
+        "select {COLUMNS} from contract where contract_id in (select contract_id from {}",
+        book_table(query)
+    ));
     push_book_filter(&mut builder, query);
     if let Some((date, id)) = after {
         builder.push(" and (sort_date, contract_id) < (").push_bind(date).push(", ").push_bind(id).push(")");
     }
     builder.push(" order by sort_date desc, contract_id desc limit ").push_bind(limit);
+    builder.push(") order by sort_date desc, contract_id desc");
     builder.build_query_as().fetch_all(pool).await
 }
 
 /// How many contracts the book query matches, and their annual volume together.
 #[tracing::instrument(skip_all)]
 pub async fn book_totals(pool: &PgPool, query: &BookQuery) -> sqlx::Result<(i64, Decimal)> {
-    let mut builder = QueryBuilder::new("select count(*), coalesce(sum(annual_volume), 0) from contract");
+    let mut builder =
+        QueryBuilder::new(format!("select count(*), coalesce(sum(annual_volume), 0) from {}", book_table(query)));
     push_book_filter(&mut builder, query);
     builder.build_query_as().fetch_one(pool).await
 }
