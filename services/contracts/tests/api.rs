@@ -163,11 +163,9 @@ impl App {
         Ok(self.contracts().update_contract(request).await?.into_inner().contract.unwrap())
     }
 
+    /// The types of the events published to the contracts stream, oldest first.
     async fn outbox(&self) -> Vec<String> {
-        let pool = eris_platform::db::connect(&self.database.args(), eris_contracts::SCHEMA, &eris_contracts::MIGRATOR)
-            .await
-            .unwrap();
-        sqlx::query_scalar("select event_type from outbox order by outbox_id").fetch_all(&pool).await.unwrap()
+        self.database.published_events(eris_contracts::SCHEMA).await.into_iter().map(|e| e.event_type).collect()
     }
 }
 

@@ -52,11 +52,21 @@ impl Kv {
         F: FnOnce(ConnectionManager) -> Fut,
         Fut: Future<Output = RedisResult<T>>,
     {
+        self.run_within(self.timeout, request).await
+    }
+
+    /// Runs one request that may take longer than a cache call (a batch of stream entries), within
+    /// `timeout`.
+    pub async fn run_within<T, F, Fut>(&self, timeout: Duration, request: F) -> RedisResult<T>
+    where
+        F: FnOnce(ConnectionManager) -> Fut,
+        Fut: Future<Output = RedisResult<T>>,
+    {
         let attempt = async {
             let conn = self.connection().await?;
             request(conn).await
         };
-        match tokio::time::timeout(self.timeout, attempt).await {
+        match tokio::time::timeout(timeout, attempt).await {
             Ok(result) => result,
             Err(_) => Err(RedisError::from((redis::ErrorKind::IoError, "Redis did not answer in time"))),
         }

@@ -9,6 +9,7 @@ pub mod edits;
 pub mod error;
 pub mod kv;
 pub mod outbox;
+pub mod relay;
 pub mod serve;
 pub mod service;
 pub mod telemetry;

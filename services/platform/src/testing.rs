@@ -53,6 +53,31 @@ impl TestDatabase {
         }
     }
 
+    /// The events `service` published to its stream, in stream order, once its outbox is empty
+    /// (the relay runs in the service and publishes within a fraction of a second).
+    pub async fn published_events(&self, service: &str) -> Vec<crate::relay::Entry> {
+        let mut db = PgConnection::connect(&self.url).await.expect("the test database");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let left: i64 = sqlx::query_scalar(&format!("select count(*) from {service}.outbox"))
+                .fetch_one(&mut db)
+                .await
+                .expect("the service's outbox");
+            if left == 0 {
+                break;
+            }
+            assert!(std::time::Instant::now() < deadline, "the {service} relay did not publish its outbox");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let args = self.redis_args();
+        let client = redis::Client::open(args.redis_url.as_str()).expect("a Redis URL");
+        let mut conn = client.get_multiplexed_async_connection().await.expect("Redis is running");
+        let stream = format!("{}events:{service}", args.redis_prefix);
+        let reply: redis::Value =
+            redis::cmd("XRANGE").arg(stream).arg("-").arg("+").query_async(&mut conn).await.expect("XRANGE");
+        crate::relay::entries(&reply)
+    }
+
     /// Settings that point a service at this database.
     pub fn args(&self) -> DatabaseArgs {
         DatabaseArgs { database_url: self.url.as_str().into(), max_connections: 5 }
@@ -70,6 +95,17 @@ impl Drop for TestDatabase {
                 if let Ok(mut admin) = PgConnection::connect_with(&server).await {
                     let _ =
                         sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&mut admin).await;
+                }
+                // The test's part of Redis (its event streams among it).
+                let prefix = format!("eris-test:{name}:");
+                if let Ok(client) = redis::Client::open(redis_args().redis_url.as_str())
+                    && let Ok(mut conn) = client.get_multiplexed_async_connection().await
+                {
+                    let keys: Vec<String> =
+                        redis::cmd("KEYS").arg(format!("{prefix}*")).query_async(&mut conn).await.unwrap_or_default();
+                    if !keys.is_empty() {
+                        let _: redis::RedisResult<()> = redis::cmd("DEL").arg(keys).query_async(&mut conn).await;
+                    }
                 }
             });
         })

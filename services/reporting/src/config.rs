@@ -14,6 +14,11 @@ pub struct Config {
     /// Address the gRPC server listens on.
     #[arg(long, env = "ERIS_LISTEN", default_value = "127.0.0.1:50055")]
     pub listen: SocketAddr,
+    /// Also run the projector, which feeds the read models from the other services' events
+    /// (one at a time holds the lease, however many processes run it). Replicas that only
+    /// answer reports set it to false.
+    #[arg(long, env = "ERIS_REPORTING_PROJECTOR", default_value_t = true, action = clap::ArgAction::Set)]
+    pub projector: bool,
     #[command(flatten)]
     pub service: ServiceArgs,
 }

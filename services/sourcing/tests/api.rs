@@ -127,11 +127,9 @@ mod directories {
         Supplier { name: name.into(), commodity: commodity.into(), ..Default::default() }
     }
 
+    /// The types of the events published to the sourcing stream, oldest first.
     async fn outbox_types(database: &TestDatabase) -> Vec<String> {
-        let pool = eris_platform::db::connect(&database.args(), eris_sourcing::SCHEMA, &eris_sourcing::MIGRATOR)
-            .await
-            .unwrap();
-        sqlx::query_scalar("select event_type from outbox order by outbox_id").fetch_all(&pool).await.unwrap()
+        database.published_events(eris_sourcing::SCHEMA).await.into_iter().map(|e| e.event_type).collect()
     }
 
     #[tokio::test]

@@ -199,7 +199,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         service: service.clone(),
     };
     tasks.spawn(named("sourcing", eris_sourcing::serve(sourcing_config, sourcing, until_stopped())));
-    let reporting_config = eris_reporting::Config { listen: listen(&reporting), service };
+    let reporting_config = eris_reporting::Config { listen: listen(&reporting), projector: true, service };
     tasks.spawn(named("reporting", eris_reporting::serve(reporting_config, reporting, until_stopped())));
     let gateway_config = eris_gateway::Config {
         listen: args.listen,

@@ -125,5 +125,6 @@ service_test!(
     reporting_serves_health_reflection_and_refuses_calls_without_a_token,
     eris_reporting,
     "reporting",
-    "eris.reporting.v1.ReportService"
+    "eris.reporting.v1.ReportService",
+    projector: true
 );

@@ -1,1 +1,3 @@
-//! SQL of the reporting schema, one function per query. Empty until its first feature arrives.
+//! SQL of the reporting schema, one function per query.
+
+pub mod projection;

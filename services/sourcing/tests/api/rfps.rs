@@ -161,14 +161,10 @@ impl App {
         Ok(self.rfps().list_rfps(authed(user, request)).await?.into_inner().rfps)
     }
 
+    /// The types of the RFP events published to the sourcing stream, oldest first.
     async fn outbox(&self) -> Vec<String> {
-        let pool = eris_platform::db::connect(&self.database.args(), eris_sourcing::SCHEMA, &eris_sourcing::MIGRATOR)
-            .await
-            .unwrap();
-        sqlx::query_scalar("select event_type from outbox where event_type like 'rfp.%' order by outbox_id")
-            .fetch_all(&pool)
-            .await
-            .unwrap()
+        let events = self.database.published_events(eris_sourcing::SCHEMA).await;
+        events.into_iter().map(|e| e.event_type).filter(|t| t.starts_with("rfp.")).collect()
     }
 }
 

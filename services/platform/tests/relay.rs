@@ -1,0 +1,146 @@
+//! The outbox relay against the machine's PostgreSQL and Redis: rows that commit late are
+//! published, not skipped; a relay killed at any point loses and doubles nothing; only one relay
+//! publishes at a time.
+
+use std::{collections::HashSet, str::FromStr, time::Duration};
+
+use eris_platform::{
+    kv::Kv,
+    relay::{Entry, Relay},
+    testing::TestDatabase,
+};
+use rand::Rng;
+use sqlx::{
+    PgPool,
+    postgres::{PgConnectOptions, PgPoolOptions},
+};
+
+const SERVICE: &str = "relaytest";
+
+/// A pool on a schema with an outbox like every service's.
+async fn outbox_pool(database: &TestDatabase) -> PgPool {
+    let options = PgConnectOptions::from_str(&database.url()).unwrap().options([("search_path", SERVICE)]);
+    let pool = PgPoolOptions::new().max_connections(30).connect_with(options).await.unwrap();
+    sqlx::query(&format!("create schema {SERVICE}")).execute(&pool).await.unwrap();
+    sqlx::query(
+        "create table outbox (outbox_id bigint generated always as identity primary key, \
+         event_type text not null, aggregate_id bigint not null, payload bytea not null, \
+         created_at timestamptz not null default now())",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool
+}
+
+fn relay(pool: &PgPool, database: &TestDatabase) -> Relay {
+    Relay::new(pool.clone(), Kv::new(&database.redis_args()).unwrap(), SERVICE)
+}
+
+async fn insert(executor: impl sqlx::PgExecutor<'_>, name: &str) {
+    eris_platform::outbox::insert(executor, &[(name.to_owned(), 1, name.as_bytes().to_vec())]).await.unwrap();
+}
+
+async fn published(database: &TestDatabase) -> Vec<Entry> {
+    database.published_events(SERVICE).await
+}
+
+fn names(entries: &[Entry]) -> Vec<String> {
+    entries.iter().map(|e| e.event_type.clone()).collect()
+}
+
+#[tokio::test]
+async fn a_row_that_commits_after_a_later_id_is_published_not_skipped() {
+    let database = TestDatabase::new().await;
+    let pool = outbox_pool(&database).await;
+    let relay = relay(&pool, &database);
+
+    // The long transaction takes the first id and commits last.
+    let mut long = pool.begin().await.unwrap();
+    insert(&mut *long, "long").await;
+    insert(&pool, "short").await;
+    assert_eq!(relay.publish_pending().await.unwrap(), 1);
+    long.commit().await.unwrap();
+    assert_eq!(relay.publish_pending().await.unwrap(), 1);
+    insert(&pool, "after").await;
+    assert_eq!(relay.publish_pending().await.unwrap(), 1);
+
+    let entries = published(&database).await;
+    assert_eq!(names(&entries), ["short", "long", "after"]);
+    assert_eq!(entries[1].event_id, format!("{SERVICE}:1"), "the long transaction's id");
+    assert_eq!(entries[0].payload, b"short");
+    assert!(entries[0].created_ms > 0);
+}
+
+#[tokio::test]
+async fn a_relay_stopped_between_publishing_and_deleting_doubles_nothing() {
+    let database = TestDatabase::new().await;
+    let pool = outbox_pool(&database).await;
+    for name in ["one", "two", "three"] {
+        insert(&pool, name).await;
+    }
+    assert_eq!(relay(&pool, &database).publish_without_deleting().await.unwrap(), 3);
+    insert(&pool, "four").await;
+    // The next relay deletes the three it finds already published and publishes the fourth.
+    assert_eq!(relay(&pool, &database).publish_pending().await.unwrap(), 4);
+    assert_eq!(names(&published(&database).await), ["one", "two", "three", "four"]);
+}
+
+#[tokio::test]
+async fn relays_killed_at_random_while_transactions_interleave_lose_and_double_nothing() {
+    let database = TestDatabase::new().await;
+    let pool = outbox_pool(&database).await;
+    // 20 writers, 50 transactions each, held open for random times: ids commit out of order.
+    let writers: Vec<_> = (0..20)
+        .map(|writer| {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                for n in 0..50 {
+                    let mut tx = pool.begin().await.unwrap();
+                    insert(&mut *tx, &format!("{writer}-{n}")).await;
+                    let held = rand::thread_rng().gen_range(0..15);
+                    tokio::time::sleep(Duration::from_millis(held)).await;
+                    tx.commit().await.unwrap();
+                }
+            })
+        })
+        .collect();
+    // Relays (two at a time, as two replicas would) killed after random times until the writers end.
+    let writing = futures::future::join_all(writers);
+    tokio::pin!(writing);
+    loop {
+        let first = relay(&pool, &database).spawn();
+        let second = relay(&pool, &database).spawn();
+        let lived = Duration::from_millis(rand::thread_rng().gen_range(1..40));
+        tokio::select! {
+            done = &mut writing => {
+                assert!(done.iter().all(Result::is_ok));
+                drop((first, second));
+                break;
+            }
+            () = tokio::time::sleep(lived) => drop((first, second)),
+        }
+    }
+    // The killed relays' sessions end, and their locks with them, within moments.
+    loop {
+        relay(&pool, &database).publish_pending().await.unwrap();
+        let left: i64 = sqlx::query_scalar("select count(*) from outbox").fetch_one(&pool).await.unwrap();
+        if left == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let entries = published(&database).await;
+    let ids: HashSet<&str> = entries.iter().map(|e| e.event_id.as_str()).collect();
+    assert_eq!(ids.len(), entries.len(), "an event published twice");
+    let expected: HashSet<String> = (0..20).flat_map(|w| (0..50).map(move |n| format!("{w}-{n}"))).collect();
+    let got: HashSet<String> = names(&entries).into_iter().collect();
+    assert_eq!(got, expected, "every event, once");
+    // Each writer's events are in the order it committed them.
+    for writer in 0..20 {
+        let own: Vec<usize> =
+            entries.iter().filter_map(|e| e.event_type.strip_prefix(&format!("{writer}-"))?.parse().ok()).collect();
+        assert!(own.windows(2).all(|w| w[0] < w[1]), "writer {writer}: {own:?}");
+    }
+}

@@ -1,0 +1,233 @@
+//! The projector: reads the crm, sourcing and contracts event streams with a consumer group and
+//! applies each event once to the read models.
+//!
+//! Exactly one projector works at a time, however many reporting processes run: it holds a
+//! PostgreSQL advisory lock (the lease) on a connection of its own, which ends with the process.
+//! A batch of events is applied in one transaction, each event recorded by id in the same
+//! transaction (so one delivered again is skipped), and acknowledged after the commit; a projector
+//! that stops before acknowledging finds those events among its pending ones when it starts
+//! again. Acknowledged entries are trimmed from the streams.
+
+use std::{future::Future, time::Duration};
+
+use eris_platform::{
+    kv::Kv,
+    relay::{Background, Entry, entries, lead_until, stream_key},
+};
+use prost::Message;
+use sqlx::{PgConnection, PgPool};
+
+use crate::db::projection;
+
+/// The services whose events the read models are made from.
+pub const SOURCES: [&str; 3] = ["crm", "sourcing", "contracts"];
+/// The consumer group, and its one consumer (the lease holder).
+const GROUP: &str = "reporting";
+const CONSUMER: &str = "projector";
+/// Entries read from each stream at once.
+const BATCH: usize = 500;
+/// How long one read waits for new entries.
+const BLOCK: Duration = Duration::from_millis(500);
+/// The lease's advisory lock key (any fixed number the services' relays do not use).
+const LEASE: i64 = 0x7265_706f_7274_696e;
+/// Applied event ids kept this long to recognise a late duplicate.
+const REMEMBER: &str = "7 days";
+
+pub struct Projector {
+    pool: PgPool,
+    kv: Kv,
+    streams: Vec<(&'static str, String)>,
+}
+
+impl Projector {
+    pub fn new(pool: PgPool, kv: Kv) -> Self {
+        let streams = SOURCES.iter().map(|service| (*service, stream_key(&kv, service))).collect();
+        Self { pool, kv, streams }
+    }
+
+    /// Runs until `shutdown` completes, taking the lease when it is free.
+    pub async fn run(self, shutdown: impl Future<Output = ()>) {
+        lead_until("reporting projector", shutdown, || self.lead()).await;
+    }
+
+    /// Runs in the background until the answer is dropped.
+    pub fn spawn(self) -> Background {
+        Background::spawn(self.run(std::future::pending()))
+    }
+
+    /// With the lease: applies events until something fails. Without it: answers at once.
+    async fn lead(&self) -> anyhow::Result<()> {
+        let mut lease = self.pool.acquire().await?.detach();
+        let held: bool =
+            sqlx::query_scalar("select pg_try_advisory_lock($1)").bind(LEASE).fetch_one(&mut lease).await?;
+        if !held {
+            return Ok(());
+        }
+        tracing::info!("reporting projector holds the lease");
+        self.create_groups().await?;
+        // First what an earlier projector received but did not acknowledge, then what is new.
+        while self.step("0", Duration::ZERO).await? > 0 {}
+        let mut steps = 0u64;
+        loop {
+            self.step(">", BLOCK).await?;
+            steps += 1;
+            if steps.is_multiple_of(1000) {
+                forget_old(&self.pool).await?;
+                // The lease's connection must stay alive; this also notices it broke.
+                sqlx::query("select 1").execute(&mut lease).await?;
+            }
+        }
+    }
+
+    /// Applies every event the streams hold now (taking the lease for the while, or nothing if
+    /// another projector holds it); answers how many were read.
+    pub async fn catch_up(&self) -> anyhow::Result<usize> {
+        let mut lease = self.pool.acquire().await?.detach();
+        let held: bool =
+            sqlx::query_scalar("select pg_try_advisory_lock($1)").bind(LEASE).fetch_one(&mut lease).await?;
+        if !held {
+            return Ok(0);
+        }
+        self.create_groups().await?;
+        let mut total = 0;
+        for start in ["0", ">"] {
+            loop {
+                let read = self.step(start, Duration::ZERO).await?;
+                total += read;
+                if read == 0 {
+                    break;
+                }
+            }
+        }
+        Ok(total)
+    }
+
+    /// Makes the consumer group on each stream (and the stream) unless it exists.
+    async fn create_groups(&self) -> anyhow::Result<()> {
+        for (_, stream) in &self.streams {
+            let stream = stream.clone();
+            let made: redis::RedisResult<()> = self
+                .kv
+                .run_within(Duration::from_secs(5), |mut conn| async move {
+                    redis::cmd("XGROUP")
+                        .arg("CREATE")
+                        .arg(stream)
+                        .arg(GROUP)
+                        .arg("0")
+                        .arg("MKSTREAM")
+                        .query_async(&mut conn)
+                        .await
+                })
+                .await;
+            match made {
+                Ok(()) => {}
+                Err(error) if error.code() == Some("BUSYGROUP") => {}
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads one batch from every stream (`start` "0" for pending entries, ">" for new ones),
+    /// applies it and acknowledges it; answers how many entries were read.
+    async fn step(&self, start: &str, block: Duration) -> anyhow::Result<usize> {
+        let mut command = redis::cmd("XREADGROUP");
+        command.arg("GROUP").arg(GROUP).arg(CONSUMER).arg("COUNT").arg(BATCH);
+        if !block.is_zero() {
+            command.arg("BLOCK").arg(block.as_millis() as u64);
+        }
+        command.arg("STREAMS");
+        for (_, stream) in &self.streams {
+            command.arg(stream);
+        }
+        for _ in &self.streams {
+            command.arg(start);
+        }
+        let reply: redis::Value = self
+            .kv
+            .run_within(block + Duration::from_secs(5), |mut conn| async move { command.query_async(&mut conn).await })
+            .await?;
+        let batches = self.by_stream(&reply);
+        let read: usize = batches.iter().map(|(_, _, batch)| batch.len()).sum();
+        if read == 0 {
+            return Ok(0);
+        }
+        let mut tx = self.pool.begin().await?;
+        for (service, _, batch) in &batches {
+            for entry in batch {
+                apply(&mut tx, service, entry).await?;
+            }
+            if let Some(last) = batch.last() {
+                projection::advance(&mut tx, service, &last.id, last.created_ms).await?;
+            }
+        }
+        tx.commit().await?;
+        for (_, stream, batch) in batches.into_iter().filter(|(_, _, batch)| !batch.is_empty()) {
+            let ids: Vec<String> = batch.iter().map(|e| e.id.clone()).collect();
+            let last = ids.last().cloned().unwrap_or_default();
+            let mut pipe = redis::pipe();
+            pipe.cmd("XACK").arg(&stream).arg(GROUP).arg(&ids).ignore();
+            // Every entry up to the last one acknowledged is applied: nothing needs them again.
+            pipe.cmd("XTRIM").arg(&stream).arg("MINID").arg(&last).ignore();
+            self.kv
+                .run_within(Duration::from_secs(5), |mut conn| async move { pipe.query_async::<()>(&mut conn).await })
+                .await?;
+        }
+        Ok(read)
+    }
+
+    /// The entries of an XREADGROUP answer by stream: (service, stream key, entries).
+    fn by_stream(&self, reply: &redis::Value) -> Vec<(&'static str, String, Vec<Entry>)> {
+        let redis::Value::Array(streams) = reply else { return Vec::new() };
+        streams
+            .iter()
+            .filter_map(|stream| {
+                let redis::Value::Array(parts) = stream else { return None };
+                let [redis::Value::BulkString(key), items] = parts.as_slice() else { return None };
+                let key = String::from_utf8_lossy(key);
+                let (service, stream) = self.streams.iter().find(|(_, s)| *s == key)?;
+                Some((*service, stream.clone(), entries(items)))
+            })
+            .collect()
+    }
+}
+
+/// Applies one event unless it was applied before. An event that cannot be decoded is logged and
+/// skipped (a newer service may write kinds this projector does not know).
+async fn apply(conn: &mut PgConnection, service: &str, entry: &Entry) -> anyhow::Result<()> {
+    if !projection::first_delivery(&mut *conn, &entry.event_id).await? {
+        return Ok(());
+    }
+    let payload = entry.payload.as_slice();
+    let kind = entry.event_type.split('.').next().unwrap_or_default();
+    let outcome = match (service, kind) {
+        ("crm", "company") => match eris_proto::crm::v1::CompanyEvent::decode(payload) {
+            Ok(event) => projection::apply_company(conn, &event).await.map_err(anyhow::Error::from),
+            Err(error) => Err(error.into()),
+        },
+        ("sourcing", "supplier" | "utility") => match eris_proto::sourcing::v1::DirectoryEvent::decode(payload) {
+            Ok(event) => projection::apply_directory(conn, &event).await.map_err(anyhow::Error::from),
+            Err(error) => Err(error.into()),
+        },
+        ("contracts", "contract") => match eris_proto::contracts::v1::ContractEvent::decode(payload) {
+            Ok(event) => projection::apply_contract(conn, &event).await.map_err(anyhow::Error::from),
+            Err(error) => Err(error.into()),
+        },
+        _ => Ok(()),
+    };
+    match outcome {
+        Err(error) if error.downcast_ref::<prost::DecodeError>().is_some() => {
+            tracing::warn!(event_id = entry.event_id, %error, "an event that does not decode is skipped");
+            Ok(())
+        }
+        other => other,
+    }
+}
+
+/// Forgets applied event ids older than a week (a duplicate arrives within moments, not days).
+async fn forget_old(pool: &PgPool) -> sqlx::Result<()> {
+    sqlx::query(&format!("delete from applied_event where applied_at < now() - interval '{REMEMBER}'"))
+        .execute(pool)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,291 @@
+//! The read models fed through real services: changes made in crm, sourcing and contracts reach
+//! the reporting schema through the outbox relays, the Redis streams and the projector; an event
+//! delivered again is applied once; a second projector takes over when the first stops.
+
+use std::time::{Duration, Instant};
+
+use eris_identity::testing::DEMO_PASSWORD;
+use eris_platform::{kv::Kv, relay::stream_key, testing::TestDatabase};
+use eris_proto::{
+    common::v1::Date,
+    contracts::v1::{
+        Contract, ContractEvent, CreateContractRequest, CreatePaymentsRequest, DeleteContractRequest, Payment,
+        UpdatePaymentRequest, contract_service_client::ContractServiceClient,
+        payment_service_client::PaymentServiceClient,
+    },
+    crm::v1::{
+        Account, AccountCommodity, Company, CreateAccountRequest, CreateCompanyRequest,
+        account_service_client::AccountServiceClient, company_service_client::CompanyServiceClient,
+    },
+    identity::v1::{SignInRequest, auth_service_client::AuthServiceClient},
+    sourcing::v1::{Commodity, CreateSupplierRequest, Supplier, supplier_service_client::SupplierServiceClient},
+};
+use prost::Message;
+use sqlx::PgPool;
+use tonic::{Request, transport::Channel};
+
+struct App {
+    database: TestDatabase,
+    token: String,
+    crm: Channel,
+    sourcing: Channel,
+    contracts: Channel,
+    reporting: PgPool,
+    peco: i64,
+}
+
+async fn listener() -> (tokio::net::TcpListener, String) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    (listener, url)
+}
+
+async fn spawn_app() -> App {
+    let database = TestDatabase::new().await;
+    let identity = eris_identity::testing::spawn(&database, |_| {}).await;
+    let identity_url = format!("http://{identity}");
+    let (sourcing_listener, sourcing_url) = listener().await;
+    let (contracts_listener, contracts_url) = listener().await;
+    let (reporting_listener, _) = listener().await;
+    let crm = eris_crm::testing::spawn_with_sourcing(&database, identity_url.clone(), sourcing_url.clone()).await;
+    let crm_url = format!("http://{crm}");
+    eris_sourcing::testing::spawn_on(sourcing_listener, &database, identity_url.clone(), crm_url.clone(), 2000);
+    let demo = eris_sourcing::seed::demo_utilities(&database.args()).await.unwrap();
+    let channel = Channel::from_shared(identity_url.clone()).unwrap().connect_lazy();
+    let request = SignInRequest { username: "management@eris.test".into(), password: DEMO_PASSWORD.into() };
+    let token = AuthServiceClient::new(channel).sign_in(request).await.unwrap().into_inner().token;
+    eris_contracts::testing::spawn_on(
+        contracts_listener,
+        &database,
+        identity_url.clone(),
+        crm_url.clone(),
+        sourcing_url.clone(),
+        Vec::new(),
+    );
+    eris_reporting::testing::spawn_on(reporting_listener, &database, identity_url);
+    let reporting =
+        eris_platform::db::connect(&database.args(), eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await.unwrap();
+    App {
+        token,
+        crm: Channel::from_shared(crm_url).unwrap().connect_lazy(),
+        sourcing: Channel::from_shared(sourcing_url).unwrap().connect_lazy(),
+        contracts: Channel::from_shared(contracts_url).unwrap().connect_lazy(),
+        reporting,
+        peco: demo.electric[0],
+        database,
+    }
+}
+
+impl App {
+    fn authed<T>(&self, message: T) -> Request<T> {
+        let mut request = Request::new(message);
+        request.metadata_mut().insert("authorization", format!("Bearer {}", self.token).parse().unwrap());
+        request
+    }
+
+    /// Waits (up to 10 s) until `sql` answers `expected` in the reporting schema.
+    async fn eventually(&self, sql: &str, expected: &str) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let found: Option<Option<String>> = sqlx::query_scalar(sql).fetch_optional(&self.reporting).await.unwrap();
+            let found = found.flatten();
+            if found.as_deref() == Some(expected) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "{sql}: {found:?}, expected {expected}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// A company with one Electric account, a supplier, and a contract over them.
+    async fn contract(&self) -> Contract {
+        let company = Company { name: "Foundry".into(), ..Default::default() };
+        let company = CompanyServiceClient::new(self.crm.clone())
+            .create_company(self.authed(CreateCompanyRequest { company: Some(company) }))
+            .await
+            .unwrap()
+            .into_inner()
+            .company
+            .unwrap();
+        let account = Account {
+            company_id: company.company_id,
+            name: "Plant".into(),
+            account_number: "E-1".into(),
+            commodity: AccountCommodity::Electric.into(),
+            utility_id: self.peco,
+            ..Default::default()
+        };
+        let account = AccountServiceClient::new(self.crm.clone())
+            .create_account(self.authed(CreateAccountRequest { account: Some(account) }))
+            .await
+            .unwrap()
+            .into_inner()
+            .account
+            .unwrap();
+        let supplier =
+            Supplier { name: "Keystone".into(), commodity: Commodity::Electric.into(), ..Default::default() };
+        let supplier = SupplierServiceClient::new(self.sourcing.clone())
+            .create_supplier(self.authed(CreateSupplierRequest { supplier: Some(supplier) }))
+            .await
+            .unwrap()
+            .into_inner()
+            .supplier
+            .unwrap();
+        let contract = Contract {
+            company_id: company.company_id,
+            commodity: Commodity::Electric.into(),
+            account_ids: vec![account.account_id],
+            supplier_id: supplier.supplier_id,
+            date_signed: Some(Date { year: 2025, month: 12, day: 10 }),
+            start_date: Some(Date { year: 2026, month: 1, day: 1 }),
+            term_months: 12,
+            fee: "0.005".into(),
+            ..Default::default()
+        };
+        ContractServiceClient::new(self.contracts.clone())
+            .create_contract(self.authed(CreateContractRequest { contract: Some(contract), beta: false }))
+            .await
+            .unwrap()
+            .into_inner()
+            .contract
+            .unwrap()
+    }
+
+    async fn add_payment(&self, contract_id: i64, month: i32, projected: &str) -> Payment {
+        let payment = Payment {
+            projected_month: month,
+            projected_year: 2026,
+            projected_payment: projected.into(),
+            ..Default::default()
+        };
+        let request = CreatePaymentsRequest { contract_id, payments: vec![payment] };
+        let added = PaymentServiceClient::new(self.contracts.clone()).create_payments(self.authed(request)).await;
+        added.unwrap().into_inner().payments.remove(0)
+    }
+}
+
+#[tokio::test]
+async fn changes_in_every_service_reach_the_read_models() {
+    let app = spawn_app().await;
+    let contract = app.contract().await;
+    let id = contract.contract_id;
+    app.eventually("select name from company", "Foundry").await;
+    app.eventually("select name from supplier where name = 'Keystone'", "Keystone").await;
+    app.eventually(
+        &format!("select company_name || ' ' || end_date from contract where contract_id = {id}"),
+        "Foundry 2026-12-31",
+    )
+    .await;
+
+    let mut payment = app.add_payment(id, 1, "37.50").await;
+    app.eventually("select projected_payment::text from payment", "37.50").await;
+    payment.payment_actual = "36.10".into();
+    payment.payment_month = 2;
+    payment.payment_year = 2026;
+    let request = UpdatePaymentRequest { payment: Some(payment) };
+    PaymentServiceClient::new(app.contracts.clone()).update_payment(app.authed(request)).await.unwrap();
+    app.eventually("select payment_actual::text || ' ' || payment_month from payment", "36.10 2").await;
+
+    let request = DeleteContractRequest { contract_id: id, beta_only: false };
+    ContractServiceClient::new(app.contracts.clone()).delete_contract(app.authed(request)).await.unwrap();
+    app.eventually("select (select count(*) from contract) + (select count(*) from payment) || ''", "0").await;
+    // Where each stream stands is kept, for the lag.
+    app.eventually("select count(*)::text from stream_position", "3").await;
+}
+
+#[tokio::test]
+async fn an_event_delivered_again_is_applied_once() {
+    let app = spawn_app().await;
+    let contract = app.contract().await;
+    let payment = app.add_payment(contract.contract_id, 3, "10.00").await;
+    app.eventually("select projected_payment::text from payment", "10.00").await;
+
+    // The same event id again, now carrying a newer version: skipped, because it was applied.
+    let events = app.database.published_events("contracts").await;
+    let added = events.iter().find(|e| e.event_type == "contract.payment_added").unwrap();
+    let mut event = ContractEvent::decode(added.payload.as_slice()).unwrap();
+    event.payments[0].projected_payment = "99.00".into();
+    event.payments[0].version = payment.version + 10;
+    let kv = Kv::new(&app.database.redis_args()).unwrap();
+    add_to_stream(&kv, &added.event_id, "contract.payment_added", contract.contract_id, event.encode_to_vec()).await;
+    // A later change still arrives, and the duplicate never did anything.
+    app.add_payment(contract.contract_id, 4, "11.00").await;
+    app.eventually(
+        "select string_agg(projected_payment::text, ' ' order by projected_month) from payment",
+        "10.00 11.00",
+    )
+    .await;
+}
+
+/// A contract event as the contracts service writes it, added to its stream.
+async fn publish_contract(kv: &Kv, event_id: &str, contract_id: i64, version: i64) {
+    let contract = Contract {
+        contract_id,
+        company_id: 1,
+        company_name: format!("Company {contract_id}"),
+        commodity: Commodity::Electric.into(),
+        version,
+        ..Default::default()
+    };
+    let event = ContractEvent { kind: "contract created".into(), contract: Some(contract), ..Default::default() };
+    add_to_stream(kv, event_id, "contract.contract_created", contract_id, event.encode_to_vec()).await;
+}
+
+/// An entry added to the contracts stream as its relay adds them.
+async fn add_to_stream(kv: &Kv, event_id: &str, event_type: &str, aggregate_id: i64, payload: Vec<u8>) {
+    let (stream, event_id, event_type) = (stream_key(kv, "contracts"), event_id.to_owned(), event_type.to_owned());
+    let mut command = redis::cmd("XADD");
+    command.arg(stream).arg("*").arg("event_id").arg(event_id).arg("type").arg(event_type);
+    command.arg("aggregate").arg(aggregate_id).arg("payload").arg(payload).arg("created_ms").arg(1);
+    kv.run(|mut conn| async move { command.query_async::<String>(&mut conn).await }).await.unwrap();
+}
+
+#[tokio::test]
+async fn one_projector_applies_at_a_time_and_another_takes_over_when_it_stops() {
+    let database = TestDatabase::new().await;
+    let pool =
+        eris_platform::db::connect(&database.args(), eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await.unwrap();
+    let kv = || Kv::new(&database.redis_args()).unwrap();
+    let projector = || eris_reporting::projector::Projector::new(pool.clone(), kv());
+    let names = || async {
+        let names: Vec<String> = sqlx::query_scalar("select company_name from contract order by contract_id")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+        names
+    };
+    let eventually = |count: usize| async move {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while names().await.len() < count {
+            assert!(Instant::now() < deadline, "the contracts did not arrive");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+
+    let (first, second) = (projector().spawn(), projector().spawn());
+    publish_contract(&kv(), "contracts:1", 1, 1).await;
+    eventually(1).await;
+    // While one holds the lease, another catching up applies nothing.
+    publish_contract(&kv(), "contracts:2", 2, 1).await;
+    assert_eq!(projector().catch_up().await.unwrap(), 0);
+    eventually(2).await;
+
+    // Either may have held it: with one gone, the other carries on.
+    drop(first);
+    publish_contract(&kv(), "contracts:3", 3, 1).await;
+    eventually(3).await;
+    drop(second);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // With none running, the events wait in the stream until a projector comes.
+    publish_contract(&kv(), "contracts:4", 4, 1).await;
+    publish_contract(&kv(), "contracts:4", 4, 2).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while projector().catch_up().await.unwrap() == 0 {
+        assert!(Instant::now() < deadline, "the lease was never free");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(names().await, ["Company 1", "Company 2", "Company 3", "Company 4"]);
+    let version: i64 =
+        sqlx::query_scalar("select version from contract where contract_id = 4").fetch_one(&pool).await.unwrap();
+    assert_eq!(version, 1, "the second delivery of contracts:4 was skipped");
+}
