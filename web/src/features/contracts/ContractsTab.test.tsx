@@ -219,7 +219,8 @@ describe("lead contracts tab", () => {
     await waitFor(() =>
       expect(listPayments).toHaveBeenCalledWith(expect.objectContaining({ contractId: 41n }), expect.anything()),
     );
-    await userEvent.keyboard("{Escape}");
+    const payments = screen.getByRole("dialog", { name: "Payments" });
+    await userEvent.click(within(payments).getAllByRole("button", { name: "Close" }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Payments" })).toBeNull());
     await userEvent.click(within(await contractRow(42n)).getByRole("button", { name: "DR Payment History" }));
     expect(await screen.findByRole("dialog", { name: "DR Payment History" })).toBeTruthy();
