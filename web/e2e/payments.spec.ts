@@ -206,6 +206,11 @@ test("Management pastes a year of payments, edits one, and updates projected pay
   await expect(paymentRow(dialog, march.paymentId).getByRole("cell").nth(5)).toHaveText("$60.00");
   // The edited actuals are untouched.
   await expect(paymentRow(dialog, march.paymentId).getByRole("cell").nth(9)).toHaveText("$29.75");
+
+  // With no row open, Escape closes the dialog.
+  await dialog.getByRole("button", { name: "Update Proj. Payments" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
 });
 
 test("Management adds and deletes a DR contract's payment history", async ({ page }) => {

@@ -11,7 +11,6 @@ pub mod projector;
 pub mod testing;
 
 use eris_platform::{
-    kv::Kv,
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
 };
@@ -31,10 +30,10 @@ pub const SCHEMA: &str = "reporting";
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
-    // The projector's reads block on Redis for a while: it gets a connection of its own, so the
-    // token checks sharing `resources.kv` never queue behind them.
     let _projector = match config.projector {
-        true => Some(projector::Projector::new(resources.pool.clone(), Kv::new(&config.service.redis)?).spawn()),
+        true => {
+            Some(projector::Projector::new(resources.pool.clone(), projector::redis(&config.service.redis)?).spawn())
+        }
         false => None,
     };
     let service = GrpcService {

@@ -11,6 +11,7 @@
 use std::{future::Future, time::Duration};
 
 use eris_platform::{
+    config::RedisArgs,
     kv::Kv,
     relay::{Background, Entry, entries, lead_until, stream_key},
 };
@@ -39,7 +40,16 @@ pub struct Projector {
     streams: Vec<(&'static str, String)>,
 }
 
+/// The projector's own Redis connection. Its reads wait up to [`BLOCK`] for new entries, longer
+/// than a cache call may take, so it gets a connection (and a deadline) of its own, and the token
+/// checks sharing the service's connection never queue behind a waiting read.
+pub fn redis(args: &RedisArgs) -> anyhow::Result<Kv> {
+    let wait = (BLOCK + Duration::from_secs(5)).as_millis() as u64;
+    Kv::new(&RedisArgs { redis_timeout_ms: args.redis_timeout_ms.max(wait), ..args.clone() })
+}
+
 impl Projector {
+    /// A projector over the reporting schema's `pool`, reading through `kv` (see [`redis`]).
     pub fn new(pool: PgPool, kv: Kv) -> Self {
         let streams = SOURCES.iter().map(|service| (*service, stream_key(&kv, service))).collect();
         Self { pool, kv, streams }

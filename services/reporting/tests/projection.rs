@@ -246,7 +246,10 @@ async fn one_projector_applies_at_a_time_and_another_takes_over_when_it_stops() 
     let pool =
         eris_platform::db::connect(&database.args(), eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await.unwrap();
     let kv = || Kv::new(&database.redis_args()).unwrap();
-    let projector = || eris_reporting::projector::Projector::new(pool.clone(), kv());
+    let projector = || {
+        let redis = eris_reporting::projector::redis(&database.redis_args()).unwrap();
+        eris_reporting::projector::Projector::new(pool.clone(), redis)
+    };
     let names = || async {
         let names: Vec<String> = sqlx::query_scalar("select company_name from contract order by contract_id")
             .fetch_all(&pool)
@@ -288,4 +291,20 @@ async fn one_projector_applies_at_a_time_and_another_takes_over_when_it_stops() 
     let version: i64 =
         sqlx::query_scalar("select version from contract where contract_id = 4").fetch_one(&pool).await.unwrap();
     assert_eq!(version, 1, "the second delivery of contracts:4 was skipped");
+}
+
+#[tokio::test]
+async fn the_projectors_redis_connection_outlasts_a_read_that_waits_for_entries() {
+    let database = TestDatabase::new().await;
+    let key = format!("{}idle", database.redis_args().redis_prefix);
+    let wait = |kv: Kv, key: String| async move {
+        kv.run(|mut conn| async move {
+            redis::cmd("BLPOP").arg(key).arg(0.6).query_async::<Option<(String, String)>>(&mut conn).await
+        })
+        .await
+    };
+    // A cache call's deadline (250 ms) would end a read waiting 0.6 s for nothing as a failure.
+    assert!(wait(Kv::new(&database.redis_args()).unwrap(), key.clone()).await.is_err());
+    let projector = eris_reporting::projector::redis(&database.redis_args()).unwrap();
+    assert_eq!(wait(projector, key).await.unwrap(), None);
 }
