@@ -11,7 +11,7 @@ use utoipa::{
 
 use crate::{
     error::ErrorBody,
-    rest::{accounts, call_banks, companies, contacts, contracts, directories, notes_tasks, rfps, users},
+    rest::{accounts, call_banks, companies, contacts, contracts, directories, notes_tasks, reports, rfps, users},
 };
 
 #[derive(OpenApi)]
@@ -102,6 +102,9 @@ use crate::{
         rfps::create_price,
         rfps::delete_price,
         rfps::set_outcome,
+        reports::revenue_by_supplier,
+        reports::actual_revenue_by_supplier,
+        reports::contract_year_options,
         contracts::get_contracts_by_lead_id,
         contracts::create_contract,
         contracts::update_contract,
@@ -153,6 +156,7 @@ use crate::{
         (name = "payments", description = "Contract payments and DR payment history"),
         (name = "beta contracts", description = "The beta contract screens: contracts, payments and hedges"),
         (name = "contract lists", description = "The Contracts page's lists of the book"),
+        (name = "reports", description = "Reports over the book, from the reporting service's read models"),
     ),
 )]
 pub struct ApiDoc;

@@ -12,6 +12,7 @@ mod directory;
 pub use directory::DirectoryCache;
 pub mod leads;
 pub mod notes_tasks;
+pub mod reports;
 pub mod rfps;
 pub mod users;
 

@@ -40,6 +40,7 @@ pub struct Upstreams {
     pub crm: Option<SocketAddr>,
     pub sourcing: Option<SocketAddr>,
     pub contracts: Option<SocketAddr>,
+    pub reporting: Option<SocketAddr>,
 }
 
 pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database: Option<TestDatabase>) -> TestGateway {
@@ -57,7 +58,7 @@ pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database:
             crm_url: format!("http://{}", upstreams.crm.unwrap_or(down)),
             contracts_url: format!("http://{}", upstreams.contracts.unwrap_or(down)),
             sourcing_url: format!("http://{}", upstreams.sourcing.unwrap_or(down)),
-            reporting_url: format!("http://{down}"),
+            reporting_url: format!("http://{}", upstreams.reporting.unwrap_or(down)),
             timeout_seconds: 10,
         },
         web_dist: web.clone(),
@@ -91,8 +92,8 @@ pub async fn spawn_app_with_crm() -> TestGateway {
     spawn_business_app(false).await
 }
 
-/// A gateway in front of identity, crm, sourcing and contracts, whose beta users are the
-/// Management and Customer Care demo users.
+/// A gateway in front of identity, crm, sourcing, contracts and reporting, whose beta users are
+/// the Management and Customer Care demo users.
 pub async fn spawn_app_with_contracts() -> TestGateway {
     spawn_business_app(true).await
 }
@@ -113,18 +114,17 @@ async fn spawn_business_app(with_contracts: bool) -> TestGateway {
         2000,
     );
     if !with_contracts {
-        return spawn_gateway(
-            identity,
-            Upstreams { crm: Some(crm), sourcing: Some(sourcing), contracts: None },
-            Some(database),
-        )
-        .await;
+        let upstreams = Upstreams { crm: Some(crm), sourcing: Some(sourcing), ..Default::default() };
+        return spawn_gateway(identity, upstreams, Some(database)).await;
     }
     // The beta users are known once the gateway signs them in; until the service starts, calls
     // to its bound port wait in the listen queue.
     let contracts_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let contracts = contracts_listener.local_addr().unwrap();
-    let upstreams = Upstreams { crm: Some(crm), sourcing: Some(sourcing), contracts: Some(contracts) };
+    let reporting_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let reporting = eris_reporting::testing::spawn_on(reporting_listener, &database, identity_url.clone());
+    let upstreams =
+        Upstreams { crm: Some(crm), sourcing: Some(sourcing), contracts: Some(contracts), reporting: Some(reporting) };
     let app = spawn_gateway(identity, upstreams, Some(database)).await;
     let management = app.login("management@eris.test", DEMO_PASSWORD).await.json::<Value>().await.unwrap();
     let care = app.login("care@eris.test", DEMO_PASSWORD).await.json::<Value>().await.unwrap();

@@ -394,3 +394,51 @@ async fn beta_contracts_hedges_and_contract_lists_follow_who_may_use_them() {
     assert_eq!(app.send(Method::DELETE, &beta_path, &sales, json!({})).await.status(), StatusCode::FORBIDDEN);
     assert_eq!(app.send(Method::DELETE, &beta_path, &manager, json!({})).await.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn revenue_by_supplier_reaches_the_reports_through_rest() {
+    let app = spawn_app_with_contracts().await;
+    eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
+    let manager = app.token("management@eris.test").await;
+    let sales = app.token("sales@eris.test").await;
+    let (lead_id, accounts) = company_with_accounts(&app, &manager, "Quarry").await;
+    let supplier =
+        app.post("/api/addSupplier/", &manager, json!({"SupplierName": "Keystone", "Commodity": "Electric"})).await;
+    let supplier = supplier.json::<Value>().await.unwrap()["insertId"].as_i64().unwrap();
+    let mut body = electric_contract(lead_id, accounts);
+    body["SupplierId"] = json!(supplier);
+    let made: Value = app.post("/api/contracts", &manager, body).await.json().await.unwrap();
+    let add = format!("/api/addPayment/{}", made["ContractId"]);
+    for (month, amount) in [(1, "100.00"), (2, "50.50")] {
+        let payment = json!({"ProjectedMonth": month, "ProjectedYear": 2026, "ProjectedPayment": amount,
+                             "PaymentMonth": month, "PaymentYear": 2026, "PaymentActual": "40.00"});
+        assert_eq!(app.post(&add, &manager, payment).await.status(), StatusCode::CREATED);
+    }
+
+    // The change reaches the report through the events within moments.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let forecast = loop {
+        let rows: Vec<Value> =
+            app.get("/api/reports/revenueBySupplier?year=2026", &manager).await.json().await.unwrap();
+        if rows.first().is_some_and(|r| r["Total"] == "150.50") {
+            break rows;
+        }
+        assert!(std::time::Instant::now() < deadline, "the payments did not reach the report: {rows:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!(forecast[0]["Supplier"], "Keystone");
+    assert_eq!(forecast[0]["MonthlyRevenues"][0], "100.00");
+    assert_eq!(forecast[0]["MonthlyRevenues"][1], "50.50");
+    let actual: Vec<Value> =
+        app.get("/api/reports/actualrevenueBySupplier?year=2026", &manager).await.json().await.unwrap();
+    assert_eq!(actual[0]["Total"], "80.00");
+    // The Sales user is the company's closer.
+    let seen: Vec<Value> = app.get("/api/reports/revenueBySupplier?year=2026", &sales).await.json().await.unwrap();
+    assert_eq!(seen.len(), 1);
+    let years: Vec<i64> = app.get("/api/reports/contractYearOptions", &manager).await.json().await.unwrap();
+    assert!(years.contains(&2026));
+    for bad in ["", "?year=", "?year=abc", "?year=20000", "?year=1e3", "?year=-1"] {
+        let response = app.get(&format!("/api/reports/revenueBySupplier{bad}"), &manager).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+    }
+}

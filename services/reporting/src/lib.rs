@@ -10,12 +10,15 @@ pub mod projector;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+use std::sync::Arc;
+
 use eris_platform::{
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
+    time::BusinessTime,
 };
 use eris_proto::reporting::v1::report_service_server::ReportServiceServer;
-use sqlx::migrate::Migrator;
+use sqlx::{PgPool, migrate::Migrator};
 use tokio::net::TcpListener;
 use tonic::service::Routes;
 
@@ -26,6 +29,13 @@ pub static MIGRATOR: Migrator = sqlx::migrate!();
 
 /// The schema this service owns.
 pub const SCHEMA: &str = "reporting";
+
+/// Everything the handlers share.
+pub(crate) struct State {
+    pool: PgPool,
+    /// The brokerage's time zone: "this year" for the reports.
+    business: BusinessTime,
+}
 
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
@@ -38,7 +48,10 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     };
     let service = GrpcService {
         names: &["eris.reporting.v1.ReportService"],
-        routes: Routes::new(ReportServiceServer::new(grpc::ReportingApi)),
+        routes: Routes::new(ReportServiceServer::new(grpc::ReportingApi(Arc::new(State {
+            pool: resources.pool.clone(),
+            business: BusinessTime::new(config.service.business.time_zone),
+        })))),
         auth: resources.auth(&[]),
         dependencies: resources.dependencies(),
     };

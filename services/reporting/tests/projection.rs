@@ -18,6 +18,10 @@ use eris_proto::{
         account_service_client::AccountServiceClient, company_service_client::CompanyServiceClient,
     },
     identity::v1::{SignInRequest, auth_service_client::AuthServiceClient},
+    reporting::v1::{
+        GetRevenueBySupplierRequest, GetRevenueBySupplierResponse, ListRevenueYearsRequest, RevenueBasis,
+        report_service_client::ReportServiceClient,
+    },
     sourcing::v1::{Commodity, CreateSupplierRequest, Supplier, supplier_service_client::SupplierServiceClient},
 };
 use prost::Message;
@@ -27,6 +31,8 @@ use tonic::{Request, transport::Channel};
 struct App {
     database: TestDatabase,
     token: String,
+    sales: (String, i64),
+    reports: Channel,
     crm: Channel,
     sourcing: Channel,
     contracts: Channel,
@@ -46,14 +52,22 @@ async fn spawn_app() -> App {
     let identity_url = format!("http://{identity}");
     let (sourcing_listener, sourcing_url) = listener().await;
     let (contracts_listener, contracts_url) = listener().await;
-    let (reporting_listener, _) = listener().await;
+    let (reporting_listener, reporting_url) = listener().await;
     let crm = eris_crm::testing::spawn_with_sourcing(&database, identity_url.clone(), sourcing_url.clone()).await;
     let crm_url = format!("http://{crm}");
     eris_sourcing::testing::spawn_on(sourcing_listener, &database, identity_url.clone(), crm_url.clone(), 2000);
     let demo = eris_sourcing::seed::demo_utilities(&database.args()).await.unwrap();
     let channel = Channel::from_shared(identity_url.clone()).unwrap().connect_lazy();
-    let request = SignInRequest { username: "management@eris.test".into(), password: DEMO_PASSWORD.into() };
-    let token = AuthServiceClient::new(channel).sign_in(request).await.unwrap().into_inner().token;
+    let sign_in = |email: &str| {
+        let request = SignInRequest { username: email.into(), password: DEMO_PASSWORD.into() };
+        let mut auth = AuthServiceClient::new(channel.clone());
+        async move {
+            let answer = auth.sign_in(request).await.unwrap().into_inner();
+            (answer.token, answer.user.unwrap().user_id)
+        }
+    };
+    let (token, _) = sign_in("management@eris.test").await;
+    let sales = sign_in("sales@eris.test").await;
     eris_contracts::testing::spawn_on(
         contracts_listener,
         &database,
@@ -67,6 +81,8 @@ async fn spawn_app() -> App {
         eris_platform::db::connect(&database.args(), eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await.unwrap();
     App {
         token,
+        sales,
+        reports: Channel::from_shared(reporting_url).unwrap().connect_lazy(),
         crm: Channel::from_shared(crm_url).unwrap().connect_lazy(),
         sourcing: Channel::from_shared(sourcing_url).unwrap().connect_lazy(),
         contracts: Channel::from_shared(contracts_url).unwrap().connect_lazy(),
@@ -99,7 +115,13 @@ impl App {
 
     /// A company with one Electric account, a supplier, and a contract over them.
     async fn contract(&self) -> Contract {
-        let company = Company { name: "Foundry".into(), ..Default::default() };
+        self.contract_of("Foundry", 0, "Keystone").await
+    }
+
+    /// The same for a company named `name` whose closer is `closer_user_id`, with supplier
+    /// `supplier` (none when empty).
+    async fn contract_of(&self, name: &str, closer_user_id: i64, supplier: &str) -> Contract {
+        let company = Company { name: name.into(), closer_user_id, ..Default::default() };
         let company = CompanyServiceClient::new(self.crm.clone())
             .create_company(self.authed(CreateCompanyRequest { company: Some(company) }))
             .await
@@ -110,7 +132,7 @@ impl App {
         let account = Account {
             company_id: company.company_id,
             name: "Plant".into(),
-            account_number: "E-1".into(),
+            account_number: format!("{name}-1"),
             commodity: AccountCommodity::Electric.into(),
             utility_id: self.peco,
             ..Default::default()
@@ -122,20 +144,25 @@ impl App {
             .into_inner()
             .account
             .unwrap();
-        let supplier =
-            Supplier { name: "Keystone".into(), commodity: Commodity::Electric.into(), ..Default::default() };
-        let supplier = SupplierServiceClient::new(self.sourcing.clone())
-            .create_supplier(self.authed(CreateSupplierRequest { supplier: Some(supplier) }))
-            .await
-            .unwrap()
-            .into_inner()
-            .supplier
-            .unwrap();
+        let supplier_id = if supplier.is_empty() {
+            0
+        } else {
+            let supplier =
+                Supplier { name: supplier.into(), commodity: Commodity::Electric.into(), ..Default::default() };
+            SupplierServiceClient::new(self.sourcing.clone())
+                .create_supplier(self.authed(CreateSupplierRequest { supplier: Some(supplier) }))
+                .await
+                .unwrap()
+                .into_inner()
+                .supplier
+                .unwrap()
+                .supplier_id
+        };
         let contract = Contract {
             company_id: company.company_id,
             commodity: Commodity::Electric.into(),
             account_ids: vec![account.account_id],
-            supplier_id: supplier.supplier_id,
+            supplier_id,
             date_signed: Some(Date { year: 2025, month: 12, day: 10 }),
             start_date: Some(Date { year: 2026, month: 1, day: 1 }),
             term_months: 12,
@@ -158,6 +185,10 @@ impl App {
             projected_payment: projected.into(),
             ..Default::default()
         };
+        self.add(contract_id, payment).await
+    }
+
+    async fn add(&self, contract_id: i64, payment: Payment) -> Payment {
         let request = CreatePaymentsRequest { contract_id, payments: vec![payment] };
         let added = PaymentServiceClient::new(self.contracts.clone()).create_payments(self.authed(request)).await;
         added.unwrap().into_inner().payments.remove(0)
@@ -307,4 +338,79 @@ async fn the_projectors_redis_connection_outlasts_a_read_that_waits_for_entries(
     assert!(wait(Kv::new(&database.redis_args()).unwrap(), key.clone()).await.is_err());
     let projector = eris_reporting::projector::redis(&database.redis_args()).unwrap();
     assert_eq!(wait(projector, key).await.unwrap(), None);
+}
+
+impl App {
+    async fn revenue(&self, token: &str, basis: RevenueBasis) -> GetRevenueBySupplierResponse {
+        let mut request = Request::new(GetRevenueBySupplierRequest { year: 2026, basis: basis.into() });
+        request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+        ReportServiceClient::new(self.reports.clone()).get_revenue_by_supplier(request).await.unwrap().into_inner()
+    }
+}
+
+fn row(report: &GetRevenueBySupplierResponse, name: &str) -> (Vec<String>, String) {
+    let row = report.suppliers.iter().find(|s| s.supplier_name == name).unwrap();
+    (row.monthly.clone(), row.total.clone())
+}
+
+fn twelve(values: &[(usize, &str)]) -> Vec<String> {
+    let mut months = vec!["0.00".to_owned(); 12];
+    for (month, value) in values {
+        months[month - 1] = (*value).to_owned();
+    }
+    months
+}
+
+#[tokio::test]
+async fn revenue_by_supplier_adds_up_the_payments_each_caller_may_see() {
+    let app = spawn_app().await;
+    let theirs = app.contract_of("Foundry", app.sales.1, "Keystone").await;
+    let other = app.contract_of("Mill", 0, "").await;
+    app.add_payment(theirs.contract_id, 1, "10.00").await;
+    app.add_payment(theirs.contract_id, 2, "20.25").await;
+    app.add_payment(other.contract_id, 1, "5.00").await;
+    let received = Payment {
+        projected_month: 3,
+        projected_year: 2026,
+        projected_payment: "15.00".into(),
+        payment_month: 4,
+        payment_year: 2026,
+        payment_actual: "15.50".into(),
+        ..Default::default()
+    };
+    app.add(theirs.contract_id, received).await;
+    // Not in 2026: counted in neither report.
+    let later =
+        Payment { projected_month: 1, projected_year: 2027, projected_payment: "99".into(), ..Default::default() };
+    app.add(theirs.contract_id, later).await;
+    app.eventually("select count(*)::text from payment", "5").await;
+    app.eventually("select count(*)::text from company", "2").await;
+
+    let forecast = app.revenue(&app.token, RevenueBasis::Unspecified).await;
+    let names: Vec<&str> = forecast.suppliers.iter().map(|s| s.supplier_name.as_str()).collect();
+    assert_eq!(names, ["Keystone", "No supplier"]);
+    assert_eq!(row(&forecast, "Keystone"), (twelve(&[(1, "10.00"), (2, "20.25"), (3, "15.00")]), "45.25".to_owned()));
+    assert_eq!(row(&forecast, "No supplier"), (twelve(&[(1, "5.00")]), "5.00".to_owned()));
+    assert_eq!(forecast.month_totals, twelve(&[(1, "15.00"), (2, "20.25"), (3, "15.00")]));
+    assert_eq!(forecast.total, "50.25");
+
+    let actual = app.revenue(&app.token, RevenueBasis::Actual).await;
+    assert_eq!(row(&actual, "Keystone"), (twelve(&[(4, "15.50")]), "15.50".to_owned()));
+    assert_eq!(actual.suppliers.len(), 1);
+
+    // The Sales user is Foundry's closer and not on Mill's team.
+    let seen = app.revenue(&app.sales.0, RevenueBasis::Forecast).await;
+    let names: Vec<&str> = seen.suppliers.iter().map(|s| s.supplier_name.as_str()).collect();
+    assert_eq!(names, ["Keystone"]);
+    assert_eq!(seen.total, "45.25");
+
+    let mut years = Request::new(ListRevenueYearsRequest {});
+    years.metadata_mut().insert("authorization", format!("Bearer {}", app.token).parse().unwrap());
+    let years = ReportServiceClient::new(app.reports.clone()).list_revenue_years(years).await.unwrap().into_inner();
+    assert!(years.years.starts_with(&[2027, 2026]), "{:?}", years.years);
+
+    let mut far = Request::new(GetRevenueBySupplierRequest { year: 20_000, basis: 0 });
+    far.metadata_mut().insert("authorization", format!("Bearer {}", app.token).parse().unwrap());
+    let refused = ReportServiceClient::new(app.reports.clone()).get_revenue_by_supplier(far).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::InvalidArgument);
 }

@@ -68,11 +68,12 @@ pub async fn apply_company(conn: &mut PgConnection, event: &CompanyEvent) -> sql
 
 pub async fn upsert_company(conn: &mut PgConnection, c: &Company) -> sqlx::Result<()> {
     sqlx::query(
-        "insert into company (company_id, name, inside_user_id, closer_user_id, analyst_user_id, affiliate, version) \
-         values ($1, $2, $3, $4, $5, $6, $7) \
+        "insert into company (company_id, name, inside_user_id, closer_user_id, analyst_user_id, affiliate, version, \
+           team_user_ids) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8) \
          on conflict (company_id) do update set name = excluded.name, inside_user_id = excluded.inside_user_id, \
            closer_user_id = excluded.closer_user_id, analyst_user_id = excluded.analyst_user_id, \
-           affiliate = excluded.affiliate, version = excluded.version \
+           affiliate = excluded.affiliate, version = excluded.version, team_user_ids = excluded.team_user_ids \
          where company.version < excluded.version",
     )
     .bind(c.company_id)
@@ -82,9 +83,29 @@ pub async fn upsert_company(conn: &mut PgConnection, c: &Company) -> sqlx::Resul
     .bind(id(c.analyst_user_id))
     .bind(&c.affiliate)
     .bind(c.version)
+    .bind(team_user_ids(c))
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Everyone in the company's team roles, once each.
+fn team_user_ids(c: &Company) -> Vec<i64> {
+    let mut ids: Vec<i64> = [
+        c.inside_user_id,
+        c.closer_user_id,
+        c.analyst_user_id,
+        c.admin_user_id,
+        c.customer_care_user_id,
+        c.support_analyst1_user_id,
+        c.support_analyst2_user_id,
+    ]
+    .into_iter()
+    .filter(|id| *id > 0)
+    .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
 }
 
 pub async fn apply_directory(conn: &mut PgConnection, event: &DirectoryEvent) -> sqlx::Result<()> {

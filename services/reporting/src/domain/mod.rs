@@ -1,2 +1,3 @@
-//! The reporting service's rules and what each call does with them, in plain Rust types. Empty
-//! until its first feature arrives.
+//! The reporting service's rules and what each call does with them, in plain Rust types.
+
+pub mod revenue;

@@ -2,21 +2,227 @@
 // @generated from file eris/reporting/v1/reporting.proto (package eris.reporting.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file eris/reporting/v1/reporting.proto.
  */
 export const file_eris_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CiFlcmlzL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SEWVyaXMucmVwb3J0aW5nLnYxMg8KDVJlcG9ydFNlcnZpY2ViBnByb3RvMw");
+  fileDesc("CiFlcmlzL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SEWVyaXMucmVwb3J0aW5nLnYxIlsKG0dldFJldmVudWVCeVN1cHBsaWVyUmVxdWVzdBIMCgR5ZWFyGAEgASgFEi4KBWJhc2lzGAIgASgOMh8uZXJpcy5yZXBvcnRpbmcudjEuUmV2ZW51ZUJhc2lzIl0KD1N1cHBsaWVyUmV2ZW51ZRITCgtzdXBwbGllcl9pZBgBIAEoAxIVCg1zdXBwbGllcl9uYW1lGAIgASgJEg8KB21vbnRobHkYAyADKAkSDQoFdG90YWwYBCABKAkiiAEKHEdldFJldmVudWVCeVN1cHBsaWVyUmVzcG9uc2USDAoEeWVhchgBIAEoBRI1CglzdXBwbGllcnMYAiADKAsyIi5lcmlzLnJlcG9ydGluZy52MS5TdXBwbGllclJldmVudWUSFAoMbW9udGhfdG90YWxzGAMgAygJEg0KBXRvdGFsGAQgASgJIhkKF0xpc3RSZXZlbnVlWWVhcnNSZXF1ZXN0IikKGExpc3RSZXZlbnVlWWVhcnNSZXNwb25zZRINCgV5ZWFycxgBIAMoBSpjCgxSZXZlbnVlQmFzaXMSHQoZUkVWRU5VRV9CQVNJU19VTlNQRUNJRklFRBAAEhoKFlJFVkVOVUVfQkFTSVNfRk9SRUNBU1QQARIYChRSRVZFTlVFX0JBU0lTX0FDVFVBTBACMv8BCg1SZXBvcnRTZXJ2aWNlEnwKFEdldFJldmVudWVCeVN1cHBsaWVyEi4uZXJpcy5yZXBvcnRpbmcudjEuR2V0UmV2ZW51ZUJ5U3VwcGxpZXJSZXF1ZXN0Gi8uZXJpcy5yZXBvcnRpbmcudjEuR2V0UmV2ZW51ZUJ5U3VwcGxpZXJSZXNwb25zZSIDkAIBEnAKEExpc3RSZXZlbnVlWWVhcnMSKi5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmV2ZW51ZVllYXJzUmVxdWVzdBorLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZXZlbnVlWWVhcnNSZXNwb25zZSIDkAIBYgZwcm90bzM");
 
 /**
- * Reports and exports over read models fed by the other services' events.
+ * Which year, and forecast or actual.
+ *
+ * @generated from message eris.reporting.v1.GetRevenueBySupplierRequest
+ */
+export type GetRevenueBySupplierRequest = Message<"eris.reporting.v1.GetRevenueBySupplierRequest"> & {
+  /**
+   * The year (1900 to 2200).
+   *
+   * @generated from field: int32 year = 1;
+   */
+  year: number;
+
+  /**
+   * Forecast or actual.
+   *
+   * @generated from field: eris.reporting.v1.RevenueBasis basis = 2;
+   */
+  basis: RevenueBasis;
+};
+
+/**
+ * Describes the message eris.reporting.v1.GetRevenueBySupplierRequest.
+ * Use `create(GetRevenueBySupplierRequestSchema)` to create a new message.
+ */
+export const GetRevenueBySupplierRequestSchema: GenMessage<GetRevenueBySupplierRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 0);
+
+/**
+ * One supplier's revenue in the year.
+ *
+ * @generated from message eris.reporting.v1.SupplierRevenue
+ */
+export type SupplierRevenue = Message<"eris.reporting.v1.SupplierRevenue"> & {
+  /**
+   * The supplier's id; 0 for contracts that name no supplier.
+   *
+   * @generated from field: int64 supplier_id = 1;
+   */
+  supplierId: bigint;
+
+  /**
+   * Its name ("No supplier" for those).
+   *
+   * @generated from field: string supplier_name = 2;
+   */
+  supplierName: string;
+
+  /**
+   * Twelve decimal texts with 2 fraction digits, January first.
+   *
+   * @generated from field: repeated string monthly = 3;
+   */
+  monthly: string[];
+
+  /**
+   * The year's total.
+   *
+   * @generated from field: string total = 4;
+   */
+  total: string;
+};
+
+/**
+ * Describes the message eris.reporting.v1.SupplierRevenue.
+ * Use `create(SupplierRevenueSchema)` to create a new message.
+ */
+export const SupplierRevenueSchema: GenMessage<SupplierRevenue> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 1);
+
+/**
+ * The year's revenue by supplier and month, with its totals.
+ *
+ * @generated from message eris.reporting.v1.GetRevenueBySupplierResponse
+ */
+export type GetRevenueBySupplierResponse = Message<"eris.reporting.v1.GetRevenueBySupplierResponse"> & {
+  /**
+   * The year reported.
+   *
+   * @generated from field: int32 year = 1;
+   */
+  year: number;
+
+  /**
+   * The suppliers with revenue in the year, the largest total first.
+   *
+   * @generated from field: repeated eris.reporting.v1.SupplierRevenue suppliers = 2;
+   */
+  suppliers: SupplierRevenue[];
+
+  /**
+   * Twelve decimal texts: every supplier's revenue by month.
+   *
+   * @generated from field: repeated string month_totals = 3;
+   */
+  monthTotals: string[];
+
+  /**
+   * The year's total.
+   *
+   * @generated from field: string total = 4;
+   */
+  total: string;
+};
+
+/**
+ * Describes the message eris.reporting.v1.GetRevenueBySupplierResponse.
+ * Use `create(GetRevenueBySupplierResponseSchema)` to create a new message.
+ */
+export const GetRevenueBySupplierResponseSchema: GenMessage<GetRevenueBySupplierResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 2);
+
+/**
+ * No filter: the caller's role decides what counts.
+ *
+ * @generated from message eris.reporting.v1.ListRevenueYearsRequest
+ */
+export type ListRevenueYearsRequest = Message<"eris.reporting.v1.ListRevenueYearsRequest"> & {
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListRevenueYearsRequest.
+ * Use `create(ListRevenueYearsRequestSchema)` to create a new message.
+ */
+export const ListRevenueYearsRequestSchema: GenMessage<ListRevenueYearsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 3);
+
+/**
+ * The years to offer.
+ *
+ * @generated from message eris.reporting.v1.ListRevenueYearsResponse
+ */
+export type ListRevenueYearsResponse = Message<"eris.reporting.v1.ListRevenueYearsResponse"> & {
+  /**
+   * Every year with a projected or received payment the caller may see, and this year, latest
+   * first.
+   *
+   * @generated from field: repeated int32 years = 1;
+   */
+  years: number[];
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListRevenueYearsResponse.
+ * Use `create(ListRevenueYearsResponseSchema)` to create a new message.
+ */
+export const ListRevenueYearsResponseSchema: GenMessage<ListRevenueYearsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 4);
+
+/**
+ * Which payments a revenue report adds up.
+ *
+ * @generated from enum eris.reporting.v1.RevenueBasis
+ */
+export enum RevenueBasis {
+  /**
+   * Forecast, as REVENUE_BASIS_FORECAST.
+   *
+   * @generated from enum value: REVENUE_BASIS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Projected payments, by projected month and year.
+   *
+   * @generated from enum value: REVENUE_BASIS_FORECAST = 1;
+   */
+  FORECAST = 1,
+
+  /**
+   * Payments received, by payment month and year.
+   *
+   * @generated from enum value: REVENUE_BASIS_ACTUAL = 2;
+   */
+  ACTUAL = 2,
+}
+
+/**
+ * Describes the enum eris.reporting.v1.RevenueBasis.
+ */
+export const RevenueBasisSchema: GenEnum<RevenueBasis> = /*@__PURE__*/
+  enumDesc(file_eris_reporting_v1_reporting, 0);
+
+/**
+ * Reports and exports over read models fed by the other services' events. A Sales caller sees
+ * only the contracts of companies where they hold a team role.
  *
  * @generated from service eris.reporting.v1.ReportService
  */
 export const ReportService: GenService<{
+  /**
+   * Revenue by supplier and month of one year: forecast (projected payments by projected month)
+   * or actual (payments received, by the month received).
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.GetRevenueBySupplier
+   */
+  getRevenueBySupplier: {
+    methodKind: "unary";
+    input: typeof GetRevenueBySupplierRequestSchema;
+    output: typeof GetRevenueBySupplierResponseSchema;
+  },
+  /**
+   * The years the revenue reports offer.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListRevenueYears
+   */
+  listRevenueYears: {
+    methodKind: "unary";
+    input: typeof ListRevenueYearsRequestSchema;
+    output: typeof ListRevenueYearsResponseSchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_reporting_v1_reporting, 0);
 
