@@ -49,35 +49,44 @@ pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database:
     std::fs::write(web.join("index.html"), "<!doctype html><title>Eris</title>").unwrap();
     std::fs::write(web.join("assets/app.js"), "console.log('eris')").unwrap();
     let down = closed_port().await;
-    let metrics = closed_port().await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let config = Config {
-        listen: address,
-        upstreams: UpstreamArgs {
-            crm_url: format!("http://{}", upstreams.crm.unwrap_or(down)),
-            contracts_url: format!("http://{}", upstreams.contracts.unwrap_or(down)),
-            sourcing_url: format!("http://{}", upstreams.sourcing.unwrap_or(down)),
-            reporting_url: format!("http://{}", upstreams.reporting.unwrap_or(down)),
-            timeout_seconds: 10,
-        },
-        web_dist: web.clone(),
-        trust_forwarded_for: false,
-        metrics_listen: Some(metrics),
-        proxy_secret: None,
-        hsts: false,
-        token: TokenArgs { identity_url: format!("http://{identity}"), jwt_public_key: None },
-        business: eris_platform::config::BusinessArgs::default(),
-        shutdown: shutdown_args(),
-    };
-    tokio::spawn(eris_gateway::serve(config, listener, Box::pin(std::future::pending())));
-    TestGateway {
-        base: format!("http://{address}"),
-        http: Client::new(),
-        database,
-        metrics: format!("http://{metrics}/metrics"),
-        _web: web,
+    // The metrics port is one found free a moment ago: another test may take it first, and the
+    // gateway then stops at start. Another pair of ports is tried until it answers.
+    for _ in 0..5 {
+        let metrics = closed_port().await;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let config = Config {
+            listen: address,
+            upstreams: UpstreamArgs {
+                crm_url: format!("http://{}", upstreams.crm.unwrap_or(down)),
+                contracts_url: format!("http://{}", upstreams.contracts.unwrap_or(down)),
+                sourcing_url: format!("http://{}", upstreams.sourcing.unwrap_or(down)),
+                reporting_url: format!("http://{}", upstreams.reporting.unwrap_or(down)),
+                timeout_seconds: 10,
+            },
+            web_dist: web.clone(),
+            trust_forwarded_for: false,
+            metrics_listen: Some(metrics),
+            proxy_secret: None,
+            hsts: false,
+            token: TokenArgs { identity_url: format!("http://{identity}"), jwt_public_key: None },
+            business: eris_platform::config::BusinessArgs::default(),
+            shutdown: shutdown_args(),
+        };
+        let serving = tokio::spawn(eris_gateway::serve(config, listener, Box::pin(std::future::pending())));
+        let base = format!("http://{address}");
+        let http = Client::new();
+        for _ in 0..200 {
+            if serving.is_finished() {
+                break;
+            }
+            if http.get(format!("{base}/healthz")).send().await.is_ok_and(|r| r.status().is_success()) {
+                return TestGateway { base, http, database, metrics: format!("http://{metrics}/metrics"), _web: web };
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
     }
+    panic!("the gateway did not start");
 }
 
 /// A gateway in front of identity, with every other service down.
