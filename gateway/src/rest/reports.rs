@@ -24,6 +24,10 @@ fn reports(state: &AppState) -> ReportServiceClient<Channel> {
     ReportServiceClient::new(state.upstreams.channel("reporting"))
 }
 
+fn reporting_error(status: tonic::Status) -> ApiError {
+    ApiError::from_status(&status, "reporting")
+}
+
 /// The query of the revenue reports.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct YearQuery {
@@ -59,7 +63,7 @@ async fn revenue(
         .ok_or_else(|| ApiError::bad_request("The year must be between 1900 and 2200."))?;
     let request = GetRevenueBySupplierRequest { year, basis: basis.into() };
     let report = reports(state).get_revenue_by_supplier(ctx.request(request)).await;
-    let report = report.map_err(|s| ApiError::from_status(&s, "reporting"))?.into_inner();
+    let report = report.map_err(reporting_error)?.into_inner();
     Ok(Json(
         report
             .suppliers
@@ -103,5 +107,5 @@ pub async fn actual_revenue_by_supplier(
     responses((status = 200, body = Vec<i32>)))]
 pub async fn contract_year_options(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
     let years = reports(&state).list_revenue_years(ctx.request(ListRevenueYearsRequest {})).await;
-    Ok(Json(years.map_err(|s| ApiError::from_status(&s, "reporting"))?.into_inner().years))
+    Ok(Json(years.map_err(reporting_error)?.into_inner().years))
 }

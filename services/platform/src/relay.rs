@@ -102,11 +102,7 @@ impl Relay {
     /// Holds the publishing lock and publishes until something fails; without the lock (another
     /// replica publishes), answers after a pause.
     async fn lead(&self) -> anyhow::Result<()> {
-        let mut conn = self.lock_connection().await?;
-        if !try_lock(&mut conn, self.service).await? {
-            return Ok(());
-        }
-        self.forget_deleted(&mut conn).await?;
+        let Some(mut conn) = self.take_lock().await? else { return Ok(()) };
         loop {
             if self.publish_batch(&mut conn).await? < BATCH as usize {
                 tokio::time::sleep(IDLE).await;
@@ -117,11 +113,7 @@ impl Relay {
     /// Publishes what the outbox holds now, batch by batch (taking the publishing lock for the
     /// while, or publishing nothing if another relay holds it); answers how many were published.
     pub async fn publish_pending(&self) -> anyhow::Result<usize> {
-        let mut conn = self.lock_connection().await?;
-        if !try_lock(&mut conn, self.service).await? {
-            return Ok(0);
-        }
-        self.forget_deleted(&mut conn).await?;
+        let Some(mut conn) = self.take_lock().await? else { return Ok(0) };
         let mut total = 0;
         let outcome = async {
             loop {
@@ -137,10 +129,21 @@ impl Relay {
         outcome
     }
 
-    /// A connection of the relay's own, out of the pool: the lock it takes ends with it, whatever
-    /// way the relay stops.
-    async fn lock_connection(&self) -> sqlx::Result<PgConnection> {
+    /// A connection of the relay's own, out of the pool, so the lock it takes ends with it
+    /// whatever way the relay stops.
+    async fn own_connection(&self) -> sqlx::Result<PgConnection> {
         Ok(self.pool.acquire().await?.detach())
+    }
+
+    /// The publishing lock, on a connection of its own, with the sent set tidied; none while
+    /// another relay holds it.
+    async fn take_lock(&self) -> anyhow::Result<Option<PgConnection>> {
+        let mut conn = self.own_connection().await?;
+        if !try_lock(&mut conn, self.service).await? {
+            return Ok(None);
+        }
+        self.forget_deleted(&mut conn).await?;
+        Ok(Some(conn))
     }
 
     /// One pass: the oldest rows present, published in one atomic step, then deleted.
@@ -352,7 +355,7 @@ impl Relay {
     /// Publishes the oldest batch and stops before deleting it: what a relay killed between the
     /// two steps leaves behind.
     pub async fn publish_without_deleting(&self) -> anyhow::Result<usize> {
-        let mut conn = self.lock_connection().await?;
+        let mut conn = self.own_connection().await?;
         let rows = oldest(&mut conn, BATCH).await?;
         self.publish(&rows).await?;
         Ok(rows.len())

@@ -44,13 +44,7 @@ impl TestDatabase {
     /// Empties this test's part of Redis, as a Redis restart would.
     pub async fn flush_redis(&self) {
         let args = self.redis_args();
-        let client = redis::Client::open(args.redis_url.as_str()).expect("a Redis URL");
-        let mut conn = client.get_multiplexed_async_connection().await.expect("Redis is running");
-        let keys: Vec<String> =
-            redis::cmd("KEYS").arg(format!("{}*", args.redis_prefix)).query_async(&mut conn).await.expect("KEYS");
-        if !keys.is_empty() {
-            let _: () = redis::cmd("DEL").arg(keys).query_async(&mut conn).await.expect("DEL");
-        }
+        delete_keys(&args.redis_url, &args.redis_prefix).await.expect("Redis is running");
     }
 
     /// The events `service` published to its stream, in stream order, once its outbox is empty
@@ -97,20 +91,22 @@ impl Drop for TestDatabase {
                         sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&mut admin).await;
                 }
                 // The test's part of Redis (its event streams among it).
-                let prefix = format!("eris-test:{name}:");
-                if let Ok(client) = redis::Client::open(redis_args().redis_url.as_str())
-                    && let Ok(mut conn) = client.get_multiplexed_async_connection().await
-                {
-                    let keys: Vec<String> =
-                        redis::cmd("KEYS").arg(format!("{prefix}*")).query_async(&mut conn).await.unwrap_or_default();
-                    if !keys.is_empty() {
-                        let _: redis::RedisResult<()> = redis::cmd("DEL").arg(keys).query_async(&mut conn).await;
-                    }
-                }
+                let _ = delete_keys(&redis_args().redis_url, &format!("eris-test:{name}:")).await;
             });
         })
         .join();
     }
+}
+
+/// Deletes every Redis key under `prefix`.
+async fn delete_keys(url: &str, prefix: &str) -> redis::RedisResult<()> {
+    let client = redis::Client::open(url)?;
+    let mut conn = client.get_multiplexed_async_connection().await?;
+    let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}*")).query_async(&mut conn).await?;
+    if !keys.is_empty() {
+        let _: () = redis::cmd("DEL").arg(keys).query_async(&mut conn).await?;
+    }
+    Ok(())
 }
 
 /// Redis settings with a prefix no other test uses.

@@ -67,14 +67,8 @@ impl Projector {
 
     /// With the lease: applies events until something fails. Without it: answers at once.
     async fn lead(&self) -> anyhow::Result<()> {
-        let mut lease = self.pool.acquire().await?.detach();
-        let held: bool =
-            sqlx::query_scalar("select pg_try_advisory_lock($1)").bind(LEASE).fetch_one(&mut lease).await?;
-        if !held {
-            return Ok(());
-        }
+        let Some(mut lease) = self.take_lease().await? else { return Ok(()) };
         tracing::info!("reporting projector holds the lease");
-        self.create_groups().await?;
         // First what an earlier projector received but did not acknowledge, then what is new.
         while self.step("0", Duration::ZERO).await? > 0 {}
         let mut steps = 0u64;
@@ -92,13 +86,7 @@ impl Projector {
     /// Applies every event the streams hold now (taking the lease for the while, or nothing if
     /// another projector holds it); answers how many were read.
     pub async fn catch_up(&self) -> anyhow::Result<usize> {
-        let mut lease = self.pool.acquire().await?.detach();
-        let held: bool =
-            sqlx::query_scalar("select pg_try_advisory_lock($1)").bind(LEASE).fetch_one(&mut lease).await?;
-        if !held {
-            return Ok(0);
-        }
-        self.create_groups().await?;
+        let Some(_lease) = self.take_lease().await? else { return Ok(0) };
         let mut total = 0;
         for start in ["0", ">"] {
             loop {
@@ -110,6 +98,19 @@ impl Projector {
             }
         }
         Ok(total)
+    }
+
+    /// The lease, held by a connection out of the pool (it ends with the connection), with the
+    /// consumer groups made; none while another projector holds it.
+    async fn take_lease(&self) -> anyhow::Result<Option<PgConnection>> {
+        let mut lease = self.pool.acquire().await?.detach();
+        let held: bool =
+            sqlx::query_scalar("select pg_try_advisory_lock($1)").bind(LEASE).fetch_one(&mut lease).await?;
+        if !held {
+            return Ok(None);
+        }
+        self.create_groups().await?;
+        Ok(Some(lease))
     }
 
     /// Makes the consumer group on each stream (and the stream) unless it exists.
@@ -210,28 +211,26 @@ async fn apply(conn: &mut PgConnection, service: &str, entry: &Entry) -> anyhow:
     }
     let payload = entry.payload.as_slice();
     let kind = entry.event_type.split('.').next().unwrap_or_default();
-    let outcome = match (service, kind) {
+    match (service, kind) {
         ("crm", "company") => match eris_proto::crm::v1::CompanyEvent::decode(payload) {
-            Ok(event) => projection::apply_company(conn, &event).await.map_err(anyhow::Error::from),
-            Err(error) => Err(error.into()),
+            Ok(event) => projection::apply_company(conn, &event).await?,
+            Err(error) => undecodable(entry, &error),
         },
         ("sourcing", "supplier" | "utility") => match eris_proto::sourcing::v1::DirectoryEvent::decode(payload) {
-            Ok(event) => projection::apply_directory(conn, &event).await.map_err(anyhow::Error::from),
-            Err(error) => Err(error.into()),
+            Ok(event) => projection::apply_directory(conn, &event).await?,
+            Err(error) => undecodable(entry, &error),
         },
         ("contracts", "contract") => match eris_proto::contracts::v1::ContractEvent::decode(payload) {
-            Ok(event) => projection::apply_contract(conn, &event).await.map_err(anyhow::Error::from),
-            Err(error) => Err(error.into()),
+            Ok(event) => projection::apply_contract(conn, &event).await?,
+            Err(error) => undecodable(entry, &error),
         },
-        _ => Ok(()),
-    };
-    match outcome {
-        Err(error) if error.downcast_ref::<prost::DecodeError>().is_some() => {
-            tracing::warn!(event_id = entry.event_id, %error, "an event that does not decode is skipped");
-            Ok(())
-        }
-        other => other,
+        _ => {}
     }
+    Ok(())
+}
+
+fn undecodable(entry: &Entry, error: &prost::DecodeError) {
+    tracing::warn!(event_id = entry.event_id, %error, "an event that does not decode is skipped");
 }
 
 /// Forgets applied event ids older than a week (a duplicate arrives within moments, not days).
