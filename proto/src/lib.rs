@@ -40,3 +40,9 @@ pub mod reporting {
         tonic::include_proto!("eris.reporting.v1");
     }
 }
+
+pub mod events {
+    pub mod v1 {
+        tonic::include_proto!("eris.events.v1");
+    }
+}

@@ -4,13 +4,857 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Date } from "../../common/v1/date_pb";
+import { file_eris_common_v1_date } from "../../common/v1/date_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file eris/reporting/v1/reporting.proto.
  */
 export const file_eris_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CiFlcmlzL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SEWVyaXMucmVwb3J0aW5nLnYxIlsKG0dldFJldmVudWVCeVN1cHBsaWVyUmVxdWVzdBIMCgR5ZWFyGAEgASgFEi4KBWJhc2lzGAIgASgOMh8uZXJpcy5yZXBvcnRpbmcudjEuUmV2ZW51ZUJhc2lzIl0KD1N1cHBsaWVyUmV2ZW51ZRITCgtzdXBwbGllcl9pZBgBIAEoAxIVCg1zdXBwbGllcl9uYW1lGAIgASgJEg8KB21vbnRobHkYAyADKAkSDQoFdG90YWwYBCABKAkiiAEKHEdldFJldmVudWVCeVN1cHBsaWVyUmVzcG9uc2USDAoEeWVhchgBIAEoBRI1CglzdXBwbGllcnMYAiADKAsyIi5lcmlzLnJlcG9ydGluZy52MS5TdXBwbGllclJldmVudWUSFAoMbW9udGhfdG90YWxzGAMgAygJEg0KBXRvdGFsGAQgASgJIhkKF0xpc3RSZXZlbnVlWWVhcnNSZXF1ZXN0IikKGExpc3RSZXZlbnVlWWVhcnNSZXNwb25zZRINCgV5ZWFycxgBIAMoBSpjCgxSZXZlbnVlQmFzaXMSHQoZUkVWRU5VRV9CQVNJU19VTlNQRUNJRklFRBAAEhoKFlJFVkVOVUVfQkFTSVNfRk9SRUNBU1QQARIYChRSRVZFTlVFX0JBU0lTX0FDVFVBTBACMv8BCg1SZXBvcnRTZXJ2aWNlEnwKFEdldFJldmVudWVCeVN1cHBsaWVyEi4uZXJpcy5yZXBvcnRpbmcudjEuR2V0UmV2ZW51ZUJ5U3VwcGxpZXJSZXF1ZXN0Gi8uZXJpcy5yZXBvcnRpbmcudjEuR2V0UmV2ZW51ZUJ5U3VwcGxpZXJSZXNwb25zZSIDkAIBEnAKEExpc3RSZXZlbnVlWWVhcnMSKi5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmV2ZW51ZVllYXJzUmVxdWVzdBorLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZXZlbnVlWWVhcnNSZXNwb25zZSIDkAIBYgZwcm90bzM");
+  fileDesc("CiFlcmlzL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SEWVyaXMucmVwb3J0aW5nLnYxIowCCgxNYXJnaW5GaWx0ZXISEwoLc3VwcGxpZXJfaWQYASABKAMSFwoPcHJvamVjdGVkX21vbnRoGAIgASgFEhYKDnByb2plY3RlZF95ZWFyGAMgASgFEhMKC3N0YXJ0X21vbnRoGAQgASgJEhQKDGNvbXBhbnlfbmFtZRgFIAEoCRIVCg1wYXltZW50X21vbnRoGAYgASgFEhQKDHBheW1lbnRfeWVhchgHIAEoBRIvChFkYXRlX3NpZ25lZF9zdGFydBgIIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSLQoPZGF0ZV9zaWduZWRfZW5kGAkgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSKgAQoVTGlzdE1hcmdpblJvd3NSZXF1ZXN0Ei8KBmZpbHRlchgBIAEoCzIfLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpbkZpbHRlchIRCglwYWdlX3NpemUYAiABKAUSDgoGY3Vyc29yGAMgASgJEjMKCWRpcmVjdGlvbhgEIAEoDjIgLmVyaXMucmVwb3J0aW5nLnYxLlBhZ2VEaXJlY3Rpb24isAUKCU1hcmdpblJvdxITCgtjb250cmFjdF9pZBgBIAEoAxISCgpwYXltZW50X2lkGAIgASgDEhIKCmNvbXBhbnlfaWQYAyABKAMSFQoNY3VzdG9tZXJfbmFtZRgEIAEoCRINCgVzdGF0ZRgFIAEoCRIRCgljb21tb2RpdHkYBiABKAkSDwoHdXRpbGl0eRgHIAEoCRIVCg1jb250cmFjdF90eXBlGAggASgJEhQKDGluc2lkZV9zYWxlcxgJIAEoCRIPCgdjbG9zZXIxGAogASgJEg8KB2Nsb3NlcjIYCyABKAkSDwoHYW5hbHlzdBgMIAEoCRIYChBzdXBwb3J0X2FuYWx5c3QxGA0gASgJEhgKEHN1cHBvcnRfYW5hbHlzdDIYDiABKAkSFAoMcHJpY2luZ190eXBlGA8gASgJEhAKCHN1cHBsaWVyGBAgASgJEikKC2RhdGVfc2lnbmVkGBEgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIoCgpzdGFydF9kYXRlGBIgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRILCgNmZWUYEyABKAkSFwoPcHJvamVjdGVkX21vbnRoGBQgASgFEhYKDnByb2plY3RlZF95ZWFyGBUgASgFEhUKDXJldmVudWVfc3BsaXQYFiABKAkSFwoPcHJvamVjdGVkX3VzYWdlGBcgASgJEhkKEXByb2plY3RlZF9wYXltZW50GBggASgJEhUKDXBheW1lbnRfbW9udGgYGSABKAUSFAoMdXNhZ2VfYWN0dWFsGBogASgJEhYKDnBheW1lbnRfYWN0dWFsGBsgASgJEhQKDHBheW1lbnRfeWVhchgcIAEoBRIUCgxwYXltZW50X3R5cGUYHSABKAkSEQoJYWZmaWxpYXRlGB4gASgJIpcBChZMaXN0TWFyZ2luUm93c1Jlc3BvbnNlEioKBHJvd3MYASADKAsyHC5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5Sb3cSFAoMZmlyc3RfY3Vyc29yGAIgASgJEhMKC2xhc3RfY3Vyc29yGAMgASgJEhQKDGhhc19wcmV2aW91cxgEIAEoCBIQCghoYXNfbmV4dBgFIAEoCCJKChdFeHBvcnRNYXJnaW5Sb3dzUmVxdWVzdBIvCgZmaWx0ZXIYASABKAsyHy5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5GaWx0ZXIiJwoYRXhwb3J0TWFyZ2luUm93c1Jlc3BvbnNlEgsKA2NzdhgBIAEoDCIaChhMaXN0TWFyZ2luT3B0aW9uc1JlcXVlc3QiRgoOU3VwcGxpZXJPcHRpb24SEwoLc3VwcGxpZXJfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIRCgljb21tb2RpdHkYAyABKAkilwEKGUxpc3RNYXJnaW5PcHRpb25zUmVzcG9uc2USNAoJc3VwcGxpZXJzGAEgAygLMiEuZXJpcy5yZXBvcnRpbmcudjEuU3VwcGxpZXJPcHRpb24SFQoNcGF5bWVudF95ZWFycxgCIAMoBRIXCg9wcm9qZWN0ZWRfeWVhcnMYAyADKAUSFAoMc3RhcnRfbW9udGhzGAQgAygJIjgKIUxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVxdWVzdBITCgtjb250cmFjdF9pZBgBIAEoAyJQCiJMaXN0Q29udHJhY3RNYXJnaW5QYXltZW50c1Jlc3BvbnNlEioKBHJvd3MYASADKAsyHC5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5Sb3cibgoTTGlzdFJlbmV3YWxzUmVxdWVzdBIWCg5jbG9zZXJfdXNlcl9pZBgBIAEoAxIXCg9hbmFseXN0X3VzZXJfaWQYAiABKAMSJgoIZW5kX2RhdGUYAyABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlIs0CCgpSZW5ld2FsUm93EhMKC2NvbnRyYWN0X2lkGAEgASgDEhIKCmNvbXBhbnlfaWQYAiABKAMSFAoMY29tcGFueV9uYW1lGAMgASgJEhYKDmNvbXBhbnlfY2xvc2VyGAQgASgJEhcKD2NvbXBhbnlfYW5hbHlzdBgFIAEoCRIRCglhZmZpbGlhdGUYBiABKAkSEAoIc3VwcGxpZXIYByABKAkSEQoJY29tbW9kaXR5GAggASgJEg8KB3V0aWxpdHkYCSABKAkSJgoIZW5kX2RhdGUYCiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhUKDWFubnVhbF92b2x1bWUYCyABKAkSFgoOdGVybV9mZWVfdG90YWwYDCABKAkSFQoNY29udHJhY3RfdHlwZRgNIAEoCRIYChByZW1haW5pbmdfbW9udGhzGA4gASgFIkMKFExpc3RSZW5ld2Fsc1Jlc3BvbnNlEisKBHJvd3MYASADKAsyHS5lcmlzLnJlcG9ydGluZy52MS5SZW5ld2FsUm93IhoKGExpc3RSZW5ld2FsQWxlcnRzUmVxdWVzdCLCAQoMUmVuZXdhbEFsZXJ0EhMKC2NvbnRyYWN0X2lkGAEgASgDEhIKCmNvbXBhbnlfaWQYAiABKAMSFAoMY29tcGFueV9uYW1lGAMgASgJEhEKCWNvbW1vZGl0eRgEIAEoCRIQCghzdXBwbGllchgFIAEoCRImCghlbmRfZGF0ZRgGIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSEQoJZGF5c19sZWZ0GAcgASgFEhMKC3dpbmRvd19kYXlzGAggASgFIkwKGUxpc3RSZW5ld2FsQWxlcnRzUmVzcG9uc2USLwoGYWxlcnRzGAEgAygLMh8uZXJpcy5yZXBvcnRpbmcudjEuUmVuZXdhbEFsZXJ0IlsKG0dldFJldmVudWVCeVN1cHBsaWVyUmVxdWVzdBIMCgR5ZWFyGAEgASgFEi4KBWJhc2lzGAIgASgOMh8uZXJpcy5yZXBvcnRpbmcudjEuUmV2ZW51ZUJhc2lzIl0KD1N1cHBsaWVyUmV2ZW51ZRITCgtzdXBwbGllcl9pZBgBIAEoAxIVCg1zdXBwbGllcl9uYW1lGAIgASgJEg8KB21vbnRobHkYAyADKAkSDQoFdG90YWwYBCABKAkiiAEKHEdldFJldmVudWVCeVN1cHBsaWVyUmVzcG9uc2USDAoEeWVhchgBIAEoBRI1CglzdXBwbGllcnMYAiADKAsyIi5lcmlzLnJlcG9ydGluZy52MS5TdXBwbGllclJldmVudWUSFAoMbW9udGhfdG90YWxzGAMgAygJEg0KBXRvdGFsGAQgASgJIhkKF0xpc3RSZXZlbnVlWWVhcnNSZXF1ZXN0IikKGExpc3RSZXZlbnVlWWVhcnNSZXNwb25zZRINCgV5ZWFycxgBIAMoBSpoCg1QYWdlRGlyZWN0aW9uEh4KGlBBR0VfRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASGgoWUEFHRV9ESVJFQ1RJT05fRk9SV0FSRBABEhsKF1BBR0VfRElSRUNUSU9OX0JBQ0tXQVJEEAIqYwoMUmV2ZW51ZUJhc2lzEh0KGVJFVkVOVUVfQkFTSVNfVU5TUEVDSUZJRUQQABIaChZSRVZFTlVFX0JBU0lTX0ZPUkVDQVNUEAESGAoUUkVWRU5VRV9CQVNJU19BQ1RVQUwQAjLABwoNUmVwb3J0U2VydmljZRJ8ChRHZXRSZXZlbnVlQnlTdXBwbGllchIuLmVyaXMucmVwb3J0aW5nLnYxLkdldFJldmVudWVCeVN1cHBsaWVyUmVxdWVzdBovLmVyaXMucmVwb3J0aW5nLnYxLkdldFJldmVudWVCeVN1cHBsaWVyUmVzcG9uc2UiA5ACARJwChBMaXN0UmV2ZW51ZVllYXJzEiouZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJldmVudWVZZWFyc1JlcXVlc3QaKy5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmV2ZW51ZVllYXJzUmVzcG9uc2UiA5ACARJqCg5MaXN0TWFyZ2luUm93cxIoLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RNYXJnaW5Sb3dzUmVxdWVzdBopLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RNYXJnaW5Sb3dzUmVzcG9uc2UiA5ACARJyChBFeHBvcnRNYXJnaW5Sb3dzEiouZXJpcy5yZXBvcnRpbmcudjEuRXhwb3J0TWFyZ2luUm93c1JlcXVlc3QaKy5lcmlzLnJlcG9ydGluZy52MS5FeHBvcnRNYXJnaW5Sb3dzUmVzcG9uc2UiA5ACATABEnMKEUxpc3RNYXJnaW5PcHRpb25zEisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdE1hcmdpbk9wdGlvbnNSZXF1ZXN0GiwuZXJpcy5yZXBvcnRpbmcudjEuTGlzdE1hcmdpbk9wdGlvbnNSZXNwb25zZSIDkAIBEo4BChpMaXN0Q29udHJhY3RNYXJnaW5QYXltZW50cxI0LmVyaXMucmVwb3J0aW5nLnYxLkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVxdWVzdBo1LmVyaXMucmVwb3J0aW5nLnYxLkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVzcG9uc2UiA5ACARJkCgxMaXN0UmVuZXdhbHMSJi5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmVuZXdhbHNSZXF1ZXN0GicuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxzUmVzcG9uc2UiA5ACARJzChFMaXN0UmVuZXdhbEFsZXJ0cxIrLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZW5ld2FsQWxlcnRzUmVxdWVzdBosLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZW5ld2FsQWxlcnRzUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_eris_common_v1_date]);
+
+/**
+ * The Margin Builder filters; each unset (0 or empty) field selects everything.
+ *
+ * @generated from message eris.reporting.v1.MarginFilter
+ */
+export type MarginFilter = Message<"eris.reporting.v1.MarginFilter"> & {
+  /**
+   * The contract's supplier.
+   *
+   * @generated from field: int64 supplier_id = 1;
+   */
+  supplierId: bigint;
+
+  /**
+   * The payment's projected month (1 to 12).
+   *
+   * @generated from field: int32 projected_month = 2;
+   */
+  projectedMonth: number;
+
+  /**
+   * The payment's projected year.
+   *
+   * @generated from field: int32 projected_year = 3;
+   */
+  projectedYear: number;
+
+  /**
+   * The contract's start month, "yyyy-MM".
+   *
+   * @generated from field: string start_month = 4;
+   */
+  startMonth: string;
+
+  /**
+   * Part of the company's name, case-insensitive.
+   *
+   * @generated from field: string company_name = 5;
+   */
+  companyName: string;
+
+  /**
+   * The month the payment was received (1 to 12).
+   *
+   * @generated from field: int32 payment_month = 6;
+   */
+  paymentMonth: number;
+
+  /**
+   * The year the payment was received.
+   *
+   * @generated from field: int32 payment_year = 7;
+   */
+  paymentYear: number;
+
+  /**
+   * Contracts signed on or after this day.
+   *
+   * @generated from field: eris.common.v1.Date date_signed_start = 8;
+   */
+  dateSignedStart?: Date | undefined;
+
+  /**
+   * Contracts signed on or before this day.
+   *
+   * @generated from field: eris.common.v1.Date date_signed_end = 9;
+   */
+  dateSignedEnd?: Date | undefined;
+};
+
+/**
+ * Describes the message eris.reporting.v1.MarginFilter.
+ * Use `create(MarginFilterSchema)` to create a new message.
+ */
+export const MarginFilterSchema: GenMessage<MarginFilter> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 0);
+
+/**
+ * A page of Margin Builder rows.
+ *
+ * @generated from message eris.reporting.v1.ListMarginRowsRequest
+ */
+export type ListMarginRowsRequest = Message<"eris.reporting.v1.ListMarginRowsRequest"> & {
+  /**
+   * Which rows.
+   *
+   * @generated from field: eris.reporting.v1.MarginFilter filter = 1;
+   */
+  filter?: MarginFilter | undefined;
+
+  /**
+   * 5, 10, 25 or 50.
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+
+  /**
+   * A cursor from a previous page (its first_cursor or last_cursor); empty for either end.
+   *
+   * @generated from field: string cursor = 3;
+   */
+  cursor: string;
+
+  /**
+   * Forward from the cursor or backward to it.
+   *
+   * @generated from field: eris.reporting.v1.PageDirection direction = 4;
+   */
+  direction: PageDirection;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListMarginRowsRequest.
+ * Use `create(ListMarginRowsRequestSchema)` to create a new message.
+ */
+export const ListMarginRowsRequestSchema: GenMessage<ListMarginRowsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 1);
+
+/**
+ * One Margin Builder row: a contract with one of its payments, in the spec's columns.
+ *
+ * @generated from message eris.reporting.v1.MarginRow
+ */
+export type MarginRow = Message<"eris.reporting.v1.MarginRow"> & {
+  /**
+   * The contract (used to fetch its payments).
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+
+  /**
+   * The payment.
+   *
+   * @generated from field: int64 payment_id = 2;
+   */
+  paymentId: bigint;
+
+  /**
+   * The company.
+   *
+   * @generated from field: int64 company_id = 3;
+   */
+  companyId: bigint;
+
+  /**
+   * CustName.
+   *
+   * @generated from field: string customer_name = 4;
+   */
+  customerName: string;
+
+  /**
+   * State.
+   *
+   * @generated from field: string state = 5;
+   */
+  state: string;
+
+  /**
+   * Commodity: Electric, Gas or DR.
+   *
+   * @generated from field: string commodity = 6;
+   */
+  commodity: string;
+
+  /**
+   * Utility name.
+   *
+   * @generated from field: string utility = 7;
+   */
+  utility: string;
+
+  /**
+   * ContractType.
+   *
+   * @generated from field: string contract_type = 8;
+   */
+  contractType: string;
+
+  /**
+   * InsideSales, Closer1, Closer2, Analyst, SupportAnalyst1, SupportAnalyst2: user names.
+   *
+   * @generated from field: string inside_sales = 9;
+   */
+  insideSales: string;
+
+  /**
+   * Closer 1.
+   *
+   * @generated from field: string closer1 = 10;
+   */
+  closer1: string;
+
+  /**
+   * Closer 2.
+   *
+   * @generated from field: string closer2 = 11;
+   */
+  closer2: string;
+
+  /**
+   * Analyst.
+   *
+   * @generated from field: string analyst = 12;
+   */
+  analyst: string;
+
+  /**
+   * Support analyst 1.
+   *
+   * @generated from field: string support_analyst1 = 13;
+   */
+  supportAnalyst1: string;
+
+  /**
+   * Support analyst 2.
+   *
+   * @generated from field: string support_analyst2 = 14;
+   */
+  supportAnalyst2: string;
+
+  /**
+   * PricingType.
+   *
+   * @generated from field: string pricing_type = 15;
+   */
+  pricingType: string;
+
+  /**
+   * Supplier name.
+   *
+   * @generated from field: string supplier = 16;
+   */
+  supplier: string;
+
+  /**
+   * DateSigned.
+   *
+   * @generated from field: eris.common.v1.Date date_signed = 17;
+   */
+  dateSigned?: Date | undefined;
+
+  /**
+   * StartDate.
+   *
+   * @generated from field: eris.common.v1.Date start_date = 18;
+   */
+  startDate?: Date | undefined;
+
+  /**
+   * Fee, decimal text.
+   *
+   * @generated from field: string fee = 19;
+   */
+  fee: string;
+
+  /**
+   * ProjectedMonth (1 to 12).
+   *
+   * @generated from field: int32 projected_month = 20;
+   */
+  projectedMonth: number;
+
+  /**
+   * ProjectedYear.
+   *
+   * @generated from field: int32 projected_year = 21;
+   */
+  projectedYear: number;
+
+  /**
+   * RevenueSplit, decimal text.
+   *
+   * @generated from field: string revenue_split = 22;
+   */
+  revenueSplit: string;
+
+  /**
+   * ProjectedUsage, decimal text.
+   *
+   * @generated from field: string projected_usage = 23;
+   */
+  projectedUsage: string;
+
+  /**
+   * ProjectedPayment, decimal text.
+   *
+   * @generated from field: string projected_payment = 24;
+   */
+  projectedPayment: string;
+
+  /**
+   * PaymentMonth (0 when not received).
+   *
+   * @generated from field: int32 payment_month = 25;
+   */
+  paymentMonth: number;
+
+  /**
+   * UsageActual, decimal text.
+   *
+   * @generated from field: string usage_actual = 26;
+   */
+  usageActual: string;
+
+  /**
+   * PaymentActual, decimal text.
+   *
+   * @generated from field: string payment_actual = 27;
+   */
+  paymentActual: string;
+
+  /**
+   * PaymentYear (0 when not received).
+   *
+   * @generated from field: int32 payment_year = 28;
+   */
+  paymentYear: number;
+
+  /**
+   * PaymentType.
+   *
+   * @generated from field: string payment_type = 29;
+   */
+  paymentType: string;
+
+  /**
+   * Affiliate.
+   *
+   * @generated from field: string affiliate = 30;
+   */
+  affiliate: string;
+};
+
+/**
+ * Describes the message eris.reporting.v1.MarginRow.
+ * Use `create(MarginRowSchema)` to create a new message.
+ */
+export const MarginRowSchema: GenMessage<MarginRow> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 2);
+
+/**
+ * A page of rows and where it stands.
+ *
+ * @generated from message eris.reporting.v1.ListMarginRowsResponse
+ */
+export type ListMarginRowsResponse = Message<"eris.reporting.v1.ListMarginRowsResponse"> & {
+  /**
+   * The rows, in (contract, payment) order.
+   *
+   * @generated from field: repeated eris.reporting.v1.MarginRow rows = 1;
+   */
+  rows: MarginRow[];
+
+  /**
+   * The cursor of the first row, for the previous page; empty when there are no rows.
+   *
+   * @generated from field: string first_cursor = 2;
+   */
+  firstCursor: string;
+
+  /**
+   * The cursor of the last row, for the next page.
+   *
+   * @generated from field: string last_cursor = 3;
+   */
+  lastCursor: string;
+
+  /**
+   * Whether rows come before this page.
+   *
+   * @generated from field: bool has_previous = 4;
+   */
+  hasPrevious: boolean;
+
+  /**
+   * Whether rows come after this page.
+   *
+   * @generated from field: bool has_next = 5;
+   */
+  hasNext: boolean;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListMarginRowsResponse.
+ * Use `create(ListMarginRowsResponseSchema)` to create a new message.
+ */
+export const ListMarginRowsResponseSchema: GenMessage<ListMarginRowsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 3);
+
+/**
+ * The whole export.
+ *
+ * @generated from message eris.reporting.v1.ExportMarginRowsRequest
+ */
+export type ExportMarginRowsRequest = Message<"eris.reporting.v1.ExportMarginRowsRequest"> & {
+  /**
+   * Which rows.
+   *
+   * @generated from field: eris.reporting.v1.MarginFilter filter = 1;
+   */
+  filter?: MarginFilter | undefined;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ExportMarginRowsRequest.
+ * Use `create(ExportMarginRowsRequestSchema)` to create a new message.
+ */
+export const ExportMarginRowsRequestSchema: GenMessage<ExportMarginRowsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 4);
+
+/**
+ * Part of MarginBuilder.csv.
+ *
+ * @generated from message eris.reporting.v1.ExportMarginRowsResponse
+ */
+export type ExportMarginRowsResponse = Message<"eris.reporting.v1.ExportMarginRowsResponse"> & {
+  /**
+   * UTF-8 CSV text; the first chunk starts with the header line.
+   *
+   * @generated from field: bytes csv = 1;
+   */
+  csv: Uint8Array;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ExportMarginRowsResponse.
+ * Use `create(ExportMarginRowsResponseSchema)` to create a new message.
+ */
+export const ExportMarginRowsResponseSchema: GenMessage<ExportMarginRowsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 5);
+
+/**
+ * No filter.
+ *
+ * @generated from message eris.reporting.v1.ListMarginOptionsRequest
+ */
+export type ListMarginOptionsRequest = Message<"eris.reporting.v1.ListMarginOptionsRequest"> & {
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListMarginOptionsRequest.
+ * Use `create(ListMarginOptionsRequestSchema)` to create a new message.
+ */
+export const ListMarginOptionsRequestSchema: GenMessage<ListMarginOptionsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 6);
+
+/**
+ * A supplier to filter by.
+ *
+ * @generated from message eris.reporting.v1.SupplierOption
+ */
+export type SupplierOption = Message<"eris.reporting.v1.SupplierOption"> & {
+  /**
+   * The supplier's id.
+   *
+   * @generated from field: int64 supplier_id = 1;
+   */
+  supplierId: bigint;
+
+  /**
+   * Its name.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Electric, Gas or DR.
+   *
+   * @generated from field: string commodity = 3;
+   */
+  commodity: string;
+};
+
+/**
+ * Describes the message eris.reporting.v1.SupplierOption.
+ * Use `create(SupplierOptionSchema)` to create a new message.
+ */
+export const SupplierOptionSchema: GenMessage<SupplierOption> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 7);
+
+/**
+ * The filter choices.
+ *
+ * @generated from message eris.reporting.v1.ListMarginOptionsResponse
+ */
+export type ListMarginOptionsResponse = Message<"eris.reporting.v1.ListMarginOptionsResponse"> & {
+  /**
+   * Every supplier, by name.
+   *
+   * @generated from field: repeated eris.reporting.v1.SupplierOption suppliers = 1;
+   */
+  suppliers: SupplierOption[];
+
+  /**
+   * Years with a received payment, latest first.
+   *
+   * @generated from field: repeated int32 payment_years = 2;
+   */
+  paymentYears: number[];
+
+  /**
+   * Years with a projected payment, latest first.
+   *
+   * @generated from field: repeated int32 projected_years = 3;
+   */
+  projectedYears: number[];
+
+  /**
+   * Months in which a contract starts, "yyyy-MM", latest first.
+   *
+   * @generated from field: repeated string start_months = 4;
+   */
+  startMonths: string[];
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListMarginOptionsResponse.
+ * Use `create(ListMarginOptionsResponseSchema)` to create a new message.
+ */
+export const ListMarginOptionsResponseSchema: GenMessage<ListMarginOptionsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 8);
+
+/**
+ * Which contract.
+ *
+ * @generated from message eris.reporting.v1.ListContractMarginPaymentsRequest
+ */
+export type ListContractMarginPaymentsRequest = Message<"eris.reporting.v1.ListContractMarginPaymentsRequest"> & {
+  /**
+   * The contract.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListContractMarginPaymentsRequest.
+ * Use `create(ListContractMarginPaymentsRequestSchema)` to create a new message.
+ */
+export const ListContractMarginPaymentsRequestSchema: GenMessage<ListContractMarginPaymentsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 9);
+
+/**
+ * Its payments.
+ *
+ * @generated from message eris.reporting.v1.ListContractMarginPaymentsResponse
+ */
+export type ListContractMarginPaymentsResponse = Message<"eris.reporting.v1.ListContractMarginPaymentsResponse"> & {
+  /**
+   * One row per payment, in projected order.
+   *
+   * @generated from field: repeated eris.reporting.v1.MarginRow rows = 1;
+   */
+  rows: MarginRow[];
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListContractMarginPaymentsResponse.
+ * Use `create(ListContractMarginPaymentsResponseSchema)` to create a new message.
+ */
+export const ListContractMarginPaymentsResponseSchema: GenMessage<ListContractMarginPaymentsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 10);
+
+/**
+ * The Renewal Tracking filters.
+ *
+ * @generated from message eris.reporting.v1.ListRenewalsRequest
+ */
+export type ListRenewalsRequest = Message<"eris.reporting.v1.ListRenewalsRequest"> & {
+  /**
+   * The company's closer; 0 for any. Ignored for a Sales caller, who always sees their own.
+   *
+   * @generated from field: int64 closer_user_id = 1;
+   */
+  closerUserId: bigint;
+
+  /**
+   * The company's analyst; 0 for any.
+   *
+   * @generated from field: int64 analyst_user_id = 2;
+   */
+  analystUserId: bigint;
+
+  /**
+   * Contracts ending on or before this day; unset for every contract not yet ended.
+   *
+   * @generated from field: eris.common.v1.Date end_date = 3;
+   */
+  endDate?: Date | undefined;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListRenewalsRequest.
+ * Use `create(ListRenewalsRequestSchema)` to create a new message.
+ */
+export const ListRenewalsRequestSchema: GenMessage<ListRenewalsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 11);
+
+/**
+ * A contract coming up for renewal.
+ *
+ * @generated from message eris.reporting.v1.RenewalRow
+ */
+export type RenewalRow = Message<"eris.reporting.v1.RenewalRow"> & {
+  /**
+   * The contract.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+
+  /**
+   * LeadId.
+   *
+   * @generated from field: int64 company_id = 2;
+   */
+  companyId: bigint;
+
+  /**
+   * Name (the company's).
+   *
+   * @generated from field: string company_name = 3;
+   */
+  companyName: string;
+
+  /**
+   * LeadCloser: the company's closer.
+   *
+   * @generated from field: string company_closer = 4;
+   */
+  companyCloser: string;
+
+  /**
+   * LeadAnalyst: the company's analyst.
+   *
+   * @generated from field: string company_analyst = 5;
+   */
+  companyAnalyst: string;
+
+  /**
+   * Affiliate.
+   *
+   * @generated from field: string affiliate = 6;
+   */
+  affiliate: string;
+
+  /**
+   * Supplier name.
+   *
+   * @generated from field: string supplier = 7;
+   */
+  supplier: string;
+
+  /**
+   * Commodity.
+   *
+   * @generated from field: string commodity = 8;
+   */
+  commodity: string;
+
+  /**
+   * Utility name.
+   *
+   * @generated from field: string utility = 9;
+   */
+  utility: string;
+
+  /**
+   * EndDate.
+   *
+   * @generated from field: eris.common.v1.Date end_date = 10;
+   */
+  endDate?: Date | undefined;
+
+  /**
+   * ContractAnnualVolume, decimal text.
+   *
+   * @generated from field: string annual_volume = 11;
+   */
+  annualVolume: string;
+
+  /**
+   * TermFeeTotal, decimal text.
+   *
+   * @generated from field: string term_fee_total = 12;
+   */
+  termFeeTotal: string;
+
+  /**
+   * ContractType.
+   *
+   * @generated from field: string contract_type = 13;
+   */
+  contractType: string;
+
+  /**
+   * Whole months from today to the end date.
+   *
+   * @generated from field: int32 remaining_months = 14;
+   */
+  remainingMonths: number;
+};
+
+/**
+ * Describes the message eris.reporting.v1.RenewalRow.
+ * Use `create(RenewalRowSchema)` to create a new message.
+ */
+export const RenewalRowSchema: GenMessage<RenewalRow> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 12);
+
+/**
+ * The contracts, the soonest ending first.
+ *
+ * @generated from message eris.reporting.v1.ListRenewalsResponse
+ */
+export type ListRenewalsResponse = Message<"eris.reporting.v1.ListRenewalsResponse"> & {
+  /**
+   * The rows.
+   *
+   * @generated from field: repeated eris.reporting.v1.RenewalRow rows = 1;
+   */
+  rows: RenewalRow[];
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListRenewalsResponse.
+ * Use `create(ListRenewalsResponseSchema)` to create a new message.
+ */
+export const ListRenewalsResponseSchema: GenMessage<ListRenewalsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 13);
+
+/**
+ * No filter: the caller's own contracts.
+ *
+ * @generated from message eris.reporting.v1.ListRenewalAlertsRequest
+ */
+export type ListRenewalAlertsRequest = Message<"eris.reporting.v1.ListRenewalAlertsRequest"> & {
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListRenewalAlertsRequest.
+ * Use `create(ListRenewalAlertsRequestSchema)` to create a new message.
+ */
+export const ListRenewalAlertsRequestSchema: GenMessage<ListRenewalAlertsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 14);
+
+/**
+ * A contract of the caller's ending soon.
+ *
+ * @generated from message eris.reporting.v1.RenewalAlert
+ */
+export type RenewalAlert = Message<"eris.reporting.v1.RenewalAlert"> & {
+  /**
+   * The contract.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+
+  /**
+   * Its company.
+   *
+   * @generated from field: int64 company_id = 2;
+   */
+  companyId: bigint;
+
+  /**
+   * The company's name.
+   *
+   * @generated from field: string company_name = 3;
+   */
+  companyName: string;
+
+  /**
+   * Commodity.
+   *
+   * @generated from field: string commodity = 4;
+   */
+  commodity: string;
+
+  /**
+   * Supplier name.
+   *
+   * @generated from field: string supplier = 5;
+   */
+  supplier: string;
+
+  /**
+   * The end date.
+   *
+   * @generated from field: eris.common.v1.Date end_date = 6;
+   */
+  endDate?: Date | undefined;
+
+  /**
+   * Days from today to the end date.
+   *
+   * @generated from field: int32 days_left = 7;
+   */
+  daysLeft: number;
+
+  /**
+   * The alert window it falls in: 14, 28 or 150 days.
+   *
+   * @generated from field: int32 window_days = 8;
+   */
+  windowDays: number;
+};
+
+/**
+ * Describes the message eris.reporting.v1.RenewalAlert.
+ * Use `create(RenewalAlertSchema)` to create a new message.
+ */
+export const RenewalAlertSchema: GenMessage<RenewalAlert> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 15);
+
+/**
+ * The alerts, the soonest ending first.
+ *
+ * @generated from message eris.reporting.v1.ListRenewalAlertsResponse
+ */
+export type ListRenewalAlertsResponse = Message<"eris.reporting.v1.ListRenewalAlertsResponse"> & {
+  /**
+   * The alerts.
+   *
+   * @generated from field: repeated eris.reporting.v1.RenewalAlert alerts = 1;
+   */
+  alerts: RenewalAlert[];
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListRenewalAlertsResponse.
+ * Use `create(ListRenewalAlertsResponseSchema)` to create a new message.
+ */
+export const ListRenewalAlertsResponseSchema: GenMessage<ListRenewalAlertsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 16);
 
 /**
  * Which year, and forecast or actual.
@@ -38,7 +882,7 @@ export type GetRevenueBySupplierRequest = Message<"eris.reporting.v1.GetRevenueB
  * Use `create(GetRevenueBySupplierRequestSchema)` to create a new message.
  */
 export const GetRevenueBySupplierRequestSchema: GenMessage<GetRevenueBySupplierRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 0);
+  messageDesc(file_eris_reporting_v1_reporting, 17);
 
 /**
  * One supplier's revenue in the year.
@@ -80,7 +924,7 @@ export type SupplierRevenue = Message<"eris.reporting.v1.SupplierRevenue"> & {
  * Use `create(SupplierRevenueSchema)` to create a new message.
  */
 export const SupplierRevenueSchema: GenMessage<SupplierRevenue> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 1);
+  messageDesc(file_eris_reporting_v1_reporting, 18);
 
 /**
  * The year's revenue by supplier and month, with its totals.
@@ -122,7 +966,7 @@ export type GetRevenueBySupplierResponse = Message<"eris.reporting.v1.GetRevenue
  * Use `create(GetRevenueBySupplierResponseSchema)` to create a new message.
  */
 export const GetRevenueBySupplierResponseSchema: GenMessage<GetRevenueBySupplierResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 2);
+  messageDesc(file_eris_reporting_v1_reporting, 19);
 
 /**
  * No filter: the caller's role decides what counts.
@@ -137,7 +981,7 @@ export type ListRevenueYearsRequest = Message<"eris.reporting.v1.ListRevenueYear
  * Use `create(ListRevenueYearsRequestSchema)` to create a new message.
  */
 export const ListRevenueYearsRequestSchema: GenMessage<ListRevenueYearsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 3);
+  messageDesc(file_eris_reporting_v1_reporting, 20);
 
 /**
  * The years to offer.
@@ -159,7 +1003,41 @@ export type ListRevenueYearsResponse = Message<"eris.reporting.v1.ListRevenueYea
  * Use `create(ListRevenueYearsResponseSchema)` to create a new message.
  */
 export const ListRevenueYearsResponseSchema: GenMessage<ListRevenueYearsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 4);
+  messageDesc(file_eris_reporting_v1_reporting, 21);
+
+/**
+ * Which way a page is read from its cursor.
+ *
+ * @generated from enum eris.reporting.v1.PageDirection
+ */
+export enum PageDirection {
+  /**
+   * As PAGE_DIRECTION_FORWARD.
+   *
+   * @generated from enum value: PAGE_DIRECTION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The rows after the cursor; with no cursor, the first page.
+   *
+   * @generated from enum value: PAGE_DIRECTION_FORWARD = 1;
+   */
+  FORWARD = 1,
+
+  /**
+   * The rows before the cursor; with no cursor, the last page.
+   *
+   * @generated from enum value: PAGE_DIRECTION_BACKWARD = 2;
+   */
+  BACKWARD = 2,
+}
+
+/**
+ * Describes the enum eris.reporting.v1.PageDirection.
+ */
+export const PageDirectionSchema: GenEnum<PageDirection> = /*@__PURE__*/
+  enumDesc(file_eris_reporting_v1_reporting, 0);
 
 /**
  * Which payments a revenue report adds up.
@@ -193,7 +1071,7 @@ export enum RevenueBasis {
  * Describes the enum eris.reporting.v1.RevenueBasis.
  */
 export const RevenueBasisSchema: GenEnum<RevenueBasis> = /*@__PURE__*/
-  enumDesc(file_eris_reporting_v1_reporting, 0);
+  enumDesc(file_eris_reporting_v1_reporting, 1);
 
 /**
  * Reports and exports over read models fed by the other services' events. A Sales caller sees
@@ -222,6 +1100,70 @@ export const ReportService: GenService<{
     methodKind: "unary";
     input: typeof ListRevenueYearsRequestSchema;
     output: typeof ListRevenueYearsResponseSchema;
+  },
+  /**
+   * One page of Margin Builder rows (a contract with one of its payments), by keyset.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListMarginRows
+   */
+  listMarginRows: {
+    methodKind: "unary";
+    input: typeof ListMarginRowsRequestSchema;
+    output: typeof ListMarginRowsResponseSchema;
+  },
+  /**
+   * Every Margin Builder row the filter selects, as MarginBuilder.csv text in chunks, read from
+   * the database as it is sent.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ExportMarginRows
+   */
+  exportMarginRows: {
+    methodKind: "server_streaming";
+    input: typeof ExportMarginRowsRequestSchema;
+    output: typeof ExportMarginRowsResponseSchema;
+  },
+  /**
+   * The choices of the Margin Builder filters: suppliers, payment years, projected years and
+   * start months.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListMarginOptions
+   */
+  listMarginOptions: {
+    methodKind: "unary";
+    input: typeof ListMarginOptionsRequestSchema;
+    output: typeof ListMarginOptionsResponseSchema;
+  },
+  /**
+   * One contract's payments as Margin Builder rows.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListContractMarginPayments
+   */
+  listContractMarginPayments: {
+    methodKind: "unary";
+    input: typeof ListContractMarginPaymentsRequestSchema;
+    output: typeof ListContractMarginPaymentsResponseSchema;
+  },
+  /**
+   * Renewal Tracking: contracts not yet ended, ending by a date, by the company's closer and
+   * analyst. A Sales caller's closer filter is always themself.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListRenewals
+   */
+  listRenewals: {
+    methodKind: "unary";
+    input: typeof ListRenewalsRequestSchema;
+    output: typeof ListRenewalsResponseSchema;
+  },
+  /**
+   * The caller's renewal alerts: contracts naming them as closer or analyst that end within 150
+   * days.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListRenewalAlerts
+   */
+  listRenewalAlerts: {
+    methodKind: "unary";
+    input: typeof ListRenewalAlertsRequestSchema;
+    output: typeof ListRenewalAlertsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_reporting_v1_reporting, 0);
