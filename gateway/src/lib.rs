@@ -225,6 +225,7 @@ async fn web_or_grpc(State(state): State<Arc<AppState>>, mut request: Request) -
         let address = auth::client_address(request.headers(), request.extensions(), state.trust_forwarded_for);
         request.headers_mut().remove("x-forwarded-for");
         request.headers_mut().remove(eris_platform::auth::PROXY_SECRET_HEADER);
+        request.headers_mut().remove(eris_platform::auth::SERVICE_SECRET_HEADER);
         if let Some(address) = address.and_then(|a| a.parse().ok()) {
             request.headers_mut().insert("x-forwarded-for", address);
         }

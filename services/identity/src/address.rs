@@ -66,16 +66,11 @@ impl TrustedProxies {
         let sent = request.metadata().get(eris_platform::auth::PROXY_SECRET_HEADER).map(|value| value.as_bytes());
         let secret_holds = match (&self.secret, sent) {
             (None, _) => true,
-            (Some(secret), Some(sent)) => same_bytes(secret.as_bytes(), sent),
+            (Some(secret), Some(sent)) => eris_platform::auth::same_bytes(secret.as_bytes(), sent),
             (Some(_), None) => false,
         };
         secret_holds && self.networks.iter().any(|network| network.contains(peer))
     }
-}
-
-/// Whether two byte strings are equal, in time that does not depend on where they differ.
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
 }
 
 /// The client's address: the first X-Forwarded-For entry when the peer is a trusted proxy,

@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 
 use eris_platform::{
-    config::{BusinessArgs, DatabaseArgs, RedisArgs, Secret, ShutdownArgs},
+    config::{BusinessArgs, DatabaseArgs, RedisArgs, Secret, ServiceSecretArgs, ShutdownArgs},
     service::Listen,
 };
 
@@ -24,6 +24,8 @@ pub struct Config {
     pub auth: AuthArgs,
     #[command(flatten)]
     pub shutdown: ShutdownArgs,
+    #[command(flatten)]
+    pub secret: ServiceSecretArgs,
 }
 
 impl Listen for Config {

@@ -103,7 +103,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let service = GrpcService {
         names: &["eris.identity.v1.AuthService", "eris.identity.v1.UserService"],
         routes,
-        auth: AuthLayer::new(verifier, generations, PUBLIC),
+        auth: AuthLayer::new(verifier, generations, PUBLIC, config.secret.service_secret.clone()),
         dependencies: Dependencies { pool, kv },
     };
     serve_grpc(listener, service, &config.shutdown, shutdown).await

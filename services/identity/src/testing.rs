@@ -3,7 +3,7 @@
 
 use std::net::SocketAddr;
 
-use eris_platform::testing::{TestDatabase, shutdown_args};
+use eris_platform::testing::{TestDatabase, service_secret_args, shutdown_args};
 
 use crate::config::{AuthArgs, Config};
 
@@ -30,6 +30,7 @@ pub fn config(database: &TestDatabase, listen: SocketAddr) -> Config {
             contracts_beta_user_ids: Vec::new(),
         },
         shutdown: shutdown_args(),
+        secret: service_secret_args(),
     }
 }
 

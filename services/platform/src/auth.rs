@@ -18,7 +18,11 @@ use serde::{Deserialize, Serialize};
 use tonic::Status;
 use tower::{Layer, Service};
 
-use crate::{Error, Result, config::TokenArgs, kv::Kv};
+use crate::{
+    Error, Result,
+    config::{Secret, TokenArgs},
+    kv::Kv,
+};
 
 /// Who signs the tokens.
 pub const ISSUER: &str = "eris";
@@ -39,6 +43,17 @@ pub const ALLOWED_DURING_RESET: &[&str] = &[
 /// The header by which the gateway proves to identity that it is the proxy whose
 /// `x-forwarded-for` names the client (the shared `ERIS_PROXY_SECRET`).
 pub const PROXY_SECRET_HEADER: &str = "x-eris-proxy-secret";
+
+/// The header by which one Eris service proves itself to another on a service-only call (the
+/// shared `ERIS_SERVICE_SECRET`). The gateway strips it from every request it forwards.
+pub const SERVICE_SECRET_HEADER: &str = "x-eris-service-secret";
+
+/// Calls only other services may make: they need no user token but the service secret, and a
+/// user token alone never opens them.
+pub const SERVICE_ONLY: &[&str] = &["/eris.events.v1.SnapshotService/"];
+
+/// The message for a service-only call without the right service secret.
+pub const SERVICES_ONLY: &str = "This call is only for Eris services.";
 
 /// The message for a missing, malformed, expired or revoked token.
 pub const SIGNED_OUT: &str = "Your session has ended. Please sign in again.";
@@ -66,6 +81,23 @@ pub struct Claims {
     pub iss: String,
     pub iat: i64,
     pub exp: i64,
+}
+
+/// A request to a service-only call of another service, carrying the service secret.
+pub fn service_request<T>(secret: &Secret, message: T) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    match secret.expose().parse() {
+        Ok(value) => {
+            request.metadata_mut().insert(SERVICE_SECRET_HEADER, value);
+        }
+        Err(_) => tracing::warn!("the service secret is not a valid header value; the call will be refused"),
+    }
+    request
+}
+
+/// Whether two byte strings are equal, in time that does not depend on where they differ.
+pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
 }
 
 /// The verified caller of a request, found in its extensions.
@@ -386,7 +418,7 @@ pub async fn fetch_public_key(identity_url: &str, patience: Duration) -> anyhow:
 
 /// Tower layer for a gRPC server: verifies the token of every call but the public ones, refuses
 /// everything but a password change during a forced reset, and puts the [`Caller`] in the
-/// request's extensions.
+/// request's extensions. Service-only calls ([`SERVICE_ONLY`]) need the service secret instead.
 #[derive(Clone)]
 pub struct AuthLayer {
     policy: Arc<Policy>,
@@ -396,18 +428,28 @@ struct Policy {
     verifier: Arc<TokenVerifier>,
     generations: Generations,
     public: Vec<&'static str>,
+    service_secret: Option<Secret>,
 }
 
 impl AuthLayer {
-    /// `public` lists the full method paths (or path prefixes) that need no token.
-    pub fn new(verifier: Arc<TokenVerifier>, generations: Generations, public: &[&'static str]) -> Self {
+    /// `public` lists the full method paths (or path prefixes) that need no token;
+    /// `service_secret` opens the service-only calls (none without it).
+    pub fn new(
+        verifier: Arc<TokenVerifier>,
+        generations: Generations,
+        public: &[&'static str],
+        service_secret: Option<Secret>,
+    ) -> Self {
         let public = ALWAYS_PUBLIC.iter().chain(public).copied().collect();
-        Self { policy: Arc::new(Policy { verifier, generations, public }) }
+        Self { policy: Arc::new(Policy { verifier, generations, public, service_secret }) }
     }
 }
 
 impl Policy {
     async fn authorize(&self, path: &str, headers: &http::HeaderMap) -> Result<Option<Caller>, Status> {
+        if SERVICE_ONLY.iter().any(|prefix| path.starts_with(prefix)) {
+            return service_secret_holds(self.service_secret.as_ref(), headers).map(|()| None);
+        }
         if self.public.iter().any(|public| path.starts_with(public)) {
             return Ok(None);
         }
@@ -422,6 +464,16 @@ impl Policy {
             return Err(Status::failed_precondition(RESET_REQUIRED));
         }
         Ok(Some(caller))
+    }
+}
+
+/// A service-only call passes with the configured service secret, and never without one.
+fn service_secret_holds(configured: Option<&Secret>, headers: &http::HeaderMap) -> Result<(), Status> {
+    let sent = headers.get(SERVICE_SECRET_HEADER).map(http::HeaderValue::as_bytes);
+    match (configured, sent) {
+        // An empty secret is no secret.
+        (Some(secret), Some(sent)) if !sent.is_empty() && same_bytes(secret.expose().as_bytes(), sent) => Ok(()),
+        _ => Err(Status::unauthenticated(SERVICES_ONLY)),
     }
 }
 
@@ -469,5 +521,40 @@ where
             }
             inner.call(request).await
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sending(secret: Option<&str>, token: bool) -> http::HeaderMap {
+        let mut headers = http::HeaderMap::new();
+        if let Some(secret) = secret {
+            headers.insert(SERVICE_SECRET_HEADER, secret.parse().unwrap());
+        }
+        if token {
+            headers.insert(http::header::AUTHORIZATION, "Bearer a.user.token".parse().unwrap());
+        }
+        headers
+    }
+
+    #[test]
+    fn service_only_calls_need_the_configured_secret_and_nothing_else_opens_them() {
+        let secret = Secret::from("s3cret");
+        assert!(service_secret_holds(Some(&secret), &sending(Some("s3cret"), false)).is_ok());
+        for refused in [sending(None, true), sending(Some("s3cre"), true), sending(Some("s3cret!"), false)] {
+            let status = service_secret_holds(Some(&secret), &refused).unwrap_err();
+            assert_eq!(status.code(), tonic::Code::Unauthenticated);
+        }
+        assert!(service_secret_holds(None, &sending(Some("s3cret"), true)).is_err(), "no secret configured");
+        let empty = Secret::from("");
+        assert!(service_secret_holds(Some(&empty), &sending(Some(""), false)).is_err(), "an empty secret");
+    }
+
+    #[test]
+    fn a_service_request_carries_the_secret() {
+        let request = service_request(&Secret::from("s3cret"), ());
+        assert_eq!(request.metadata().get(SERVICE_SECRET_HEADER).unwrap(), "s3cret");
     }
 }

@@ -44,6 +44,15 @@ pub struct TokenArgs {
     pub jwt_public_key: Option<String>,
 }
 
+/// How one Eris service proves itself to another: calls only services may make (the snapshots
+/// that rebuild reporting's read models) carry this secret, shared by every service.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ServiceSecretArgs {
+    /// The secret services send in `x-eris-service-secret`; unset, service-only calls are refused.
+    #[arg(long = "service-secret", env = "ERIS_SERVICE_SECRET")]
+    pub service_secret: Option<Secret>,
+}
+
 /// How long a stopping service keeps answering NOT_SERVING to health checks before it stops
 /// accepting calls, so load balancers move traffic away first.
 #[derive(Debug, Clone, clap::Args)]

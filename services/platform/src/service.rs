@@ -9,7 +9,7 @@ use tokio::net::TcpListener;
 
 use crate::{
     auth::{AuthLayer, Generations, IdentityGenerations, TokenVerifier},
-    config::{BusinessArgs, DatabaseArgs, RedisArgs, ShutdownArgs, TokenArgs},
+    config::{BusinessArgs, DatabaseArgs, RedisArgs, Secret, ServiceSecretArgs, ShutdownArgs, TokenArgs},
     kv::Kv,
     serve::Dependencies,
 };
@@ -35,6 +35,8 @@ pub struct ServiceArgs {
     pub business: BusinessArgs,
     #[command(flatten)]
     pub shutdown: ShutdownArgs,
+    #[command(flatten)]
+    pub secret: ServiceSecretArgs,
 }
 
 /// A service's settings: where it listens, besides the rest.
@@ -51,6 +53,8 @@ pub struct Resources {
     pub generations: Generations,
     /// Identity, connected on first use: token generations, and users named in requests.
     pub identity: tonic::transport::Channel,
+    /// Opens the service-only calls, and proves this service to another's.
+    pub service_secret: Option<Secret>,
 }
 
 impl Resources {
@@ -63,12 +67,13 @@ impl Resources {
         let source = IdentityGenerations::new(&args.token.identity_url)?;
         let identity = source.channel();
         let generations = Generations::new(kv.clone(), Arc::new(source));
-        Ok(Self { pool, kv, verifier, generations, identity })
+        let service_secret = args.secret.service_secret.clone();
+        Ok(Self { pool, kv, verifier, generations, identity, service_secret })
     }
 
     /// Token checks for the service's calls; `public` lists the calls that need no token.
     pub fn auth(&self, public: &[&'static str]) -> AuthLayer {
-        AuthLayer::new(self.verifier.clone(), self.generations.clone(), public)
+        AuthLayer::new(self.verifier.clone(), self.generations.clone(), public, self.service_secret.clone())
     }
 
     /// What the service's health reports on besides itself.

@@ -133,6 +133,14 @@ pub fn caller(role: eris_proto::identity::v1::Role, user_id: i64) -> crate::auth
     }
 }
 
+/// The service secret every service under test shares.
+pub const SERVICE_SECRET: &str = "test-service-secret";
+
+/// Settings that give a service under test [`SERVICE_SECRET`].
+pub fn service_secret_args() -> crate::config::ServiceSecretArgs {
+    crate::config::ServiceSecretArgs { service_secret: Some(SERVICE_SECRET.into()) }
+}
+
 /// No grace period: tests stop at once.
 pub fn shutdown_args() -> ShutdownArgs {
     ShutdownArgs { grace_ms: 0 }
@@ -153,6 +161,7 @@ pub fn service_args(database: &TestDatabase, identity_url: String) -> crate::ser
         token: crate::config::TokenArgs { identity_url, jwt_public_key: None },
         business: crate::config::BusinessArgs::default(),
         shutdown: shutdown_args(),
+        secret: service_secret_args(),
     }
 }
 

@@ -6,7 +6,7 @@ use std::{net::SocketAddr, path::PathBuf};
 use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 use eris_platform::{
-    config::{BusinessArgs, DatabaseArgs, RedisArgs, ShutdownArgs, TokenArgs},
+    config::{BusinessArgs, DatabaseArgs, RedisArgs, ServiceSecretArgs, ShutdownArgs, TokenArgs},
     service::{ServiceArgs, Shutdown},
 };
 use tokio::{net::TcpListener, sync::watch, task::JoinSet};
@@ -83,6 +83,8 @@ struct ServeArgs {
     contract_files: eris_contracts::config::FileArgs,
     #[command(flatten)]
     shutdown: ShutdownArgs,
+    #[command(flatten)]
+    secret: ServiceSecretArgs,
 }
 
 #[global_allocator]
@@ -149,6 +151,11 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         })
     };
     let token = TokenArgs { identity_url: url(0), jwt_public_key: None };
+    // Every service of the stack shares one service secret: made for this run unless set.
+    let mut secret = args.secret.clone();
+    if secret.service_secret.is_none() {
+        secret.service_secret = Some(uuid::Uuid::new_v4().simple().to_string().as_str().into());
+    }
     let [identity, crm, contracts, sourcing, reporting] = listeners;
     let listen = |listener: &TcpListener| listener.local_addr().expect("bound");
     let service = ServiceArgs {
@@ -157,6 +164,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         token: token.clone(),
         business: args.business.clone(),
         shutdown: args.shutdown.clone(),
+        secret: secret.clone(),
     };
 
     let mut tasks = JoinSet::new();
@@ -179,6 +187,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         business: args.business.clone(),
         auth,
         shutdown: args.shutdown.clone(),
+        secret,
     };
     tasks.spawn(named("identity", eris_identity::serve(identity_config, identity, until_stopped())));
     let crm_config = eris_crm::Config { listen: listen(&crm), sourcing_url: url(3), service: service.clone() };
