@@ -175,6 +175,16 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         .route("/reports/revenueBySupplier", get(rest::reports::revenue_by_supplier))
         .route("/reports/actualrevenueBySupplier", get(rest::reports::actual_revenue_by_supplier))
         .route("/reports/contractYearOptions", get(rest::reports::contract_year_options))
+        .route("/reports/renewalTracking", post(rest::reports::renewal_tracking))
+        .route("/reports/renewalAlerts", get(rest::reports::renewal_alerts))
+        .route("/reports/getSuppliers", get(rest::reports::get_suppliers))
+        .route("/reports/getPaymentYears", get(rest::reports::get_payment_years))
+        .route("/reports/getProjectedYears", get(rest::reports::get_projected_years))
+        .route("/reports/getStartMonths", get(rest::reports::get_start_months))
+        .route("/reports/margin_builder/{page}/{items_per_page}/{filters}", get(rest::reports::margin_builder))
+        .route("/reports/contractMarginPayments/{contract_id}", get(rest::reports::contract_margin_payments))
+        .route("/reports/getAllPayments/{filters}", get(rest::reports::get_all_payments))
+        .route("/reports/marginBuilderExport", post(rest::reports::margin_builder_export))
         .route("/getContracts/{user_name}/{filter}/{start}/{end}", get(rest::contracts::get_contracts))
         .route("/rfps/{rfp_id}/xlsx", get(rest::rfps::rfp_xlsx))
         .route("/rfps/{rfp_id}/prices", get(rest::rfps::list_prices).post(rest::rfps::create_price))
@@ -198,6 +208,8 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         // signs out, so the refresh token does not outlive the session.
         .route("/user/logout", post(rest::users::logout))
         .route("/openapi.json", get(|| async { Json(openapi::ApiDoc::openapi()) }))
+        // The single-use ticket in the address is the credential: a browser downloads by address.
+        .route("/reports/marginBuilderExport/{ticket}", get(rest::reports::margin_builder_download))
         .merge(protected)
         .fallback(rest::not_found)
         .layer(middleware::from_fn(error::json_errors));

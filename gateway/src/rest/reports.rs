@@ -1,19 +1,29 @@
 //! Reports: spec 2 section 7 ("Reports"), translated to the reporting service. Built so far:
-//! Forecast and Actual Revenue By Supplier and the years they offer.
+//! Forecast and Actual Revenue By Supplier and the years they offer, Renewal Tracking and the
+//! renewal alerts, and Margin Builder with its filter choices, a contract's payments and the
+//! streamed export.
 
 use std::sync::Arc;
 
 use axum::{
     Json,
-    extract::{Query, State},
+    body::{Body, Bytes},
+    extract::{Path, Query, State},
+    http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE},
+    response::{IntoResponse, Response},
 };
 use eris_proto::reporting::v1::{
-    GetRevenueBySupplierRequest, ListRevenueYearsRequest, RevenueBasis, report_service_client::ReportServiceClient,
+    CreateMarginExportRequest, ExportMarginRowsRequest, GetRevenueBySupplierRequest, ListContractMarginPaymentsRequest,
+    ListMarginOptionsRequest, ListMarginOptionsResponse, ListMarginRowsRequest, ListRenewalAlertsRequest,
+    ListRenewalsRequest, ListRevenueYearsRequest, MarginFilter, MarginRow, PageDirection, RevenueBasis,
+    report_service_client::ReportServiceClient,
 };
+use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 use tonic::transport::Channel;
 use utoipa::ToSchema;
 
+use super::leads::{iso, parse_iso};
 use crate::{
     AppState,
     auth::CallContext,
@@ -108,4 +118,454 @@ pub async fn actual_revenue_by_supplier(
 pub async fn contract_year_options(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
     let years = reports(&state).list_revenue_years(ctx.request(ListRevenueYearsRequest {})).await;
     Ok(Json(years.map_err(reporting_error)?.into_inner().years))
+}
+
+/// Renewal Tracking's filters (spec: filters.closer, filters.analyst, filters.endDate).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RenewalFilters {
+    /// The company's closer (a user id); none for any. A Sales caller always gets their own.
+    pub closer: Option<i64>,
+    /// The company's analyst (a user id); none for any.
+    pub analyst: Option<i64>,
+    /// Contracts ending on or before this day (ISO date); none for every contract not yet ended.
+    pub end_date: Option<String>,
+}
+
+/// The body of renewalTracking.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct RenewalTrackingBody {
+    /// The filters.
+    #[serde(default)]
+    pub filters: RenewalFilters,
+}
+
+/// A contract coming up for renewal (spec 2 section 3, "Renewal").
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct RenewalJson {
+    pub contract_id: i64,
+    pub lead_id: i64,
+    pub name: String,
+    pub lead_closer: String,
+    pub lead_analyst: String,
+    pub affiliate: String,
+    pub supplier: String,
+    pub commodity: String,
+    pub utility: String,
+    /// ISO date.
+    pub end_date: Option<String>,
+    pub contract_annual_volume: String,
+    pub term_fee_total: String,
+    pub contract_type: String,
+    /// Whole months from today to the end date.
+    pub remaining_months: i32,
+}
+
+/// Renewal Tracking: contracts in force ending by the end date, the soonest first (at most 2,000;
+/// the X-More-Rows header says when more match).
+#[utoipa::path(post, path = "/api/reports/renewalTracking", tag = "reports", request_body = RenewalTrackingBody,
+    responses((status = 200, body = Vec<RenewalJson>), (status = 400, body = ErrorBody)))]
+pub async fn renewal_tracking(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<RenewalTrackingBody>,
+) -> ApiResult<Response> {
+    let f = body.filters;
+    let request = ListRenewalsRequest {
+        closer_user_id: f.closer.unwrap_or_default(),
+        analyst_user_id: f.analyst.unwrap_or_default(),
+        end_date: parse_iso("End date", f.end_date.as_deref())?,
+    };
+    let found = reports(&state).list_renewals(ctx.request(request)).await.map_err(reporting_error)?.into_inner();
+    let rows: Vec<RenewalJson> = found
+        .rows
+        .into_iter()
+        .map(|r| RenewalJson {
+            contract_id: r.contract_id,
+            lead_id: r.company_id,
+            name: r.company_name,
+            lead_closer: r.company_closer,
+            lead_analyst: r.company_analyst,
+            affiliate: r.affiliate,
+            supplier: r.supplier,
+            commodity: r.commodity,
+            utility: r.utility,
+            end_date: iso(r.end_date.as_ref()),
+            contract_annual_volume: r.annual_volume,
+            term_fee_total: r.term_fee_total,
+            contract_type: r.contract_type,
+            remaining_months: r.remaining_months,
+        })
+        .collect();
+    Ok(([("x-more-rows", if found.more { "true" } else { "false" })], Json(rows)).into_response())
+}
+
+/// A renewal alert on the caller's dashboard.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct RenewalAlertJson {
+    pub contract_id: i64,
+    pub lead_id: i64,
+    pub name: String,
+    pub commodity: String,
+    pub supplier: String,
+    /// ISO date.
+    pub end_date: Option<String>,
+    pub days_left: i32,
+    /// The window it falls in: 14, 28 or 150 days.
+    pub window_days: i32,
+}
+
+/// The caller's active contracts (as a closer or the analyst) ending within 150 days.
+#[utoipa::path(get, path = "/api/reports/renewalAlerts", tag = "reports",
+    responses((status = 200, body = Vec<RenewalAlertJson>)))]
+pub async fn renewal_alerts(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+) -> ApiResult<Json<Vec<RenewalAlertJson>>> {
+    let found = reports(&state).list_renewal_alerts(ctx.request(ListRenewalAlertsRequest {})).await;
+    Ok(Json(
+        found
+            .map_err(reporting_error)?
+            .into_inner()
+            .alerts
+            .into_iter()
+            .map(|a| RenewalAlertJson {
+                contract_id: a.contract_id,
+                lead_id: a.company_id,
+                name: a.company_name,
+                commodity: a.commodity,
+                supplier: a.supplier,
+                end_date: iso(a.end_date.as_ref()),
+                days_left: a.days_left,
+                window_days: a.window_days,
+            })
+            .collect(),
+    ))
+}
+
+async fn margin_options(state: &AppState, ctx: &CallContext) -> ApiResult<ListMarginOptionsResponse> {
+    let found = reports(state).list_margin_options(ctx.request(ListMarginOptionsRequest {})).await;
+    Ok(found.map_err(reporting_error)?.into_inner())
+}
+
+/// A supplier to filter by.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ReportSupplier {
+    pub supplier_id: i64,
+    pub supplier_name: String,
+    pub commodity: String,
+}
+
+/// Every supplier, by name (Margin Builder's supplier filter).
+#[utoipa::path(get, path = "/api/reports/getSuppliers", tag = "reports",
+    responses((status = 200, body = Vec<ReportSupplier>), (status = 403, body = ErrorBody)))]
+pub async fn get_suppliers(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+) -> ApiResult<Json<Vec<ReportSupplier>>> {
+    let options = margin_options(&state, &ctx).await?;
+    Ok(Json(
+        options
+            .suppliers
+            .into_iter()
+            .map(|s| ReportSupplier { supplier_id: s.supplier_id, supplier_name: s.name, commodity: s.commodity })
+            .collect(),
+    ))
+}
+
+/// Years with a received payment, latest first.
+#[utoipa::path(get, path = "/api/reports/getPaymentYears", tag = "reports",
+    responses((status = 200, body = Vec<i32>), (status = 403, body = ErrorBody)))]
+pub async fn get_payment_years(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
+    Ok(Json(margin_options(&state, &ctx).await?.payment_years))
+}
+
+/// Years with a projected payment, latest first.
+#[utoipa::path(get, path = "/api/reports/getProjectedYears", tag = "reports",
+    responses((status = 200, body = Vec<i32>), (status = 403, body = ErrorBody)))]
+pub async fn get_projected_years(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
+    Ok(Json(margin_options(&state, &ctx).await?.projected_years))
+}
+
+/// Months in which a contract starts (`yyyy-MM`), latest first.
+#[utoipa::path(get, path = "/api/reports/getStartMonths", tag = "reports",
+    responses((status = 200, body = Vec<String>), (status = 403, body = ErrorBody)))]
+pub async fn get_start_months(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<String>>> {
+    Ok(Json(margin_options(&state, &ctx).await?.start_months))
+}
+
+/// Margin Builder's filters, as JSON in the address (each left out selects everything).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MarginFilters {
+    /// A supplier id.
+    pub supplier: Option<i64>,
+    pub projected_month: Option<i32>,
+    pub projected_year: Option<i32>,
+    /// `yyyy-MM`.
+    pub start_month: Option<String>,
+    /// Part of the company's name.
+    pub company_name: Option<String>,
+    pub payment_month: Option<i32>,
+    pub payment_year: Option<i32>,
+    /// ISO date.
+    pub date_signed_start: Option<String>,
+    /// ISO date.
+    pub date_signed_end: Option<String>,
+}
+
+impl MarginFilters {
+    /// Filters from the address's JSON text (empty or `{}` for none).
+    fn from_text(text: &str) -> ApiResult<Self> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(Self::default());
+        }
+        serde_json::from_str(text)
+            .map_err(|error| ApiError::bad_request(format!("The filters are not valid: {error}.")))
+    }
+
+    fn to_proto(&self) -> ApiResult<MarginFilter> {
+        Ok(MarginFilter {
+            supplier_id: self.supplier.unwrap_or_default(),
+            projected_month: self.projected_month.unwrap_or_default(),
+            projected_year: self.projected_year.unwrap_or_default(),
+            start_month: self.start_month.clone().unwrap_or_default(),
+            company_name: self.company_name.clone().unwrap_or_default(),
+            payment_month: self.payment_month.unwrap_or_default(),
+            payment_year: self.payment_year.unwrap_or_default(),
+            date_signed_start: parse_iso("Date signed start", self.date_signed_start.as_deref())?,
+            date_signed_end: parse_iso("Date signed end", self.date_signed_end.as_deref())?,
+        })
+    }
+}
+
+/// A Margin Builder row (spec 2 section 3, "Margin Builder").
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct MarginRowJson {
+    pub contract_id: i64,
+    pub payment_id: i64,
+    pub lead_id: i64,
+    pub cust_name: String,
+    pub state: String,
+    pub commodity: String,
+    pub utility: String,
+    pub contract_type: String,
+    pub inside_sales: String,
+    pub closer1: String,
+    pub closer2: String,
+    pub analyst: String,
+    pub support_analyst1: String,
+    pub support_analyst2: String,
+    pub pricing_type: String,
+    pub supplier: String,
+    pub date_signed: Option<String>,
+    pub start_date: Option<String>,
+    pub fee: String,
+    pub projected_month: i32,
+    pub projected_year: i32,
+    pub revenue_split: String,
+    pub projected_usage: String,
+    pub projected_payment: String,
+    pub payment_month: i32,
+    pub usage_actual: String,
+    pub payment_actual: String,
+    pub payment_year: i32,
+    pub payment_type: String,
+    pub affiliate: String,
+}
+
+fn margin_json(r: MarginRow) -> MarginRowJson {
+    MarginRowJson {
+        contract_id: r.contract_id,
+        payment_id: r.payment_id,
+        lead_id: r.company_id,
+        cust_name: r.customer_name,
+        state: r.state,
+        commodity: r.commodity,
+        utility: r.utility,
+        contract_type: r.contract_type,
+        inside_sales: r.inside_sales,
+        closer1: r.closer1,
+        closer2: r.closer2,
+        analyst: r.analyst,
+        support_analyst1: r.support_analyst1,
+        support_analyst2: r.support_analyst2,
+        pricing_type: r.pricing_type,
+        supplier: r.supplier,
+        date_signed: iso(r.date_signed.as_ref()),
+        start_date: iso(r.start_date.as_ref()),
+        fee: r.fee,
+        projected_month: r.projected_month,
+        projected_year: r.projected_year,
+        revenue_split: r.revenue_split,
+        projected_usage: r.projected_usage,
+        projected_payment: r.projected_payment,
+        payment_month: r.payment_month,
+        usage_actual: r.usage_actual,
+        payment_actual: r.payment_actual,
+        payment_year: r.payment_year,
+        payment_type: r.payment_type,
+        affiliate: r.affiliate,
+    }
+}
+
+/// Where a Margin Builder page after the first starts.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct AfterQuery {
+    /// The X-Next-Cursor header of the page before.
+    pub after: Option<String>,
+}
+
+/// A page of Margin Builder rows (Management), in (contract, payment) order. Pages are read by
+/// keyset: page 1 needs nothing, and each later page the X-Next-Cursor header of the page before
+/// as `after` (a page number alone cannot be reached without reading every page before it).
+#[utoipa::path(get, path = "/api/reports/margin_builder/{page}/{itemsPerPage}/{filters}", tag = "reports",
+    params(("page" = i32, Path, description = "The page number (1 for the first)"),
+        ("itemsPerPage" = i32, Path, description = "5, 10, 25 or 50"),
+        ("filters" = String, Path, description = "The filters as JSON (MarginFilters), {} for none"), AfterQuery),
+    responses((status = 200, body = Vec<MarginRowJson>), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
+pub async fn margin_builder(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path((page, items_per_page, filters)): Path<(String, String, String)>,
+    Query(query): Query<AfterQuery>,
+) -> ApiResult<Response> {
+    let page: i32 = page
+        .trim()
+        .parse()
+        .ok()
+        .filter(|p| *p >= 1)
+        .ok_or_else(|| ApiError::bad_request("The page must be a number from 1."))?;
+    let size: i32 =
+        items_per_page.trim().parse().map_err(|_| ApiError::bad_request("The page size must be 5, 10, 25 or 50."))?;
+    let cursor = query.after.unwrap_or_default();
+    if page > 1 && cursor.is_empty() {
+        return Err(ApiError::bad_request(
+            "Pages after the first are read with the X-Next-Cursor of the page before, as the after parameter.",
+        ));
+    }
+    let request = ListMarginRowsRequest {
+        filter: Some(MarginFilters::from_text(&filters)?.to_proto()?),
+        page_size: size,
+        cursor,
+        direction: PageDirection::Forward.into(),
+    };
+    let found = reports(&state).list_margin_rows(ctx.request(request)).await.map_err(reporting_error)?.into_inner();
+    let next = if found.has_next { found.last_cursor.clone() } else { String::new() };
+    let rows: Vec<MarginRowJson> = found.rows.into_iter().map(margin_json).collect();
+    Ok(([("x-next-cursor", next)], Json(rows)).into_response())
+}
+
+/// One contract's payments as Margin Builder rows (Management).
+#[utoipa::path(get, path = "/api/reports/contractMarginPayments/{contractId}", tag = "reports",
+    params(("contractId" = i64, Path, description = "The contract")),
+    responses((status = 200, body = Vec<MarginRowJson>), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn contract_margin_payments(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(contract_id): Path<i64>,
+) -> ApiResult<Json<Vec<MarginRowJson>>> {
+    let found = reports(&state)
+        .list_contract_margin_payments(ctx.request(ListContractMarginPaymentsRequest { contract_id }))
+        .await
+        .map_err(reporting_error)?;
+    Ok(Json(found.into_inner().rows.into_iter().map(margin_json).collect()))
+}
+
+/// The body of marginBuilderExport.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ExportBody {
+    /// Which rows.
+    #[serde(default)]
+    pub filters: MarginFilters,
+}
+
+/// Where to download an export.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportAddress {
+    /// GET it (no Authorization needed) within a minute, once.
+    pub url: String,
+}
+
+async fn create_export(state: &AppState, ctx: &CallContext, filters: &MarginFilters) -> ApiResult<String> {
+    let request = CreateMarginExportRequest { filter: Some(filters.to_proto()?) };
+    let made = reports(state).create_margin_export(ctx.request(request)).await.map_err(reporting_error)?;
+    Ok(made.into_inner().ticket)
+}
+
+/// A single-use address, good for a minute, from which a browser downloads MarginBuilder.csv
+/// straight to disk (Management).
+#[utoipa::path(post, path = "/api/reports/marginBuilderExport", tag = "reports", request_body = ExportBody,
+    responses((status = 200, body = ExportAddress), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn margin_builder_export(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<ExportBody>,
+) -> ApiResult<Json<ExportAddress>> {
+    let ticket = create_export(&state, &ctx, &body.filters).await?;
+    Ok(Json(ExportAddress { url: format!("/api/reports/marginBuilderExport/{ticket}") }))
+}
+
+/// MarginBuilder.csv, streamed as the database reads it, from an address of marginBuilderExport.
+#[utoipa::path(get, path = "/api/reports/marginBuilderExport/{ticket}", tag = "reports",
+    params(("ticket" = String, Path, description = "From marginBuilderExport")),
+    responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = ErrorBody)))]
+pub async fn margin_builder_download(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(ticket): Path<String>,
+) -> ApiResult<Response> {
+    stream_export(&state, &ctx, ticket).await
+}
+
+/// Every Margin Builder row the filters select, as MarginBuilder.csv streamed as the database
+/// reads it (Management).
+#[utoipa::path(get, path = "/api/reports/getAllPayments/{filters}", tag = "reports",
+    params(("filters" = String, Path, description = "The filters as JSON (MarginFilters), {} for none")),
+    responses((status = 200, content_type = "text/csv", body = String), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
+pub async fn get_all_payments(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(filters): Path<String>,
+) -> ApiResult<Response> {
+    let ticket = create_export(&state, &ctx, &MarginFilters::from_text(&filters)?).await?;
+    stream_export(&state, &ctx, ticket).await
+}
+
+/// The export's chunks as the response body, passed on as they come: the gateway holds one chunk
+/// at a time. The first chunk is awaited before answering, so a refused ticket is a proper error;
+/// a failure later ends the download early (the browser reports it as failed).
+async fn stream_export(state: &AppState, ctx: &CallContext, ticket: String) -> ApiResult<Response> {
+    let request = ExportMarginRowsRequest { ticket };
+    let mut chunks =
+        reports(state).export_margin_rows(ctx.request(request)).await.map_err(reporting_error)?.into_inner();
+    let first = chunks.message().await.map_err(reporting_error)?;
+    let rest = futures::stream::unfold(chunks, |mut chunks| async move {
+        match chunks.message().await {
+            Ok(Some(chunk)) => Some((Ok(Bytes::from(chunk.csv)), chunks)),
+            Ok(None) => None,
+            Err(status) => {
+                tracing::warn!(%status, "a Margin Builder export ended early");
+                Some((Err(std::io::Error::other(status.message().to_owned())), chunks))
+            }
+        }
+    });
+    let body = futures::stream::iter(first.map(|chunk| Ok(Bytes::from(chunk.csv)))).chain(rest);
+    Ok((
+        [
+            (CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (CONTENT_DISPOSITION, "attachment; filename=\"MarginBuilder.csv\""),
+            (CACHE_CONTROL, "no-store"),
+        ],
+        Body::from_stream(body),
+    )
+        .into_response())
 }

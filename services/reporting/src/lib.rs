@@ -7,6 +7,7 @@ pub mod domain;
 pub mod error;
 mod grpc;
 pub mod projector;
+pub mod rebuild;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -52,7 +53,8 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
             pool: resources.pool.clone(),
             business: BusinessTime::new(config.service.business.time_zone),
         })))),
-        auth: resources.auth(&[]),
+        // The export is opened by its single-use ticket, so a browser can download it by address.
+        auth: resources.auth(&["/eris.reporting.v1.ReportService/ExportMarginRows"]),
         dependencies: resources.dependencies(),
     };
     serve_grpc(listener, service, &config.service.shutdown, shutdown).await

@@ -2,5 +2,8 @@
 static ALLOCATOR: eris_platform::service::Allocator = eris_platform::service::Allocator;
 
 fn main() -> anyhow::Result<()> {
+    if std::env::args().nth(1).as_deref() == Some("rebuild") {
+        return eris_reporting::rebuild::main();
+    }
     eris_platform::service::run("eris-reporting", eris_reporting::serve)
 }

@@ -1,12 +1,13 @@
-//! The projector: reads the crm, sourcing and contracts event streams with a consumer group and
-//! applies each event once to the read models.
+//! The projector: reads the identity, crm, sourcing and contracts event streams with a consumer
+//! group and applies each event once to the read models.
 //!
 //! Exactly one projector works at a time, however many reporting processes run: it holds a
 //! PostgreSQL advisory lock (the lease) on a connection of its own, which ends with the process.
 //! A batch of events is applied in one transaction, each event recorded by id in the same
 //! transaction (so one delivered again is skipped), and acknowledged after the commit; a projector
 //! that stops before acknowledging finds those events among its pending ones when it starts
-//! again. Acknowledged entries are trimmed from the streams.
+//! again. Acknowledged entries are trimmed from the streams. After a rebuild, an event whose
+//! transaction the rebuild's snapshot of its source already saw is skipped (see `rebuild`).
 
 use std::{future::Future, time::Duration};
 
@@ -18,10 +19,10 @@ use eris_platform::{
 use prost::Message;
 use sqlx::{PgConnection, PgPool};
 
-use crate::db::projection;
+use crate::{db::projection, rebuild::SourceSnapshot};
 
 /// The services whose events the read models are made from.
-pub const SOURCES: [&str; 3] = ["crm", "sourcing", "contracts"];
+pub const SOURCES: [&str; 4] = ["identity", "crm", "sourcing", "contracts"];
 /// The consumer group, and its one consumer (the lease holder).
 const GROUP: &str = "reporting";
 const CONSUMER: &str = "projector";
@@ -164,9 +165,22 @@ impl Projector {
             return Ok(0);
         }
         let mut tx = self.pool.begin().await?;
+        // Read first in the transaction: a rebuild (which locks this table) runs wholly before or
+        // wholly after this batch.
+        let rebuilt = SourceSnapshot::load(&mut tx).await?;
         for (service, _, batch) in &batches {
             for entry in batch {
-                apply(&mut tx, service, entry).await?;
+                if projection::first_delivery(&mut tx, &entry.event_id).await?
+                    && !rebuilt.get(*service).is_some_and(|snapshot| snapshot.saw(&entry.txid))
+                {
+                    match apply(&mut tx, service, &entry.event_type, &entry.payload).await {
+                        Ok(()) => {}
+                        Err(Undecodable::Decode(error)) => {
+                            tracing::warn!(event_id = entry.event_id, %error, "an event that does not decode is skipped")
+                        }
+                        Err(Undecodable::Database(error)) => return Err(error.into()),
+                    }
+                }
             }
             if let Some(last) = batch.last() {
                 projection::advance(&mut tx, service, &last.id, last.created_ms).await?;
@@ -203,34 +217,37 @@ impl Projector {
     }
 }
 
-/// Applies one event unless it was applied before. An event that cannot be decoded is logged and
-/// skipped (a newer service may write kinds this projector does not know).
-async fn apply(conn: &mut PgConnection, service: &str, entry: &Entry) -> anyhow::Result<()> {
-    if !projection::first_delivery(&mut *conn, &entry.event_id).await? {
-        return Ok(());
-    }
-    let payload = entry.payload.as_slice();
-    let kind = entry.event_type.split('.').next().unwrap_or_default();
+/// Applies one event to the read models. An event that cannot be decoded is answered as an error
+/// for the caller to log and skip (a newer service may write kinds this projector does not know);
+/// a database failure fails the batch.
+pub(crate) async fn apply(
+    conn: &mut PgConnection,
+    service: &str,
+    event_type: &str,
+    payload: &[u8],
+) -> Result<(), Undecodable> {
+    let kind = event_type.split('.').next().unwrap_or_default();
     match (service, kind) {
-        ("crm", "company") => match eris_proto::crm::v1::CompanyEvent::decode(payload) {
-            Ok(event) => projection::apply_company(conn, &event).await?,
-            Err(error) => undecodable(entry, &error),
-        },
-        ("sourcing", "supplier" | "utility") => match eris_proto::sourcing::v1::DirectoryEvent::decode(payload) {
-            Ok(event) => projection::apply_directory(conn, &event).await?,
-            Err(error) => undecodable(entry, &error),
-        },
-        ("contracts", "contract") => match eris_proto::contracts::v1::ContractEvent::decode(payload) {
-            Ok(event) => projection::apply_contract(conn, &event).await?,
-            Err(error) => undecodable(entry, &error),
-        },
+        ("identity", "user") => projection::apply_user(conn, &decode(payload)?).await?,
+        ("crm", "company") => projection::apply_company(conn, &decode(payload)?).await?,
+        ("sourcing", "supplier" | "utility") => projection::apply_directory(conn, &decode(payload)?).await?,
+        ("contracts", "contract") => projection::apply_contract(conn, &decode(payload)?).await?,
         _ => {}
     }
     Ok(())
 }
 
-fn undecodable(entry: &Entry, error: &prost::DecodeError) {
-    tracing::warn!(event_id = entry.event_id, %error, "an event that does not decode is skipped");
+pub(crate) fn decode<M: Message + Default>(payload: &[u8]) -> Result<M, Undecodable> {
+    M::decode(payload).map_err(Undecodable::Decode)
+}
+
+/// Why an event was not applied.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Undecodable {
+    #[error("the event does not decode: {0}")]
+    Decode(prost::DecodeError),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
 }
 
 /// Forgets applied event ids older than a week (a duplicate arrives within moments, not days).

@@ -208,7 +208,13 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         service: service.clone(),
     };
     tasks.spawn(named("sourcing", eris_sourcing::serve(sourcing_config, sourcing, until_stopped())));
-    let reporting_config = eris_reporting::Config { listen: listen(&reporting), projector: true, service };
+    let sources = eris_reporting::config::SourceArgs {
+        identity_url: url(0),
+        crm_url: url(1),
+        contracts_url: url(2),
+        sourcing_url: url(3),
+    };
+    let reporting_config = eris_reporting::Config { listen: listen(&reporting), projector: true, service, sources };
     tasks.spawn(named("reporting", eris_reporting::serve(reporting_config, reporting, until_stopped())));
     let gateway_config = eris_gateway::Config {
         listen: args.listen,

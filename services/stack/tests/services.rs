@@ -126,5 +126,6 @@ service_test!(
     eris_reporting,
     "reporting",
     "eris.reporting.v1.ReportService",
-    projector: true
+    projector: true,
+    sources: Default::default()
 );

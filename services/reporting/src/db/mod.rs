@@ -1,4 +1,6 @@
 //! SQL of the reporting schema, one function per query.
 
+pub mod margin;
 pub mod projection;
+pub mod renewals;
 pub mod revenue;

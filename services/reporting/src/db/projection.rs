@@ -1,14 +1,16 @@
 //! Applying events to the read models. Each event carries whole records with their versions, so
 //! applying one is "keep the newer version": an event applied late, or again, changes nothing.
+//! Records are written in batches, so a rebuild's snapshot of a whole book goes in quickly.
 
 use chrono::NaiveDate;
+use eris_proto::identity::v1::{UserEvent, UserStatus};
 use eris_proto::{
     common::v1::Date,
     contracts::v1::{Contract, ContractEvent, Payment},
     crm::v1::{Company, CompanyEvent},
     sourcing::v1::{Commodity, DirectoryEvent, directory_event::Entry},
 };
-use sqlx::PgConnection;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 
 /// Records `event_id` as applied; false when it was already.
 pub async fn first_delivery(conn: &mut PgConnection, event_id: &str) -> sqlx::Result<bool> {
@@ -57,35 +59,43 @@ fn commodity_name(value: i32) -> &'static str {
     }
 }
 
+/// Most rows one statement writes (PostgreSQL takes at most 65,535 parameters per statement).
+const ROWS_PER_STATEMENT: usize = 2000;
+
 pub async fn apply_company(conn: &mut PgConnection, event: &CompanyEvent) -> sqlx::Result<()> {
     if event.kind == "deleted" {
         sqlx::query("delete from company where company_id = $1").bind(event.company_id).execute(conn).await?;
         return Ok(());
     }
     let Some(company) = &event.company else { return Ok(()) };
-    upsert_company(conn, company).await
+    upsert_companies(conn, std::slice::from_ref(company)).await
 }
 
-pub async fn upsert_company(conn: &mut PgConnection, c: &Company) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into company (company_id, name, inside_user_id, closer_user_id, analyst_user_id, affiliate, version, \
-           team_user_ids) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8) \
-         on conflict (company_id) do update set name = excluded.name, inside_user_id = excluded.inside_user_id, \
-           closer_user_id = excluded.closer_user_id, analyst_user_id = excluded.analyst_user_id, \
-           affiliate = excluded.affiliate, version = excluded.version, team_user_ids = excluded.team_user_ids \
-         where company.version < excluded.version",
-    )
-    .bind(c.company_id)
-    .bind(&c.name)
-    .bind(id(c.inside_user_id))
-    .bind(id(c.closer_user_id))
-    .bind(id(c.analyst_user_id))
-    .bind(&c.affiliate)
-    .bind(c.version)
-    .bind(team_user_ids(c))
-    .execute(conn)
-    .await?;
+/// Keeps each company's newer version.
+pub async fn upsert_companies(conn: &mut PgConnection, companies: &[Company]) -> sqlx::Result<()> {
+    for rows in companies.chunks(ROWS_PER_STATEMENT) {
+        let mut builder = QueryBuilder::<Postgres>::new(
+            "insert into company (company_id, name, inside_user_id, closer_user_id, analyst_user_id, affiliate, \
+               version, team_user_ids) ",
+        );
+        builder.push_values(rows, |mut row, c| {
+            row.push_bind(c.company_id)
+                .push_bind(&c.name)
+                .push_bind(id(c.inside_user_id))
+                .push_bind(id(c.closer_user_id))
+                .push_bind(id(c.analyst_user_id))
+                .push_bind(&c.affiliate)
+                .push_bind(c.version)
+                .push_bind(team_user_ids(c));
+        });
+        builder.push(
+            " on conflict (company_id) do update set name = excluded.name, inside_user_id = excluded.inside_user_id, \
+               closer_user_id = excluded.closer_user_id, analyst_user_id = excluded.analyst_user_id, \
+               affiliate = excluded.affiliate, version = excluded.version, team_user_ids = excluded.team_user_ids \
+             where company.version < excluded.version",
+        );
+        builder.build().execute(&mut *conn).await?;
+    }
     Ok(())
 }
 
@@ -152,6 +162,26 @@ pub async fn upsert_named(
     Ok(())
 }
 
+/// A user's name, role and status (never deleted: contracts keep naming former staff).
+pub async fn apply_user(conn: &mut PgConnection, event: &UserEvent) -> sqlx::Result<()> {
+    let Some(user) = &event.user else { return Ok(()) };
+    let role = eris_proto::identity::v1::Role::try_from(user.role).map(eris_platform::auth::role_name).unwrap_or("");
+    sqlx::query(
+        "insert into app_user (user_id, name, role, active, version) values ($1, $2, $3, $4, $5) \
+         on conflict (user_id) do update set name = excluded.name, role = excluded.role, active = excluded.active, \
+           version = excluded.version \
+         where app_user.version < excluded.version",
+    )
+    .bind(user.user_id)
+    .bind(&user.name)
+    .bind(role)
+    .bind(user.status == UserStatus::Active as i32)
+    .bind(user.version)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 pub async fn apply_contract(conn: &mut PgConnection, event: &ContractEvent) -> sqlx::Result<()> {
     let Some(contract) = &event.contract else { return Ok(()) };
     match event.kind.as_str() {
@@ -163,102 +193,118 @@ pub async fn apply_contract(conn: &mut PgConnection, event: &ContractEvent) -> s
             sqlx::query("delete from contract where contract_id = $1").bind(contract.contract_id).execute(conn).await?;
         }
         "payment deleted" => {
-            upsert_contract(&mut *conn, contract).await?;
+            upsert_contracts(&mut *conn, std::slice::from_ref(contract)).await?;
             let ids: Vec<i64> = event.payments.iter().map(|p| p.payment_id).collect();
             sqlx::query("delete from payment where payment_id = any($1)").bind(ids).execute(conn).await?;
         }
         _ => {
-            upsert_contract(&mut *conn, contract).await?;
-            for payment in &event.payments {
-                upsert_payment(&mut *conn, payment).await?;
-            }
+            upsert_contracts(&mut *conn, std::slice::from_ref(contract)).await?;
+            upsert_payments(conn, &event.payments).await?;
         }
     }
     Ok(())
 }
 
-pub async fn upsert_contract(conn: &mut PgConnection, c: &Contract) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into contract (contract_id, company_id, company_name, inside_sales_user_id, closer1_user_id, \
-           closer2_user_id, analyst_user_id, support_analyst1_user_id, support_analyst2_user_id, affiliate, \
-           commodity, utility_id, state, date_signed, pricing_type, contract_type, supplier_id, start_date, \
-           term_months, fee, status, previous_status, annual_volume, term_fee_total, end_date, version) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
-           $20::numeric, $21, $22, $23::numeric, $24::numeric, $25, $26) \
-         on conflict (contract_id) do update set company_id = excluded.company_id, \
-           company_name = excluded.company_name, inside_sales_user_id = excluded.inside_sales_user_id, \
-           closer1_user_id = excluded.closer1_user_id, closer2_user_id = excluded.closer2_user_id, \
-           analyst_user_id = excluded.analyst_user_id, support_analyst1_user_id = excluded.support_analyst1_user_id, \
-           support_analyst2_user_id = excluded.support_analyst2_user_id, affiliate = excluded.affiliate, \
-           commodity = excluded.commodity, utility_id = excluded.utility_id, state = excluded.state, \
-           date_signed = excluded.date_signed, pricing_type = excluded.pricing_type, \
-           contract_type = excluded.contract_type, supplier_id = excluded.supplier_id, \
-           start_date = excluded.start_date, term_months = excluded.term_months, fee = excluded.fee, \
-           status = excluded.status, previous_status = excluded.previous_status, \
-           annual_volume = excluded.annual_volume, term_fee_total = excluded.term_fee_total, \
-           end_date = excluded.end_date, version = excluded.version \
-         where contract.version < excluded.version",
-    )
-    .bind(c.contract_id)
-    .bind(c.company_id)
-    .bind(&c.company_name)
-    .bind(id(c.inside_sales_user_id))
-    .bind(id(c.closer1_user_id))
-    .bind(id(c.closer2_user_id))
-    .bind(id(c.analyst_user_id))
-    .bind(id(c.support_analyst1_user_id))
-    .bind(id(c.support_analyst2_user_id))
-    .bind(&c.affiliate)
-    .bind(commodity_name(c.commodity))
-    .bind(id(c.utility_id))
-    .bind(&c.state)
-    .bind(day(c.date_signed.as_ref()))
-    .bind(&c.pricing_type)
-    .bind(&c.contract_type)
-    .bind(id(c.supplier_id))
-    .bind(day(c.start_date.as_ref()))
-    .bind((c.term_months > 0).then_some(c.term_months))
-    .bind(number(&c.fee))
-    .bind(c.status)
-    .bind(c.previous_status)
-    .bind(number(&c.annual_volume))
-    .bind(number(&c.term_fee_total))
-    .bind(day(c.end_date.as_ref()))
-    .bind(c.version)
-    .execute(conn)
-    .await?;
+/// Keeps each contract's newer version.
+pub async fn upsert_contracts(conn: &mut PgConnection, contracts: &[Contract]) -> sqlx::Result<()> {
+    for rows in contracts.chunks(ROWS_PER_STATEMENT) {
+        let mut builder = QueryBuilder::<Postgres>::new(
+            "insert into contract (contract_id, company_id, company_name, inside_sales_user_id, closer1_user_id, \
+               closer2_user_id, analyst_user_id, support_analyst1_user_id, support_analyst2_user_id, affiliate, \
+               commodity, utility_id, state, date_signed, pricing_type, contract_type, supplier_id, start_date, \
+               term_months, fee, status, previous_status, annual_volume, term_fee_total, end_date, version) ",
+        );
+        builder.push_values(rows, |mut row, c| {
+            row.push_bind(c.contract_id)
+                .push_bind(c.company_id)
+                .push_bind(&c.company_name)
+                .push_bind(id(c.inside_sales_user_id))
+                .push_bind(id(c.closer1_user_id))
+                .push_bind(id(c.closer2_user_id))
+                .push_bind(id(c.analyst_user_id))
+                .push_bind(id(c.support_analyst1_user_id))
+                .push_bind(id(c.support_analyst2_user_id))
+                .push_bind(&c.affiliate)
+                .push_bind(commodity_name(c.commodity))
+                .push_bind(id(c.utility_id))
+                .push_bind(&c.state)
+                .push_bind(day(c.date_signed.as_ref()))
+                .push_bind(&c.pricing_type)
+                .push_bind(&c.contract_type)
+                .push_bind(id(c.supplier_id))
+                .push_bind(day(c.start_date.as_ref()))
+                .push_bind((c.term_months > 0).then_some(c.term_months))
+                .push_bind(number(&c.fee))
+                .push_unseparated("::numeric")
+                .push_bind(c.status)
+                .push_bind(c.previous_status)
+                .push_bind(number(&c.annual_volume))
+                .push_unseparated("::numeric")
+                .push_bind(number(&c.term_fee_total))
+                .push_unseparated("::numeric")
+                .push_bind(day(c.end_date.as_ref()))
+                .push_bind(c.version);
+        });
+        builder.push(
+            " on conflict (contract_id) do update set company_id = excluded.company_id, \
+               company_name = excluded.company_name, inside_sales_user_id = excluded.inside_sales_user_id, \
+               closer1_user_id = excluded.closer1_user_id, closer2_user_id = excluded.closer2_user_id, \
+               analyst_user_id = excluded.analyst_user_id, \
+               support_analyst1_user_id = excluded.support_analyst1_user_id, \
+               support_analyst2_user_id = excluded.support_analyst2_user_id, affiliate = excluded.affiliate, \
+               commodity = excluded.commodity, utility_id = excluded.utility_id, state = excluded.state, \
+               date_signed = excluded.date_signed, pricing_type = excluded.pricing_type, \
+               contract_type = excluded.contract_type, supplier_id = excluded.supplier_id, \
+               start_date = excluded.start_date, term_months = excluded.term_months, fee = excluded.fee, \
+               status = excluded.status, previous_status = excluded.previous_status, \
+               annual_volume = excluded.annual_volume, term_fee_total = excluded.term_fee_total, \
+               end_date = excluded.end_date, version = excluded.version \
+             where contract.version < excluded.version",
+        );
+        builder.build().execute(&mut *conn).await?;
+    }
     Ok(())
 }
 
-pub async fn upsert_payment(conn: &mut PgConnection, p: &Payment) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into payment (payment_id, contract_id, projected_month, projected_year, revenue_split, \
-           projected_usage, projected_payment, payment_month, payment_year, usage_actual, payment_actual, \
-           payment_type, version) \
-         values ($1, $2, $3, $4, $5::numeric, $6::numeric, $7::numeric, $8, $9, $10::numeric, $11::numeric, $12, $13) \
-         on conflict (payment_id) do update set contract_id = excluded.contract_id, \
-           projected_month = excluded.projected_month, projected_year = excluded.projected_year, \
-           revenue_split = excluded.revenue_split, projected_usage = excluded.projected_usage, \
-           projected_payment = excluded.projected_payment, payment_month = excluded.payment_month, \
-           payment_year = excluded.payment_year, usage_actual = excluded.usage_actual, \
-           payment_actual = excluded.payment_actual, payment_type = excluded.payment_type, \
-           version = excluded.version \
-         where payment.version < excluded.version",
-    )
-    .bind(p.payment_id)
-    .bind(p.contract_id)
-    .bind(p.projected_month)
-    .bind(p.projected_year)
-    .bind(number(&p.revenue_split))
-    .bind(number(&p.projected_usage))
-    .bind(number(&p.projected_payment))
-    .bind(p.payment_month)
-    .bind(p.payment_year)
-    .bind(number(&p.usage_actual))
-    .bind(number(&p.payment_actual))
-    .bind(&p.payment_type)
-    .bind(p.version)
-    .execute(conn)
-    .await?;
+/// Keeps each payment's newer version.
+pub async fn upsert_payments(conn: &mut PgConnection, payments: &[Payment]) -> sqlx::Result<()> {
+    for rows in payments.chunks(ROWS_PER_STATEMENT) {
+        let mut builder = QueryBuilder::<Postgres>::new(
+            "insert into payment (payment_id, contract_id, projected_month, projected_year, revenue_split, \
+               projected_usage, projected_payment, payment_month, payment_year, usage_actual, payment_actual, \
+               payment_type, version) ",
+        );
+        builder.push_values(rows, |mut row, p| {
+            row.push_bind(p.payment_id)
+                .push_bind(p.contract_id)
+                .push_bind(p.projected_month)
+                .push_bind(p.projected_year)
+                .push_bind(number(&p.revenue_split))
+                .push_unseparated("::numeric")
+                .push_bind(number(&p.projected_usage))
+                .push_unseparated("::numeric")
+                .push_bind(number(&p.projected_payment))
+                .push_unseparated("::numeric")
+                .push_bind(p.payment_month)
+                .push_bind(p.payment_year)
+                .push_bind(number(&p.usage_actual))
+                .push_unseparated("::numeric")
+                .push_bind(number(&p.payment_actual))
+                .push_unseparated("::numeric")
+                .push_bind(&p.payment_type)
+                .push_bind(p.version);
+        });
+        builder.push(
+            " on conflict (payment_id) do update set contract_id = excluded.contract_id, \
+               projected_month = excluded.projected_month, projected_year = excluded.projected_year, \
+               revenue_split = excluded.revenue_split, projected_usage = excluded.projected_usage, \
+               projected_payment = excluded.projected_payment, payment_month = excluded.payment_month, \
+               payment_year = excluded.payment_year, usage_actual = excluded.usage_actual, \
+               payment_actual = excluded.payment_actual, payment_type = excluded.payment_type, \
+               version = excluded.version \
+             where payment.version < excluded.version",
+        );
+        builder.build().execute(&mut *conn).await?;
+    }
     Ok(())
 }

@@ -1,3 +1,5 @@
 //! The reporting service's rules and what each call does with them, in plain Rust types.
 
+pub mod margin;
+pub mod renewals;
 pub mod revenue;

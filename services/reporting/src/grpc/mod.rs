@@ -3,15 +3,32 @@
 use std::sync::Arc;
 
 use chrono::Datelike;
-use eris_platform::auth::caller;
-use eris_proto::reporting::v1::{
-    GetRevenueBySupplierRequest, GetRevenueBySupplierResponse, ListRevenueYearsRequest, ListRevenueYearsResponse,
-    RevenueBasis, SupplierRevenue, report_service_server::ReportService,
+use eris_platform::{
+    auth::caller,
+    values::{date, optional_date, parse_date, timestamp},
 };
+use eris_proto::reporting::v1::{
+    CreateMarginExportRequest, CreateMarginExportResponse, ExportMarginRowsRequest, ExportMarginRowsResponse,
+    GetRevenueBySupplierRequest, GetRevenueBySupplierResponse, ListContractMarginPaymentsRequest,
+    ListContractMarginPaymentsResponse, ListMarginOptionsRequest, ListMarginOptionsResponse, ListMarginRowsRequest,
+    ListMarginRowsResponse, ListRenewalAlertsRequest, ListRenewalAlertsResponse, ListRenewalsRequest,
+    ListRenewalsResponse, ListRevenueYearsRequest, ListRevenueYearsResponse, MarginFilter, MarginRow, PageDirection,
+    RenewalAlert, RenewalRow, RevenueBasis, SupplierOption, SupplierRevenue, report_service_server::ReportService,
+};
+use futures::{StreamExt, stream::BoxStream};
+use prost::Message;
 use rust_decimal::Decimal;
 use tonic::{Request, Response, Status};
 
-use crate::{State, domain::revenue};
+use crate::{
+    State,
+    db::margin::MarginRecord,
+    domain::{
+        margin::{self, Cursor, Filter, TypedFilter},
+        renewals::{self, RenewalFilter},
+        revenue,
+    },
+};
 
 /// The report calls.
 pub(crate) struct ReportingApi(pub(crate) Arc<State>);
@@ -27,8 +44,195 @@ fn months(values: [Decimal; 12]) -> Vec<String> {
     values.into_iter().map(money).collect()
 }
 
+/// The Margin Builder filters as typed, checked.
+fn margin_filter(filter: Option<&MarginFilter>) -> Result<Filter, Status> {
+    let Some(f) = filter else { return Ok(Filter::default()) };
+    Ok(Filter::parse(&TypedFilter {
+        supplier_id: f.supplier_id,
+        projected_month: f.projected_month,
+        projected_year: f.projected_year,
+        start_month: &f.start_month,
+        company_name: &f.company_name,
+        payment_month: f.payment_month,
+        payment_year: f.payment_year,
+        signed_from: parse_date("Date signed start", f.date_signed_start.as_ref())?,
+        signed_to: parse_date("Date signed end", f.date_signed_end.as_ref())?,
+    })?)
+}
+
+fn margin_row(r: MarginRecord) -> MarginRow {
+    MarginRow {
+        contract_id: r.contract_id,
+        payment_id: r.payment_id,
+        company_id: r.company_id,
+        customer_name: r.customer_name,
+        state: r.state,
+        commodity: r.commodity,
+        utility: r.utility,
+        contract_type: r.contract_type,
+        inside_sales: r.inside_sales,
+        closer1: r.closer1,
+        closer2: r.closer2,
+        analyst: r.analyst,
+        support_analyst1: r.support_analyst1,
+        support_analyst2: r.support_analyst2,
+        pricing_type: r.pricing_type,
+        supplier: r.supplier,
+        date_signed: optional_date(r.date_signed),
+        start_date: optional_date(r.start_date),
+        fee: r.fee,
+        projected_month: r.projected_month,
+        projected_year: r.projected_year,
+        revenue_split: r.revenue_split,
+        projected_usage: r.projected_usage,
+        projected_payment: r.projected_payment,
+        payment_month: r.payment_month,
+        usage_actual: r.usage_actual,
+        payment_actual: r.payment_actual,
+        payment_year: r.payment_year,
+        payment_type: r.payment_type,
+        affiliate: r.affiliate,
+    }
+}
+
 #[tonic::async_trait]
 impl ReportService for ReportingApi {
+    type ExportMarginRowsStream = BoxStream<'static, Result<ExportMarginRowsResponse, Status>>;
+
+    async fn list_margin_rows(
+        &self,
+        request: Request<ListMarginRowsRequest>,
+    ) -> Result<Response<ListMarginRowsResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        let filter = margin_filter(message.filter.as_ref())?;
+        let cursor = Cursor::decode(&message.cursor)?;
+        let backward = message.direction == PageDirection::Backward as i32;
+        let page = margin::page(&self.0.pool, caller, &filter, message.page_size, cursor, backward).await?;
+        let first_cursor = page.rows.first().map(|row| Cursor::of(row).encode()).unwrap_or_default();
+        let last_cursor = page.rows.last().map(|row| Cursor::of(row).encode()).unwrap_or_default();
+        Ok(Response::new(ListMarginRowsResponse {
+            rows: page.rows.into_iter().map(margin_row).collect(),
+            first_cursor,
+            last_cursor,
+            has_previous: page.has_previous,
+            has_next: page.has_next,
+        }))
+    }
+
+    async fn create_margin_export(
+        &self,
+        request: Request<CreateMarginExportRequest>,
+    ) -> Result<Response<CreateMarginExportResponse>, Status> {
+        let caller = caller(&request)?;
+        let filter = request.get_ref().filter.clone().unwrap_or_default();
+        margin_filter(Some(&filter))?;
+        let (ticket, expires_at) = margin::create_export(&self.0.pool, caller, &filter.encode_to_vec()).await?;
+        Ok(Response::new(CreateMarginExportResponse { ticket, expire_time: Some(timestamp(expires_at)) }))
+    }
+
+    async fn export_margin_rows(
+        &self,
+        request: Request<ExportMarginRowsRequest>,
+    ) -> Result<Response<Self::ExportMarginRowsStream>, Status> {
+        let encoded = margin::redeem_export(&self.0.pool, &request.get_ref().ticket).await?;
+        let filter =
+            MarginFilter::decode(encoded.as_slice()).map_err(|_| Status::internal("An export ticket is damaged."))?;
+        let chunks = margin::export(self.0.pool.clone(), margin_filter(Some(&filter))?);
+        Ok(Response::new(
+            chunks.map(|chunk| chunk.map(|csv| ExportMarginRowsResponse { csv }).map_err(Status::from)).boxed(),
+        ))
+    }
+
+    async fn list_margin_options(
+        &self,
+        request: Request<ListMarginOptionsRequest>,
+    ) -> Result<Response<ListMarginOptionsResponse>, Status> {
+        let options = margin::options(&self.0.pool, caller(&request)?).await?;
+        Ok(Response::new(ListMarginOptionsResponse {
+            suppliers: options
+                .suppliers
+                .into_iter()
+                .map(|(supplier_id, name, commodity)| SupplierOption { supplier_id, name, commodity })
+                .collect(),
+            payment_years: options.payment_years,
+            projected_years: options.projected_years,
+            start_months: options.start_months.into_iter().map(|first| first.format("%Y-%m").to_string()).collect(),
+        }))
+    }
+
+    async fn list_contract_margin_payments(
+        &self,
+        request: Request<ListContractMarginPaymentsRequest>,
+    ) -> Result<Response<ListContractMarginPaymentsResponse>, Status> {
+        let caller = caller(&request)?;
+        let rows = margin::contract_payments(&self.0.pool, caller, request.get_ref().contract_id).await?;
+        Ok(Response::new(ListContractMarginPaymentsResponse { rows: rows.into_iter().map(margin_row).collect() }))
+    }
+
+    async fn list_renewals(
+        &self,
+        request: Request<ListRenewalsRequest>,
+    ) -> Result<Response<ListRenewalsResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        let filter = RenewalFilter {
+            closer_user_id: message.closer_user_id,
+            analyst_user_id: message.analyst_user_id,
+            until: parse_date("End date", message.end_date.as_ref())?,
+        };
+        let today = self.0.business.today();
+        let (rows, more) = renewals::renewals(&self.0.pool, caller, &filter, today).await?;
+        Ok(Response::new(ListRenewalsResponse {
+            rows: rows
+                .into_iter()
+                .map(|row| {
+                    let r = row.record;
+                    RenewalRow {
+                        contract_id: r.contract_id,
+                        company_id: r.company_id,
+                        company_name: r.company_name,
+                        company_closer: r.company_closer,
+                        company_analyst: r.company_analyst,
+                        affiliate: r.affiliate,
+                        supplier: r.supplier,
+                        commodity: r.commodity,
+                        utility: r.utility,
+                        end_date: Some(date(r.end_date)),
+                        annual_volume: r.annual_volume,
+                        term_fee_total: r.term_fee_total,
+                        contract_type: r.contract_type,
+                        remaining_months: row.remaining_months,
+                    }
+                })
+                .collect(),
+            more,
+        }))
+    }
+
+    async fn list_renewal_alerts(
+        &self,
+        request: Request<ListRenewalAlertsRequest>,
+    ) -> Result<Response<ListRenewalAlertsResponse>, Status> {
+        let caller = caller(&request)?;
+        let alerts = renewals::alerts(&self.0.pool, caller, self.0.business.today()).await?;
+        Ok(Response::new(ListRenewalAlertsResponse {
+            alerts: alerts
+                .into_iter()
+                .map(|alert| RenewalAlert {
+                    contract_id: alert.record.contract_id,
+                    company_id: alert.record.company_id,
+                    company_name: alert.record.company_name,
+                    commodity: alert.record.commodity,
+                    supplier: alert.record.supplier,
+                    end_date: Some(date(alert.record.end_date)),
+                    days_left: alert.days_left,
+                    window_days: alert.window_days,
+                })
+                .collect(),
+        }))
+    }
+
     async fn get_revenue_by_supplier(
         &self,
         request: Request<GetRevenueBySupplierRequest>,

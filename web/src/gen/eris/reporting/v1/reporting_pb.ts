@@ -6,13 +6,15 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Date } from "../../common/v1/date_pb";
 import { file_eris_common_v1_date } from "../../common/v1/date_pb";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file eris/reporting/v1/reporting.proto.
  */
 export const file_eris_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CiFlcmlzL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SEWVyaXMucmVwb3J0aW5nLnYxIowCCgxNYXJnaW5GaWx0ZXISEwoLc3VwcGxpZXJfaWQYASABKAMSFwoPcHJvamVjdGVkX21vbnRoGAIgASgFEhYKDnByb2plY3RlZF95ZWFyGAMgASgFEhMKC3N0YXJ0X21vbnRoGAQgASgJEhQKDGNvbXBhbnlfbmFtZRgFIAEoCRIVCg1wYXltZW50X21vbnRoGAYgASgFEhQKDHBheW1lbnRfeWVhchgHIAEoBRIvChFkYXRlX3NpZ25lZF9zdGFydBgIIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSLQoPZGF0ZV9zaWduZWRfZW5kGAkgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSKgAQoVTGlzdE1hcmdpblJvd3NSZXF1ZXN0Ei8KBmZpbHRlchgBIAEoCzIfLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpbkZpbHRlchIRCglwYWdlX3NpemUYAiABKAUSDgoGY3Vyc29yGAMgASgJEjMKCWRpcmVjdGlvbhgEIAEoDjIgLmVyaXMucmVwb3J0aW5nLnYxLlBhZ2VEaXJlY3Rpb24isAUKCU1hcmdpblJvdxITCgtjb250cmFjdF9pZBgBIAEoAxISCgpwYXltZW50X2lkGAIgASgDEhIKCmNvbXBhbnlfaWQYAyABKAMSFQoNY3VzdG9tZXJfbmFtZRgEIAEoCRINCgVzdGF0ZRgFIAEoCRIRCgljb21tb2RpdHkYBiABKAkSDwoHdXRpbGl0eRgHIAEoCRIVCg1jb250cmFjdF90eXBlGAggASgJEhQKDGluc2lkZV9zYWxlcxgJIAEoCRIPCgdjbG9zZXIxGAogASgJEg8KB2Nsb3NlcjIYCyABKAkSDwoHYW5hbHlzdBgMIAEoCRIYChBzdXBwb3J0X2FuYWx5c3QxGA0gASgJEhgKEHN1cHBvcnRfYW5hbHlzdDIYDiABKAkSFAoMcHJpY2luZ190eXBlGA8gASgJEhAKCHN1cHBsaWVyGBAgASgJEikKC2RhdGVfc2lnbmVkGBEgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIoCgpzdGFydF9kYXRlGBIgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRILCgNmZWUYEyABKAkSFwoPcHJvamVjdGVkX21vbnRoGBQgASgFEhYKDnByb2plY3RlZF95ZWFyGBUgASgFEhUKDXJldmVudWVfc3BsaXQYFiABKAkSFwoPcHJvamVjdGVkX3VzYWdlGBcgASgJEhkKEXByb2plY3RlZF9wYXltZW50GBggASgJEhUKDXBheW1lbnRfbW9udGgYGSABKAUSFAoMdXNhZ2VfYWN0dWFsGBogASgJEhYKDnBheW1lbnRfYWN0dWFsGBsgASgJEhQKDHBheW1lbnRfeWVhchgcIAEoBRIUCgxwYXltZW50X3R5cGUYHSABKAkSEQoJYWZmaWxpYXRlGB4gASgJIpcBChZMaXN0TWFyZ2luUm93c1Jlc3BvbnNlEioKBHJvd3MYASADKAsyHC5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5Sb3cSFAoMZmlyc3RfY3Vyc29yGAIgASgJEhMKC2xhc3RfY3Vyc29yGAMgASgJEhQKDGhhc19wcmV2aW91cxgEIAEoCBIQCghoYXNfbmV4dBgFIAEoCCJKChdFeHBvcnRNYXJnaW5Sb3dzUmVxdWVzdBIvCgZmaWx0ZXIYASABKAsyHy5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5GaWx0ZXIiJwoYRXhwb3J0TWFyZ2luUm93c1Jlc3BvbnNlEgsKA2NzdhgBIAEoDCIaChhMaXN0TWFyZ2luT3B0aW9uc1JlcXVlc3QiRgoOU3VwcGxpZXJPcHRpb24SEwoLc3VwcGxpZXJfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIRCgljb21tb2RpdHkYAyABKAkilwEKGUxpc3RNYXJnaW5PcHRpb25zUmVzcG9uc2USNAoJc3VwcGxpZXJzGAEgAygLMiEuZXJpcy5yZXBvcnRpbmcudjEuU3VwcGxpZXJPcHRpb24SFQoNcGF5bWVudF95ZWFycxgCIAMoBRIXCg9wcm9qZWN0ZWRfeWVhcnMYAyADKAUSFAoMc3RhcnRfbW9udGhzGAQgAygJIjgKIUxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVxdWVzdBITCgtjb250cmFjdF9pZBgBIAEoAyJQCiJMaXN0Q29udHJhY3RNYXJnaW5QYXltZW50c1Jlc3BvbnNlEioKBHJvd3MYASADKAsyHC5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5Sb3cibgoTTGlzdFJlbmV3YWxzUmVxdWVzdBIWCg5jbG9zZXJfdXNlcl9pZBgBIAEoAxIXCg9hbmFseXN0X3VzZXJfaWQYAiABKAMSJgoIZW5kX2RhdGUYAyABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlIs0CCgpSZW5ld2FsUm93EhMKC2NvbnRyYWN0X2lkGAEgASgDEhIKCmNvbXBhbnlfaWQYAiABKAMSFAoMY29tcGFueV9uYW1lGAMgASgJEhYKDmNvbXBhbnlfY2xvc2VyGAQgASgJEhcKD2NvbXBhbnlfYW5hbHlzdBgFIAEoCRIRCglhZmZpbGlhdGUYBiABKAkSEAoIc3VwcGxpZXIYByABKAkSEQoJY29tbW9kaXR5GAggASgJEg8KB3V0aWxpdHkYCSABKAkSJgoIZW5kX2RhdGUYCiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhUKDWFubnVhbF92b2x1bWUYCyABKAkSFgoOdGVybV9mZWVfdG90YWwYDCABKAkSFQoNY29udHJhY3RfdHlwZRgNIAEoCRIYChByZW1haW5pbmdfbW9udGhzGA4gASgFIkMKFExpc3RSZW5ld2Fsc1Jlc3BvbnNlEisKBHJvd3MYASADKAsyHS5lcmlzLnJlcG9ydGluZy52MS5SZW5ld2FsUm93IhoKGExpc3RSZW5ld2FsQWxlcnRzUmVxdWVzdCLCAQoMUmVuZXdhbEFsZXJ0EhMKC2NvbnRyYWN0X2lkGAEgASgDEhIKCmNvbXBhbnlfaWQYAiABKAMSFAoMY29tcGFueV9uYW1lGAMgASgJEhEKCWNvbW1vZGl0eRgEIAEoCRIQCghzdXBwbGllchgFIAEoCRImCghlbmRfZGF0ZRgGIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSEQoJZGF5c19sZWZ0GAcgASgFEhMKC3dpbmRvd19kYXlzGAggASgFIkwKGUxpc3RSZW5ld2FsQWxlcnRzUmVzcG9uc2USLwoGYWxlcnRzGAEgAygLMh8uZXJpcy5yZXBvcnRpbmcudjEuUmVuZXdhbEFsZXJ0IlsKG0dldFJldmVudWVCeVN1cHBsaWVyUmVxdWVzdBIMCgR5ZWFyGAEgASgFEi4KBWJhc2lzGAIgASgOMh8uZXJpcy5yZXBvcnRpbmcudjEuUmV2ZW51ZUJhc2lzIl0KD1N1cHBsaWVyUmV2ZW51ZRITCgtzdXBwbGllcl9pZBgBIAEoAxIVCg1zdXBwbGllcl9uYW1lGAIgASgJEg8KB21vbnRobHkYAyADKAkSDQoFdG90YWwYBCABKAkiiAEKHEdldFJldmVudWVCeVN1cHBsaWVyUmVzcG9uc2USDAoEeWVhchgBIAEoBRI1CglzdXBwbGllcnMYAiADKAsyIi5lcmlzLnJlcG9ydGluZy52MS5TdXBwbGllclJldmVudWUSFAoMbW9udGhfdG90YWxzGAMgAygJEg0KBXRvdGFsGAQgASgJIhkKF0xpc3RSZXZlbnVlWWVhcnNSZXF1ZXN0IikKGExpc3RSZXZlbnVlWWVhcnNSZXNwb25zZRINCgV5ZWFycxgBIAMoBSpoCg1QYWdlRGlyZWN0aW9uEh4KGlBBR0VfRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASGgoWUEFHRV9ESVJFQ1RJT05fRk9SV0FSRBABEhsKF1BBR0VfRElSRUNUSU9OX0JBQ0tXQVJEEAIqYwoMUmV2ZW51ZUJhc2lzEh0KGVJFVkVOVUVfQkFTSVNfVU5TUEVDSUZJRUQQABIaChZSRVZFTlVFX0JBU0lTX0ZPUkVDQVNUEAESGAoUUkVWRU5VRV9CQVNJU19BQ1RVQUwQAjLABwoNUmVwb3J0U2VydmljZRJ8ChRHZXRSZXZlbnVlQnlTdXBwbGllchIuLmVyaXMucmVwb3J0aW5nLnYxLkdldFJldmVudWVCeVN1cHBsaWVyUmVxdWVzdBovLmVyaXMucmVwb3J0aW5nLnYxLkdldFJldmVudWVCeVN1cHBsaWVyUmVzcG9uc2UiA5ACARJwChBMaXN0UmV2ZW51ZVllYXJzEiouZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJldmVudWVZZWFyc1JlcXVlc3QaKy5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmV2ZW51ZVllYXJzUmVzcG9uc2UiA5ACARJqCg5MaXN0TWFyZ2luUm93cxIoLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RNYXJnaW5Sb3dzUmVxdWVzdBopLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RNYXJnaW5Sb3dzUmVzcG9uc2UiA5ACARJyChBFeHBvcnRNYXJnaW5Sb3dzEiouZXJpcy5yZXBvcnRpbmcudjEuRXhwb3J0TWFyZ2luUm93c1JlcXVlc3QaKy5lcmlzLnJlcG9ydGluZy52MS5FeHBvcnRNYXJnaW5Sb3dzUmVzcG9uc2UiA5ACATABEnMKEUxpc3RNYXJnaW5PcHRpb25zEisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdE1hcmdpbk9wdGlvbnNSZXF1ZXN0GiwuZXJpcy5yZXBvcnRpbmcudjEuTGlzdE1hcmdpbk9wdGlvbnNSZXNwb25zZSIDkAIBEo4BChpMaXN0Q29udHJhY3RNYXJnaW5QYXltZW50cxI0LmVyaXMucmVwb3J0aW5nLnYxLkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVxdWVzdBo1LmVyaXMucmVwb3J0aW5nLnYxLkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVzcG9uc2UiA5ACARJkCgxMaXN0UmVuZXdhbHMSJi5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmVuZXdhbHNSZXF1ZXN0GicuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxzUmVzcG9uc2UiA5ACARJzChFMaXN0UmVuZXdhbEFsZXJ0cxIrLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZW5ld2FsQWxlcnRzUmVxdWVzdBosLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZW5ld2FsQWxlcnRzUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_eris_common_v1_date]);
+  fileDesc("CiFlcmlzL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SEWVyaXMucmVwb3J0aW5nLnYxIowCCgxNYXJnaW5GaWx0ZXISEwoLc3VwcGxpZXJfaWQYASABKAMSFwoPcHJvamVjdGVkX21vbnRoGAIgASgFEhYKDnByb2plY3RlZF95ZWFyGAMgASgFEhMKC3N0YXJ0X21vbnRoGAQgASgJEhQKDGNvbXBhbnlfbmFtZRgFIAEoCRIVCg1wYXltZW50X21vbnRoGAYgASgFEhQKDHBheW1lbnRfeWVhchgHIAEoBRIvChFkYXRlX3NpZ25lZF9zdGFydBgIIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSLQoPZGF0ZV9zaWduZWRfZW5kGAkgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSKgAQoVTGlzdE1hcmdpblJvd3NSZXF1ZXN0Ei8KBmZpbHRlchgBIAEoCzIfLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpbkZpbHRlchIRCglwYWdlX3NpemUYAiABKAUSDgoGY3Vyc29yGAMgASgJEjMKCWRpcmVjdGlvbhgEIAEoDjIgLmVyaXMucmVwb3J0aW5nLnYxLlBhZ2VEaXJlY3Rpb24isAUKCU1hcmdpblJvdxITCgtjb250cmFjdF9pZBgBIAEoAxISCgpwYXltZW50X2lkGAIgASgDEhIKCmNvbXBhbnlfaWQYAyABKAMSFQoNY3VzdG9tZXJfbmFtZRgEIAEoCRINCgVzdGF0ZRgFIAEoCRIRCgljb21tb2RpdHkYBiABKAkSDwoHdXRpbGl0eRgHIAEoCRIVCg1jb250cmFjdF90eXBlGAggASgJEhQKDGluc2lkZV9zYWxlcxgJIAEoCRIPCgdjbG9zZXIxGAogASgJEg8KB2Nsb3NlcjIYCyABKAkSDwoHYW5hbHlzdBgMIAEoCRIYChBzdXBwb3J0X2FuYWx5c3QxGA0gASgJEhgKEHN1cHBvcnRfYW5hbHlzdDIYDiABKAkSFAoMcHJpY2luZ190eXBlGA8gASgJEhAKCHN1cHBsaWVyGBAgASgJEikKC2RhdGVfc2lnbmVkGBEgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIoCgpzdGFydF9kYXRlGBIgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRILCgNmZWUYEyABKAkSFwoPcHJvamVjdGVkX21vbnRoGBQgASgFEhYKDnByb2plY3RlZF95ZWFyGBUgASgFEhUKDXJldmVudWVfc3BsaXQYFiABKAkSFwoPcHJvamVjdGVkX3VzYWdlGBcgASgJEhkKEXByb2plY3RlZF9wYXltZW50GBggASgJEhUKDXBheW1lbnRfbW9udGgYGSABKAUSFAoMdXNhZ2VfYWN0dWFsGBogASgJEhYKDnBheW1lbnRfYWN0dWFsGBsgASgJEhQKDHBheW1lbnRfeWVhchgcIAEoBRIUCgxwYXltZW50X3R5cGUYHSABKAkSEQoJYWZmaWxpYXRlGB4gASgJIpcBChZMaXN0TWFyZ2luUm93c1Jlc3BvbnNlEioKBHJvd3MYASADKAsyHC5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5Sb3cSFAoMZmlyc3RfY3Vyc29yGAIgASgJEhMKC2xhc3RfY3Vyc29yGAMgASgJEhQKDGhhc19wcmV2aW91cxgEIAEoCBIQCghoYXNfbmV4dBgFIAEoCCJMChlDcmVhdGVNYXJnaW5FeHBvcnRSZXF1ZXN0Ei8KBmZpbHRlchgBIAEoCzIfLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpbkZpbHRlciJdChpDcmVhdGVNYXJnaW5FeHBvcnRSZXNwb25zZRIOCgZ0aWNrZXQYASABKAkSLwoLZXhwaXJlX3RpbWUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIikKF0V4cG9ydE1hcmdpblJvd3NSZXF1ZXN0Eg4KBnRpY2tldBgBIAEoCSInChhFeHBvcnRNYXJnaW5Sb3dzUmVzcG9uc2USCwoDY3N2GAEgASgMIhoKGExpc3RNYXJnaW5PcHRpb25zUmVxdWVzdCJGCg5TdXBwbGllck9wdGlvbhITCgtzdXBwbGllcl9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhEKCWNvbW1vZGl0eRgDIAEoCSKXAQoZTGlzdE1hcmdpbk9wdGlvbnNSZXNwb25zZRI0CglzdXBwbGllcnMYASADKAsyIS5lcmlzLnJlcG9ydGluZy52MS5TdXBwbGllck9wdGlvbhIVCg1wYXltZW50X3llYXJzGAIgAygFEhcKD3Byb2plY3RlZF95ZWFycxgDIAMoBRIUCgxzdGFydF9tb250aHMYBCADKAkiOAohTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXF1ZXN0EhMKC2NvbnRyYWN0X2lkGAEgASgDIlAKIkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVzcG9uc2USKgoEcm93cxgBIAMoCzIcLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpblJvdyJuChNMaXN0UmVuZXdhbHNSZXF1ZXN0EhYKDmNsb3Nlcl91c2VyX2lkGAEgASgDEhcKD2FuYWx5c3RfdXNlcl9pZBgCIAEoAxImCghlbmRfZGF0ZRgDIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUizQIKClJlbmV3YWxSb3cSEwoLY29udHJhY3RfaWQYASABKAMSEgoKY29tcGFueV9pZBgCIAEoAxIUCgxjb21wYW55X25hbWUYAyABKAkSFgoOY29tcGFueV9jbG9zZXIYBCABKAkSFwoPY29tcGFueV9hbmFseXN0GAUgASgJEhEKCWFmZmlsaWF0ZRgGIAEoCRIQCghzdXBwbGllchgHIAEoCRIRCgljb21tb2RpdHkYCCABKAkSDwoHdXRpbGl0eRgJIAEoCRImCghlbmRfZGF0ZRgKIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSFQoNYW5udWFsX3ZvbHVtZRgLIAEoCRIWCg50ZXJtX2ZlZV90b3RhbBgMIAEoCRIVCg1jb250cmFjdF90eXBlGA0gASgJEhgKEHJlbWFpbmluZ19tb250aHMYDiABKAUiUQoUTGlzdFJlbmV3YWxzUmVzcG9uc2USKwoEcm93cxgBIAMoCzIdLmVyaXMucmVwb3J0aW5nLnYxLlJlbmV3YWxSb3cSDAoEbW9yZRgCIAEoCCIaChhMaXN0UmVuZXdhbEFsZXJ0c1JlcXVlc3QiwgEKDFJlbmV3YWxBbGVydBITCgtjb250cmFjdF9pZBgBIAEoAxISCgpjb21wYW55X2lkGAIgASgDEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRIRCgljb21tb2RpdHkYBCABKAkSEAoIc3VwcGxpZXIYBSABKAkSJgoIZW5kX2RhdGUYBiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhEKCWRheXNfbGVmdBgHIAEoBRITCgt3aW5kb3dfZGF5cxgIIAEoBSJMChlMaXN0UmVuZXdhbEFsZXJ0c1Jlc3BvbnNlEi8KBmFsZXJ0cxgBIAMoCzIfLmVyaXMucmVwb3J0aW5nLnYxLlJlbmV3YWxBbGVydCJbChtHZXRSZXZlbnVlQnlTdXBwbGllclJlcXVlc3QSDAoEeWVhchgBIAEoBRIuCgViYXNpcxgCIAEoDjIfLmVyaXMucmVwb3J0aW5nLnYxLlJldmVudWVCYXNpcyJdCg9TdXBwbGllclJldmVudWUSEwoLc3VwcGxpZXJfaWQYASABKAMSFQoNc3VwcGxpZXJfbmFtZRgCIAEoCRIPCgdtb250aGx5GAMgAygJEg0KBXRvdGFsGAQgASgJIogBChxHZXRSZXZlbnVlQnlTdXBwbGllclJlc3BvbnNlEgwKBHllYXIYASABKAUSNQoJc3VwcGxpZXJzGAIgAygLMiIuZXJpcy5yZXBvcnRpbmcudjEuU3VwcGxpZXJSZXZlbnVlEhQKDG1vbnRoX3RvdGFscxgDIAMoCRINCgV0b3RhbBgEIAEoCSIZChdMaXN0UmV2ZW51ZVllYXJzUmVxdWVzdCIpChhMaXN0UmV2ZW51ZVllYXJzUmVzcG9uc2USDQoFeWVhcnMYASADKAUqaAoNUGFnZURpcmVjdGlvbhIeChpQQUdFX0RJUkVDVElPTl9VTlNQRUNJRklFRBAAEhoKFlBBR0VfRElSRUNUSU9OX0ZPUldBUkQQARIbChdQQUdFX0RJUkVDVElPTl9CQUNLV0FSRBACKmMKDFJldmVudWVCYXNpcxIdChlSRVZFTlVFX0JBU0lTX1VOU1BFQ0lGSUVEEAASGgoWUkVWRU5VRV9CQVNJU19GT1JFQ0FTVBABEhgKFFJFVkVOVUVfQkFTSVNfQUNUVUFMEAIyswgKDVJlcG9ydFNlcnZpY2USfAoUR2V0UmV2ZW51ZUJ5U3VwcGxpZXISLi5lcmlzLnJlcG9ydGluZy52MS5HZXRSZXZlbnVlQnlTdXBwbGllclJlcXVlc3QaLy5lcmlzLnJlcG9ydGluZy52MS5HZXRSZXZlbnVlQnlTdXBwbGllclJlc3BvbnNlIgOQAgEScAoQTGlzdFJldmVudWVZZWFycxIqLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZXZlbnVlWWVhcnNSZXF1ZXN0GisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJldmVudWVZZWFyc1Jlc3BvbnNlIgOQAgESagoOTGlzdE1hcmdpblJvd3MSKC5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luUm93c1JlcXVlc3QaKS5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luUm93c1Jlc3BvbnNlIgOQAgEScQoSQ3JlYXRlTWFyZ2luRXhwb3J0EiwuZXJpcy5yZXBvcnRpbmcudjEuQ3JlYXRlTWFyZ2luRXhwb3J0UmVxdWVzdBotLmVyaXMucmVwb3J0aW5nLnYxLkNyZWF0ZU1hcmdpbkV4cG9ydFJlc3BvbnNlEnIKEEV4cG9ydE1hcmdpblJvd3MSKi5lcmlzLnJlcG9ydGluZy52MS5FeHBvcnRNYXJnaW5Sb3dzUmVxdWVzdBorLmVyaXMucmVwb3J0aW5nLnYxLkV4cG9ydE1hcmdpblJvd3NSZXNwb25zZSIDkAIBMAEScwoRTGlzdE1hcmdpbk9wdGlvbnMSKy5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luT3B0aW9uc1JlcXVlc3QaLC5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luT3B0aW9uc1Jlc3BvbnNlIgOQAgESjgEKGkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzEjQuZXJpcy5yZXBvcnRpbmcudjEuTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXF1ZXN0GjUuZXJpcy5yZXBvcnRpbmcudjEuTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXNwb25zZSIDkAIBEmQKDExpc3RSZW5ld2FscxImLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZW5ld2Fsc1JlcXVlc3QaJy5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmVuZXdhbHNSZXNwb25zZSIDkAIBEnMKEUxpc3RSZW5ld2FsQWxlcnRzEisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxBbGVydHNSZXF1ZXN0GiwuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxBbGVydHNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_eris_common_v1_date, file_google_protobuf_timestamp]);
 
 /**
  * The Margin Builder filters; each unset (0 or empty) field selects everything.
@@ -407,11 +409,11 @@ export const ListMarginRowsResponseSchema: GenMessage<ListMarginRowsResponse> = 
   messageDesc(file_eris_reporting_v1_reporting, 3);
 
 /**
- * The whole export.
+ * What to export.
  *
- * @generated from message eris.reporting.v1.ExportMarginRowsRequest
+ * @generated from message eris.reporting.v1.CreateMarginExportRequest
  */
-export type ExportMarginRowsRequest = Message<"eris.reporting.v1.ExportMarginRowsRequest"> & {
+export type CreateMarginExportRequest = Message<"eris.reporting.v1.CreateMarginExportRequest"> & {
   /**
    * Which rows.
    *
@@ -421,11 +423,60 @@ export type ExportMarginRowsRequest = Message<"eris.reporting.v1.ExportMarginRow
 };
 
 /**
+ * Describes the message eris.reporting.v1.CreateMarginExportRequest.
+ * Use `create(CreateMarginExportRequestSchema)` to create a new message.
+ */
+export const CreateMarginExportRequestSchema: GenMessage<CreateMarginExportRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 4);
+
+/**
+ * The ticket.
+ *
+ * @generated from message eris.reporting.v1.CreateMarginExportResponse
+ */
+export type CreateMarginExportResponse = Message<"eris.reporting.v1.CreateMarginExportResponse"> & {
+  /**
+   * Opaque; used once.
+   *
+   * @generated from field: string ticket = 1;
+   */
+  ticket: string;
+
+  /**
+   * When it stops being accepted.
+   *
+   * @generated from field: google.protobuf.Timestamp expire_time = 2;
+   */
+  expireTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message eris.reporting.v1.CreateMarginExportResponse.
+ * Use `create(CreateMarginExportResponseSchema)` to create a new message.
+ */
+export const CreateMarginExportResponseSchema: GenMessage<CreateMarginExportResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 5);
+
+/**
+ * The whole export.
+ *
+ * @generated from message eris.reporting.v1.ExportMarginRowsRequest
+ */
+export type ExportMarginRowsRequest = Message<"eris.reporting.v1.ExportMarginRowsRequest"> & {
+  /**
+   * A ticket from CreateMarginExport.
+   *
+   * @generated from field: string ticket = 1;
+   */
+  ticket: string;
+};
+
+/**
  * Describes the message eris.reporting.v1.ExportMarginRowsRequest.
  * Use `create(ExportMarginRowsRequestSchema)` to create a new message.
  */
 export const ExportMarginRowsRequestSchema: GenMessage<ExportMarginRowsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 4);
+  messageDesc(file_eris_reporting_v1_reporting, 6);
 
 /**
  * Part of MarginBuilder.csv.
@@ -446,7 +497,7 @@ export type ExportMarginRowsResponse = Message<"eris.reporting.v1.ExportMarginRo
  * Use `create(ExportMarginRowsResponseSchema)` to create a new message.
  */
 export const ExportMarginRowsResponseSchema: GenMessage<ExportMarginRowsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 5);
+  messageDesc(file_eris_reporting_v1_reporting, 7);
 
 /**
  * No filter.
@@ -461,7 +512,7 @@ export type ListMarginOptionsRequest = Message<"eris.reporting.v1.ListMarginOpti
  * Use `create(ListMarginOptionsRequestSchema)` to create a new message.
  */
 export const ListMarginOptionsRequestSchema: GenMessage<ListMarginOptionsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 6);
+  messageDesc(file_eris_reporting_v1_reporting, 8);
 
 /**
  * A supplier to filter by.
@@ -496,7 +547,7 @@ export type SupplierOption = Message<"eris.reporting.v1.SupplierOption"> & {
  * Use `create(SupplierOptionSchema)` to create a new message.
  */
 export const SupplierOptionSchema: GenMessage<SupplierOption> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 7);
+  messageDesc(file_eris_reporting_v1_reporting, 9);
 
 /**
  * The filter choices.
@@ -538,7 +589,7 @@ export type ListMarginOptionsResponse = Message<"eris.reporting.v1.ListMarginOpt
  * Use `create(ListMarginOptionsResponseSchema)` to create a new message.
  */
 export const ListMarginOptionsResponseSchema: GenMessage<ListMarginOptionsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 8);
+  messageDesc(file_eris_reporting_v1_reporting, 10);
 
 /**
  * Which contract.
@@ -559,7 +610,7 @@ export type ListContractMarginPaymentsRequest = Message<"eris.reporting.v1.ListC
  * Use `create(ListContractMarginPaymentsRequestSchema)` to create a new message.
  */
 export const ListContractMarginPaymentsRequestSchema: GenMessage<ListContractMarginPaymentsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 9);
+  messageDesc(file_eris_reporting_v1_reporting, 11);
 
 /**
  * Its payments.
@@ -580,7 +631,7 @@ export type ListContractMarginPaymentsResponse = Message<"eris.reporting.v1.List
  * Use `create(ListContractMarginPaymentsResponseSchema)` to create a new message.
  */
 export const ListContractMarginPaymentsResponseSchema: GenMessage<ListContractMarginPaymentsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 10);
+  messageDesc(file_eris_reporting_v1_reporting, 12);
 
 /**
  * The Renewal Tracking filters.
@@ -615,7 +666,7 @@ export type ListRenewalsRequest = Message<"eris.reporting.v1.ListRenewalsRequest
  * Use `create(ListRenewalsRequestSchema)` to create a new message.
  */
 export const ListRenewalsRequestSchema: GenMessage<ListRenewalsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 11);
+  messageDesc(file_eris_reporting_v1_reporting, 13);
 
 /**
  * A contract coming up for renewal.
@@ -727,10 +778,10 @@ export type RenewalRow = Message<"eris.reporting.v1.RenewalRow"> & {
  * Use `create(RenewalRowSchema)` to create a new message.
  */
 export const RenewalRowSchema: GenMessage<RenewalRow> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 12);
+  messageDesc(file_eris_reporting_v1_reporting, 14);
 
 /**
- * The contracts, the soonest ending first.
+ * The contracts, the soonest ending first: at most 2,000.
  *
  * @generated from message eris.reporting.v1.ListRenewalsResponse
  */
@@ -741,6 +792,13 @@ export type ListRenewalsResponse = Message<"eris.reporting.v1.ListRenewalsRespon
    * @generated from field: repeated eris.reporting.v1.RenewalRow rows = 1;
    */
   rows: RenewalRow[];
+
+  /**
+   * Whether more contracts match than were answered (narrow the filters to see them).
+   *
+   * @generated from field: bool more = 2;
+   */
+  more: boolean;
 };
 
 /**
@@ -748,7 +806,7 @@ export type ListRenewalsResponse = Message<"eris.reporting.v1.ListRenewalsRespon
  * Use `create(ListRenewalsResponseSchema)` to create a new message.
  */
 export const ListRenewalsResponseSchema: GenMessage<ListRenewalsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 13);
+  messageDesc(file_eris_reporting_v1_reporting, 15);
 
 /**
  * No filter: the caller's own contracts.
@@ -763,7 +821,7 @@ export type ListRenewalAlertsRequest = Message<"eris.reporting.v1.ListRenewalAle
  * Use `create(ListRenewalAlertsRequestSchema)` to create a new message.
  */
 export const ListRenewalAlertsRequestSchema: GenMessage<ListRenewalAlertsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 14);
+  messageDesc(file_eris_reporting_v1_reporting, 16);
 
 /**
  * A contract of the caller's ending soon.
@@ -833,7 +891,7 @@ export type RenewalAlert = Message<"eris.reporting.v1.RenewalAlert"> & {
  * Use `create(RenewalAlertSchema)` to create a new message.
  */
 export const RenewalAlertSchema: GenMessage<RenewalAlert> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 15);
+  messageDesc(file_eris_reporting_v1_reporting, 17);
 
 /**
  * The alerts, the soonest ending first.
@@ -854,7 +912,7 @@ export type ListRenewalAlertsResponse = Message<"eris.reporting.v1.ListRenewalAl
  * Use `create(ListRenewalAlertsResponseSchema)` to create a new message.
  */
 export const ListRenewalAlertsResponseSchema: GenMessage<ListRenewalAlertsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 16);
+  messageDesc(file_eris_reporting_v1_reporting, 18);
 
 /**
  * Which year, and forecast or actual.
@@ -882,7 +940,7 @@ export type GetRevenueBySupplierRequest = Message<"eris.reporting.v1.GetRevenueB
  * Use `create(GetRevenueBySupplierRequestSchema)` to create a new message.
  */
 export const GetRevenueBySupplierRequestSchema: GenMessage<GetRevenueBySupplierRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 17);
+  messageDesc(file_eris_reporting_v1_reporting, 19);
 
 /**
  * One supplier's revenue in the year.
@@ -924,7 +982,7 @@ export type SupplierRevenue = Message<"eris.reporting.v1.SupplierRevenue"> & {
  * Use `create(SupplierRevenueSchema)` to create a new message.
  */
 export const SupplierRevenueSchema: GenMessage<SupplierRevenue> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 18);
+  messageDesc(file_eris_reporting_v1_reporting, 20);
 
 /**
  * The year's revenue by supplier and month, with its totals.
@@ -966,7 +1024,7 @@ export type GetRevenueBySupplierResponse = Message<"eris.reporting.v1.GetRevenue
  * Use `create(GetRevenueBySupplierResponseSchema)` to create a new message.
  */
 export const GetRevenueBySupplierResponseSchema: GenMessage<GetRevenueBySupplierResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 19);
+  messageDesc(file_eris_reporting_v1_reporting, 21);
 
 /**
  * No filter: the caller's role decides what counts.
@@ -981,7 +1039,7 @@ export type ListRevenueYearsRequest = Message<"eris.reporting.v1.ListRevenueYear
  * Use `create(ListRevenueYearsRequestSchema)` to create a new message.
  */
 export const ListRevenueYearsRequestSchema: GenMessage<ListRevenueYearsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 20);
+  messageDesc(file_eris_reporting_v1_reporting, 22);
 
 /**
  * The years to offer.
@@ -1003,7 +1061,7 @@ export type ListRevenueYearsResponse = Message<"eris.reporting.v1.ListRevenueYea
  * Use `create(ListRevenueYearsResponseSchema)` to create a new message.
  */
 export const ListRevenueYearsResponseSchema: GenMessage<ListRevenueYearsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 21);
+  messageDesc(file_eris_reporting_v1_reporting, 23);
 
 /**
  * Which way a page is read from its cursor.
@@ -1112,8 +1170,19 @@ export const ReportService: GenService<{
     output: typeof ListMarginRowsResponseSchema;
   },
   /**
-   * Every Margin Builder row the filter selects, as MarginBuilder.csv text in chunks, read from
-   * the database as it is sent.
+   * A single-use ticket, good for one minute, to download what a filter selects: a browser
+   * downloads the file by address, without the caller's token, straight to disk.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.CreateMarginExport
+   */
+  createMarginExport: {
+    methodKind: "unary";
+    input: typeof CreateMarginExportRequestSchema;
+    output: typeof CreateMarginExportResponseSchema;
+  },
+  /**
+   * Every Margin Builder row a ticket's filter selects, as MarginBuilder.csv text in chunks, read
+   * from the database as it is sent. Needs no token: the ticket is the credential.
    *
    * @generated from rpc eris.reporting.v1.ReportService.ExportMarginRows
    */

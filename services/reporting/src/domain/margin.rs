@@ -1,0 +1,380 @@
+//! Margin Builder: every contract's payments with the contract's terms and team, filtered, paged
+//! by keyset (so the last page costs what the first does) and exported whole as a CSV streamed
+//! from the database. Management's report (spec 2 section 6).
+
+use chrono::NaiveDate;
+use eris_platform::{Error as PlatformError, auth::Caller};
+use eris_proto::identity::v1::Role;
+use futures::{Stream, StreamExt};
+use sqlx::PgPool;
+
+use crate::{
+    db::{self, margin::MarginRecord},
+    error::Result,
+};
+
+/// The page sizes the screen offers.
+pub const PAGE_SIZES: [i32; 4] = [5, 10, 25, 50];
+/// Longest company-name filter.
+const NAME_LIMIT: usize = 200;
+/// The years a filter may name.
+const YEARS: std::ops::RangeInclusive<i32> = 1900..=2200;
+
+/// The filters, each `None` when it selects everything.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    pub supplier_id: Option<i64>,
+    pub projected_month: Option<i32>,
+    pub projected_year: Option<i32>,
+    /// The first day of the start month.
+    pub start_month: Option<NaiveDate>,
+    pub company_name: Option<String>,
+    pub payment_month: Option<i32>,
+    pub payment_year: Option<i32>,
+    pub signed_from: Option<NaiveDate>,
+    pub signed_to: Option<NaiveDate>,
+}
+
+/// The filter fields as typed, before checking.
+#[derive(Debug, Clone, Default)]
+pub struct TypedFilter<'a> {
+    pub supplier_id: i64,
+    pub projected_month: i32,
+    pub projected_year: i32,
+    pub start_month: &'a str,
+    pub company_name: &'a str,
+    pub payment_month: i32,
+    pub payment_year: i32,
+    pub signed_from: Option<NaiveDate>,
+    pub signed_to: Option<NaiveDate>,
+}
+
+fn invalid(message: &str) -> crate::error::Error {
+    PlatformError::InvalidArgument(message.into()).into()
+}
+
+fn month(value: i32) -> Result<Option<i32>> {
+    match value {
+        0 => Ok(None),
+        1..=12 => Ok(Some(value)),
+        _ => Err(invalid("The month must be between 1 and 12.")),
+    }
+}
+
+fn year(value: i32) -> Result<Option<i32>> {
+    match value {
+        0 => Ok(None),
+        _ if YEARS.contains(&value) => Ok(Some(value)),
+        _ => Err(invalid("The year must be between 1900 and 2200.")),
+    }
+}
+
+impl Filter {
+    /// Checks what was typed: months 1 to 12, years 1900 to 2200, a start month `yyyy-MM`, a
+    /// company name of printable text, and a signed range that is not reversed.
+    pub fn parse(typed: &TypedFilter<'_>) -> Result<Self> {
+        if typed.supplier_id < 0 {
+            return Err(invalid("Supplier not found."));
+        }
+        let start_month = match typed.start_month.trim() {
+            "" => None,
+            text => Some(
+                NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d")
+                    .ok()
+                    .filter(|date| YEARS.contains(&chrono::Datelike::year(date)))
+                    .ok_or_else(|| invalid("The start month must be written yyyy-MM."))?,
+            ),
+        };
+        let name = typed.company_name.trim();
+        if name.chars().count() > NAME_LIMIT || name.chars().any(char::is_control) {
+            return Err(invalid("The company name filter must be at most 200 characters of text."));
+        }
+        if let (Some(from), Some(to)) = (typed.signed_from, typed.signed_to)
+            && from > to
+        {
+            return Err(invalid("The date signed start must be on or before the date signed end."));
+        }
+        Ok(Self {
+            supplier_id: (typed.supplier_id > 0).then_some(typed.supplier_id),
+            projected_month: month(typed.projected_month)?,
+            projected_year: year(typed.projected_year)?,
+            start_month,
+            company_name: (!name.is_empty()).then(|| name.to_owned()),
+            payment_month: month(typed.payment_month)?,
+            payment_year: year(typed.payment_year)?,
+            signed_from: typed.signed_from,
+            signed_to: typed.signed_to,
+        })
+    }
+}
+
+/// Where a page starts or ends: a row's (contract, payment) key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor {
+    pub contract_id: i64,
+    pub payment_id: i64,
+}
+
+impl Cursor {
+    pub fn of(row: &MarginRecord) -> Self {
+        Self { contract_id: row.contract_id, payment_id: row.payment_id }
+    }
+
+    /// `<contract>.<payment>`.
+    pub fn encode(self) -> String {
+        format!("{}.{}", self.contract_id, self.payment_id)
+    }
+
+    /// A cursor from [`Cursor::encode`]; empty text is none.
+    pub fn decode(text: &str) -> Result<Option<Self>> {
+        if text.is_empty() {
+            return Ok(None);
+        }
+        let (contract, payment) = text.split_once('.').ok_or_else(bad_cursor)?;
+        let number = |part: &str| part.parse::<i64>().ok().filter(|id| *id >= 0).ok_or_else(bad_cursor);
+        Ok(Some(Self { contract_id: number(contract)?, payment_id: number(payment)? }))
+    }
+}
+
+fn bad_cursor() -> crate::error::Error {
+    invalid("The page cursor is not valid.")
+}
+
+/// A page of rows, in key order, and whether rows lie on either side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    pub rows: Vec<MarginRecord>,
+    pub has_previous: bool,
+    pub has_next: bool,
+}
+
+/// Only Management builds margins.
+fn allowed(caller: &Caller) -> Result<()> {
+    Ok(caller.require_role(&[Role::Management])?)
+}
+
+/// A page of `size` rows after `cursor`, or (when `backward`) before it; with no cursor, the first
+/// or the last page.
+pub async fn page(
+    pool: &PgPool,
+    caller: &Caller,
+    filter: &Filter,
+    size: i32,
+    cursor: Option<Cursor>,
+    backward: bool,
+) -> Result<Page> {
+    allowed(caller)?;
+    if !PAGE_SIZES.contains(&size) {
+        return Err(invalid("The page size must be 5, 10, 25 or 50."));
+    }
+    let mut rows = db::margin::page(pool, filter, cursor, backward, i64::from(size) + 1).await?;
+    let more = rows.len() > size as usize;
+    rows.truncate(size as usize);
+    if backward {
+        rows.reverse();
+    }
+    // A page read from a cursor has rows on the cursor's side (the page it came from).
+    let (has_previous, has_next) = if backward { (more, cursor.is_some()) } else { (cursor.is_some(), more) };
+    Ok(Page { rows, has_previous, has_next })
+}
+
+/// One contract's payments as rows.
+pub async fn contract_payments(pool: &PgPool, caller: &Caller, contract_id: i64) -> Result<Vec<MarginRecord>> {
+    allowed(caller)?;
+    if !db::margin::contract_exists(pool, contract_id).await? {
+        return Err(PlatformError::not_found("Contract").into());
+    }
+    Ok(db::margin::contract_payments(pool, contract_id).await?)
+}
+
+/// The filter choices.
+pub struct Options {
+    pub suppliers: Vec<(i64, String, String)>,
+    pub payment_years: Vec<i32>,
+    pub projected_years: Vec<i32>,
+    pub start_months: Vec<NaiveDate>,
+}
+
+pub async fn options(pool: &PgPool, caller: &Caller) -> Result<Options> {
+    allowed(caller)?;
+    Ok(Options {
+        suppliers: db::margin::suppliers(pool).await?,
+        payment_years: db::margin::payment_years(pool, db::margin::PaymentYear::Received).await?,
+        projected_years: db::margin::payment_years(pool, db::margin::PaymentYear::Projected).await?,
+        start_months: db::margin::start_months(pool).await?,
+    })
+}
+
+/// MarginBuilder.csv's header line: the spec's columns.
+pub const CSV_HEADER: &str = "CustName,State,Commodity,Utility,ContractType,InsideSales,Closer1,Closer2,Analyst,\
+SupportAnalyst1,SupportAnalyst2,PricingType,Supplier,DateSigned,StartDate,Fee,ProjectedMonth,ProjectedYear,\
+RevenueSplit,ProjectedUsage,ProjectedPayment,PaymentMonth,UsageActual,PaymentActual,PaymentYear,PaymentType,Affiliate\r\n";
+
+/// About how many bytes each exported chunk holds.
+const CHUNK: usize = 64 * 1024;
+
+/// How long an export ticket is accepted.
+const TICKET_LIFE: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
+
+/// A single-use export ticket for the caller and the (encoded) filter, and when it expires.
+pub async fn create_export(
+    pool: &PgPool,
+    caller: &Caller,
+    encoded_filter: &[u8],
+) -> Result<(String, chrono::DateTime<chrono::Utc>)> {
+    allowed(caller)?;
+    let ticket = format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple());
+    let expires_at = chrono::Utc::now() + TICKET_LIFE;
+    db::margin::insert_ticket(pool, &ticket, caller, encoded_filter, expires_at).await?;
+    Ok((ticket, expires_at))
+}
+
+/// The filter of a ticket, which is used up; refused when unknown, used or expired.
+pub async fn redeem_export(pool: &PgPool, ticket: &str) -> Result<Vec<u8>> {
+    let refused = || PlatformError::Unauthenticated("The download address has expired. Please export again.".into());
+    if ticket.is_empty() || ticket.len() > 128 {
+        return Err(refused().into());
+    }
+    db::margin::take_ticket(pool, ticket).await?.ok_or_else(refused).map_err(Into::into)
+}
+
+/// The whole export as CSV chunks (the header first), read from the database as they are sent.
+pub fn export(pool: PgPool, filter: Filter) -> impl Stream<Item = Result<Vec<u8>>> + Send {
+    let rows = Box::pin(db::margin::export(pool, filter));
+    let first = CSV_HEADER.as_bytes().to_vec();
+    futures::stream::unfold(Some((rows, first)), |state| async move {
+        let (mut rows, mut buffer) = state?;
+        while buffer.len() < CHUNK {
+            match rows.next().await {
+                Some(Ok(row)) => write_row(&mut buffer, &row),
+                Some(Err(error)) => return Some((Err(error.into()), None)),
+                None if buffer.is_empty() => return None,
+                None => return Some((Ok(buffer), None)),
+            }
+        }
+        Some((Ok(buffer), Some((rows, Vec::with_capacity(CHUNK)))))
+    })
+}
+
+/// One row as a CSV line.
+pub fn write_row(out: &mut Vec<u8>, row: &MarginRecord) {
+    let date = |value: Option<NaiveDate>| value.map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default();
+    let number = |value: i32| if value == 0 { String::new() } else { value.to_string() };
+    let fields: [&str; 27] = [
+        &row.customer_name,
+        &row.state,
+        &row.commodity,
+        &row.utility,
+        &row.contract_type,
+        &row.inside_sales,
+        &row.closer1,
+        &row.closer2,
+        &row.analyst,
+        &row.support_analyst1,
+        &row.support_analyst2,
+        &row.pricing_type,
+        &row.supplier,
+        &date(row.date_signed),
+        &date(row.start_date),
+        &row.fee,
+        &number(row.projected_month),
+        &number(row.projected_year),
+        &row.revenue_split,
+        &row.projected_usage,
+        &row.projected_payment,
+        &number(row.payment_month),
+        &row.usage_actual,
+        &row.payment_actual,
+        &number(row.payment_year),
+        &row.payment_type,
+        &row.affiliate,
+    ];
+    for (index, field) in fields.iter().enumerate() {
+        if index > 0 {
+            out.push(b',');
+        }
+        write_field(out, field);
+    }
+    out.extend_from_slice(b"\r\n");
+}
+
+/// A field quoted when it holds a separator, a quote or a line break; text a spreadsheet would
+/// run as a formula (starting with `=`, `+`, `@` or a tab, or `-` not followed by a digit) gets a
+/// leading apostrophe.
+fn write_field(out: &mut Vec<u8>, field: &str) {
+    let formula = match field.as_bytes() {
+        [b'=' | b'+' | b'@' | b'\t' | b'\r', ..] => true,
+        [b'-', next, ..] => !next.is_ascii_digit(),
+        [b'-'] => false,
+        _ => false,
+    };
+    let quoted = formula || field.contains([',', '"', '\n', '\r']);
+    if quoted {
+        out.push(b'"');
+    }
+    if formula {
+        out.push(b'\'');
+    }
+    for byte in field.bytes() {
+        if byte == b'"' {
+            out.push(b'"');
+        }
+        out.push(byte);
+    }
+    if quoted {
+        out.push(b'"');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn csv(field: &str) -> String {
+        let mut out = Vec::new();
+        write_field(&mut out, field);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn fields_are_quoted_and_formulas_disarmed() {
+        assert_eq!(csv("Acme"), "Acme");
+        assert_eq!(csv("Acme, Inc."), "\"Acme, Inc.\"");
+        assert_eq!(csv("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv("two\nlines"), "\"two\nlines\"");
+        assert_eq!(csv("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv("@SUM(A1)"), "\"'@SUM(A1)\"");
+        assert_eq!(csv("-12.50"), "-12.50");
+        assert_eq!(csv("-cmd"), "\"'-cmd\"");
+    }
+
+    #[test]
+    fn cursors_round_trip_and_refuse_junk() {
+        let cursor = Cursor { contract_id: 12, payment_id: 345 };
+        assert_eq!(Cursor::decode(&cursor.encode()).unwrap(), Some(cursor));
+        assert_eq!(Cursor::decode("").unwrap(), None);
+        for bad in ["12", "a.b", "1.2.3", "-1.2", "99999999999999999999.1", "1 .2"] {
+            assert!(Cursor::decode(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn filters_are_checked() {
+        let ok = |typed: TypedFilter<'_>| Filter::parse(&typed);
+        assert_eq!(ok(TypedFilter::default()).unwrap(), Filter::default());
+        let parsed = ok(TypedFilter { start_month: "2026-03", company_name: "  Acme ", ..Default::default() }).unwrap();
+        assert_eq!(parsed.start_month, NaiveDate::from_ymd_opt(2026, 3, 1));
+        assert_eq!(parsed.company_name.as_deref(), Some("Acme"));
+        assert!(ok(TypedFilter { projected_month: 13, ..Default::default() }).is_err());
+        assert!(ok(TypedFilter { payment_year: 99999, ..Default::default() }).is_err());
+        assert!(ok(TypedFilter { start_month: "2026-13", ..Default::default() }).is_err());
+        assert!(ok(TypedFilter { start_month: "March", ..Default::default() }).is_err());
+        assert!(ok(TypedFilter { company_name: "a\u{0}b", ..Default::default() }).is_err());
+        let reversed = TypedFilter {
+            signed_from: NaiveDate::from_ymd_opt(2026, 2, 1),
+            signed_to: NaiveDate::from_ymd_opt(2026, 1, 1),
+            ..Default::default()
+        };
+        assert!(ok(reversed).is_err());
+    }
+}

@@ -1,0 +1,202 @@
+//! `eris-reporting rebuild`: every read model made again from scratch, from a snapshot call to
+//! each source service, then kept current by the streams from where each snapshot was taken.
+//!
+//! A snapshot is read in one transaction of its source and says which transactions it saw (its
+//! `pg_snapshot`). The rebuild replaces the read models in one transaction of its own that first
+//! locks them and `rebuild_position`; the projector reads `rebuild_position` first in each batch,
+//! so a batch is applied wholly before or wholly after a rebuild. From then on an event whose
+//! transaction a snapshot saw is already in the read models and is skipped, and every other event
+//! (committed after the snapshot, or still running while it was read) is applied: nothing is lost
+//! and nothing stale comes back, such as a change to a record deleted before the snapshot.
+
+use std::collections::HashMap;
+
+use eris_platform::{
+    auth::service_request,
+    config::{DatabaseArgs, Secret},
+};
+use eris_proto::{
+    contracts::v1::ContractEvent,
+    crm::v1::CompanyEvent,
+    events::v1::{SnapshotRequest, SnapshotResponse, snapshot_service_client::SnapshotServiceClient},
+};
+use sqlx::{PgConnection, PgPool};
+use tonic::transport::Channel;
+
+use crate::{
+    db::projection,
+    projector::{SOURCES, Undecodable, apply, decode},
+};
+
+/// The read models a rebuild replaces (applied event ids and stream positions stay: they say what
+/// the streams delivered).
+const READ_MODELS: &str = "app_user, company, supplier, utility, contract, payment";
+
+/// What a rebuild reads: each source service's channel, and the secret that opens snapshots.
+#[derive(Clone)]
+pub struct Sources {
+    pub channels: Vec<(&'static str, Channel)>,
+    pub secret: Secret,
+}
+
+/// How many records came from each source.
+pub type Rebuilt = Vec<(&'static str, u64)>;
+
+/// Replaces every read model with the sources' snapshots (see the module's notes).
+pub async fn rebuild(pool: &PgPool, sources: &Sources) -> anyhow::Result<Rebuilt> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(&format!("lock table rebuild_position, {READ_MODELS} in access exclusive mode"))
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(&format!("truncate {READ_MODELS}")).execute(&mut *tx).await?;
+    let mut counts = Vec::new();
+    for service in SOURCES {
+        let (_, channel) = sources
+            .channels
+            .iter()
+            .find(|(name, _)| *name == service)
+            .ok_or_else(|| anyhow::anyhow!("no address for the {service} service"))?;
+        let request = service_request(&sources.secret, SnapshotRequest {});
+        let mut stream = SnapshotServiceClient::new(channel.clone()).snapshot(request).await?.into_inner();
+        let mut position = None;
+        let mut count = 0u64;
+        while let Some(chunk) = stream.message().await? {
+            if position.is_none() {
+                SourceSnapshot::parse(&chunk.position)
+                    .ok_or_else(|| anyhow::anyhow!("the {service} snapshot has no valid position"))?;
+                position = Some(chunk.position.clone());
+            }
+            count += apply_chunk(&mut tx, service, &chunk).await?;
+        }
+        let position = position.ok_or_else(|| anyhow::anyhow!("the {service} snapshot sent nothing"))?;
+        sqlx::query(
+            "insert into rebuild_position (service, snapshot) values ($1, $2) \
+             on conflict (service) do update set snapshot = excluded.snapshot, rebuilt_at = now()",
+        )
+        .bind(service)
+        .bind(&position)
+        .execute(&mut *tx)
+        .await?;
+        tracing::info!(service, records = count, "read models rebuilt from a snapshot");
+        counts.push((service, count));
+    }
+    tx.commit().await?;
+    Ok(counts)
+}
+
+/// Applies one chunk: companies, contracts and payments in a few statements each, the rest (users,
+/// suppliers, utilities: a few hundred) one by one.
+async fn apply_chunk(conn: &mut PgConnection, service: &str, chunk: &SnapshotResponse) -> anyhow::Result<u64> {
+    let (mut companies, mut contracts, mut payments) = (Vec::new(), Vec::new(), Vec::new());
+    for event in &chunk.events {
+        let kind = event.event_type.split('.').next().unwrap_or_default();
+        let decoded = match (service, kind) {
+            ("crm", "company") => decode::<CompanyEvent>(&event.payload).map(|e| companies.extend(e.company)),
+            ("contracts", "contract") => decode::<ContractEvent>(&event.payload).map(|e| {
+                contracts.extend(e.contract);
+                payments.extend(e.payments);
+            }),
+            _ => match apply(&mut *conn, service, &event.event_type, &event.payload).await {
+                Err(Undecodable::Database(error)) => return Err(error.into()),
+                other => other,
+            },
+        };
+        if let Err(error) = decoded {
+            tracing::warn!(service, event_type = event.event_type, %error, "a snapshot record that does not decode is skipped");
+        }
+    }
+    projection::upsert_companies(&mut *conn, &companies).await?;
+    projection::upsert_contracts(&mut *conn, &contracts).await?;
+    projection::upsert_payments(&mut *conn, &payments).await?;
+    Ok(chunk.events.len() as u64)
+}
+
+/// A source's transaction snapshot, as `pg_snapshot` text (`xmin:xmax:xip,...`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceSnapshot {
+    xmin: u64,
+    xmax: u64,
+    in_progress: Vec<u64>,
+}
+
+impl SourceSnapshot {
+    /// Parses `pg_snapshot` text; none when it is not one.
+    pub fn parse(text: &str) -> Option<Self> {
+        let mut parts = text.trim().split(':');
+        let xmin = parts.next()?.parse().ok()?;
+        let xmax = parts.next()?.parse().ok()?;
+        let list = parts.next()?;
+        if parts.next().is_some() || xmin > xmax {
+            return None;
+        }
+        let in_progress = if list.is_empty() {
+            Vec::new()
+        } else {
+            list.split(',').map(str::parse).collect::<Result<_, _>>().ok()?
+        };
+        Some(Self { xmin, xmax, in_progress })
+    }
+
+    /// Whether the snapshot saw the transaction `txid` (decimal text) committed, as PostgreSQL's
+    /// `pg_visible_in_snapshot`. An event without a transaction id (published before they were
+    /// recorded) counts as unseen and is applied; versions keep that safe.
+    pub fn saw(&self, txid: &str) -> bool {
+        let Ok(txid) = txid.parse::<u64>() else { return false };
+        txid < self.xmin || (txid < self.xmax && !self.in_progress.contains(&txid))
+    }
+
+    /// The snapshot each source was last rebuilt from.
+    pub async fn load(conn: &mut PgConnection) -> sqlx::Result<HashMap<String, SourceSnapshot>> {
+        let rows: Vec<(String, String)> =
+            sqlx::query_as("select service, snapshot from rebuild_position").fetch_all(conn).await?;
+        Ok(rows.into_iter().filter_map(|(service, text)| Some((service, Self::parse(&text)?))).collect())
+    }
+}
+
+/// The settings of `eris-reporting rebuild`.
+#[derive(Debug, Clone, clap::Parser)]
+#[command(name = "eris-reporting rebuild", about = "Rebuild every reporting read model from the source services")]
+pub struct RebuildConfig {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    #[command(flatten)]
+    pub sources: crate::config::SourceArgs,
+    #[command(flatten)]
+    pub secret: eris_platform::config::ServiceSecretArgs,
+}
+
+/// The whole `eris-reporting rebuild` command.
+pub fn main() -> anyhow::Result<()> {
+    use clap::Parser;
+    let config = RebuildConfig::parse_from(std::env::args().skip(1));
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async move {
+        let _telemetry = eris_platform::telemetry::init("eris-reporting")?;
+        let pool = eris_platform::db::connect(&config.database, crate::SCHEMA, &crate::MIGRATOR).await?;
+        let counts = rebuild(&pool, &config.sources.sources(&config.secret)?).await?;
+        for (service, count) in counts {
+            println!("{service}: {count} records");
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snapshot_sees_what_committed_before_it() {
+        let snapshot = SourceSnapshot::parse("100:110:102,105").unwrap();
+        assert!(snapshot.saw("99"));
+        assert!(snapshot.saw("101"));
+        assert!(!snapshot.saw("102"), "running when the snapshot was taken");
+        assert!(!snapshot.saw("105"));
+        assert!(snapshot.saw("109"));
+        assert!(!snapshot.saw("110"), "started after the snapshot");
+        assert!(!snapshot.saw(""), "no transaction id recorded");
+        assert_eq!(SourceSnapshot::parse("7:7:"), Some(SourceSnapshot { xmin: 7, xmax: 7, in_progress: vec![] }));
+        for bad in ["", "1:2", "2:1:", "a:2:", "1:2:x", "1:2:3:4"] {
+            assert_eq!(SourceSnapshot::parse(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,329 @@
+//! Margin Builder, Renewal Tracking, the renewal alerts and the rebuild, through real services:
+//! rows checked against data made through the services' own APIs.
+
+mod support;
+
+use chrono::{Datelike, Days, NaiveDate};
+use eris_platform::{kv::Kv, relay::stream_key, time::BusinessTime, values::date};
+use eris_proto::{
+    contracts::v1::{
+        Contract, ContractEvent, DeleteContractRequest, Payment, UpdatePaymentRequest,
+        contract_service_client::ContractServiceClient, payment_service_client::PaymentServiceClient,
+    },
+    reporting::v1::{
+        CreateMarginExportRequest, ExportMarginRowsRequest, ListContractMarginPaymentsRequest,
+        ListMarginOptionsRequest, ListMarginRowsRequest, ListMarginRowsResponse, ListRenewalAlertsRequest,
+        ListRenewalsRequest, MarginFilter, PageDirection, report_service_client::ReportServiceClient,
+    },
+};
+use prost::Message;
+use support::{App, as_user, spawn_app};
+use tonic::{Code, Request};
+
+fn names(page: &ListMarginRowsResponse) -> Vec<String> {
+    page.rows.iter().map(|r| format!("{} {}/{}", r.customer_name, r.projected_month, r.projected_year)).collect()
+}
+
+impl App {
+    fn reports(&self) -> ReportServiceClient<tonic::transport::Channel> {
+        ReportServiceClient::new(self.reports.clone())
+    }
+
+    async fn margin(
+        &self,
+        filter: MarginFilter,
+        size: i32,
+        cursor: &str,
+        direction: PageDirection,
+    ) -> Result<ListMarginRowsResponse, tonic::Status> {
+        let request = ListMarginRowsRequest {
+            filter: Some(filter),
+            page_size: size,
+            cursor: cursor.into(),
+            direction: direction.into(),
+        };
+        self.reports().list_margin_rows(self.authed(request)).await.map(|r| r.into_inner())
+    }
+
+    /// A contract for a company of its own, ending on `end` (a one-month term), with its team set
+    /// by `team`.
+    async fn ending(
+        &self,
+        name: &str,
+        company_closer: i64,
+        end: NaiveDate,
+        team: impl FnOnce(&mut Contract),
+    ) -> Contract {
+        let start = (end + Days::new(1)).checked_sub_months(chrono::Months::new(1)).unwrap();
+        self.contract_with(name, company_closer, "Keystone", |c| {
+            c.start_date = Some(date(start));
+            c.term_months = 1;
+            team(c);
+        })
+        .await
+    }
+}
+
+#[tokio::test]
+async fn margin_builder_pages_filters_and_exports_every_payment() {
+    let app = spawn_app().await;
+    let manager = app.management_id;
+    let foundry = app.contract_with("Foundry", 0, "Keystone", |c| c.closer1_user_id = manager).await;
+    let mill = app.contract_of("Mill", 0, "").await;
+    for month in 1..=4 {
+        app.add_payment(foundry.contract_id, month, "10.00").await;
+    }
+    let received = Payment {
+        projected_month: 1,
+        projected_year: 2026,
+        projected_payment: "5.00".into(),
+        payment_month: 2,
+        payment_year: 2026,
+        payment_actual: "4.75".into(),
+        ..Default::default()
+    };
+    app.add(mill.contract_id, received).await;
+    app.add_payment(mill.contract_id, 2, "6.00").await;
+    app.add_payment(mill.contract_id, 3, "7.00").await;
+    app.eventually("select count(*)::text from payment", "7").await;
+    app.eventually("select count(*)::text from app_user where name <> ''", "4").await;
+
+    let all = MarginFilter::default();
+    let first = app.margin(all.clone(), 5, "", PageDirection::Forward).await.unwrap();
+    assert_eq!(names(&first), ["Foundry 1/2026", "Foundry 2/2026", "Foundry 3/2026", "Foundry 4/2026", "Mill 1/2026"]);
+    assert!(first.has_next && !first.has_previous);
+    let row = &first.rows[0];
+    assert_eq!(
+        (row.supplier.as_str(), row.closer1.as_str(), row.fee.as_str(), row.projected_payment.as_str()),
+        ("Keystone", app.management_name.as_str(), "0.005", "10.00")
+    );
+    assert_eq!((row.commodity.as_str(), row.utility.is_empty()), ("Electric", false));
+    let next = app.margin(all.clone(), 5, &first.last_cursor, PageDirection::Forward).await.unwrap();
+    assert_eq!(names(&next), ["Mill 2/2026", "Mill 3/2026"]);
+    assert!(!next.has_next && next.has_previous);
+    // The last page is read backward from the end; the page before it backward from its first row.
+    let last = app.margin(all.clone(), 5, "", PageDirection::Backward).await.unwrap();
+    assert_eq!(names(&last), ["Foundry 3/2026", "Foundry 4/2026", "Mill 1/2026", "Mill 2/2026", "Mill 3/2026"]);
+    assert!(last.has_previous && !last.has_next);
+    let before = app.margin(all.clone(), 5, &last.first_cursor, PageDirection::Backward).await.unwrap();
+    assert_eq!(names(&before), ["Foundry 1/2026", "Foundry 2/2026"]);
+    assert!(!before.has_previous && before.has_next);
+
+    let count =
+        |filter: MarginFilter| async { app.margin(filter, 50, "", PageDirection::Forward).await.unwrap().rows.len() };
+    let keystone = foundry.supplier_id;
+    assert_eq!(count(MarginFilter { supplier_id: keystone, ..Default::default() }).await, 4);
+    assert_eq!(count(MarginFilter { projected_month: 1, ..Default::default() }).await, 2);
+    assert_eq!(count(MarginFilter { company_name: "mIL".into(), ..Default::default() }).await, 3);
+    assert_eq!(count(MarginFilter { company_name: "%".into(), ..Default::default() }).await, 0, "% is literal");
+    assert_eq!(count(MarginFilter { payment_year: 2026, payment_month: 2, ..Default::default() }).await, 1);
+    assert_eq!(count(MarginFilter { start_month: "2026-01".into(), ..Default::default() }).await, 7);
+    assert_eq!(count(MarginFilter { start_month: "2026-02".into(), ..Default::default() }).await, 0);
+    let signed = MarginFilter {
+        date_signed_start: Some(date(NaiveDate::from_ymd_opt(2025, 12, 11).unwrap())),
+        ..Default::default()
+    };
+    assert_eq!(count(signed).await, 0);
+
+    for (filter, size, cursor) in [
+        (MarginFilter::default(), 7, ""),
+        (MarginFilter::default(), 10, "x"),
+        (MarginFilter { projected_month: 13, ..Default::default() }, 10, ""),
+        (MarginFilter { start_month: "2026-1x".into(), ..Default::default() }, 10, ""),
+        (MarginFilter { company_name: "a\u{7}".into(), ..Default::default() }, 10, ""),
+    ] {
+        let refused = app.margin(filter.clone(), size, cursor, PageDirection::Forward).await.unwrap_err();
+        assert_eq!(refused.code(), Code::InvalidArgument, "{filter:?} {size} {cursor}");
+    }
+    let sales = ListMarginRowsRequest { page_size: 10, ..Default::default() };
+    let refused = app.reports().list_margin_rows(as_user(&app.sales.0, sales)).await.unwrap_err();
+    assert_eq!(refused.code(), Code::PermissionDenied);
+
+    let payments = ListContractMarginPaymentsRequest { contract_id: mill.contract_id };
+    let payments = app.reports().list_contract_margin_payments(app.authed(payments)).await.unwrap().into_inner();
+    let actual: Vec<&str> = payments.rows.iter().map(|r| r.payment_actual.as_str()).collect();
+    assert_eq!(actual, ["4.75", "", ""]);
+    let missing = ListContractMarginPaymentsRequest { contract_id: 999_999 };
+    assert_eq!(
+        app.reports().list_contract_margin_payments(app.authed(missing)).await.unwrap_err().code(),
+        Code::NotFound
+    );
+
+    let options =
+        app.reports().list_margin_options(app.authed(ListMarginOptionsRequest {})).await.unwrap().into_inner();
+    assert!(options.suppliers.iter().any(|s| s.name == "Keystone"));
+    assert_eq!((options.projected_years, options.payment_years), (vec![2026], vec![2026]));
+    assert_eq!(options.start_months, ["2026-01"]);
+
+    // The export: a ticket, used once, without a token.
+    let filter = MarginFilter { supplier_id: keystone, ..Default::default() };
+    let made = app.reports().create_margin_export(app.authed(CreateMarginExportRequest { filter: Some(filter) })).await;
+    let ticket = made.unwrap().into_inner().ticket;
+    let export = || {
+        let mut client = app.reports();
+        let request = Request::new(ExportMarginRowsRequest { ticket: ticket.clone() });
+        async move { client.export_margin_rows(request).await }
+    };
+    let mut chunks = export().await.unwrap().into_inner();
+    let mut csv = Vec::new();
+    while let Some(chunk) = chunks.message().await.unwrap() {
+        csv.extend(chunk.csv);
+    }
+    let csv = String::from_utf8(csv).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 5, "{csv}");
+    assert!(lines[0].starts_with("CustName,State,Commodity,Utility,ContractType,InsideSales,Closer1,"));
+    assert!(lines[1].starts_with("Foundry,"), "{}", lines[1]);
+    assert!(lines[1].contains(&format!(",{},", app.management_name)));
+    assert!(lines[1].contains(",Keystone,2025-12-10,2026-01-01,0.005,1,2026,"), "{}", lines[1]);
+    assert_eq!(export().await.unwrap_err().code(), Code::Unauthenticated, "a ticket is used once");
+    let forged = ExportMarginRowsRequest { ticket: "0".repeat(64) };
+    assert_eq!(app.reports().export_margin_rows(Request::new(forged)).await.unwrap_err().code(), Code::Unauthenticated);
+    let by_sales = CreateMarginExportRequest::default();
+    let refused = app.reports().create_margin_export(as_user(&app.sales.0, by_sales)).await.unwrap_err();
+    assert_eq!(refused.code(), Code::PermissionDenied);
+}
+
+#[tokio::test]
+async fn renewals_list_contracts_ending_soon_and_alert_their_closers_and_analyst() {
+    let app = spawn_app().await;
+    let today = BusinessTime::new(eris_platform::config::BusinessArgs::default().time_zone).today();
+    let sales = app.sales.1;
+    let day = |days: i64| if days >= 0 { today + Days::new(days as u64) } else { today - Days::new((-days) as u64) };
+    let c1 = app.ending("In Ten Days", sales, day(10), |c| c.closer1_user_id = sales).await;
+    let c2 = app.ending("In Twenty Days", 0, day(20), |c| c.analyst_user_id = sales).await;
+    let c3 = app.ending("In A Hundred Days", 0, day(100), |c| c.closer2_user_id = sales).await;
+    let c4 = app.ending("In Two Hundred Days", 0, day(200), |c| c.closer1_user_id = sales).await;
+    app.ending("Ended", sales, day(-5), |c| c.closer1_user_id = sales).await;
+    app.eventually("select count(*)::text from contract", "5").await;
+    app.eventually("select count(*)::text from company", "5").await;
+
+    let alerts = app.reports().list_renewal_alerts(as_user(&app.sales.0, ListRenewalAlertsRequest {})).await;
+    let alerts: Vec<(i64, i32, i32)> =
+        alerts.unwrap().into_inner().alerts.iter().map(|a| (a.contract_id, a.days_left, a.window_days)).collect();
+    assert_eq!(alerts, [(c1.contract_id, 10, 14), (c2.contract_id, 20, 28), (c3.contract_id, 100, 150)]);
+    let none = app.reports().list_renewal_alerts(app.authed(ListRenewalAlertsRequest {})).await.unwrap();
+    assert!(none.into_inner().alerts.is_empty(), "Management is on none of these contracts");
+
+    let renewals = |token: &str, request: ListRenewalsRequest| {
+        let request = as_user(token, request);
+        let mut client = app.reports();
+        async move {
+            let found = client.list_renewals(request).await.unwrap().into_inner();
+            found.rows.iter().map(|r| (r.contract_id, r.remaining_months)).collect::<Vec<_>>()
+        }
+    };
+    let months = |end: NaiveDate| {
+        let m = (end.year() - today.year()) * 12 + end.month() as i32 - today.month() as i32;
+        if end.day() < today.day() { m - 1 } else { m }
+    };
+    let every = renewals(&app.token, ListRenewalsRequest::default()).await;
+    assert_eq!(
+        every,
+        [
+            (c1.contract_id, months(day(10))),
+            (c2.contract_id, months(day(20))),
+            (c3.contract_id, months(day(100))),
+            (c4.contract_id, months(day(200)))
+        ]
+    );
+    let within = ListRenewalsRequest { end_date: Some(date(day(30))), ..Default::default() };
+    assert_eq!(renewals(&app.token, within).await.len(), 2);
+    let theirs = ListRenewalsRequest { closer_user_id: sales, ..Default::default() };
+    assert_eq!(renewals(&app.token, theirs).await, [(c1.contract_id, months(day(10)))]);
+    // A Sales caller's closer filter is always themself, whatever they send.
+    let asked = ListRenewalsRequest { closer_user_id: app.management_id, ..Default::default() };
+    assert_eq!(renewals(&app.sales.0, asked).await, [(c1.contract_id, months(day(10)))]);
+    let far = ListRenewalsRequest {
+        end_date: Some(eris_proto::common::v1::Date { year: 20_000, month: 1, day: 1 }),
+        ..Default::default()
+    };
+    assert_eq!(app.reports().list_renewals(app.authed(far)).await.unwrap_err().code(), Code::InvalidArgument);
+}
+
+/// Every read model as text rows, in key order.
+async fn read_models(app: &App) -> Vec<Vec<String>> {
+    let mut tables = Vec::new();
+    for (table, key) in [
+        ("company", "company_id"),
+        ("supplier", "supplier_id"),
+        ("utility", "utility_id"),
+        ("contract", "contract_id"),
+        ("payment", "payment_id"),
+        ("app_user", "user_id"),
+    ] {
+        let rows: Vec<String> = sqlx::query_scalar(&format!("select t::text from {table} t order by {key}"))
+            .fetch_all(&app.reporting)
+            .await
+            .unwrap();
+        tables.push(rows);
+    }
+    tables
+}
+
+fn sources(app: &App) -> eris_reporting::rebuild::Sources {
+    eris_reporting::rebuild::Sources {
+        channels: vec![
+            ("identity", app.identity.clone()),
+            ("crm", app.crm.clone()),
+            ("sourcing", app.sourcing.clone()),
+            ("contracts", app.contracts.clone()),
+        ],
+        secret: eris_platform::testing::SERVICE_SECRET.into(),
+    }
+}
+
+#[tokio::test]
+async fn a_rebuild_ends_equal_to_what_the_events_made_and_skips_what_its_snapshot_saw() {
+    let app = spawn_app().await;
+    let foundry = app.contract_of("Foundry", app.sales.1, "Keystone").await;
+    let mut payment = app.add_payment(foundry.contract_id, 1, "10.00").await;
+    payment.payment_actual = "9.50".into();
+    payment.payment_month = 2;
+    payment.payment_year = 2026;
+    PaymentServiceClient::new(app.contracts.clone())
+        .update_payment(app.authed(UpdatePaymentRequest { payment: Some(payment) }))
+        .await
+        .unwrap();
+    let gone = app.contract_of("Mill", 0, "").await;
+    app.add_payment(gone.contract_id, 1, "5.00").await;
+    app.eventually("select count(*)::text from payment", "2").await;
+    app.eventually("select payment_actual::text from payment where payment_actual is not null", "9.50").await;
+    let request = DeleteContractRequest { contract_id: gone.contract_id, beta_only: false };
+    ContractServiceClient::new(app.contracts.clone()).delete_contract(app.authed(request)).await.unwrap();
+    app.eventually("select count(*)::text from contract", "1").await;
+    let incremental = read_models(&app).await;
+
+    let counts = eris_reporting::rebuild::rebuild(&app.reporting, &sources(&app)).await.unwrap();
+    assert!(counts.iter().all(|(_, count)| *count > 0), "{counts:?}");
+    let rebuilt = read_models(&app).await;
+    // Companies, suppliers, contracts and payments came by events and by the snapshot alike.
+    for index in [0, 1, 3, 4] {
+        assert_eq!(rebuilt[index], incremental[index], "table {index}");
+    }
+    // Utilities and users written straight into their schemas (the demo set) arrive by the
+    // rebuild only: now the read models hold every one the sources hold.
+    let reporting = &app.reporting;
+    let source_count = |sql: &'static str| async move {
+        let count: i64 = sqlx::query_scalar(sql).fetch_one(reporting).await.unwrap();
+        count as usize
+    };
+    assert_eq!(rebuilt[2].len(), source_count("select count(*) from sourcing.utility").await);
+    assert_eq!(rebuilt[5].len(), source_count("select count(*) from identity.app_user").await);
+
+    // A creation event of the deleted contract from a transaction long committed, delivered late
+    // under a new id: the snapshot saw its transaction, so it does not bring the contract back.
+    let created = ContractEvent { kind: "contract created".into(), contract: Some(gone.clone()), ..Default::default() };
+    let kv = Kv::new(&app.database.redis_args()).unwrap();
+    let mut command = redis::cmd("XADD");
+    command.arg(stream_key(&kv, "contracts")).arg("*").arg("event_id").arg("contracts:redelivered");
+    command.arg("type").arg("contract.contract_created").arg("aggregate").arg(gone.contract_id);
+    command.arg("payload").arg(created.encode_to_vec()).arg("created_ms").arg(1).arg("txid").arg("3");
+    kv.run(|mut conn| async move { command.query_async::<String>(&mut conn).await }).await.unwrap();
+    // A change after the rebuild still arrives.
+    app.add_payment(foundry.contract_id, 5, "12.00").await;
+    app.eventually("select count(*)::text from payment", "2").await;
+    app.eventually("select count(*)::text from applied_event where event_id = 'contracts:redelivered'", "1").await;
+    let contracts: i64 = sqlx::query_scalar("select count(*) from contract").fetch_one(&app.reporting).await.unwrap();
+    assert_eq!(contracts, 1, "the deleted contract stays deleted");
+}
