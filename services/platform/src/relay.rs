@@ -40,13 +40,13 @@ pub fn stream_key(kv: &Kv, service: &str) -> String {
 }
 
 /// Adds each event whose id is not yet in the sent set (KEYS[2]) to the stream (KEYS[1]) and the
-/// set; ARGV holds five values per event. Answers how many were added.
+/// set; ARGV holds six values per event. Answers how many were added.
 const PUBLISH: &str = r"
 local added = 0
-for i = 1, #ARGV, 5 do
+for i = 1, #ARGV, 6 do
   if redis.call('SADD', KEYS[2], ARGV[i]) == 1 then
     redis.call('XADD', KEYS[1], '*', 'event_id', ARGV[i], 'type', ARGV[i + 1], 'aggregate', ARGV[i + 2],
-      'payload', ARGV[i + 3], 'created_ms', ARGV[i + 4])
+      'payload', ARGV[i + 3], 'created_ms', ARGV[i + 4], 'txid', ARGV[i + 5])
     added = added + 1
   end
 end
@@ -65,6 +65,9 @@ pub mod fields {
     pub const PAYLOAD: &str = "payload";
     /// When the change committed, as Unix milliseconds (for the consumers' lag).
     pub const CREATED_MS: &str = "created_ms";
+    /// The id of the transaction that wrote the event (PostgreSQL `xid8`, decimal): a consumer
+    /// that rebuilt from a snapshot skips the events whose transaction the snapshot saw.
+    pub const TXID: &str = "txid";
 }
 
 /// Publishes the outbox of one service's schema.
@@ -83,6 +86,7 @@ struct Row {
     aggregate_id: i64,
     payload: Vec<u8>,
     created_ms: i64,
+    txid: String,
 }
 
 impl Relay {
@@ -173,7 +177,8 @@ impl Relay {
                 .arg(&row.event_type)
                 .arg(row.aggregate_id)
                 .arg(row.payload.as_slice())
-                .arg(row.created_ms);
+                .arg(row.created_ms)
+                .arg(&row.txid);
         }
         self.kv
             .run_within(PUBLISH_TIMEOUT, |mut conn| async move { invocation.invoke_async::<i64>(&mut conn).await })
@@ -239,9 +244,9 @@ async fn unlock(conn: &mut PgConnection, service: &str) -> sqlx::Result<()> {
 }
 
 async fn oldest(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<Row>> {
-    let rows: Vec<(i64, String, i64, Vec<u8>, i64)> = sqlx::query_as(
+    let rows: Vec<(i64, String, i64, Vec<u8>, i64, String)> = sqlx::query_as(
         "select outbox_id, event_type, aggregate_id, payload, \
-           (extract(epoch from created_at) * 1000)::bigint \
+           (extract(epoch from created_at) * 1000)::bigint, txid::text \
          from outbox order by outbox_id limit $1",
     )
     .bind(limit)
@@ -249,12 +254,13 @@ async fn oldest(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<Row>> {
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(outbox_id, event_type, aggregate_id, payload, created_ms)| Row {
+        .map(|(outbox_id, event_type, aggregate_id, payload, created_ms, txid)| Row {
             outbox_id,
             event_type,
             aggregate_id,
             payload,
             created_ms,
+            txid,
         })
         .collect())
 }
@@ -315,6 +321,8 @@ pub struct Entry {
     pub aggregate_id: i64,
     pub payload: Vec<u8>,
     pub created_ms: i64,
+    /// See [`fields::TXID`]; empty when the entry has none.
+    pub txid: String,
 }
 
 /// The entries of an XRANGE answer, or of one stream of an XREADGROUP answer.
@@ -332,6 +340,7 @@ pub fn entries(reply: &redis::Value) -> Vec<Entry> {
                 aggregate_id: 0,
                 payload: Vec::new(),
                 created_ms: 0,
+                txid: String::new(),
             };
             for pair in pairs.chunks(2) {
                 let [redis::Value::BulkString(name), redis::Value::BulkString(value)] = pair else { continue };
@@ -342,6 +351,7 @@ pub fn entries(reply: &redis::Value) -> Vec<Entry> {
                     b"aggregate" => entry.aggregate_id = text().parse().unwrap_or_default(),
                     b"payload" => entry.payload = value.clone(),
                     b"created_ms" => entry.created_ms = text().parse().unwrap_or_default(),
+                    b"txid" => entry.txid = text(),
                     _ => {}
                 }
             }

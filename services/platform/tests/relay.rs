@@ -25,7 +25,7 @@ async fn outbox_pool(database: &TestDatabase) -> PgPool {
     sqlx::query(
         "create table outbox (outbox_id bigint generated always as identity primary key, \
          event_type text not null, aggregate_id bigint not null, payload bytea not null, \
-         created_at timestamptz not null default now())",
+         created_at timestamptz not null default now(), txid xid8 not null default pg_current_xact_id())",
     )
     .execute(&pool)
     .await
@@ -58,6 +58,8 @@ async fn a_row_that_commits_after_a_later_id_is_published_not_skipped() {
     // The long transaction takes the first id and commits last.
     let mut long = pool.begin().await.unwrap();
     insert(&mut *long, "long").await;
+    let long_txid: String =
+        sqlx::query_scalar("select pg_current_xact_id()::text").fetch_one(&mut *long).await.unwrap();
     insert(&pool, "short").await;
     assert_eq!(relay.publish_pending().await.unwrap(), 1);
     long.commit().await.unwrap();
@@ -68,6 +70,9 @@ async fn a_row_that_commits_after_a_later_id_is_published_not_skipped() {
     let entries = published(&database).await;
     assert_eq!(names(&entries), ["short", "long", "after"]);
     assert_eq!(entries[1].event_id, format!("{SERVICE}:1"), "the long transaction's id");
+    assert_eq!(entries[1].txid, long_txid, "the id of the transaction that wrote it");
+    assert_ne!(entries[0].txid, entries[1].txid, "each event carries its own transaction's id");
+    assert!(entries.iter().all(|e| e.txid.parse::<u64>().is_ok()), "xid8 as decimal text");
     assert_eq!(entries[0].payload, b"short");
     assert!(entries[0].created_ms > 0);
 }
