@@ -85,6 +85,11 @@ struct ServeArgs {
     shutdown: ShutdownArgs,
     #[command(flatten)]
     secret: ServiceSecretArgs,
+    /// Rebuild the reporting read models from the services once they serve (always with --demo):
+    /// data written straight into the schemas, such as the demo's and `seed`'s, reaches the
+    /// reports this way.
+    #[arg(long, env = "ERIS_REBUILD_REPORTS", default_value_t = false, action = clap::ArgAction::Set)]
+    rebuild_reports: bool,
 }
 
 #[global_allocator]
@@ -99,6 +104,25 @@ async fn main() -> anyhow::Result<()> {
         Some(Command::Seed(args)) => seed(args).await,
         None => serve(cli.serve).await,
     }
+}
+
+/// Rebuilds the reporting read models once the services answer (their listeners are bound, so a
+/// snapshot call waits until each serves).
+async fn rebuild_reports(database: &DatabaseArgs, sources: &eris_reporting::rebuild::Sources) -> anyhow::Result<()> {
+    let pool = eris_platform::db::connect(database, eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await?;
+    let mut last_error = None;
+    for _ in 0..30 {
+        match eris_reporting::rebuild::rebuild(&pool, sources).await {
+            Ok(counts) => {
+                let counts: Vec<String> = counts.iter().map(|(service, count)| format!("{service} {count}")).collect();
+                println!("Reports rebuilt from the services: {}.", counts.join(", "));
+                return Ok(());
+            }
+            Err(error) => last_error = Some(error),
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+    Err(last_error.unwrap_or_else(|| anyhow::anyhow!("no attempt")))
 }
 
 async fn bind(address: String) -> anyhow::Result<TcpListener> {
@@ -214,6 +238,15 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         contracts_url: url(2),
         sourcing_url: url(3),
     };
+    if args.demo || args.rebuild_reports {
+        let sources = sources.sources(&service.secret)?;
+        let database = args.database.clone();
+        tokio::spawn(async move {
+            if let Err(error) = rebuild_reports(&database, &sources).await {
+                tracing::error!(%error, "the reporting read models were not rebuilt");
+            }
+        });
+    }
     let reporting_config = eris_reporting::Config { listen: listen(&reporting), projector: true, service, sources };
     tasks.spawn(named("reporting", eris_reporting::serve(reporting_config, reporting, until_stopped())));
     let gateway_config = eris_gateway::Config {
