@@ -79,6 +79,8 @@ impl GenerationSource for StoredGenerations {
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let pool = eris_platform::db::connect(&config.database, SCHEMA, &MIGRATOR).await?;
     let kv = Kv::new(&config.redis)?;
+    // Publishes the outbox (user events) to this service's event stream while the service runs.
+    let _relay = eris_platform::relay::Relay::new(pool.clone(), kv.clone(), SCHEMA).spawn();
     let keys = keys::SigningKey::load(config.auth.jwt_private_key.as_ref().map(|key| key.expose()), &pool).await?;
     let verifier = Arc::new(TokenVerifier::from_public_pem(keys.public_key_pem())?);
     let generations = Generations::new(kv.clone(), Arc::new(StoredGenerations(pool.clone())));

@@ -19,10 +19,20 @@ pub async fn demo_users(database: &DatabaseArgs, demo_password: &str) -> anyhow:
     let hash =
         password::Hasher::new(1).hash(demo_password.to_owned()).await.map_err(|error| anyhow::anyhow!("{error}"))?;
     let mut users = Vec::with_capacity(DEMO_USERS.len());
+    let mut tx = pool.begin().await?;
     for (name, email, job, role) in DEMO_USERS {
-        let user = db::users::NewUser { name, email, job, role, password_hash: &hash, force_password_reset: false };
-        users.push(db::users::upsert_demo_user(&pool, &user).await?);
+        let user = db::users::NewUser {
+            name,
+            email,
+            job,
+            role,
+            password_hash: &hash,
+            force_password_reset: false,
+            one_time_password_expires_at: None,
+        };
+        users.push(db::users::upsert_demo_user(&mut tx, &user).await?);
     }
+    tx.commit().await?;
     pool.close().await;
     Ok(users)
 }

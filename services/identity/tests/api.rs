@@ -5,7 +5,7 @@ use eris_platform::testing::TestDatabase;
 use eris_proto::identity::v1::{
     ChangePasswordRequest, CreateUserRequest, GetCurrentUserRequest, GetSigningKeyRequest, GetTokenGenerationRequest,
     ListUsersRequest, RefreshTokenRequest, ResetUserPasswordRequest, Role, SignInRequest, SignInResponse,
-    SignOutRequest, UpdateUserRequest, User, UserStatus, ValidatePasswordRequest,
+    SignOutRequest, UpdateUserRequest, User, UserEvent, UserStatus, ValidatePasswordRequest,
     auth_service_client::AuthServiceClient, user_service_client::UserServiceClient,
 };
 use tonic::{Code, Request, transport::Channel};
@@ -664,4 +664,38 @@ async fn management_cannot_lock_themselves_out() {
     assert_eq!(inactive.await.unwrap_err().code(), Code::FailedPrecondition);
     let demoted = app.update(&manager, User { role: Role::Sales.into(), ..me }, &["role"]);
     assert_eq!(demoted.await.unwrap_err().code(), Code::FailedPrecondition);
+}
+
+#[tokio::test]
+async fn every_change_to_a_user_publishes_the_user_without_password_data() {
+    use prost::Message;
+    let app = spawn_app().await;
+    let manager = app.try_sign_in("management@eris.test", DEMO_PASSWORD).await.unwrap();
+    let (user, one_time) =
+        app.create_user_with_password(&manager.token, "events@eris.test", Role::Sales).await.unwrap();
+    let change = User { job: "Closer".into(), status: UserStatus::Inactive.into(), ..user.clone() };
+    let updated = app.update(&manager.token, change, &["job", "status"]).await.unwrap();
+    // The demo seed writes through the same path: run again, it updates its users.
+    eris_identity::seed::demo_users(&app.database.args(), DEMO_PASSWORD).await.unwrap();
+
+    let events = app.database.published_events(eris_identity::SCHEMA).await;
+    let decoded: Vec<(&str, i64, UserEvent)> = events
+        .iter()
+        .map(|e| (e.event_type.as_str(), e.aggregate_id, UserEvent::decode(e.payload.as_slice()).unwrap()))
+        .collect();
+    let own: Vec<&(&str, i64, UserEvent)> = decoded.iter().filter(|(_, id, _)| *id == user.user_id).collect();
+    assert_eq!(own.iter().map(|(kind, _, _)| *kind).collect::<Vec<_>>(), ["user.created", "user.updated"]);
+    let manager_id = manager.user.unwrap().user_id;
+    assert_eq!((own[0].2.kind.as_str(), own[0].2.user_id), ("created", manager_id));
+    assert_eq!(own[0].2.user.as_ref(), Some(&user), "the user as the API answered");
+    assert_eq!((own[1].2.kind.as_str(), own[1].2.user.as_ref()), ("updated", Some(&updated)));
+    let demo = |kind: &str| decoded.iter().filter(|(k, id, _)| *k == kind && *id != user.user_id).count();
+    assert_eq!((demo("user.created"), demo("user.updated")), (5, 5), "the demo users, seeded and seeded again");
+    assert!(events.iter().all(|e| e.txid.parse::<u64>().is_ok()));
+    let contains = |payload: &[u8], needle: &[u8]| payload.windows(needle.len()).any(|w| w == needle);
+    for event in &events {
+        assert!(!contains(&event.payload, b"$argon2"), "no password hash");
+        assert!(!contains(&event.payload, one_time.as_bytes()), "no one-time password");
+        assert!(!contains(&event.payload, DEMO_PASSWORD.as_bytes()), "no password");
+    }
 }

@@ -1,5 +1,9 @@
+//! Users. Every write of a user's name, email, job, role or status goes through `insert_user`,
+//! `update_user` or `upsert_demo_user`, which write the user's event into the outbox in the
+//! caller's transaction: other services learn of users only through those events.
+
 use chrono::{DateTime, Utc};
-use sqlx::{PgExecutor, PgPool};
+use sqlx::{PgConnection, PgExecutor, PgPool};
 
 /// A user as stored, without the password hash.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -44,6 +48,8 @@ pub struct NewUser<'a> {
     pub role: &'a str,
     pub password_hash: &'a str,
     pub force_password_reset: bool,
+    /// Set for a one-time password: when it stops working.
+    pub one_time_password_expires_at: Option<DateTime<Utc>>,
 }
 
 /// A user's editable fields.
@@ -101,15 +107,13 @@ pub async fn list_users(pool: &PgPool, active_only: bool, offset: i64, limit: i6
     .await
 }
 
+/// Adds a user, with its `user.created` event, in the caller's transaction.
 #[tracing::instrument(skip_all)]
-pub async fn insert_user(
-    db: impl PgExecutor<'_>,
-    user: &NewUser<'_>,
-    created_by: Option<i64>,
-) -> sqlx::Result<UserRow> {
-    sqlx::query_as(&format!(
-        "insert into app_user (name, email, job, role, password_hash, force_password_reset, updated_by) \
-         values ($1, $2, $3, $4, $5, $6, $7) returning {USER_COLUMNS}"
+pub async fn insert_user(tx: &mut PgConnection, user: &NewUser<'_>, created_by: Option<i64>) -> sqlx::Result<UserRow> {
+    let row: UserRow = sqlx::query_as(&format!(
+        "insert into app_user (name, email, job, role, password_hash, force_password_reset, \
+           one_time_password_expires_at, updated_by) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning {USER_COLUMNS}"
     ))
     .bind(user.name)
     .bind(user.email)
@@ -117,9 +121,17 @@ pub async fn insert_user(
     .bind(user.role)
     .bind(user.password_hash)
     .bind(user.force_password_reset)
+    .bind(user.one_time_password_expires_at)
     .bind(created_by)
-    .fetch_one(db)
-    .await
+    .fetch_one(&mut *tx)
+    .await?;
+    insert_event(tx, "created", created_by, &row).await?;
+    Ok(row)
+}
+
+/// The user's event, in the caller's transaction.
+async fn insert_event(tx: &mut PgConnection, kind: &str, by: Option<i64>, row: &UserRow) -> sqlx::Result<()> {
+    eris_platform::outbox::insert(tx, &[crate::domain::users::user_event(kind, by.unwrap_or(0), row)]).await
 }
 
 /// The user, its row locked until the caller's transaction ends.
@@ -131,15 +143,16 @@ pub async fn select_user_for_update(db: &mut sqlx::PgConnection, user_id: i64) -
         .await
 }
 
-/// Writes the fields (the row is locked by the caller's transaction) as the next version.
+/// Writes the fields (the row is locked by the caller's transaction) as the next version, with
+/// its `user.updated` event.
 #[tracing::instrument(skip_all)]
 pub async fn update_user(
-    db: impl PgExecutor<'_>,
+    tx: &mut PgConnection,
     user_id: i64,
     fields: &UserFields,
     updated_by: i64,
 ) -> sqlx::Result<UserRow> {
-    sqlx::query_as(&format!(
+    let row: UserRow = sqlx::query_as(&format!(
         "update app_user set name = $2, email = $3, job = $4, role = $5, status = $6, \
            version = version + 1, updated_at = now(), updated_by = $7 \
          where user_id = $1 returning {USER_COLUMNS}"
@@ -151,8 +164,10 @@ pub async fn update_user(
     .bind(&fields.role)
     .bind(&fields.status)
     .bind(updated_by)
-    .fetch_one(db)
-    .await
+    .fetch_one(&mut *tx)
+    .await?;
+    insert_event(tx, "updated", Some(updated_by), &row).await?;
+    Ok(row)
 }
 
 /// Users with any of these ids or (lower-cased) names, by id.
@@ -230,23 +245,35 @@ pub async fn select_active_token_generation(db: impl PgExecutor<'_>, user_id: i6
         .await
 }
 
-/// Inserts or refreshes a user by email (demo data only): active, with this password, no reset.
+/// A user written by an upsert, and whether it was new.
+#[derive(sqlx::FromRow)]
+struct Upserted {
+    #[sqlx(flatten)]
+    user: UserRow,
+    inserted: bool,
+}
+
+/// Inserts or refreshes a user by email (demo data only): active, with this password, no reset;
+/// with its `user.created` or `user.updated` event, in the caller's transaction.
 #[tracing::instrument(skip_all)]
-pub async fn upsert_demo_user(pool: &PgPool, user: &NewUser<'_>) -> sqlx::Result<UserRow> {
-    sqlx::query_as(&format!(
+pub async fn upsert_demo_user(tx: &mut PgConnection, user: &NewUser<'_>) -> sqlx::Result<UserRow> {
+    let upserted: Upserted = sqlx::query_as(&format!(
         "insert into app_user (name, email, job, role, password_hash, force_password_reset) \
          values ($1, $2, $3, $4, $5, false) \
          on conflict ((lower(email))) do update set name = excluded.name, job = excluded.job, \
            role = excluded.role, status = 'Active', password_hash = excluded.password_hash, \
            force_password_reset = false, one_time_password_expires_at = null, \
            token_generation = app_user.token_generation + 1, version = app_user.version + 1, updated_at = now() \
-         returning {USER_COLUMNS}"
+         returning {USER_COLUMNS}, xmax = 0 as inserted"
     ))
     .bind(user.name)
     .bind(user.email)
     .bind(user.job)
     .bind(user.role)
     .bind(user.password_hash)
-    .fetch_one(pool)
-    .await
+    .fetch_one(&mut *tx)
+    .await?;
+    let kind = if upserted.inserted { "created" } else { "updated" };
+    insert_event(tx, kind, None, &upserted.user).await?;
+    Ok(upserted.user)
 }
