@@ -10,6 +10,7 @@ import { CompanyService } from "../gen/eris/crm/v1/crm_pb";
 import { NoteService } from "../gen/eris/crm/v1/notes_pb";
 import { TaskService } from "../gen/eris/crm/v1/tasks_pb";
 import { AuthService, UserService } from "../gen/eris/identity/v1/identity_pb";
+import { ReportService } from "../gen/eris/reporting/v1/reporting_pb";
 import { RateTypeService } from "../gen/eris/sourcing/v1/rate_types_pb";
 import { RfpService } from "../gen/eris/sourcing/v1/rfps_pb";
 import { SupplierService } from "../gen/eris/sourcing/v1/suppliers_pb";
@@ -32,6 +33,7 @@ export interface ApiClients {
   contracts: Client<typeof ContractService>;
   payments: Client<typeof PaymentService>;
   hedges: Client<typeof HedgeService>;
+  reports: Client<typeof ReportService>;
 }
 
 export function createApiClients(transport: Transport): ApiClients {
@@ -51,6 +53,7 @@ export function createApiClients(transport: Transport): ApiClients {
     contracts: createClient(ContractService, transport),
     payments: createClient(PaymentService, transport),
     hedges: createClient(HedgeService, transport),
+    reports: createClient(ReportService, transport),
   };
 }
 

@@ -1,9 +1,11 @@
 /** The media type of an .xlsx workbook. */
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Saves a file through the browser's download, as `fileName` (extension included). */
-export function downloadBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
+/**
+ * Starts the browser's download of an address (same origin) as `fileName`: the file goes straight
+ * to disk, never through the page's memory.
+ */
+export function downloadUrl(url: string, fileName: string): void {
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;
@@ -11,6 +13,12 @@ export function downloadBlob(fileName: string, blob: Blob): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Saves a file through the browser's download, as `fileName` (extension included). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  downloadUrl(url, fileName);
   // Some browsers start the download after click() returns: the address is freed a moment later.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,3 +1,4 @@
+import { authorizedFetch, type RestSession } from "../../api/rest";
 import { XLSX_TYPE } from "../../components/download";
 
 /**
@@ -43,31 +44,10 @@ export function sizeText(bytes: number): string {
 }
 
 /** What the REST calls need from the session: the token, and a new one when it is refused. */
-export interface FileSession {
-  getToken(): string | null;
-  renewToken(refused: string | null): Promise<string | null>;
-}
+export type FileSession = RestSession;
 
 /** The gateway refused the file and said why (a 400 with {"error": "..."}): shown as it is. */
 export class FileRefused extends Error {}
-
-/** A REST call with the session's bearer token, tried once more with a renewed token on 401. */
-async function authorizedFetch(session: FileSession, url: string, init: RequestInit = {}): Promise<Response> {
-  const send = (token: string | null) => {
-    const headers = new Headers(init.headers);
-    if (token) {
-      headers.set("Authorization", `Bearer ${token}`);
-    }
-    return fetch(url, { ...init, headers });
-  };
-  const token = session.getToken();
-  const res = await send(token);
-  if (res.status !== 401) {
-    return res;
-  }
-  const renewed = await session.renewToken(token);
-  return renewed ? send(renewed) : res;
-}
 
 /** A 400's reason, or a plain failure for anything else that is not OK. */
 async function failure(res: Response, what: string): Promise<Error> {
