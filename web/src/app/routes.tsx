@@ -21,6 +21,11 @@ import { ContractsTab } from "../features/contracts/ContractsTab";
 import { DashboardPage } from "../features/dashboard/DashboardPage";
 import { LoginPage } from "../features/login/LoginPage";
 import { RateTypesPage } from "../features/rateTypes/RateTypesPage";
+import { MarginBuilderPage } from "../features/reports/MarginBuilderPage";
+import { RenewalTrackingPage } from "../features/reports/RenewalTrackingPage";
+import { reportEntry, type ReportId } from "../features/reports/reportCatalog";
+import { ReportsPage } from "../features/reports/ReportsPage";
+import { RevenueBySupplierPage } from "../features/reports/RevenueBySupplierPage";
 import { RfpReportPage } from "../features/rfpReport/RfpReportPage";
 import { RfpsTab } from "../features/rfps/RfpsTab";
 import { SettingsPage } from "../features/settings/SettingsPage";
@@ -28,6 +33,7 @@ import { SuppliersPage } from "../features/suppliers/SuppliersPage";
 import { UtilitiesPage } from "../features/utilities/UtilitiesPage";
 import { decideLoginRoute } from "./auth/guard";
 import { useSessionState } from "./auth/SessionContext";
+import { RevenueBasis } from "../gen/eris/reporting/v1/reporting_pb";
 import { ADMIN_ROLES, RATE_TYPES_ROLES } from "./roles";
 import { NotFound } from "./shell/NotFound";
 import { RequireRole } from "./shell/RequireRole";
@@ -41,13 +47,8 @@ export interface PlaceholderRoute {
 }
 
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
-  { path: "/Reports", title: "Reports", icon: "timeline-bar-chart" },
   { path: "/OpportunityTracker", title: "Opportunity Tracker" },
-  { path: "/ForecastRevenueBySupplier", title: "Forecast Revenue By Supplier" },
-  { path: "/ActualRevenueBySupplier", title: "Actual Revenue By Supplier" },
-  { path: "/RenewalTracking", title: "Renewal Tracking" },
   { path: "/WelcomeEmails", title: "Customer Care Welcome E-mails" },
-  { path: "/MarginBuilder", title: "Margin Builder" },
   { path: "/SupplierOutreach", title: "Supplier Outreach" },
   { path: "/FirstMonthsBilling", title: "First Months Billing" },
   { path: "/AutoInactiveContracts", title: "Auto Inactive Contracts" },
@@ -64,6 +65,14 @@ export const LEAD_TAB_ROUTES: readonly PlaceholderRoute[] = [
   { path: "contractsBETA/add", title: "Add Contract" },
   { path: "contractsBETA/view/:contractId", title: "View Contract" },
   { path: "rfps", title: "RFPs" },
+];
+
+/** The report screens built so far, each open to the roles that see its card on /Reports. */
+const REPORT_PAGES: readonly { id: ReportId; element: ReactNode }[] = [
+  { id: "forecastRevenue", element: <RevenueBySupplierPage key="forecast" basis={RevenueBasis.FORECAST} /> },
+  { id: "actualRevenue", element: <RevenueBySupplierPage key="actual" basis={RevenueBasis.ACTUAL} /> },
+  { id: "renewalTracker", element: <RenewalTrackingPage /> },
+  { id: "marginBuilder", element: <MarginBuilderPage /> },
 ];
 
 function page(title: string, icon?: IconName): ReactNode {
@@ -134,6 +143,11 @@ export function AppRoutes() {
         <Route path={ACCOUNT_FINDER_PATH} element={<AccountSearchPage />} />
         <Route path="/Dashboard" element={<DashboardPage />} />
         <Route path="/RFP" element={<RfpReportPage />} />
+        <Route path="/Reports" element={<ReportsPage />} />
+        {REPORT_PAGES.map(({ id, element }) => {
+          const { path, roles } = reportEntry(id);
+          return <Route key={id} path={path} element={<RequireRole roles={roles}>{element}</RequireRole>} />;
+        })}
         <Route path="/Contracts" element={<ContractBookPage />} />
         <Route path="/callbanks/:callBankId/companies" element={<CallBankCompaniesPage />} />
         <Route path="/Settings" element={<SettingsPage />} />

@@ -91,10 +91,10 @@ export function openContracts(options: { me?: User; contracts?: FakeClient<"cont
   return { ...view, contracts, listAccounts };
 }
 
-/** The table row of a contract, once listed. */
-export function contractRow(contractId: bigint): Promise<HTMLElement> {
+/** The table row of a contract, once listed (in the table of that name). */
+export function contractRow(contractId: bigint, tableName = "Contracts"): Promise<HTMLElement> {
   return waitFor(() => {
-    const table = screen.getByRole("table", { name: "Contracts" });
+    const table = screen.getByRole("table", { name: tableName });
     const row = table.querySelector(`tr[data-contract-id="${contractId}"]`);
     if (!row) {
       throw new Error(`No row of contract ${contractId} yet`);

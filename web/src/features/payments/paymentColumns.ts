@@ -3,13 +3,16 @@ import { PAYMENT_TEXTS } from "../contracts/contractTexts";
 import { formatDollars, formatPercent, formatVolume, monthName, yearText, type PaymentDraft } from "./paymentMath";
 import { PAYMENT_UI_TEXTS as T } from "./texts";
 
+/** The ten values a payment shows (a Margin Builder row has them too). */
+export type PaymentValues = Pick<Payment, keyof PaymentDraft>;
+
 /** One of the ten payment columns: the field it shows, how wide, and its text in read mode. */
 export interface PaymentColumn {
   key: keyof PaymentDraft;
   header: string;
   width: number;
   numeric?: boolean;
-  text: (payment: Payment) => string;
+  text: (payment: PaymentValues) => string;
 }
 
 const C = T.columns;

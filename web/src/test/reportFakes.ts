@@ -1,0 +1,140 @@
+import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
+
+import {
+  GetRevenueBySupplierResponseSchema,
+  ListMarginRowsResponseSchema,
+  MarginRowSchema,
+  RenewalAlertSchema,
+  RenewalRowSchema,
+  SupplierRevenueSchema,
+  type GetRevenueBySupplierResponse,
+  type ListMarginRowsResponse,
+  type MarginRow,
+  type RenewalAlert,
+  type RenewalRow,
+} from "../gen/eris/reporting/v1/reporting_pb";
+
+type Init<S extends DescMessage> = Omit<MessageInitShape<S>, "$typeName">;
+
+const twelve = (value: string) => Array.from({ length: 12 }, () => value);
+
+/**
+ * A year's revenue of two suppliers: Constellation 1,000.00 a month (12,000.00) and Direct Energy
+ * 234.56 in March only; the totals follow.
+ */
+export function makeRevenueReport(
+  fields: Init<typeof GetRevenueBySupplierResponseSchema> = {},
+): GetRevenueBySupplierResponse {
+  const monthTotals = twelve("1000.00");
+  monthTotals[2] = "1234.56";
+  const direct = twelve("0.00");
+  direct[2] = "234.56";
+  return create(GetRevenueBySupplierResponseSchema, {
+    year: 2026,
+    suppliers: [
+      create(SupplierRevenueSchema, {
+        supplierId: 1n,
+        supplierName: "Constellation",
+        monthly: twelve("1000.00"),
+        total: "12000.00",
+      }),
+      create(SupplierRevenueSchema, {
+        supplierId: 2n,
+        supplierName: "Direct Energy",
+        monthly: direct,
+        total: "234.56",
+      }),
+    ],
+    monthTotals,
+    total: "12234.56",
+    ...fields,
+  });
+}
+
+/** A Margin Builder row: Acme Foods' Electric contract 41 and its March 2026 payment 501. */
+export function makeMarginRow(fields: Init<typeof MarginRowSchema> = {}): MarginRow {
+  return create(MarginRowSchema, {
+    contractId: 41n,
+    paymentId: 501n,
+    companyId: 5n,
+    customerName: "Acme Foods",
+    state: "PA",
+    commodity: "Electric",
+    utility: "PECO",
+    contractType: "New",
+    insideSales: "Ivy Inside",
+    closer1: "Sally Sales",
+    closer2: "",
+    analyst: "Mia Manager",
+    supportAnalyst1: "",
+    supportAnalyst2: "",
+    pricingType: "Matrix",
+    supplier: "Constellation",
+    dateSigned: { year: 2025, month: 12, day: 15 },
+    startDate: { year: 2026, month: 1, day: 1 },
+    fee: "0.005",
+    projectedMonth: 3,
+    projectedYear: 2026,
+    revenueSplit: "50",
+    projectedUsage: "72000",
+    projectedPayment: "180.00",
+    paymentMonth: 5,
+    usageActual: "69840",
+    paymentActual: "174.60",
+    paymentYear: 2026,
+    paymentType: "Residual",
+    affiliate: "Gridline",
+    ...fields,
+  });
+}
+
+/** A page of Margin Builder rows with its cursors. */
+export function marginPage(
+  rows: MarginRow[],
+  fields: Init<typeof ListMarginRowsResponseSchema> = {},
+): ListMarginRowsResponse {
+  return create(ListMarginRowsResponseSchema, {
+    rows,
+    firstCursor: rows.length ? `c${rows[0].paymentId}` : "",
+    lastCursor: rows.length ? `c${rows[rows.length - 1].paymentId}` : "",
+    hasPrevious: false,
+    hasNext: false,
+    ...fields,
+  });
+}
+
+/** Acme Foods' contract 41 ending 06/30/2026, for Renewal Tracking. */
+export function makeRenewalRow(fields: Init<typeof RenewalRowSchema> = {}): RenewalRow {
+  return create(RenewalRowSchema, {
+    contractId: 41n,
+    companyId: 5n,
+    companyName: "Acme Foods",
+    companyCloser: "Sally Sales",
+    companyAnalyst: "Mia Manager",
+    affiliate: "Gridline",
+    supplier: "Constellation",
+    commodity: "Electric",
+    utility: "PECO",
+    endDate: { year: 2026, month: 6, day: 30 },
+    annualVolume: "864000",
+    termFeeTotal: "4320",
+    contractType: "Renewal",
+    remainingMonths: 4,
+    ...fields,
+  });
+}
+
+/** One of the signed-in user's contracts ending in 10 days (the 14-day window). */
+export function makeRenewalAlert(fields: Init<typeof RenewalAlertSchema> = {}): RenewalAlert {
+  return create(RenewalAlertSchema, {
+    contractId: 41n,
+    companyId: 5n,
+    companyName: "Acme Foods",
+    commodity: "Electric",
+    supplier: "Constellation",
+    endDate: { year: 2026, month: 3, day: 31 },
+    daysLeft: 10,
+    windowDays: 14,
+    ...fields,
+  });
+}
