@@ -24,7 +24,9 @@ export function fakeServices(fake: FakeApi = {}): AppServices {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // No utilities unless a test says otherwise: pickers then offer none.
   const utilities = { listUtilities: async () => ({ utilities: [] }) };
-  const api = { auth: fake.auth ?? {}, users: fake.users ?? {}, utilities } as unknown as ApiClients;
+  // No renewal alerts unless a test says otherwise: the dashboard's Renewals panel is then empty.
+  const reports = { listRenewalAlerts: async () => ({ alerts: [] }) };
+  const api = { auth: fake.auth ?? {}, users: fake.users ?? {}, utilities, reports } as unknown as ApiClients;
   const session = new Session(
     tokens,
     () => api.auth,

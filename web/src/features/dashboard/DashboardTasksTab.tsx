@@ -25,6 +25,7 @@ import {
   type CalendarView,
   type WeekdaySet,
 } from "./calendarMath";
+import { RenewalsPanel } from "./RenewalsPanel";
 import { rfpEventId, rfpEvents } from "./rfpEvents";
 import { taskEventId, taskEvents } from "./taskEvents";
 import { DASHBOARD_TEXTS } from "./texts";
@@ -54,8 +55,9 @@ function dayOf(date: Date): Day {
 }
 
 /**
- * Dashboard > Tasks: the calendar of the user's tasks and RFPs with My Upcoming Tasks beside it. The view,
- * the weekdays and the date shown are in the address (?view=week&days=mon-fri&date=2026-11-20).
+ * Dashboard > Tasks: the calendar of the user's tasks and RFPs with My Upcoming Tasks (and, on one's
+ * own dashboard, Renewals) beside it. The view, the weekdays and the date shown are in the address
+ * (?view=week&days=mon-fri&date=2026-11-20).
  */
 export function DashboardTasksTab({ userId, userName, rfpUserId, url }: DashboardTasksTabProps) {
   const timeZone = useBusinessTimeZone();
@@ -121,12 +123,16 @@ export function DashboardTasksTab({ userId, userName, rfpUserId, url }: Dashboar
           onEventClick={openEvent}
           loading={tasks.isFetching || rfps.isFetching}
         />
-        <UpcomingTasks
-          userId={userId}
-          userName={userName}
-          url={url}
-          onOpenTask={(task) => setDialog({ kind: "edit", task })}
-        />
+        <div className="eris-dashboard-side">
+          <UpcomingTasks
+            userId={userId}
+            userName={userName}
+            url={url}
+            onOpenTask={(task) => setDialog({ kind: "edit", task })}
+          />
+          {/* The renewals are the signed-in user's own: not shown over someone else's tasks. */}
+          {rfpUserId === 0n && <RenewalsPanel />}
+        </div>
       </div>
       {(dialog.kind === "add" || dialog.kind === "edit") && (
         <EditTaskDialog

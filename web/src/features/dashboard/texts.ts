@@ -37,4 +37,11 @@ export const DASHBOARD_TEXTS = {
   rfpEvent: (companyName: string) => `RFP: ${companyName}`,
   // Not in the spec: said so that nothing fails silently.
   loadRfpsFailed: "There was an error loading RFPs",
+  /** The Renewals panel: the signed-in user's contracts ending within 150 days. */
+  renewals: "Renewals",
+  renewalWindows: { 14: "Within 14 days", 28: "Within 28 days", 150: "Within 150 days" } as Record<number, string>,
+  noRenewals: "No contracts end within 150 days.",
+  renewalsFailed: "The renewals could not be loaded.",
+  daysLeft: (days: number) => `${days} day${days === 1 ? "" : "s"}`,
+  endsOn: (date: string) => `ends ${date}`,
 } as const;
