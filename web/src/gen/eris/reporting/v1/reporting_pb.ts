@@ -14,7 +14,590 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/reporting/v1/reporting.proto.
  */
 export const file_eris_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CiFlcmlzL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SEWVyaXMucmVwb3J0aW5nLnYxIowCCgxNYXJnaW5GaWx0ZXISEwoLc3VwcGxpZXJfaWQYASABKAMSFwoPcHJvamVjdGVkX21vbnRoGAIgASgFEhYKDnByb2plY3RlZF95ZWFyGAMgASgFEhMKC3N0YXJ0X21vbnRoGAQgASgJEhQKDGNvbXBhbnlfbmFtZRgFIAEoCRIVCg1wYXltZW50X21vbnRoGAYgASgFEhQKDHBheW1lbnRfeWVhchgHIAEoBRIvChFkYXRlX3NpZ25lZF9zdGFydBgIIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSLQoPZGF0ZV9zaWduZWRfZW5kGAkgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSKgAQoVTGlzdE1hcmdpblJvd3NSZXF1ZXN0Ei8KBmZpbHRlchgBIAEoCzIfLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpbkZpbHRlchIRCglwYWdlX3NpemUYAiABKAUSDgoGY3Vyc29yGAMgASgJEjMKCWRpcmVjdGlvbhgEIAEoDjIgLmVyaXMucmVwb3J0aW5nLnYxLlBhZ2VEaXJlY3Rpb24isAUKCU1hcmdpblJvdxITCgtjb250cmFjdF9pZBgBIAEoAxISCgpwYXltZW50X2lkGAIgASgDEhIKCmNvbXBhbnlfaWQYAyABKAMSFQoNY3VzdG9tZXJfbmFtZRgEIAEoCRINCgVzdGF0ZRgFIAEoCRIRCgljb21tb2RpdHkYBiABKAkSDwoHdXRpbGl0eRgHIAEoCRIVCg1jb250cmFjdF90eXBlGAggASgJEhQKDGluc2lkZV9zYWxlcxgJIAEoCRIPCgdjbG9zZXIxGAogASgJEg8KB2Nsb3NlcjIYCyABKAkSDwoHYW5hbHlzdBgMIAEoCRIYChBzdXBwb3J0X2FuYWx5c3QxGA0gASgJEhgKEHN1cHBvcnRfYW5hbHlzdDIYDiABKAkSFAoMcHJpY2luZ190eXBlGA8gASgJEhAKCHN1cHBsaWVyGBAgASgJEikKC2RhdGVfc2lnbmVkGBEgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIoCgpzdGFydF9kYXRlGBIgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRILCgNmZWUYEyABKAkSFwoPcHJvamVjdGVkX21vbnRoGBQgASgFEhYKDnByb2plY3RlZF95ZWFyGBUgASgFEhUKDXJldmVudWVfc3BsaXQYFiABKAkSFwoPcHJvamVjdGVkX3VzYWdlGBcgASgJEhkKEXByb2plY3RlZF9wYXltZW50GBggASgJEhUKDXBheW1lbnRfbW9udGgYGSABKAUSFAoMdXNhZ2VfYWN0dWFsGBogASgJEhYKDnBheW1lbnRfYWN0dWFsGBsgASgJEhQKDHBheW1lbnRfeWVhchgcIAEoBRIUCgxwYXltZW50X3R5cGUYHSABKAkSEQoJYWZmaWxpYXRlGB4gASgJIpcBChZMaXN0TWFyZ2luUm93c1Jlc3BvbnNlEioKBHJvd3MYASADKAsyHC5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5Sb3cSFAoMZmlyc3RfY3Vyc29yGAIgASgJEhMKC2xhc3RfY3Vyc29yGAMgASgJEhQKDGhhc19wcmV2aW91cxgEIAEoCBIQCghoYXNfbmV4dBgFIAEoCCJMChlDcmVhdGVNYXJnaW5FeHBvcnRSZXF1ZXN0Ei8KBmZpbHRlchgBIAEoCzIfLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpbkZpbHRlciJdChpDcmVhdGVNYXJnaW5FeHBvcnRSZXNwb25zZRIOCgZ0aWNrZXQYASABKAkSLwoLZXhwaXJlX3RpbWUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIikKF0V4cG9ydE1hcmdpblJvd3NSZXF1ZXN0Eg4KBnRpY2tldBgBIAEoCSInChhFeHBvcnRNYXJnaW5Sb3dzUmVzcG9uc2USCwoDY3N2GAEgASgMIhoKGExpc3RNYXJnaW5PcHRpb25zUmVxdWVzdCJGCg5TdXBwbGllck9wdGlvbhITCgtzdXBwbGllcl9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhEKCWNvbW1vZGl0eRgDIAEoCSKXAQoZTGlzdE1hcmdpbk9wdGlvbnNSZXNwb25zZRI0CglzdXBwbGllcnMYASADKAsyIS5lcmlzLnJlcG9ydGluZy52MS5TdXBwbGllck9wdGlvbhIVCg1wYXltZW50X3llYXJzGAIgAygFEhcKD3Byb2plY3RlZF95ZWFycxgDIAMoBRIUCgxzdGFydF9tb250aHMYBCADKAkiOAohTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXF1ZXN0EhMKC2NvbnRyYWN0X2lkGAEgASgDIlAKIkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVzcG9uc2USKgoEcm93cxgBIAMoCzIcLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpblJvdyJuChNMaXN0UmVuZXdhbHNSZXF1ZXN0EhYKDmNsb3Nlcl91c2VyX2lkGAEgASgDEhcKD2FuYWx5c3RfdXNlcl9pZBgCIAEoAxImCghlbmRfZGF0ZRgDIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUizQIKClJlbmV3YWxSb3cSEwoLY29udHJhY3RfaWQYASABKAMSEgoKY29tcGFueV9pZBgCIAEoAxIUCgxjb21wYW55X25hbWUYAyABKAkSFgoOY29tcGFueV9jbG9zZXIYBCABKAkSFwoPY29tcGFueV9hbmFseXN0GAUgASgJEhEKCWFmZmlsaWF0ZRgGIAEoCRIQCghzdXBwbGllchgHIAEoCRIRCgljb21tb2RpdHkYCCABKAkSDwoHdXRpbGl0eRgJIAEoCRImCghlbmRfZGF0ZRgKIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSFQoNYW5udWFsX3ZvbHVtZRgLIAEoCRIWCg50ZXJtX2ZlZV90b3RhbBgMIAEoCRIVCg1jb250cmFjdF90eXBlGA0gASgJEhgKEHJlbWFpbmluZ19tb250aHMYDiABKAUiUQoUTGlzdFJlbmV3YWxzUmVzcG9uc2USKwoEcm93cxgBIAMoCzIdLmVyaXMucmVwb3J0aW5nLnYxLlJlbmV3YWxSb3cSDAoEbW9yZRgCIAEoCCIaChhMaXN0UmVuZXdhbEFsZXJ0c1JlcXVlc3QiwgEKDFJlbmV3YWxBbGVydBITCgtjb250cmFjdF9pZBgBIAEoAxISCgpjb21wYW55X2lkGAIgASgDEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRIRCgljb21tb2RpdHkYBCABKAkSEAoIc3VwcGxpZXIYBSABKAkSJgoIZW5kX2RhdGUYBiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhEKCWRheXNfbGVmdBgHIAEoBRITCgt3aW5kb3dfZGF5cxgIIAEoBSJMChlMaXN0UmVuZXdhbEFsZXJ0c1Jlc3BvbnNlEi8KBmFsZXJ0cxgBIAMoCzIfLmVyaXMucmVwb3J0aW5nLnYxLlJlbmV3YWxBbGVydCJbChtHZXRSZXZlbnVlQnlTdXBwbGllclJlcXVlc3QSDAoEeWVhchgBIAEoBRIuCgViYXNpcxgCIAEoDjIfLmVyaXMucmVwb3J0aW5nLnYxLlJldmVudWVCYXNpcyJdCg9TdXBwbGllclJldmVudWUSEwoLc3VwcGxpZXJfaWQYASABKAMSFQoNc3VwcGxpZXJfbmFtZRgCIAEoCRIPCgdtb250aGx5GAMgAygJEg0KBXRvdGFsGAQgASgJIogBChxHZXRSZXZlbnVlQnlTdXBwbGllclJlc3BvbnNlEgwKBHllYXIYASABKAUSNQoJc3VwcGxpZXJzGAIgAygLMiIuZXJpcy5yZXBvcnRpbmcudjEuU3VwcGxpZXJSZXZlbnVlEhQKDG1vbnRoX3RvdGFscxgDIAMoCRINCgV0b3RhbBgEIAEoCSIZChdMaXN0UmV2ZW51ZVllYXJzUmVxdWVzdCIpChhMaXN0UmV2ZW51ZVllYXJzUmVzcG9uc2USDQoFeWVhcnMYASADKAUqaAoNUGFnZURpcmVjdGlvbhIeChpQQUdFX0RJUkVDVElPTl9VTlNQRUNJRklFRBAAEhoKFlBBR0VfRElSRUNUSU9OX0ZPUldBUkQQARIbChdQQUdFX0RJUkVDVElPTl9CQUNLV0FSRBACKmMKDFJldmVudWVCYXNpcxIdChlSRVZFTlVFX0JBU0lTX1VOU1BFQ0lGSUVEEAASGgoWUkVWRU5VRV9CQVNJU19GT1JFQ0FTVBABEhgKFFJFVkVOVUVfQkFTSVNfQUNUVUFMEAIyswgKDVJlcG9ydFNlcnZpY2USfAoUR2V0UmV2ZW51ZUJ5U3VwcGxpZXISLi5lcmlzLnJlcG9ydGluZy52MS5HZXRSZXZlbnVlQnlTdXBwbGllclJlcXVlc3QaLy5lcmlzLnJlcG9ydGluZy52MS5HZXRSZXZlbnVlQnlTdXBwbGllclJlc3BvbnNlIgOQAgEScAoQTGlzdFJldmVudWVZZWFycxIqLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZXZlbnVlWWVhcnNSZXF1ZXN0GisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJldmVudWVZZWFyc1Jlc3BvbnNlIgOQAgESagoOTGlzdE1hcmdpblJvd3MSKC5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luUm93c1JlcXVlc3QaKS5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luUm93c1Jlc3BvbnNlIgOQAgEScQoSQ3JlYXRlTWFyZ2luRXhwb3J0EiwuZXJpcy5yZXBvcnRpbmcudjEuQ3JlYXRlTWFyZ2luRXhwb3J0UmVxdWVzdBotLmVyaXMucmVwb3J0aW5nLnYxLkNyZWF0ZU1hcmdpbkV4cG9ydFJlc3BvbnNlEnIKEEV4cG9ydE1hcmdpblJvd3MSKi5lcmlzLnJlcG9ydGluZy52MS5FeHBvcnRNYXJnaW5Sb3dzUmVxdWVzdBorLmVyaXMucmVwb3J0aW5nLnYxLkV4cG9ydE1hcmdpblJvd3NSZXNwb25zZSIDkAIBMAEScwoRTGlzdE1hcmdpbk9wdGlvbnMSKy5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luT3B0aW9uc1JlcXVlc3QaLC5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luT3B0aW9uc1Jlc3BvbnNlIgOQAgESjgEKGkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzEjQuZXJpcy5yZXBvcnRpbmcudjEuTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXF1ZXN0GjUuZXJpcy5yZXBvcnRpbmcudjEuTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXNwb25zZSIDkAIBEmQKDExpc3RSZW5ld2FscxImLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZW5ld2Fsc1JlcXVlc3QaJy5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmVuZXdhbHNSZXNwb25zZSIDkAIBEnMKEUxpc3RSZW5ld2FsQWxlcnRzEisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxBbGVydHNSZXF1ZXN0GiwuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxBbGVydHNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_eris_common_v1_date, file_google_protobuf_timestamp]);
+  fileDesc("CiFlcmlzL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SEWVyaXMucmVwb3J0aW5nLnYxIqUFChFDb250cmFjdFJlcG9ydFJvdxITCgtjb250cmFjdF9pZBgBIAEoAxISCgpjb21wYW55X2lkGAIgASgDEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRIPCgdjbG9zZXIxGAQgASgJEg8KB2FuYWx5c3QYBSABKAkSEQoJYWZmaWxpYXRlGAYgASgJEhEKCWNvbW1vZGl0eRgHIAEoCRIPCgd1dGlsaXR5GAggASgJEg0KBXN0YXRlGAkgASgJEhAKCHN1cHBsaWVyGAogASgJEikKC2RhdGVfc2lnbmVkGAsgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIoCgpzdGFydF9kYXRlGAwgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRImCghlbmRfZGF0ZRgNIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSEwoLdGVybV9tb250aHMYDiABKAUSFQoNY29udHJhY3RfcmF0ZRgPIAEoCRIVCg1jb250cmFjdF90eXBlGBAgASgJEhQKDGJpbGxpbmdfdHlwZRgRIAEoCRISCgp0YXhfZXhlbXB0GBIgASgJEhUKDWFjY291bnRfY291bnQYEyABKAUSFQoNYW5udWFsX3ZvbHVtZRgUIAEoCRIWCg50ZXJtX2ZlZV90b3RhbBgVIAEoCRIOCgZzdGF0dXMYFiABKAUSFwoPcHJldmlvdXNfc3RhdHVzGBcgASgFEjAKEmF1dG9faW5hY3RpdmVfZGF0ZRgYIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSGgoSY29udGFjdF9maXJzdF9uYW1lGBkgASgJEhkKEWNvbnRhY3RfbGFzdF9uYW1lGBogASgJEhUKDWNvbnRhY3RfZW1haWwYGyABKAkiRwobTGlzdFN1cHBsaWVyT3V0cmVhY2hSZXF1ZXN0EigKCnN0YXJ0X2RhdGUYASABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlImAKHExpc3RTdXBwbGllck91dHJlYWNoUmVzcG9uc2USMgoEcm93cxgBIAMoCzIkLmVyaXMucmVwb3J0aW5nLnYxLkNvbnRyYWN0UmVwb3J0Um93EgwKBG1vcmUYAiABKAgiGAoWTGlzdFN0YXJ0TW9udGhzUmVxdWVzdCIvChdMaXN0U3RhcnRNb250aHNSZXNwb25zZRIUCgxzdGFydF9tb250aHMYASADKAkiNAodTGlzdEZpcnN0TW9udGhzQmlsbGluZ1JlcXVlc3QSEwoLc3RhcnRfbW9udGgYASABKAkiYgoeTGlzdEZpcnN0TW9udGhzQmlsbGluZ1Jlc3BvbnNlEjIKBHJvd3MYASADKAsyJC5lcmlzLnJlcG9ydGluZy52MS5Db250cmFjdFJlcG9ydFJvdxIMCgRtb3JlGAIgASgIIkYKIExpc3RBdXRvSW5hY3RpdmVDb250cmFjdHNSZXF1ZXN0EiIKBGRhdGUYASABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlImUKIUxpc3RBdXRvSW5hY3RpdmVDb250cmFjdHNSZXNwb25zZRIyCgRyb3dzGAEgAygLMiQuZXJpcy5yZXBvcnRpbmcudjEuQ29udHJhY3RSZXBvcnRSb3cSDAoEbW9yZRgCIAEoCCJsChhMaXN0V2VsY29tZUVtYWlsc1JlcXVlc3QSKAoKc3RhcnRfZGF0ZRgBIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSJgoIZW5kX2RhdGUYAiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlIl0KGUxpc3RXZWxjb21lRW1haWxzUmVzcG9uc2USMgoEcm93cxgBIAMoCzIkLmVyaXMucmVwb3J0aW5nLnYxLkNvbnRyYWN0UmVwb3J0Um93EgwKBG1vcmUYAiABKAgibAoYTGlzdE9wcG9ydHVuaXRpZXNSZXF1ZXN0EigKCnN0YXJ0X2RhdGUYASABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEiYKCGVuZF9kYXRlGAIgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSLkAQoOT3Bwb3J0dW5pdHlSb3cSEgoKY29tcGFueV9pZBgBIAEoAxIUCgxjb21wYW55X25hbWUYAiABKAkSKAoKZW50cnlfZGF0ZRgDIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSDgoGaW5zaWRlGAQgASgJEg4KBmNsb3NlchgFIAEoCRIPCgdhbmFseXN0GAYgASgJEhEKCWFmZmlsaWF0ZRgHIAEoCRIPCgd1dGlsaXR5GAggASgJEhIKCmFubnVhbF9rd2gYCSABKAkSFQoNYW5udWFsX3RoZXJtcxgKIAEoCSJaChlMaXN0T3Bwb3J0dW5pdGllc1Jlc3BvbnNlEi8KBHJvd3MYASADKAsyIS5lcmlzLnJlcG9ydGluZy52MS5PcHBvcnR1bml0eVJvdxIMCgRtb3JlGAIgASgIIowCCgxNYXJnaW5GaWx0ZXISEwoLc3VwcGxpZXJfaWQYASABKAMSFwoPcHJvamVjdGVkX21vbnRoGAIgASgFEhYKDnByb2plY3RlZF95ZWFyGAMgASgFEhMKC3N0YXJ0X21vbnRoGAQgASgJEhQKDGNvbXBhbnlfbmFtZRgFIAEoCRIVCg1wYXltZW50X21vbnRoGAYgASgFEhQKDHBheW1lbnRfeWVhchgHIAEoBRIvChFkYXRlX3NpZ25lZF9zdGFydBgIIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSLQoPZGF0ZV9zaWduZWRfZW5kGAkgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSKgAQoVTGlzdE1hcmdpblJvd3NSZXF1ZXN0Ei8KBmZpbHRlchgBIAEoCzIfLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpbkZpbHRlchIRCglwYWdlX3NpemUYAiABKAUSDgoGY3Vyc29yGAMgASgJEjMKCWRpcmVjdGlvbhgEIAEoDjIgLmVyaXMucmVwb3J0aW5nLnYxLlBhZ2VEaXJlY3Rpb24isAUKCU1hcmdpblJvdxITCgtjb250cmFjdF9pZBgBIAEoAxISCgpwYXltZW50X2lkGAIgASgDEhIKCmNvbXBhbnlfaWQYAyABKAMSFQoNY3VzdG9tZXJfbmFtZRgEIAEoCRINCgVzdGF0ZRgFIAEoCRIRCgljb21tb2RpdHkYBiABKAkSDwoHdXRpbGl0eRgHIAEoCRIVCg1jb250cmFjdF90eXBlGAggASgJEhQKDGluc2lkZV9zYWxlcxgJIAEoCRIPCgdjbG9zZXIxGAogASgJEg8KB2Nsb3NlcjIYCyABKAkSDwoHYW5hbHlzdBgMIAEoCRIYChBzdXBwb3J0X2FuYWx5c3QxGA0gASgJEhgKEHN1cHBvcnRfYW5hbHlzdDIYDiABKAkSFAoMcHJpY2luZ190eXBlGA8gASgJEhAKCHN1cHBsaWVyGBAgASgJEikKC2RhdGVfc2lnbmVkGBEgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIoCgpzdGFydF9kYXRlGBIgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRILCgNmZWUYEyABKAkSFwoPcHJvamVjdGVkX21vbnRoGBQgASgFEhYKDnByb2plY3RlZF95ZWFyGBUgASgFEhUKDXJldmVudWVfc3BsaXQYFiABKAkSFwoPcHJvamVjdGVkX3VzYWdlGBcgASgJEhkKEXByb2plY3RlZF9wYXltZW50GBggASgJEhUKDXBheW1lbnRfbW9udGgYGSABKAUSFAoMdXNhZ2VfYWN0dWFsGBogASgJEhYKDnBheW1lbnRfYWN0dWFsGBsgASgJEhQKDHBheW1lbnRfeWVhchgcIAEoBRIUCgxwYXltZW50X3R5cGUYHSABKAkSEQoJYWZmaWxpYXRlGB4gASgJIpcBChZMaXN0TWFyZ2luUm93c1Jlc3BvbnNlEioKBHJvd3MYASADKAsyHC5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5Sb3cSFAoMZmlyc3RfY3Vyc29yGAIgASgJEhMKC2xhc3RfY3Vyc29yGAMgASgJEhQKDGhhc19wcmV2aW91cxgEIAEoCBIQCghoYXNfbmV4dBgFIAEoCCJMChlDcmVhdGVNYXJnaW5FeHBvcnRSZXF1ZXN0Ei8KBmZpbHRlchgBIAEoCzIfLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpbkZpbHRlciJdChpDcmVhdGVNYXJnaW5FeHBvcnRSZXNwb25zZRIOCgZ0aWNrZXQYASABKAkSLwoLZXhwaXJlX3RpbWUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIikKF0V4cG9ydE1hcmdpblJvd3NSZXF1ZXN0Eg4KBnRpY2tldBgBIAEoCSInChhFeHBvcnRNYXJnaW5Sb3dzUmVzcG9uc2USCwoDY3N2GAEgASgMIhoKGExpc3RNYXJnaW5PcHRpb25zUmVxdWVzdCJGCg5TdXBwbGllck9wdGlvbhITCgtzdXBwbGllcl9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhEKCWNvbW1vZGl0eRgDIAEoCSKXAQoZTGlzdE1hcmdpbk9wdGlvbnNSZXNwb25zZRI0CglzdXBwbGllcnMYASADKAsyIS5lcmlzLnJlcG9ydGluZy52MS5TdXBwbGllck9wdGlvbhIVCg1wYXltZW50X3llYXJzGAIgAygFEhcKD3Byb2plY3RlZF95ZWFycxgDIAMoBRIUCgxzdGFydF9tb250aHMYBCADKAkiOAohTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXF1ZXN0EhMKC2NvbnRyYWN0X2lkGAEgASgDIlAKIkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVzcG9uc2USKgoEcm93cxgBIAMoCzIcLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpblJvdyJuChNMaXN0UmVuZXdhbHNSZXF1ZXN0EhYKDmNsb3Nlcl91c2VyX2lkGAEgASgDEhcKD2FuYWx5c3RfdXNlcl9pZBgCIAEoAxImCghlbmRfZGF0ZRgDIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUizQIKClJlbmV3YWxSb3cSEwoLY29udHJhY3RfaWQYASABKAMSEgoKY29tcGFueV9pZBgCIAEoAxIUCgxjb21wYW55X25hbWUYAyABKAkSFgoOY29tcGFueV9jbG9zZXIYBCABKAkSFwoPY29tcGFueV9hbmFseXN0GAUgASgJEhEKCWFmZmlsaWF0ZRgGIAEoCRIQCghzdXBwbGllchgHIAEoCRIRCgljb21tb2RpdHkYCCABKAkSDwoHdXRpbGl0eRgJIAEoCRImCghlbmRfZGF0ZRgKIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSFQoNYW5udWFsX3ZvbHVtZRgLIAEoCRIWCg50ZXJtX2ZlZV90b3RhbBgMIAEoCRIVCg1jb250cmFjdF90eXBlGA0gASgJEhgKEHJlbWFpbmluZ19tb250aHMYDiABKAUiUQoUTGlzdFJlbmV3YWxzUmVzcG9uc2USKwoEcm93cxgBIAMoCzIdLmVyaXMucmVwb3J0aW5nLnYxLlJlbmV3YWxSb3cSDAoEbW9yZRgCIAEoCCIaChhMaXN0UmVuZXdhbEFsZXJ0c1JlcXVlc3QiwgEKDFJlbmV3YWxBbGVydBITCgtjb250cmFjdF9pZBgBIAEoAxISCgpjb21wYW55X2lkGAIgASgDEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRIRCgljb21tb2RpdHkYBCABKAkSEAoIc3VwcGxpZXIYBSABKAkSJgoIZW5kX2RhdGUYBiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhEKCWRheXNfbGVmdBgHIAEoBRITCgt3aW5kb3dfZGF5cxgIIAEoBSJMChlMaXN0UmVuZXdhbEFsZXJ0c1Jlc3BvbnNlEi8KBmFsZXJ0cxgBIAMoCzIfLmVyaXMucmVwb3J0aW5nLnYxLlJlbmV3YWxBbGVydCJbChtHZXRSZXZlbnVlQnlTdXBwbGllclJlcXVlc3QSDAoEeWVhchgBIAEoBRIuCgViYXNpcxgCIAEoDjIfLmVyaXMucmVwb3J0aW5nLnYxLlJldmVudWVCYXNpcyJdCg9TdXBwbGllclJldmVudWUSEwoLc3VwcGxpZXJfaWQYASABKAMSFQoNc3VwcGxpZXJfbmFtZRgCIAEoCRIPCgdtb250aGx5GAMgAygJEg0KBXRvdGFsGAQgASgJIogBChxHZXRSZXZlbnVlQnlTdXBwbGllclJlc3BvbnNlEgwKBHllYXIYASABKAUSNQoJc3VwcGxpZXJzGAIgAygLMiIuZXJpcy5yZXBvcnRpbmcudjEuU3VwcGxpZXJSZXZlbnVlEhQKDG1vbnRoX3RvdGFscxgDIAMoCRINCgV0b3RhbBgEIAEoCSIZChdMaXN0UmV2ZW51ZVllYXJzUmVxdWVzdCIpChhMaXN0UmV2ZW51ZVllYXJzUmVzcG9uc2USDQoFeWVhcnMYASADKAUqaAoNUGFnZURpcmVjdGlvbhIeChpQQUdFX0RJUkVDVElPTl9VTlNQRUNJRklFRBAAEhoKFlBBR0VfRElSRUNUSU9OX0ZPUldBUkQQARIbChdQQUdFX0RJUkVDVElPTl9CQUNLV0FSRBACKmMKDFJldmVudWVCYXNpcxIdChlSRVZFTlVFX0JBU0lTX1VOU1BFQ0lGSUVEEAASGgoWUkVWRU5VRV9CQVNJU19GT1JFQ0FTVBABEhgKFFJFVkVOVUVfQkFTSVNfQUNUVUFMEAIynQ4KDVJlcG9ydFNlcnZpY2USfAoUR2V0UmV2ZW51ZUJ5U3VwcGxpZXISLi5lcmlzLnJlcG9ydGluZy52MS5HZXRSZXZlbnVlQnlTdXBwbGllclJlcXVlc3QaLy5lcmlzLnJlcG9ydGluZy52MS5HZXRSZXZlbnVlQnlTdXBwbGllclJlc3BvbnNlIgOQAgEScAoQTGlzdFJldmVudWVZZWFycxIqLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZXZlbnVlWWVhcnNSZXF1ZXN0GisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJldmVudWVZZWFyc1Jlc3BvbnNlIgOQAgESagoOTGlzdE1hcmdpblJvd3MSKC5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luUm93c1JlcXVlc3QaKS5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luUm93c1Jlc3BvbnNlIgOQAgEScQoSQ3JlYXRlTWFyZ2luRXhwb3J0EiwuZXJpcy5yZXBvcnRpbmcudjEuQ3JlYXRlTWFyZ2luRXhwb3J0UmVxdWVzdBotLmVyaXMucmVwb3J0aW5nLnYxLkNyZWF0ZU1hcmdpbkV4cG9ydFJlc3BvbnNlEnIKEEV4cG9ydE1hcmdpblJvd3MSKi5lcmlzLnJlcG9ydGluZy52MS5FeHBvcnRNYXJnaW5Sb3dzUmVxdWVzdBorLmVyaXMucmVwb3J0aW5nLnYxLkV4cG9ydE1hcmdpblJvd3NSZXNwb25zZSIDkAIBMAEScwoRTGlzdE1hcmdpbk9wdGlvbnMSKy5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luT3B0aW9uc1JlcXVlc3QaLC5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luT3B0aW9uc1Jlc3BvbnNlIgOQAgESjgEKGkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzEjQuZXJpcy5yZXBvcnRpbmcudjEuTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXF1ZXN0GjUuZXJpcy5yZXBvcnRpbmcudjEuTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXNwb25zZSIDkAIBEmQKDExpc3RSZW5ld2FscxImLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZW5ld2Fsc1JlcXVlc3QaJy5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmVuZXdhbHNSZXNwb25zZSIDkAIBEnMKEUxpc3RSZW5ld2FsQWxlcnRzEisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxBbGVydHNSZXF1ZXN0GiwuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxBbGVydHNSZXNwb25zZSIDkAIBEnwKFExpc3RTdXBwbGllck91dHJlYWNoEi4uZXJpcy5yZXBvcnRpbmcudjEuTGlzdFN1cHBsaWVyT3V0cmVhY2hSZXF1ZXN0Gi8uZXJpcy5yZXBvcnRpbmcudjEuTGlzdFN1cHBsaWVyT3V0cmVhY2hSZXNwb25zZSIDkAIBEm0KD0xpc3RTdGFydE1vbnRocxIpLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RTdGFydE1vbnRoc1JlcXVlc3QaKi5lcmlzLnJlcG9ydGluZy52MS5MaXN0U3RhcnRNb250aHNSZXNwb25zZSIDkAIBEoIBChZMaXN0Rmlyc3RNb250aHNCaWxsaW5nEjAuZXJpcy5yZXBvcnRpbmcudjEuTGlzdEZpcnN0TW9udGhzQmlsbGluZ1JlcXVlc3QaMS5lcmlzLnJlcG9ydGluZy52MS5MaXN0Rmlyc3RNb250aHNCaWxsaW5nUmVzcG9uc2UiA5ACARKLAQoZTGlzdEF1dG9JbmFjdGl2ZUNvbnRyYWN0cxIzLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RBdXRvSW5hY3RpdmVDb250cmFjdHNSZXF1ZXN0GjQuZXJpcy5yZXBvcnRpbmcudjEuTGlzdEF1dG9JbmFjdGl2ZUNvbnRyYWN0c1Jlc3BvbnNlIgOQAgEScwoRTGlzdFdlbGNvbWVFbWFpbHMSKy5lcmlzLnJlcG9ydGluZy52MS5MaXN0V2VsY29tZUVtYWlsc1JlcXVlc3QaLC5lcmlzLnJlcG9ydGluZy52MS5MaXN0V2VsY29tZUVtYWlsc1Jlc3BvbnNlIgOQAgEScwoRTGlzdE9wcG9ydHVuaXRpZXMSKy5lcmlzLnJlcG9ydGluZy52MS5MaXN0T3Bwb3J0dW5pdGllc1JlcXVlc3QaLC5lcmlzLnJlcG9ydGluZy52MS5MaXN0T3Bwb3J0dW5pdGllc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_eris_common_v1_date, file_google_protobuf_timestamp]);
+
+/**
+ * A contract in the contract reports (Supplier Outreach, First Months Billing, Auto Inactive
+ * Contracts, Welcome E-mails), in the spec's columns.
+ *
+ * @generated from message eris.reporting.v1.ContractReportRow
+ */
+export type ContractReportRow = Message<"eris.reporting.v1.ContractReportRow"> & {
+  /**
+   * The contract.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+
+  /**
+   * The company (LeadId).
+   *
+   * @generated from field: int64 company_id = 2;
+   */
+  companyId: bigint;
+
+  /**
+   * Name: the company's.
+   *
+   * @generated from field: string company_name = 3;
+   */
+  companyName: string;
+
+  /**
+   * Closer 1's name.
+   *
+   * @generated from field: string closer1 = 4;
+   */
+  closer1: string;
+
+  /**
+   * The analyst's name.
+   *
+   * @generated from field: string analyst = 5;
+   */
+  analyst: string;
+
+  /**
+   * Affiliate.
+   *
+   * @generated from field: string affiliate = 6;
+   */
+  affiliate: string;
+
+  /**
+   * Electric, Gas or DR.
+   *
+   * @generated from field: string commodity = 7;
+   */
+  commodity: string;
+
+  /**
+   * Utility name.
+   *
+   * @generated from field: string utility = 8;
+   */
+  utility: string;
+
+  /**
+   * State.
+   *
+   * @generated from field: string state = 9;
+   */
+  state: string;
+
+  /**
+   * Supplier name.
+   *
+   * @generated from field: string supplier = 10;
+   */
+  supplier: string;
+
+  /**
+   * DateSigned.
+   *
+   * @generated from field: eris.common.v1.Date date_signed = 11;
+   */
+  dateSigned?: Date | undefined;
+
+  /**
+   * StartDate.
+   *
+   * @generated from field: eris.common.v1.Date start_date = 12;
+   */
+  startDate?: Date | undefined;
+
+  /**
+   * EndDate.
+   *
+   * @generated from field: eris.common.v1.Date end_date = 13;
+   */
+  endDate?: Date | undefined;
+
+  /**
+   * TermLength in months (0 when none).
+   *
+   * @generated from field: int32 term_months = 14;
+   */
+  termMonths: number;
+
+  /**
+   * ContractRate, decimal text.
+   *
+   * @generated from field: string contract_rate = 15;
+   */
+  contractRate: string;
+
+  /**
+   * ContractType.
+   *
+   * @generated from field: string contract_type = 16;
+   */
+  contractType: string;
+
+  /**
+   * BillingType.
+   *
+   * @generated from field: string billing_type = 17;
+   */
+  billingType: string;
+
+  /**
+   * TaxExempt.
+   *
+   * @generated from field: string tax_exempt = 18;
+   */
+  taxExempt: string;
+
+  /**
+   * How many accounts the contract covers.
+   *
+   * @generated from field: int32 account_count = 19;
+   */
+  accountCount: number;
+
+  /**
+   * ContractAnnualVolume, decimal text.
+   *
+   * @generated from field: string annual_volume = 20;
+   */
+  annualVolume: string;
+
+  /**
+   * TermFeeTotal, decimal text.
+   *
+   * @generated from field: string term_fee_total = 21;
+   */
+  termFeeTotal: string;
+
+  /**
+   * Status: 0 Active, 1 Active - Renewed, 2 Active - Lost, 3 Inactive.
+   *
+   * @generated from field: int32 status = 22;
+   */
+  status: number;
+
+  /**
+   * The status before it became Inactive.
+   *
+   * @generated from field: int32 previous_status = 23;
+   */
+  previousStatus: number;
+
+  /**
+   * The day it was made Inactive because its end date had passed; unset otherwise.
+   *
+   * @generated from field: eris.common.v1.Date auto_inactive_date = 24;
+   */
+  autoInactiveDate?: Date | undefined;
+
+  /**
+   * The company's first contact (by priority): first name.
+   *
+   * @generated from field: string contact_first_name = 25;
+   */
+  contactFirstName: string;
+
+  /**
+   * Last name.
+   *
+   * @generated from field: string contact_last_name = 26;
+   */
+  contactLastName: string;
+
+  /**
+   * E-mail.
+   *
+   * @generated from field: string contact_email = 27;
+   */
+  contactEmail: string;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ContractReportRow.
+ * Use `create(ContractReportRowSchema)` to create a new message.
+ */
+export const ContractReportRowSchema: GenMessage<ContractReportRow> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 0);
+
+/**
+ * The Supplier Outreach filter.
+ *
+ * @generated from message eris.reporting.v1.ListSupplierOutreachRequest
+ */
+export type ListSupplierOutreachRequest = Message<"eris.reporting.v1.ListSupplierOutreachRequest"> & {
+  /**
+   * The first start date; unset for the first of this month.
+   *
+   * @generated from field: eris.common.v1.Date start_date = 1;
+   */
+  startDate?: Date | undefined;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListSupplierOutreachRequest.
+ * Use `create(ListSupplierOutreachRequestSchema)` to create a new message.
+ */
+export const ListSupplierOutreachRequestSchema: GenMessage<ListSupplierOutreachRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 1);
+
+/**
+ * The contracts, by start date.
+ *
+ * @generated from message eris.reporting.v1.ListSupplierOutreachResponse
+ */
+export type ListSupplierOutreachResponse = Message<"eris.reporting.v1.ListSupplierOutreachResponse"> & {
+  /**
+   * At most 2,000 rows.
+   *
+   * @generated from field: repeated eris.reporting.v1.ContractReportRow rows = 1;
+   */
+  rows: ContractReportRow[];
+
+  /**
+   * Whether more match.
+   *
+   * @generated from field: bool more = 2;
+   */
+  more: boolean;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListSupplierOutreachResponse.
+ * Use `create(ListSupplierOutreachResponseSchema)` to create a new message.
+ */
+export const ListSupplierOutreachResponseSchema: GenMessage<ListSupplierOutreachResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 2);
+
+/**
+ * No filter.
+ *
+ * @generated from message eris.reporting.v1.ListStartMonthsRequest
+ */
+export type ListStartMonthsRequest = Message<"eris.reporting.v1.ListStartMonthsRequest"> & {
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListStartMonthsRequest.
+ * Use `create(ListStartMonthsRequestSchema)` to create a new message.
+ */
+export const ListStartMonthsRequestSchema: GenMessage<ListStartMonthsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 3);
+
+/**
+ * The months.
+ *
+ * @generated from message eris.reporting.v1.ListStartMonthsResponse
+ */
+export type ListStartMonthsResponse = Message<"eris.reporting.v1.ListStartMonthsResponse"> & {
+  /**
+   * "yyyy-MM", latest first.
+   *
+   * @generated from field: repeated string start_months = 1;
+   */
+  startMonths: string[];
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListStartMonthsResponse.
+ * Use `create(ListStartMonthsResponseSchema)` to create a new message.
+ */
+export const ListStartMonthsResponseSchema: GenMessage<ListStartMonthsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 4);
+
+/**
+ * The First Months Billing filter.
+ *
+ * @generated from message eris.reporting.v1.ListFirstMonthsBillingRequest
+ */
+export type ListFirstMonthsBillingRequest = Message<"eris.reporting.v1.ListFirstMonthsBillingRequest"> & {
+  /**
+   * "yyyy-MM".
+   *
+   * @generated from field: string start_month = 1;
+   */
+  startMonth: string;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListFirstMonthsBillingRequest.
+ * Use `create(ListFirstMonthsBillingRequestSchema)` to create a new message.
+ */
+export const ListFirstMonthsBillingRequestSchema: GenMessage<ListFirstMonthsBillingRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 5);
+
+/**
+ * The contracts, by start date.
+ *
+ * @generated from message eris.reporting.v1.ListFirstMonthsBillingResponse
+ */
+export type ListFirstMonthsBillingResponse = Message<"eris.reporting.v1.ListFirstMonthsBillingResponse"> & {
+  /**
+   * At most 2,000 rows.
+   *
+   * @generated from field: repeated eris.reporting.v1.ContractReportRow rows = 1;
+   */
+  rows: ContractReportRow[];
+
+  /**
+   * Whether more match.
+   *
+   * @generated from field: bool more = 2;
+   */
+  more: boolean;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListFirstMonthsBillingResponse.
+ * Use `create(ListFirstMonthsBillingResponseSchema)` to create a new message.
+ */
+export const ListFirstMonthsBillingResponseSchema: GenMessage<ListFirstMonthsBillingResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 6);
+
+/**
+ * The Auto Inactive Contracts filter.
+ *
+ * @generated from message eris.reporting.v1.ListAutoInactiveContractsRequest
+ */
+export type ListAutoInactiveContractsRequest = Message<"eris.reporting.v1.ListAutoInactiveContractsRequest"> & {
+  /**
+   * The day they were made Inactive; unset for today.
+   *
+   * @generated from field: eris.common.v1.Date date = 1;
+   */
+  date?: Date | undefined;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListAutoInactiveContractsRequest.
+ * Use `create(ListAutoInactiveContractsRequestSchema)` to create a new message.
+ */
+export const ListAutoInactiveContractsRequestSchema: GenMessage<ListAutoInactiveContractsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 7);
+
+/**
+ * The contracts, by company.
+ *
+ * @generated from message eris.reporting.v1.ListAutoInactiveContractsResponse
+ */
+export type ListAutoInactiveContractsResponse = Message<"eris.reporting.v1.ListAutoInactiveContractsResponse"> & {
+  /**
+   * At most 2,000 rows.
+   *
+   * @generated from field: repeated eris.reporting.v1.ContractReportRow rows = 1;
+   */
+  rows: ContractReportRow[];
+
+  /**
+   * Whether more match.
+   *
+   * @generated from field: bool more = 2;
+   */
+  more: boolean;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListAutoInactiveContractsResponse.
+ * Use `create(ListAutoInactiveContractsResponseSchema)` to create a new message.
+ */
+export const ListAutoInactiveContractsResponseSchema: GenMessage<ListAutoInactiveContractsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 8);
+
+/**
+ * The Welcome E-mails range.
+ *
+ * @generated from message eris.reporting.v1.ListWelcomeEmailsRequest
+ */
+export type ListWelcomeEmailsRequest = Message<"eris.reporting.v1.ListWelcomeEmailsRequest"> & {
+  /**
+   * First day signed.
+   *
+   * @generated from field: eris.common.v1.Date start_date = 1;
+   */
+  startDate?: Date | undefined;
+
+  /**
+   * Last day signed.
+   *
+   * @generated from field: eris.common.v1.Date end_date = 2;
+   */
+  endDate?: Date | undefined;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListWelcomeEmailsRequest.
+ * Use `create(ListWelcomeEmailsRequestSchema)` to create a new message.
+ */
+export const ListWelcomeEmailsRequestSchema: GenMessage<ListWelcomeEmailsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 9);
+
+/**
+ * The contracts, by date signed.
+ *
+ * @generated from message eris.reporting.v1.ListWelcomeEmailsResponse
+ */
+export type ListWelcomeEmailsResponse = Message<"eris.reporting.v1.ListWelcomeEmailsResponse"> & {
+  /**
+   * At most 2,000 rows.
+   *
+   * @generated from field: repeated eris.reporting.v1.ContractReportRow rows = 1;
+   */
+  rows: ContractReportRow[];
+
+  /**
+   * Whether more match.
+   *
+   * @generated from field: bool more = 2;
+   */
+  more: boolean;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListWelcomeEmailsResponse.
+ * Use `create(ListWelcomeEmailsResponseSchema)` to create a new message.
+ */
+export const ListWelcomeEmailsResponseSchema: GenMessage<ListWelcomeEmailsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 10);
+
+/**
+ * The Opportunity Tracker range; each end may be left open.
+ *
+ * @generated from message eris.reporting.v1.ListOpportunitiesRequest
+ */
+export type ListOpportunitiesRequest = Message<"eris.reporting.v1.ListOpportunitiesRequest"> & {
+  /**
+   * First entry date.
+   *
+   * @generated from field: eris.common.v1.Date start_date = 1;
+   */
+  startDate?: Date | undefined;
+
+  /**
+   * Last entry date.
+   *
+   * @generated from field: eris.common.v1.Date end_date = 2;
+   */
+  endDate?: Date | undefined;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListOpportunitiesRequest.
+ * Use `create(ListOpportunitiesRequestSchema)` to create a new message.
+ */
+export const ListOpportunitiesRequestSchema: GenMessage<ListOpportunitiesRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 11);
+
+/**
+ * A company in the Opportunity Tracker.
+ *
+ * @generated from message eris.reporting.v1.OpportunityRow
+ */
+export type OpportunityRow = Message<"eris.reporting.v1.OpportunityRow"> & {
+  /**
+   * The company.
+   *
+   * @generated from field: int64 company_id = 1;
+   */
+  companyId: bigint;
+
+  /**
+   * CompanyName.
+   *
+   * @generated from field: string company_name = 2;
+   */
+  companyName: string;
+
+  /**
+   * EntryDate.
+   *
+   * @generated from field: eris.common.v1.Date entry_date = 3;
+   */
+  entryDate?: Date | undefined;
+
+  /**
+   * Inside: the inside sales user's name.
+   *
+   * @generated from field: string inside = 4;
+   */
+  inside: string;
+
+  /**
+   * Closer's name.
+   *
+   * @generated from field: string closer = 5;
+   */
+  closer: string;
+
+  /**
+   * Analyst's name.
+   *
+   * @generated from field: string analyst = 6;
+   */
+  analyst: string;
+
+  /**
+   * Affiliate.
+   *
+   * @generated from field: string affiliate = 7;
+   */
+  affiliate: string;
+
+  /**
+   * The company's electric area utility (else gas).
+   *
+   * @generated from field: string utility = 8;
+   */
+  utility: string;
+
+  /**
+   * AnnualKwH over its accounts, decimal text.
+   *
+   * @generated from field: string annual_kwh = 9;
+   */
+  annualKwh: string;
+
+  /**
+   * AnnualTherms over its accounts, decimal text.
+   *
+   * @generated from field: string annual_therms = 10;
+   */
+  annualTherms: string;
+};
+
+/**
+ * Describes the message eris.reporting.v1.OpportunityRow.
+ * Use `create(OpportunityRowSchema)` to create a new message.
+ */
+export const OpportunityRowSchema: GenMessage<OpportunityRow> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 12);
+
+/**
+ * The companies, latest entered first.
+ *
+ * @generated from message eris.reporting.v1.ListOpportunitiesResponse
+ */
+export type ListOpportunitiesResponse = Message<"eris.reporting.v1.ListOpportunitiesResponse"> & {
+  /**
+   * At most 2,000 rows.
+   *
+   * @generated from field: repeated eris.reporting.v1.OpportunityRow rows = 1;
+   */
+  rows: OpportunityRow[];
+
+  /**
+   * Whether more match.
+   *
+   * @generated from field: bool more = 2;
+   */
+  more: boolean;
+};
+
+/**
+ * Describes the message eris.reporting.v1.ListOpportunitiesResponse.
+ * Use `create(ListOpportunitiesResponseSchema)` to create a new message.
+ */
+export const ListOpportunitiesResponseSchema: GenMessage<ListOpportunitiesResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 13);
 
 /**
  * The Margin Builder filters; each unset (0 or empty) field selects everything.
@@ -91,7 +674,7 @@ export type MarginFilter = Message<"eris.reporting.v1.MarginFilter"> & {
  * Use `create(MarginFilterSchema)` to create a new message.
  */
 export const MarginFilterSchema: GenMessage<MarginFilter> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 0);
+  messageDesc(file_eris_reporting_v1_reporting, 14);
 
 /**
  * A page of Margin Builder rows.
@@ -133,7 +716,7 @@ export type ListMarginRowsRequest = Message<"eris.reporting.v1.ListMarginRowsReq
  * Use `create(ListMarginRowsRequestSchema)` to create a new message.
  */
 export const ListMarginRowsRequestSchema: GenMessage<ListMarginRowsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 1);
+  messageDesc(file_eris_reporting_v1_reporting, 15);
 
 /**
  * One Margin Builder row: a contract with one of its payments, in the spec's columns.
@@ -357,7 +940,7 @@ export type MarginRow = Message<"eris.reporting.v1.MarginRow"> & {
  * Use `create(MarginRowSchema)` to create a new message.
  */
 export const MarginRowSchema: GenMessage<MarginRow> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 2);
+  messageDesc(file_eris_reporting_v1_reporting, 16);
 
 /**
  * A page of rows and where it stands.
@@ -406,7 +989,7 @@ export type ListMarginRowsResponse = Message<"eris.reporting.v1.ListMarginRowsRe
  * Use `create(ListMarginRowsResponseSchema)` to create a new message.
  */
 export const ListMarginRowsResponseSchema: GenMessage<ListMarginRowsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 3);
+  messageDesc(file_eris_reporting_v1_reporting, 17);
 
 /**
  * What to export.
@@ -427,7 +1010,7 @@ export type CreateMarginExportRequest = Message<"eris.reporting.v1.CreateMarginE
  * Use `create(CreateMarginExportRequestSchema)` to create a new message.
  */
 export const CreateMarginExportRequestSchema: GenMessage<CreateMarginExportRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 4);
+  messageDesc(file_eris_reporting_v1_reporting, 18);
 
 /**
  * The ticket.
@@ -455,7 +1038,7 @@ export type CreateMarginExportResponse = Message<"eris.reporting.v1.CreateMargin
  * Use `create(CreateMarginExportResponseSchema)` to create a new message.
  */
 export const CreateMarginExportResponseSchema: GenMessage<CreateMarginExportResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 5);
+  messageDesc(file_eris_reporting_v1_reporting, 19);
 
 /**
  * The whole export.
@@ -476,7 +1059,7 @@ export type ExportMarginRowsRequest = Message<"eris.reporting.v1.ExportMarginRow
  * Use `create(ExportMarginRowsRequestSchema)` to create a new message.
  */
 export const ExportMarginRowsRequestSchema: GenMessage<ExportMarginRowsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 6);
+  messageDesc(file_eris_reporting_v1_reporting, 20);
 
 /**
  * Part of MarginBuilder.csv.
@@ -497,7 +1080,7 @@ export type ExportMarginRowsResponse = Message<"eris.reporting.v1.ExportMarginRo
  * Use `create(ExportMarginRowsResponseSchema)` to create a new message.
  */
 export const ExportMarginRowsResponseSchema: GenMessage<ExportMarginRowsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 7);
+  messageDesc(file_eris_reporting_v1_reporting, 21);
 
 /**
  * No filter.
@@ -512,7 +1095,7 @@ export type ListMarginOptionsRequest = Message<"eris.reporting.v1.ListMarginOpti
  * Use `create(ListMarginOptionsRequestSchema)` to create a new message.
  */
 export const ListMarginOptionsRequestSchema: GenMessage<ListMarginOptionsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 8);
+  messageDesc(file_eris_reporting_v1_reporting, 22);
 
 /**
  * A supplier to filter by.
@@ -547,7 +1130,7 @@ export type SupplierOption = Message<"eris.reporting.v1.SupplierOption"> & {
  * Use `create(SupplierOptionSchema)` to create a new message.
  */
 export const SupplierOptionSchema: GenMessage<SupplierOption> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 9);
+  messageDesc(file_eris_reporting_v1_reporting, 23);
 
 /**
  * The filter choices.
@@ -589,7 +1172,7 @@ export type ListMarginOptionsResponse = Message<"eris.reporting.v1.ListMarginOpt
  * Use `create(ListMarginOptionsResponseSchema)` to create a new message.
  */
 export const ListMarginOptionsResponseSchema: GenMessage<ListMarginOptionsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 10);
+  messageDesc(file_eris_reporting_v1_reporting, 24);
 
 /**
  * Which contract.
@@ -610,7 +1193,7 @@ export type ListContractMarginPaymentsRequest = Message<"eris.reporting.v1.ListC
  * Use `create(ListContractMarginPaymentsRequestSchema)` to create a new message.
  */
 export const ListContractMarginPaymentsRequestSchema: GenMessage<ListContractMarginPaymentsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 11);
+  messageDesc(file_eris_reporting_v1_reporting, 25);
 
 /**
  * Its payments.
@@ -631,7 +1214,7 @@ export type ListContractMarginPaymentsResponse = Message<"eris.reporting.v1.List
  * Use `create(ListContractMarginPaymentsResponseSchema)` to create a new message.
  */
 export const ListContractMarginPaymentsResponseSchema: GenMessage<ListContractMarginPaymentsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 12);
+  messageDesc(file_eris_reporting_v1_reporting, 26);
 
 /**
  * The Renewal Tracking filters.
@@ -666,7 +1249,7 @@ export type ListRenewalsRequest = Message<"eris.reporting.v1.ListRenewalsRequest
  * Use `create(ListRenewalsRequestSchema)` to create a new message.
  */
 export const ListRenewalsRequestSchema: GenMessage<ListRenewalsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 13);
+  messageDesc(file_eris_reporting_v1_reporting, 27);
 
 /**
  * A contract coming up for renewal.
@@ -778,7 +1361,7 @@ export type RenewalRow = Message<"eris.reporting.v1.RenewalRow"> & {
  * Use `create(RenewalRowSchema)` to create a new message.
  */
 export const RenewalRowSchema: GenMessage<RenewalRow> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 14);
+  messageDesc(file_eris_reporting_v1_reporting, 28);
 
 /**
  * The contracts, the soonest ending first: at most 2,000.
@@ -806,7 +1389,7 @@ export type ListRenewalsResponse = Message<"eris.reporting.v1.ListRenewalsRespon
  * Use `create(ListRenewalsResponseSchema)` to create a new message.
  */
 export const ListRenewalsResponseSchema: GenMessage<ListRenewalsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 15);
+  messageDesc(file_eris_reporting_v1_reporting, 29);
 
 /**
  * No filter: the caller's own contracts.
@@ -821,7 +1404,7 @@ export type ListRenewalAlertsRequest = Message<"eris.reporting.v1.ListRenewalAle
  * Use `create(ListRenewalAlertsRequestSchema)` to create a new message.
  */
 export const ListRenewalAlertsRequestSchema: GenMessage<ListRenewalAlertsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 16);
+  messageDesc(file_eris_reporting_v1_reporting, 30);
 
 /**
  * A contract of the caller's ending soon.
@@ -891,7 +1474,7 @@ export type RenewalAlert = Message<"eris.reporting.v1.RenewalAlert"> & {
  * Use `create(RenewalAlertSchema)` to create a new message.
  */
 export const RenewalAlertSchema: GenMessage<RenewalAlert> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 17);
+  messageDesc(file_eris_reporting_v1_reporting, 31);
 
 /**
  * The alerts, the soonest ending first.
@@ -912,7 +1495,7 @@ export type ListRenewalAlertsResponse = Message<"eris.reporting.v1.ListRenewalAl
  * Use `create(ListRenewalAlertsResponseSchema)` to create a new message.
  */
 export const ListRenewalAlertsResponseSchema: GenMessage<ListRenewalAlertsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 18);
+  messageDesc(file_eris_reporting_v1_reporting, 32);
 
 /**
  * Which year, and forecast or actual.
@@ -940,7 +1523,7 @@ export type GetRevenueBySupplierRequest = Message<"eris.reporting.v1.GetRevenueB
  * Use `create(GetRevenueBySupplierRequestSchema)` to create a new message.
  */
 export const GetRevenueBySupplierRequestSchema: GenMessage<GetRevenueBySupplierRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 19);
+  messageDesc(file_eris_reporting_v1_reporting, 33);
 
 /**
  * One supplier's revenue in the year.
@@ -982,7 +1565,7 @@ export type SupplierRevenue = Message<"eris.reporting.v1.SupplierRevenue"> & {
  * Use `create(SupplierRevenueSchema)` to create a new message.
  */
 export const SupplierRevenueSchema: GenMessage<SupplierRevenue> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 20);
+  messageDesc(file_eris_reporting_v1_reporting, 34);
 
 /**
  * The year's revenue by supplier and month, with its totals.
@@ -1024,7 +1607,7 @@ export type GetRevenueBySupplierResponse = Message<"eris.reporting.v1.GetRevenue
  * Use `create(GetRevenueBySupplierResponseSchema)` to create a new message.
  */
 export const GetRevenueBySupplierResponseSchema: GenMessage<GetRevenueBySupplierResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 21);
+  messageDesc(file_eris_reporting_v1_reporting, 35);
 
 /**
  * No filter: the caller's role decides what counts.
@@ -1039,7 +1622,7 @@ export type ListRevenueYearsRequest = Message<"eris.reporting.v1.ListRevenueYear
  * Use `create(ListRevenueYearsRequestSchema)` to create a new message.
  */
 export const ListRevenueYearsRequestSchema: GenMessage<ListRevenueYearsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 22);
+  messageDesc(file_eris_reporting_v1_reporting, 36);
 
 /**
  * The years to offer.
@@ -1061,7 +1644,7 @@ export type ListRevenueYearsResponse = Message<"eris.reporting.v1.ListRevenueYea
  * Use `create(ListRevenueYearsResponseSchema)` to create a new message.
  */
 export const ListRevenueYearsResponseSchema: GenMessage<ListRevenueYearsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 23);
+  messageDesc(file_eris_reporting_v1_reporting, 37);
 
 /**
  * Which way a page is read from its cursor.
@@ -1233,6 +1816,69 @@ export const ReportService: GenService<{
     methodKind: "unary";
     input: typeof ListRenewalAlertsRequestSchema;
     output: typeof ListRenewalAlertsResponseSchema;
+  },
+  /**
+   * Supplier Outreach: contracts starting from a day through the end of its month, so the
+   * suppliers can be asked to confirm their enrolment.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListSupplierOutreach
+   */
+  listSupplierOutreach: {
+    methodKind: "unary";
+    input: typeof ListSupplierOutreachRequestSchema;
+    output: typeof ListSupplierOutreachResponseSchema;
+  },
+  /**
+   * The months in which a contract starts, for First Months Billing.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListStartMonths
+   */
+  listStartMonths: {
+    methodKind: "unary";
+    input: typeof ListStartMonthsRequestSchema;
+    output: typeof ListStartMonthsResponseSchema;
+  },
+  /**
+   * First Months Billing: contracts starting in a month, with the company's first contact, so
+   * their first bills can be checked.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListFirstMonthsBilling
+   */
+  listFirstMonthsBilling: {
+    methodKind: "unary";
+    input: typeof ListFirstMonthsBillingRequestSchema;
+    output: typeof ListFirstMonthsBillingResponseSchema;
+  },
+  /**
+   * Auto Inactive Contracts: contracts made Inactive on a day because their end date had passed.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListAutoInactiveContracts
+   */
+  listAutoInactiveContracts: {
+    methodKind: "unary";
+    input: typeof ListAutoInactiveContractsRequestSchema;
+    output: typeof ListAutoInactiveContractsResponseSchema;
+  },
+  /**
+   * Customer Care Welcome E-mails: contracts signed in a range, with what a welcome e-mail says
+   * and whom it goes to.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListWelcomeEmails
+   */
+  listWelcomeEmails: {
+    methodKind: "unary";
+    input: typeof ListWelcomeEmailsRequestSchema;
+    output: typeof ListWelcomeEmailsResponseSchema;
+  },
+  /**
+   * Opportunity Tracker: companies entered in a range, with their team and annual usage.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.ListOpportunities
+   */
+  listOpportunities: {
+    methodKind: "unary";
+    input: typeof ListOpportunitiesRequestSchema;
+    output: typeof ListOpportunitiesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_reporting_v1_reporting, 0);
