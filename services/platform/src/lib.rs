@@ -12,6 +12,7 @@ pub mod outbox;
 pub mod relay;
 pub mod serve;
 pub mod service;
+pub mod snapshot;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;

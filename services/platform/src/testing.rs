@@ -141,6 +141,58 @@ pub fn service_secret_args() -> crate::config::ServiceSecretArgs {
     crate::config::ServiceSecretArgs { service_secret: Some(SERVICE_SECRET.into()) }
 }
 
+/// Reads the whole snapshot of the service at `channel`, sending `secret` and, when given, a
+/// user's `token`: its position and every answer's events.
+pub async fn read_snapshot(
+    channel: tonic::transport::Channel,
+    secret: Option<&str>,
+    token: Option<&str>,
+) -> Result<(String, Vec<Vec<eris_proto::events::v1::SnapshotEvent>>), tonic::Status> {
+    use eris_proto::events::v1::{SnapshotRequest, snapshot_service_client::SnapshotServiceClient};
+    let mut request = match secret {
+        Some(secret) => crate::auth::service_request(&secret.into(), SnapshotRequest {}),
+        None => tonic::Request::new(SnapshotRequest {}),
+    };
+    if let Some(token) = token {
+        request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().expect("a header value"));
+    }
+    let mut client = SnapshotServiceClient::new(channel).max_decoding_message_size(64 * 1024 * 1024);
+    let mut stream = client.snapshot(request).await?.into_inner();
+    let mut position = None;
+    let mut answers = Vec::new();
+    while let Some(answer) = stream.message().await? {
+        position.get_or_insert(answer.position);
+        answers.push(answer.events);
+    }
+    Ok((position.unwrap_or_default(), answers))
+}
+
+/// The events of the snapshot of the service at `channel`, after checking that the snapshot is
+/// refused without the service secret, with a wrong one and with only `user_token` (a valid
+/// user's), that its first answer's position is a `pg_snapshot` of `database`, and that no answer
+/// holds more than [`crate::snapshot::CHUNK`] events.
+pub async fn checked_snapshot(
+    database: &TestDatabase,
+    channel: tonic::transport::Channel,
+    user_token: &str,
+) -> Vec<eris_proto::events::v1::SnapshotEvent> {
+    let refusals = [(None, None), (Some("not-the-secret"), None), (None, Some(user_token))];
+    for (secret, token) in refusals {
+        let refused = read_snapshot(channel.clone(), secret, token).await.expect_err("a snapshot without the secret");
+        assert_eq!(refused.code(), tonic::Code::Unauthenticated, "secret {secret:?}, token {}", token.is_some());
+    }
+    let (position, answers) = read_snapshot(channel, Some(SERVICE_SECRET), None).await.expect("the snapshot");
+    let mut db = PgConnection::connect(&database.url).await.expect("the test database");
+    let parsed: String = sqlx::query_scalar("select $1::pg_snapshot::text")
+        .bind(&position)
+        .fetch_one(&mut db)
+        .await
+        .unwrap_or_else(|error| panic!("{position:?} is not a pg_snapshot: {error}"));
+    assert_eq!(parsed, position);
+    assert!(answers.iter().all(|events| events.len() <= crate::snapshot::CHUNK as usize));
+    answers.into_iter().flatten().collect()
+}
+
 /// No grace period: tests stop at once.
 pub fn shutdown_args() -> ShutdownArgs {
     ShutdownArgs { grace_ms: 0 }
