@@ -14,6 +14,7 @@ pub mod testing;
 use eris_platform::{
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
+    snapshot::Snapshots,
     time::BusinessTime,
 };
 use eris_proto::crm::v1::{
@@ -59,7 +60,8 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
         .add_service(TaskServiceServer::new(grpc::TaskApi(state.clone())))
         .add_service(CallBankServiceServer::new(grpc::CallBankApi(state.clone())))
         .add_service(AccountServiceServer::new(grpc::AccountApi(state.clone())))
-        .add_service(ContactServiceServer::new(grpc::ContactApi(state)));
+        .add_service(ContactServiceServer::new(grpc::ContactApi(state)))
+        .add_service(Snapshots::server(resources.pool.clone(), grpc::snapshot::PARTS));
     let service = GrpcService {
         names: &[
             "eris.crm.v1.CompanyService",
@@ -68,6 +70,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
             "eris.crm.v1.CallBankService",
             "eris.crm.v1.AccountService",
             "eris.crm.v1.ContactService",
+            eris_platform::snapshot::SERVICE_NAME,
         ],
         routes,
         auth: resources.auth(&[]),

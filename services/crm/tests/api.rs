@@ -990,5 +990,40 @@ async fn crm_refuses_revoked_tokens_after_redis_forgets_them_and_keeps_a_forced_
     assert_eq!(blocked.code(), Code::FailedPrecondition, "{blocked:?}");
 }
 
+#[tokio::test]
+async fn the_snapshot_is_every_company_as_its_outbox_fills_it_and_only_services_may_read_it() {
+    use eris_proto::crm::v1::CompanyEvent;
+    use prost::Message;
+    let app = spawn_app().await;
+    let kept = app.company("Kept Co", app.sales.id).await;
+    let team = Company {
+        name: "Team Co".into(),
+        closer_user_id: app.sales2.id,
+        support_analyst1_user_id: app.care.id,
+        ..Default::default()
+    };
+    let teamed = app.create(&app.management, team).await.unwrap();
+    let gone = app.company("Gone Co", app.sales.id).await;
+    app.companies()
+        .delete_company(authed(&app.management, DeleteCompanyRequest { company_id: gone.company_id }))
+        .await
+        .unwrap();
+    let renamed =
+        app.update(&app.management, Company { name: "Kept Renamed".into(), ..kept }, &["name"]).await.unwrap();
+
+    let events = eris_platform::testing::checked_snapshot(&app.database, app.crm.clone(), &app.management.token).await;
+    assert!(events.iter().all(|e| e.event_type == "company.updated"), "the outbox's type for a changed company");
+    let decoded: Vec<CompanyEvent> =
+        events.iter().map(|e| CompanyEvent::decode(e.payload.as_slice()).unwrap()).collect();
+    assert!(decoded.iter().zip(&events).all(|(d, e)| d.kind == "updated" && d.company_id == e.aggregate_id));
+    let companies: Vec<Company> = decoded.into_iter().map(|d| d.company.unwrap()).collect();
+    assert_eq!(companies, vec![renamed.clone(), teamed], "every company but the deleted one, as the API answers it");
+    let published = app.database.published_events(eris_crm::SCHEMA).await;
+    let last = published.iter().rev().find(|e| e.aggregate_id == renamed.company_id).unwrap();
+    assert_eq!(last.event_type, "company.updated");
+    let outbox_company = CompanyEvent::decode(last.payload.as_slice()).unwrap().company.unwrap();
+    assert_eq!(outbox_company, companies[0], "the company exactly as the outbox's event carries it");
+}
+
 #[path = "api/accounts.rs"]
 mod accounts;

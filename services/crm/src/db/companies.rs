@@ -428,6 +428,16 @@ pub async fn delete_company(db: impl PgExecutor<'_>, company_id: i64) -> sqlx::R
     Ok(result.rows_affected() == 1)
 }
 
+/// Up to `limit` companies with ids above `after`, in id order (a snapshot's pages).
+#[tracing::instrument(skip_all)]
+pub async fn list_companies_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -> sqlx::Result<Vec<CompanyRow>> {
+    sqlx::query_as(&format!("select {} from company where company_id > $1 order by company_id limit $2", *COLUMNS))
+        .bind(after)
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}
+
 /// The companies of a mass update, locked in id order (so concurrent updates cannot deadlock).
 #[tracing::instrument(skip_all)]
 pub async fn select_companies_for_update(

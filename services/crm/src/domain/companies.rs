@@ -682,30 +682,38 @@ async fn record_changes(
             changed.iter().map(|(row, changes)| (row.company_id, row.version, changes.as_slice())).collect();
         db::companies::insert_field_edits(&mut *tx, RESOURCE, caller.user_id, &edits).await?;
     }
-    let now = Some(crate::grpc::convert::timestamp(chrono::Utc::now()));
-    let events: Vec<(String, i64, Vec<u8>)> = changed
-        .iter()
-        .map(|(row, changes)| {
-            let event = CompanyEvent {
-                company_id: row.company_id,
-                kind: kind.to_owned(),
-                user_id: caller.user_id,
-                event_time: now,
-                fields: changes
-                    .iter()
-                    .map(|(field, old, new)| FieldChange {
-                        field: field.clone(),
-                        old_value: old.clone(),
-                        new_value: new.clone(),
-                    })
-                    .collect(),
-                company: Some(crate::grpc::convert::company_to_proto((*row).clone())),
-            };
-            (format!("company.{}", kind.replace(' ', "_")), row.company_id, event.encode_to_vec())
-        })
-        .collect();
+    let now = chrono::Utc::now();
+    let events: Vec<eris_platform::outbox::Event> =
+        changed.iter().map(|(row, changes)| company_event(kind, caller.user_id, now, row, changes)).collect();
     eris_platform::outbox::insert(&mut *tx, &events).await?;
     Ok(())
+}
+
+/// A company's event, as the outbox and the snapshot carry it: `company.<kind>` with the company
+/// as it is now (its team's user ids included) and the fields that changed.
+pub(crate) fn company_event(
+    kind: &str,
+    user_id: i64,
+    time: chrono::DateTime<chrono::Utc>,
+    row: &CompanyRow,
+    changes: &[Change],
+) -> eris_platform::outbox::Event {
+    let event = CompanyEvent {
+        company_id: row.company_id,
+        kind: kind.to_owned(),
+        user_id,
+        event_time: Some(crate::grpc::convert::timestamp(time)),
+        fields: changes
+            .iter()
+            .map(|(field, old, new)| FieldChange {
+                field: field.clone(),
+                old_value: old.clone(),
+                new_value: new.clone(),
+            })
+            .collect(),
+        company: Some(crate::grpc::convert::company_to_proto(row.clone())),
+    };
+    (format!("company.{}", kind.replace(' ', "_")), row.company_id, event.encode_to_vec())
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ mod companies;
 pub(crate) mod contacts;
 pub(crate) mod convert;
 mod notes;
+pub(crate) mod snapshot;
 mod tasks;
 
 pub(crate) use accounts::AccountApi;
