@@ -16,6 +16,7 @@ use std::sync::Arc;
 use eris_platform::{
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
+    snapshot::Snapshots,
     time::BusinessTime,
 };
 use eris_proto::sourcing::v1::{
@@ -64,12 +65,14 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
             "eris.sourcing.v1.SupplierService",
             "eris.sourcing.v1.RateTypeService",
             "eris.sourcing.v1.RfpService",
+            eris_platform::snapshot::SERVICE_NAME,
         ],
         routes: Routes::new(SourcingServiceServer::new(grpc::SourcingApi))
             .add_service(UtilityServiceServer::new(grpc::UtilityApi(state.clone())))
             .add_service(SupplierServiceServer::new(grpc::SupplierApi(state.clone())))
             .add_service(RateTypeServiceServer::new(grpc::RateTypeApi(state.clone())))
-            .add_service(RfpServiceServer::new(grpc::RfpApi(state))),
+            .add_service(RfpServiceServer::new(grpc::RfpApi(state)))
+            .add_service(Snapshots::server(resources.pool.clone(), grpc::snapshot::PARTS)),
         auth: resources.auth(&[]),
         dependencies: resources.dependencies(),
     };

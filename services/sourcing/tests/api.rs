@@ -450,6 +450,58 @@ mod directories {
         let events = outbox_types(&app.database).await;
         assert_eq!(events, vec!["rate_type.created", "rate_type.created", "rate_type.deleted"]);
     }
+
+    #[tokio::test]
+    async fn the_snapshot_is_every_supplier_and_utility_as_the_outbox_carries_them_and_only_services_may_read_it() {
+        use eris_proto::sourcing::v1::{DirectoryEvent, directory_event::Entry};
+        use prost::Message;
+        let app = spawn_app().await;
+        let mut suppliers = SupplierServiceClient::new(app.channel.clone());
+        let create = |s: Supplier| authed(&app.management, CreateSupplierRequest { supplier: Some(s) });
+        let kept = suppliers.create_supplier(create(supplier("Kept Energy", Commodity::Electric))).await.unwrap();
+        let kept = kept.into_inner().supplier.unwrap();
+        let old = suppliers.create_supplier(create(supplier("Old Gas Co", Commodity::Gas))).await.unwrap();
+        let request = DeleteSupplierRequest { supplier_id: old.into_inner().supplier.unwrap().supplier_id };
+        let archived = suppliers.delete_supplier(authed(&app.management, request)).await.unwrap();
+        let archived = archived.into_inner().supplier.unwrap();
+        let mut utilities = UtilityServiceClient::new(app.channel.clone());
+        let utility = |name: &str| Utility {
+            name: name.into(),
+            state: "PA".into(),
+            commodity: Commodity::Electric.into(),
+            ..Default::default()
+        };
+        let create = |u: Utility| authed(&app.admin, CreateUtilityRequest { utility: Some(u) });
+        let penn = utilities.create_utility(create(utility("Penn Power"))).await.unwrap();
+        let penn = penn.into_inner().utility.unwrap();
+        let gone = utilities.create_utility(create(utility("Gone Power"))).await.unwrap();
+        // Utilities are never deleted through the API; a row that is no longer there is in no snapshot.
+        let pool = sqlx::PgPool::connect(&app.database.url()).await.unwrap();
+        sqlx::query("delete from sourcing.utility where utility_id = $1")
+            .bind(gone.into_inner().utility.unwrap().utility_id)
+            .execute(&pool)
+            .await
+            .unwrap();
+
+        let events = eris_platform::testing::checked_snapshot(&app.database, app.channel.clone(), &app.sales).await;
+        let types: Vec<&str> = events.iter().map(|e| e.event_type.as_str()).collect();
+        assert_eq!(types, ["supplier.updated", "supplier.updated", "utility.updated"]);
+        let decoded: Vec<DirectoryEvent> =
+            events.iter().map(|e| DirectoryEvent::decode(e.payload.as_slice()).unwrap()).collect();
+        assert!(decoded.iter().all(|d| d.kind == "updated" && d.rate_codes.is_empty()));
+        let entries: Vec<Entry> = decoded.into_iter().map(|d| d.entry.unwrap()).collect();
+        let archived_entry = Entry::Supplier(archived.clone());
+        assert_eq!(entries, [Entry::Supplier(kept), archived_entry.clone(), Entry::Utility(penn)]);
+        assert_eq!(
+            events.iter().map(|e| e.aggregate_id).collect::<Vec<_>>()[1],
+            archived.supplier_id,
+            "each event is about its record"
+        );
+        let published = app.database.published_events(eris_sourcing::SCHEMA).await;
+        let last = published.iter().rev().find(|e| e.event_type == "supplier.archived").unwrap();
+        let outbox_entry = DirectoryEvent::decode(last.payload.as_slice()).unwrap().entry.unwrap();
+        assert_eq!(outbox_entry, archived_entry, "the supplier exactly as the outbox's event carries it");
+    }
 }
 
 #[path = "api/rfps.rs"]

@@ -46,6 +46,17 @@ pub async fn list_suppliers(
     .await
 }
 
+/// Up to `limit` suppliers, archived ones too, with ids above `after`, in id order (a snapshot's
+/// pages).
+#[tracing::instrument(skip_all)]
+pub async fn list_suppliers_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -> sqlx::Result<Vec<SupplierRow>> {
+    sqlx::query_as(&format!("{SELECT_SUPPLIER} where supplier_id > $1 order by supplier_id limit $2"))
+        .bind(after)
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn select_supplier(db: impl PgExecutor<'_>, supplier_id: i64) -> sqlx::Result<Option<SupplierRow>> {
     sqlx::query_as(&format!("{SELECT_SUPPLIER} where supplier_id = $1")).bind(supplier_id).fetch_optional(db).await

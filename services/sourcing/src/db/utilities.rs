@@ -48,6 +48,16 @@ pub async fn list_utilities(pool: &PgPool, commodity: Option<&str>) -> sqlx::Res
     .await
 }
 
+/// Up to `limit` utilities with ids above `after`, in id order (a snapshot's pages).
+#[tracing::instrument(skip_all)]
+pub async fn list_utilities_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -> sqlx::Result<Vec<UtilityRow>> {
+    sqlx::query_as(&format!("{SELECT} where utility_id > $1 order by utility_id limit $2"))
+        .bind(after)
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn select_utility(db: impl PgExecutor<'_>, utility_id: i64) -> sqlx::Result<Option<UtilityRow>> {
     sqlx::query_as(&format!("{SELECT} where utility_id = $1")).bind(utility_id).fetch_optional(db).await

@@ -22,13 +22,27 @@ pub(crate) async fn record_event(
     entry: eris_proto::sourcing::v1::directory_event::Entry,
     rate_codes: Vec<eris_proto::sourcing::v1::RateCode>,
 ) -> Result<()> {
+    let event = directory_event(event_type, aggregate_id, kind, caller.user_id, entry, rate_codes);
+    eris_platform::outbox::insert(&mut *tx, &[event]).await?;
+    Ok(())
+}
+
+/// A directory event, as the outbox and the snapshot carry it: the supplier or utility as it is
+/// now, by the user who changed it (0 for the system).
+pub(crate) fn directory_event(
+    event_type: &str,
+    aggregate_id: i64,
+    kind: &str,
+    user_id: i64,
+    entry: eris_proto::sourcing::v1::directory_event::Entry,
+    rate_codes: Vec<eris_proto::sourcing::v1::RateCode>,
+) -> eris_platform::outbox::Event {
     let event = eris_proto::sourcing::v1::DirectoryEvent {
         kind: kind.to_owned(),
-        user_id: caller.user_id,
+        user_id,
         event_time: Some(crate::grpc::timestamp(chrono::Utc::now())),
         entry: Some(entry),
         rate_codes,
     };
-    eris_platform::outbox::insert(&mut *tx, &[(event_type.to_owned(), aggregate_id, event.encode_to_vec())]).await?;
-    Ok(())
+    (event_type.to_owned(), aggregate_id, event.encode_to_vec())
 }

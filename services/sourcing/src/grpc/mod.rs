@@ -2,6 +2,7 @@
 
 mod rate_types;
 mod rfps;
+pub(crate) mod snapshot;
 mod suppliers;
 mod utilities;
 
