@@ -16,6 +16,7 @@ use std::sync::Arc;
 use eris_platform::{
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
+    snapshot::Snapshots,
     time::BusinessTime,
 };
 use eris_proto::contracts::v1::{
@@ -72,10 +73,12 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
             "eris.contracts.v1.ContractService",
             "eris.contracts.v1.PaymentService",
             "eris.contracts.v1.HedgeService",
+            eris_platform::snapshot::SERVICE_NAME,
         ],
         routes: Routes::new(contracts)
             .add_service(PaymentServiceServer::new(grpc::PaymentApi(state.clone())))
-            .add_service(HedgeServiceServer::new(grpc::HedgeApi(state))),
+            .add_service(HedgeServiceServer::new(grpc::HedgeApi(state)))
+            .add_service(Snapshots::server(resources.pool.clone(), grpc::snapshot::PARTS)),
         auth: resources.auth(&[]),
         dependencies: resources.dependencies(),
     };

@@ -665,3 +665,154 @@ async fn the_book_filters_by_scope_commodity_user_and_date_and_pages_by_keyset()
         Code::InvalidArgument
     );
 }
+
+#[tokio::test]
+async fn the_snapshot_is_every_contract_with_all_its_payments_as_the_outbox_carries_them() {
+    use eris_proto::contracts::v1::ContractEvent;
+    use prost::Message;
+    let app = spawn_app().await;
+    let book = book(&app).await;
+    let paid = app.create(&app.management, electric(&book), false).await.unwrap();
+    let rows: String = (1..=3).map(|m| format!("{m}\t2026\t50\t15000\n")).collect();
+    let paste = PastePaymentsRequest { contract_id: paid.contract_id, text: rows.clone(), basis: 0 };
+    app.payments().paste_payments(authed(&app.care, paste)).await.unwrap();
+    let paid = app.update(&app.management, Contract { notes: "Renewed".into(), ..paid }, &["notes"]).await.unwrap();
+    let bare = app.create(&app.management, electric(&book), false).await.unwrap();
+    let gone = app.create(&app.management, electric(&book), false).await.unwrap();
+    let paste = PastePaymentsRequest { contract_id: gone.contract_id, text: rows, basis: 0 };
+    app.payments().paste_payments(authed(&app.care, paste)).await.unwrap();
+    let delete = DeleteContractRequest { contract_id: gone.contract_id, beta_only: false };
+    app.contracts().delete_contract(authed(&app.management, delete)).await.unwrap();
+
+    let events =
+        eris_platform::testing::checked_snapshot(&app.database, app.contracts.clone(), &app.management.token).await;
+    assert!(events.iter().all(|e| e.event_type == "contract.contract_updated"), "the outbox's type for an update");
+    let decoded: Vec<ContractEvent> =
+        events.iter().map(|e| ContractEvent::decode(e.payload.as_slice()).unwrap()).collect();
+    assert!(decoded.iter().all(|d| d.kind == "contract updated" && d.dr_payment.is_none() && d.hedge.is_none()));
+    let contracts: Vec<&Contract> = decoded.iter().map(|d| d.contract.as_ref().unwrap()).collect();
+    assert_eq!(contracts, [&paid, &bare], "every contract but the deleted one, as the API answers it");
+    let request = authed(&app.care, ListPaymentsRequest { contract_id: paid.contract_id });
+    let listed = app.payments().list_payments(request).await.unwrap().into_inner().payments;
+    assert_eq!(decoded[0].payments, listed, "all its payments, in list order");
+    assert!(decoded[1].payments.is_empty());
+    let published = app.database.published_events(eris_contracts::SCHEMA).await;
+    let last = published.iter().rev().find(|e| e.aggregate_id == paid.contract_id).unwrap();
+    assert_eq!(last.event_type, "contract.contract_updated");
+    let outbox_contract = ContractEvent::decode(last.payload.as_slice()).unwrap().contract.unwrap();
+    assert_eq!(&outbox_contract, contracts[0], "the contract exactly as the outbox's event carries it");
+}
+
+/// Identity and contracts alone (the snapshot asks neither crm nor sourcing), over `database`,
+/// once contracts serves (its schema migrated).
+async fn spawn_contracts_only(database: &TestDatabase) -> Channel {
+    let identity = eris_identity::testing::spawn(database, |_| {}).await;
+    let (listener, url) = listener().await;
+    let nowhere = "http://127.0.0.1:9".to_owned();
+    eris_contracts::testing::spawn_on(
+        listener,
+        database,
+        format!("http://{identity}"),
+        nowhere.clone(),
+        nowhere,
+        vec![],
+    );
+    let channel = Channel::from_shared(url).unwrap().connect_lazy();
+    let secret = Some(eris_platform::testing::SERVICE_SECRET);
+    while eris_platform::testing::read_snapshot(channel.clone(), secret, None).await.is_err() {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    channel
+}
+
+/// `contracts` contracts, each with as many payments as the SQL `payments` (of contract `c`) says,
+/// written straight into the schema.
+async fn generated_book(database: &TestDatabase, contracts: i64, payments: &str) -> sqlx::PgPool {
+    // The schema's triggers name its tables as the service's connections do.
+    let options = <sqlx::postgres::PgConnectOptions as std::str::FromStr>::from_str(&database.url()).unwrap();
+    let pool = sqlx::PgPool::connect_with(options.options([("search_path", "contracts")])).await.unwrap();
+    sqlx::query(
+        "insert into contracts.contract (company_id, company_name, commodity, fee, revenue_split, created_by) \
+         select g, 'Company ' || g, 'Electric', 0.005, 50, 1 from generate_series(1, $1) as g",
+    )
+    .bind(contracts)
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query(&format!(
+        "insert into contracts.payment (contract_id, projected_month, projected_year, projected_payment, updated_by) \
+         select c.contract_id, 1 + m % 12, 2026 + m / 12, 37.5, 1 \
+         from contracts.contract c, generate_series(1, {payments}) as m"
+    ))
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool
+}
+
+#[tokio::test]
+async fn a_snapshot_of_many_contracts_comes_in_chunks_with_each_contracts_own_payments() {
+    use eris_proto::contracts::v1::ContractEvent;
+    use prost::Message;
+    let database = TestDatabase::new().await;
+    let channel = spawn_contracts_only(&database).await;
+    // 0 to 3 payments a contract, so some pages of contracts end on a contract without any.
+    let pool = generated_book(&database, 1201, "(c.contract_id % 4)::int").await;
+    let (position, answers) =
+        eris_platform::testing::read_snapshot(channel, Some(eris_platform::testing::SERVICE_SECRET), None)
+            .await
+            .unwrap();
+    assert!(!position.is_empty());
+    assert_eq!(answers.iter().map(Vec::len).collect::<Vec<_>>(), [500, 500, 201]);
+    let mut previous = 0;
+    for event in answers.iter().flatten() {
+        let decoded = ContractEvent::decode(event.payload.as_slice()).unwrap();
+        let contract_id = decoded.contract.unwrap().contract_id;
+        assert!(contract_id > previous && contract_id == event.aggregate_id, "each contract once, in id order");
+        previous = contract_id;
+        assert_eq!(decoded.payments.len() as i64, contract_id % 4);
+        assert!(decoded.payments.iter().all(|p| p.contract_id == contract_id));
+    }
+    let total: i64 = sqlx::query_scalar("select count(*) from contracts.contract").fetch_one(&pool).await.unwrap();
+    assert_eq!(total, 1201);
+}
+
+/// The size the snapshot must cope with: 150,000 contracts with 1,500,000 payments. Slow (it
+/// writes the book first); run with `cargo nextest run -p eris-contracts --run-ignored only snapshot_of_a_full_book`.
+#[tokio::test]
+#[ignore]
+async fn a_snapshot_of_a_full_book_streams_in_bounded_memory() {
+    use futures::StreamExt as _;
+    let database = TestDatabase::new().await;
+    let channel = spawn_contracts_only(&database).await;
+    let written = std::time::Instant::now();
+    generated_book(&database, 150_000, "10").await;
+    println!("book written in {:.1} s", written.elapsed().as_secs_f64());
+    let rss = || {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap().to_owned();
+        line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() / 1024
+    };
+    let before = rss();
+    let started = std::time::Instant::now();
+    let request = eris_platform::auth::service_request(
+        &eris_platform::testing::SERVICE_SECRET.into(),
+        eris_proto::events::v1::SnapshotRequest {},
+    );
+    let mut client = eris_proto::events::v1::snapshot_service_client::SnapshotServiceClient::new(channel);
+    let mut stream = client.snapshot(request).await.unwrap().into_inner();
+    let (mut contracts, mut bytes, mut most) = (0usize, 0usize, 0u64);
+    while let Some(answer) = stream.next().await {
+        let answer = answer.unwrap();
+        contracts += answer.events.len();
+        bytes += answer.events.iter().map(|e| e.payload.len()).sum::<usize>();
+        most = most.max(rss());
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{contracts} contracts, {} MB of events in {seconds:.1} s; resident memory {before} MB before, at most {most} MB",
+        bytes / 1_000_000
+    );
+    assert_eq!(contracts, 150_000);
+    assert!(most < before + 200, "the snapshot is streamed, not held: {before} -> {most} MB");
+}

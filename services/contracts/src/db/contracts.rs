@@ -182,6 +182,16 @@ pub async fn update_contract(
     builder.build_query_scalar().fetch_one(db).await
 }
 
+/// Up to `limit` contracts with ids above `after`, in id order (a snapshot's pages).
+#[tracing::instrument(skip_all)]
+pub async fn list_contracts_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -> sqlx::Result<Vec<ContractRow>> {
+    sqlx::query_as(&format!("select {COLUMNS} from contract where contract_id > $1 order by contract_id limit $2"))
+        .bind(after)
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn select_contract(db: impl PgExecutor<'_>, contract_id: i64) -> sqlx::Result<Option<ContractRow>> {
     sqlx::query_as(&format!("select {COLUMNS} from contract where contract_id = $1"))

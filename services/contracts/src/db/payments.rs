@@ -45,6 +45,22 @@ pub async fn list_payments(db: impl PgExecutor<'_>, contract_id: i64) -> sqlx::R
     .await
 }
 
+/// The payments of these contracts, by contract, then as `list_payments` orders them (a snapshot's
+/// page of contracts, in one query).
+#[tracing::instrument(skip_all)]
+pub async fn list_payments_of_contracts(
+    db: impl PgExecutor<'_>,
+    contract_ids: &[i64],
+) -> sqlx::Result<Vec<PaymentRow>> {
+    sqlx::query_as(&format!(
+        "select {COLUMNS} from payment where contract_id = any($1) \
+         order by contract_id, projected_year, projected_month, payment_id"
+    ))
+    .bind(contract_ids)
+    .fetch_all(db)
+    .await
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn select_payment(db: impl PgExecutor<'_>, payment_id: i64) -> sqlx::Result<Option<PaymentRow>> {
     sqlx::query_as(&format!("select {COLUMNS} from payment where payment_id = $1"))

@@ -30,16 +30,27 @@ pub(crate) async fn record_event(
     contract: &ContractRow,
     also: Also,
 ) -> Result<()> {
+    eris_platform::outbox::insert(&mut *tx, &[contract_event(kind, caller.user_id, contract, also)]).await?;
+    Ok(())
+}
+
+/// A contract's event, as the outbox and the snapshot carry it: `contract.<kind>` with the
+/// contract as it is now (as it was, for a deletion), by the user who changed it (0 for the
+/// system), and what changed with it.
+pub(crate) fn contract_event(
+    kind: &str,
+    user_id: i64,
+    contract: &ContractRow,
+    also: Also,
+) -> eris_platform::outbox::Event {
     let event = ContractEvent {
         kind: kind.to_owned(),
-        user_id: caller.user_id,
+        user_id,
         event_time: Some(eris_platform::values::timestamp(chrono::Utc::now())),
         contract: Some(contract_to_proto(contract.clone())),
         payments: also.payments,
         dr_payment: also.dr_payment,
         hedge: also.hedge,
     };
-    let event_type = format!("contract.{}", kind.replace(' ', "_"));
-    eris_platform::outbox::insert(&mut *tx, &[(event_type, contract.contract_id, event.encode_to_vec())]).await?;
-    Ok(())
+    (format!("contract.{}", kind.replace(' ', "_")), contract.contract_id, event.encode_to_vec())
 }

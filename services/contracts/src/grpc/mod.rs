@@ -3,6 +3,7 @@
 mod contracts;
 mod hedges;
 mod payments;
+pub(crate) mod snapshot;
 
 use eris_proto::sourcing::v1::Commodity as ProtoCommodity;
 
