@@ -22,6 +22,7 @@ use eris_platform::{
     kv::Kv,
     serve::{Dependencies, GrpcService, serve_grpc},
     service::Shutdown,
+    snapshot::Snapshots,
 };
 use eris_proto::identity::v1::{auth_service_server::AuthServiceServer, user_service_server::UserServiceServer};
 use futures::future::BoxFuture;
@@ -101,9 +102,10 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
         business_time_zone: config.business.time_zone,
     });
     let routes = Routes::new(AuthServiceServer::new(grpc::AuthApi(state.clone())))
-        .add_service(UserServiceServer::new(grpc::UserApi(state)));
+        .add_service(UserServiceServer::new(grpc::UserApi(state)))
+        .add_service(Snapshots::server(pool.clone(), grpc::snapshot::PARTS));
     let service = GrpcService {
-        names: &["eris.identity.v1.AuthService", "eris.identity.v1.UserService"],
+        names: &["eris.identity.v1.AuthService", "eris.identity.v1.UserService", eris_platform::snapshot::SERVICE_NAME],
         routes,
         auth: AuthLayer::new(verifier, generations, PUBLIC, config.secret.service_secret.clone()),
         dependencies: Dependencies { pool, kv },

@@ -699,3 +699,37 @@ async fn every_change_to_a_user_publishes_the_user_without_password_data() {
         assert!(!contains(&event.payload, DEMO_PASSWORD.as_bytes()), "no password");
     }
 }
+
+#[tokio::test]
+async fn the_snapshot_is_every_user_as_the_outbox_carries_them_and_only_services_may_read_it() {
+    use prost::Message;
+    let app = spawn_app().await;
+    let manager = app.token("management@eris.test").await;
+    let kept = app.create_user(&manager, "kept@eris.test", Role::Sales).await.unwrap();
+    let change = User { status: UserStatus::Inactive.into(), ..kept.clone() };
+    let inactive = app.update(&manager, change, &["status"]).await.unwrap();
+    let gone = app.create_user(&manager, "gone@eris.test", Role::Admin).await.unwrap();
+    // Users are never deleted through the API; a row that is no longer there is in no snapshot.
+    let pool = sqlx::PgPool::connect(&app.database.url()).await.unwrap();
+    sqlx::query("delete from identity.app_user where user_id = $1").bind(gone.user_id).execute(&pool).await.unwrap();
+
+    let events = eris_platform::testing::checked_snapshot(&app.database, app.channel.clone(), &manager).await;
+    assert!(events.iter().all(|e| e.event_type == "user.updated"));
+    let decoded: Vec<UserEvent> = events.iter().map(|e| UserEvent::decode(e.payload.as_slice()).unwrap()).collect();
+    assert!(
+        decoded
+            .iter()
+            .zip(&events)
+            .all(|(d, e)| d.kind == "updated" && d.user.as_ref().unwrap().user_id == e.aggregate_id)
+    );
+    let users: Vec<User> = decoded.into_iter().map(|d| d.user.unwrap()).collect();
+    let listed = app.list(&manager, false).await.unwrap();
+    let mut expected: Vec<User> = listed.into_iter().filter(|u| u.user_id != gone.user_id).collect();
+    expected.sort_by_key(|u| u.user_id);
+    assert_eq!(users, expected, "every user but the deleted one, as the API answers them");
+    assert_eq!(users.len(), 6, "the five demo users and the inactive one");
+    let published = app.database.published_events(eris_identity::SCHEMA).await;
+    let last = published.iter().rev().find(|e| e.aggregate_id == kept.user_id).unwrap();
+    let outbox_user = UserEvent::decode(last.payload.as_slice()).unwrap().user.unwrap();
+    assert_eq!((&outbox_user, users.last().unwrap()), (&inactive, &inactive), "the user as the outbox carries it");
+}

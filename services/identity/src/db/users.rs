@@ -107,6 +107,16 @@ pub async fn list_users(pool: &PgPool, active_only: bool, offset: i64, limit: i6
     .await
 }
 
+/// Up to `limit` users with ids above `after`, in id order (a snapshot's pages).
+#[tracing::instrument(skip_all)]
+pub async fn list_users_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -> sqlx::Result<Vec<UserRow>> {
+    sqlx::query_as(&format!("select {USER_COLUMNS} from app_user where user_id > $1 order by user_id limit $2"))
+        .bind(after)
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}
+
 /// Adds a user, with its `user.created` event, in the caller's transaction.
 #[tracing::instrument(skip_all)]
 pub async fn insert_user(tx: &mut PgConnection, user: &NewUser<'_>, created_by: Option<i64>) -> sqlx::Result<UserRow> {

@@ -1,6 +1,7 @@
 //! gRPC adapters: read each request into the domain's types, call the domain, write the answer.
 
 mod auth;
+pub(crate) mod snapshot;
 mod users;
 
 pub(crate) use auth::AuthApi;
