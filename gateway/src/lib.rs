@@ -226,8 +226,7 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
 
 /// `/metrics` alone, for the internal listener.
 pub fn metrics_app() -> Router {
-    let prometheus = ops::prometheus();
-    Router::new().route("/metrics", get(move || ops::metrics(prometheus.clone())))
+    eris_platform::metrics::app()
 }
 
 /// gRPC-web calls go to their service; everything else is the web app (history mode).

@@ -3,7 +3,6 @@
 use std::{
     collections::BTreeMap,
     sync::Arc,
-    sync::OnceLock,
     time::{Duration, Instant},
 };
 
@@ -14,29 +13,13 @@ use axum::{
     middleware::Next,
     response::{IntoResponse, Response},
 };
-use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use serde::Serialize;
 use tonic_health::pb::{HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient};
 use tracing::Instrument;
 
 use crate::{AppState, grpc_web::is_grpc_web};
 
-/// The process-wide Prometheus recorder (installed once, shared by every gateway in the process).
-pub fn prometheus() -> PrometheusHandle {
-    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
-    HANDLE
-        .get_or_init(|| {
-            let recorder = PrometheusBuilder::new()
-                .set_buckets(&[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0])
-                .expect("valid buckets")
-                .build_recorder();
-            let handle = recorder.handle();
-            // Another recorder (a test harness, say) may be installed already; keep rendering ours.
-            let _ = metrics::set_global_recorder(recorder);
-            handle
-        })
-        .clone()
-}
+pub use eris_platform::metrics::prometheus;
 
 /// Liveness: the process answers.
 pub async fn healthz() -> &'static str {
@@ -112,11 +95,6 @@ pub async fn readyz(
         && dependencies.iter().all(|(name, status)| status == "SERVING" || *name == excluded);
     let code = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
     (code, Json(Readiness { ready, services, dependencies })).into_response()
-}
-
-/// Prometheus text exposition (served on the internal metrics listener only).
-pub async fn metrics(prometheus: PrometheusHandle) -> impl IntoResponse {
-    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], prometheus.render())
 }
 
 /// A span per request (continuing the browser's trace) and request count and latency metrics.

@@ -57,6 +57,8 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
     // Publishes the outbox to this service's event stream while the service runs.
     let _relay = eris_platform::relay::Relay::new(resources.pool.clone(), resources.kv.clone(), SCHEMA).spawn();
+    // Makes contracts whose end date has passed Inactive.
+    let _sweep = domain::lifecycle::spawn(resources.pool.clone(), BusinessTime::new(config.service.business.time_zone));
     let state = Arc::new(State {
         pool: resources.pool.clone(),
         crm: tonic::transport::Channel::from_shared(config.crm_url.clone())?.connect_lazy(),

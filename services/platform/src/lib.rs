@@ -8,6 +8,7 @@ pub mod db;
 pub mod edits;
 pub mod error;
 pub mod kv;
+pub mod metrics;
 pub mod outbox;
 pub mod relay;
 pub mod serve;

@@ -23,6 +23,10 @@ pub struct Config {
     /// answer reports set it to false.
     #[arg(long, env = "ERIS_REPORTING_PROJECTOR", default_value_t = true, action = clap::ArgAction::Set)]
     pub projector: bool,
+    /// Address to serve `/metrics` on (the projector's event lag), apart from gRPC; unset, none
+    /// (in eris-stack the gateway's `/metrics` shows it).
+    #[arg(long, env = "ERIS_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
     #[command(flatten)]
     pub service: ServiceArgs,
     #[command(flatten)]

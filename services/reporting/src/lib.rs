@@ -41,6 +41,9 @@ pub(crate) struct State {
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
+    if let Some(address) = config.metrics_listen {
+        eris_platform::metrics::serve_in_background(address).await?;
+    }
     let _projector = match config.projector {
         true => {
             Some(projector::Projector::new(resources.pool.clone(), projector::redis(&config.service.redis)?).spawn())

@@ -32,6 +32,8 @@ const BATCH: usize = 500;
 const BLOCK: Duration = Duration::from_millis(500);
 /// The lease's advisory lock key (any fixed number the services' relays do not use).
 const LEASE: i64 = 0x7265_706f_7274_696e;
+/// Seconds from a change's commit to its event being applied, per stream (0 when caught up).
+pub const LAG_METRIC: &str = "eris_reporting_event_lag_seconds";
 /// Applied event ids kept this long to recognise a late duplicate.
 const REMEMBER: &str = "7 days";
 
@@ -162,6 +164,12 @@ impl Projector {
         let batches = self.by_stream(&reply);
         let read: usize = batches.iter().map(|(_, _, batch)| batch.len()).sum();
         if read == 0 {
+            // Nothing waits: every stream is caught up.
+            if start == ">" {
+                for (service, _) in &self.streams {
+                    metrics::gauge!(LAG_METRIC, "stream" => *service).set(0.0);
+                }
+            }
             return Ok(0);
         }
         let mut tx = self.pool.begin().await?;
@@ -187,6 +195,16 @@ impl Projector {
             }
         }
         tx.commit().await?;
+        let now_ms = eris_platform::auth::now_ms();
+        for (service, _, batch) in &batches {
+            if let Some(last) = batch.last() {
+                // From the change's commit to its report being visible.
+                let lag = (now_ms - last.created_ms).max(0) as f64 / 1000.0;
+                metrics::gauge!(LAG_METRIC, "stream" => *service).set(lag);
+                metrics::counter!("eris_reporting_events_applied_total", "stream" => *service)
+                    .increment(batch.len() as u64);
+            }
+        }
         for (_, stream, batch) in batches.into_iter().filter(|(_, _, batch)| !batch.is_empty()) {
             let ids: Vec<String> = batch.iter().map(|e| e.id.clone()).collect();
             let last = ids.last().cloned().unwrap_or_default();
@@ -230,6 +248,8 @@ pub(crate) async fn apply(
     match (service, kind) {
         ("identity", "user") => projection::apply_user(conn, &decode(payload)?).await?,
         ("crm", "company") => projection::apply_company(conn, &decode(payload)?).await?,
+        ("crm", "contact") => projection::apply_contact(conn, &decode(payload)?).await?,
+        ("crm", "account") => projection::apply_account(conn, &decode(payload)?).await?,
         ("sourcing", "supplier" | "utility") => projection::apply_directory(conn, &decode(payload)?).await?,
         ("contracts", "contract") => projection::apply_contract(conn, &decode(payload)?).await?,
         _ => {}

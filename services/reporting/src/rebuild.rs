@@ -17,7 +17,7 @@ use eris_platform::{
 };
 use eris_proto::{
     contracts::v1::ContractEvent,
-    crm::v1::CompanyEvent,
+    crm::v1::{CompanyEvent, ContactEvent},
     events::v1::{SnapshotRequest, SnapshotResponse, snapshot_service_client::SnapshotServiceClient},
 };
 use sqlx::{PgConnection, PgPool};
@@ -30,7 +30,7 @@ use crate::{
 
 /// The read models a rebuild replaces (applied event ids and stream positions stay: they say what
 /// the streams delivered).
-const READ_MODELS: &str = "app_user, company, supplier, utility, contract, payment";
+const READ_MODELS: &str = "app_user, company, contact, supplier, utility, contract, payment";
 
 /// What a rebuild reads: each source service's channel, and the secret that opens snapshots.
 #[derive(Clone)]
@@ -84,14 +84,15 @@ pub async fn rebuild(pool: &PgPool, sources: &Sources) -> anyhow::Result<Rebuilt
     Ok(counts)
 }
 
-/// Applies one chunk: companies, contracts and payments in a few statements each, the rest (users,
-/// suppliers, utilities: a few hundred) one by one.
+/// Applies one chunk: companies, contacts, contracts and payments in a few statements each, the
+/// rest (users, suppliers, utilities: a few hundred) one by one.
 async fn apply_chunk(conn: &mut PgConnection, service: &str, chunk: &SnapshotResponse) -> anyhow::Result<u64> {
-    let (mut companies, mut contracts, mut payments) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut companies, mut contacts, mut contracts, mut payments) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for event in &chunk.events {
         let kind = event.event_type.split('.').next().unwrap_or_default();
         let decoded = match (service, kind) {
             ("crm", "company") => decode::<CompanyEvent>(&event.payload).map(|e| companies.extend(e.company)),
+            ("crm", "contact") => decode::<ContactEvent>(&event.payload).map(|e| contacts.extend(e.contact)),
             ("contracts", "contract") => decode::<ContractEvent>(&event.payload).map(|e| {
                 contracts.extend(e.contract);
                 payments.extend(e.payments);
@@ -106,6 +107,7 @@ async fn apply_chunk(conn: &mut PgConnection, service: &str, chunk: &SnapshotRes
         }
     }
     projection::upsert_companies(&mut *conn, &companies).await?;
+    projection::upsert_contacts(&mut *conn, &contacts).await?;
     projection::upsert_contracts(&mut *conn, &contracts).await?;
     projection::upsert_payments(&mut *conn, &payments).await?;
     Ok(chunk.events.len() as u64)

@@ -24,6 +24,7 @@ use tonic::Request;
 
 #[tokio::test]
 async fn changes_in_every_service_reach_the_read_models() {
+    let metrics = eris_platform::metrics::prometheus();
     let app = spawn_app().await;
     let contract = app.contract().await;
     let id = contract.contract_id;
@@ -48,7 +49,13 @@ async fn changes_in_every_service_reach_the_read_models() {
     ContractServiceClient::new(app.contracts.clone()).delete_contract(app.authed(request)).await.unwrap();
     app.eventually("select (select count(*) from contract) + (select count(*) from payment) || ''", "0").await;
     // Where each stream stands is kept, for the lag.
-    app.eventually("select count(*)::text from stream_position", "3").await;
+    app.eventually("select count(*)::text from stream_position", "4").await;
+    // `/metrics` shows how far behind each stream the read models are, and what was applied.
+    let shown = metrics.render();
+    for stream in ["identity", "crm", "sourcing", "contracts"] {
+        assert!(shown.contains(&format!("eris_reporting_event_lag_seconds{{stream=\"{stream}\"}}")), "{shown}");
+    }
+    assert!(shown.contains("eris_reporting_events_applied_total{stream=\"contracts\"}"), "{shown}");
 }
 
 #[tokio::test]

@@ -246,6 +246,7 @@ async fn read_models(app: &App) -> Vec<Vec<String>> {
     let mut tables = Vec::new();
     for (table, key) in [
         ("company", "company_id"),
+        ("contact", "contact_id"),
         ("supplier", "supplier_id"),
         ("utility", "utility_id"),
         ("contract", "contract_id"),
@@ -287,6 +288,19 @@ async fn a_rebuild_ends_equal_to_what_the_events_made_and_skips_what_its_snapsho
         .unwrap();
     let gone = app.contract_of("Mill", 0, "").await;
     app.add_payment(gone.contract_id, 1, "5.00").await;
+    let contact = eris_proto::crm::v1::Contact {
+        company_id: foundry.company_id,
+        first_name: "Ada".into(),
+        email: "ada@foundry.test".into(),
+        priority: 1,
+        ..Default::default()
+    };
+    let request = eris_proto::crm::v1::CreateContactRequest { contact: Some(contact) };
+    eris_proto::crm::v1::contact_service_client::ContactServiceClient::new(app.crm.clone())
+        .create_contact(app.authed(request))
+        .await
+        .unwrap();
+    app.eventually("select count(*)::text from contact", "1").await;
     app.eventually("select count(*)::text from payment", "2").await;
     app.eventually("select payment_actual::text from payment where payment_actual is not null", "9.50").await;
     let request = DeleteContractRequest { contract_id: gone.contract_id, beta_only: false };
@@ -298,9 +312,10 @@ async fn a_rebuild_ends_equal_to_what_the_events_made_and_skips_what_its_snapsho
     assert!(counts.iter().all(|(_, count)| *count > 0), "{counts:?}");
     let rebuilt = read_models(&app).await;
     // Companies, suppliers, contracts and payments came by events and by the snapshot alike.
-    for index in [0, 1, 3, 4] {
+    for index in [0, 1, 2, 4, 5] {
         assert_eq!(rebuilt[index], incremental[index], "table {index}");
     }
+    assert_eq!(rebuilt[1].len(), 1, "the contact");
     // Utilities and users written straight into their schemas (the demo set) arrive by the
     // rebuild only: now the read models hold every one the sources hold.
     let reporting = &app.reporting;
@@ -308,8 +323,8 @@ async fn a_rebuild_ends_equal_to_what_the_events_made_and_skips_what_its_snapsho
         let count: i64 = sqlx::query_scalar(sql).fetch_one(reporting).await.unwrap();
         count as usize
     };
-    assert_eq!(rebuilt[2].len(), source_count("select count(*) from sourcing.utility").await);
-    assert_eq!(rebuilt[5].len(), source_count("select count(*) from identity.app_user").await);
+    assert_eq!(rebuilt[3].len(), source_count("select count(*) from sourcing.utility").await);
+    assert_eq!(rebuilt[6].len(), source_count("select count(*) from identity.app_user").await);
 
     // A creation event of the deleted contract from a transaction long committed, delivered late
     // under a new id: the snapshot saw its transaction, so it does not bring the contract back.
@@ -326,4 +341,126 @@ async fn a_rebuild_ends_equal_to_what_the_events_made_and_skips_what_its_snapsho
     app.eventually("select count(*)::text from applied_event where event_id = 'contracts:redelivered'", "1").await;
     let contracts: i64 = sqlx::query_scalar("select count(*) from contract").fetch_one(&app.reporting).await.unwrap();
     assert_eq!(contracts, 1, "the deleted contract stays deleted");
+}
+
+#[tokio::test]
+async fn the_contract_reports_list_what_was_made_and_who_to_write_to() {
+    use eris_proto::{
+        crm::v1::{Contact, CreateContactRequest, contact_service_client::ContactServiceClient},
+        reporting::v1::{
+            ListAutoInactiveContractsRequest, ListFirstMonthsBillingRequest, ListOpportunitiesRequest,
+            ListStartMonthsRequest, ListSupplierOutreachRequest, ListWelcomeEmailsRequest,
+        },
+    };
+    let app = spawn_app().await;
+    let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+    let march = app
+        .contract_with("March Start", 0, "Keystone", |c| {
+            c.start_date = Some(date(day(2026, 3, 1)));
+            c.date_signed = Some(date(day(2026, 1, 20)));
+            c.contract_rate = "0.0712".into();
+            c.billing_type = "Dual".into();
+        })
+        .await;
+    let late_march = app.contract_with("Late March", 0, "", |c| c.start_date = Some(date(day(2026, 3, 31)))).await;
+    app.contract_with("April Start", 0, "", |c| c.start_date = Some(date(day(2026, 4, 1)))).await;
+    let ended = app
+        .contract_with("Ended Long Ago", 0, "", |c| {
+            c.start_date = Some(date(day(2020, 1, 1)));
+            c.status = 1;
+        })
+        .await;
+    let contacts = ContactServiceClient::new(app.crm.clone());
+    for (first, priority) in [("Second", 2), ("First", 1), ("Unranked", 0)] {
+        let contact = Contact {
+            company_id: march.company_id,
+            first_name: first.into(),
+            last_name: "Person".into(),
+            email: format!("{}@march.test", first.to_lowercase()),
+            priority,
+            ..Default::default()
+        };
+        contacts.clone().create_contact(app.authed(CreateContactRequest { contact: Some(contact) })).await.unwrap();
+    }
+    app.eventually("select count(*)::text from contact", "3").await;
+    app.eventually("select count(*)::text from contract", "4").await;
+
+    // The sweep makes the ended contract Inactive, keeping "Active - Renewed" as its status before.
+    let contracts_pool =
+        eris_platform::db::connect(&app.database.args(), eris_contracts::SCHEMA, &eris_contracts::MIGRATOR)
+            .await
+            .unwrap();
+    let today = BusinessTime::new(eris_platform::config::BusinessArgs::default().time_zone).today();
+    assert_eq!(eris_contracts::domain::lifecycle::inactivate_ended(&contracts_pool, today).await.unwrap(), 1);
+    assert_eq!(eris_contracts::domain::lifecycle::inactivate_ended(&contracts_pool, today).await.unwrap(), 0);
+    app.eventually(
+        &format!("select status || ' ' || previous_status from contract where contract_id = {}", ended.contract_id),
+        "3 1",
+    )
+    .await;
+
+    let ids =
+        |rows: &[eris_proto::reporting::v1::ContractReportRow]| rows.iter().map(|r| r.contract_id).collect::<Vec<_>>();
+    let outreach = ListSupplierOutreachRequest { start_date: Some(date(day(2026, 3, 1))) };
+    let outreach = app.reports().list_supplier_outreach(app.authed(outreach)).await.unwrap().into_inner();
+    assert_eq!(ids(&outreach.rows), [march.contract_id, late_march.contract_id], "March only, by start date");
+    let first = &outreach.rows[0];
+    assert_eq!(
+        (first.supplier.as_str(), first.contract_rate.as_str(), first.billing_type.as_str()),
+        ("Keystone", "0.0712", "Dual")
+    );
+    assert_eq!((first.account_count, first.term_months), (1, 12));
+
+    let months = app.reports().list_start_months(app.authed(ListStartMonthsRequest {})).await.unwrap().into_inner();
+    assert_eq!(months.start_months, ["2026-04", "2026-03", "2020-01"]);
+    let billing = ListFirstMonthsBillingRequest { start_month: "2026-03".into() };
+    let billing = app.reports().list_first_months_billing(app.authed(billing)).await.unwrap().into_inner();
+    assert_eq!(ids(&billing.rows), [march.contract_id, late_march.contract_id]);
+    let to = &billing.rows[0];
+    assert_eq!(
+        (to.contact_first_name.as_str(), to.contact_last_name.as_str(), to.contact_email.as_str()),
+        ("First", "Person", "first@march.test"),
+        "the first contact by priority"
+    );
+    let bad = ListFirstMonthsBillingRequest { start_month: "March".into() };
+    assert_eq!(
+        app.reports().list_first_months_billing(app.authed(bad)).await.unwrap_err().code(),
+        Code::InvalidArgument
+    );
+
+    let inactive = ListAutoInactiveContractsRequest { date: Some(date(today)) };
+    let inactive = app.reports().list_auto_inactive_contracts(app.authed(inactive)).await.unwrap().into_inner();
+    assert_eq!(ids(&inactive.rows), [ended.contract_id]);
+    assert_eq!((inactive.rows[0].status, inactive.rows[0].previous_status), (3, 1));
+    assert_eq!(inactive.rows[0].auto_inactive_date, Some(date(today)));
+    let yesterday = ListAutoInactiveContractsRequest { date: Some(date(today - Days::new(1))) };
+    assert!(
+        app.reports().list_auto_inactive_contracts(app.authed(yesterday)).await.unwrap().into_inner().rows.is_empty()
+    );
+
+    let welcome = |start: Option<NaiveDate>, end: Option<NaiveDate>| {
+        let request = app.authed(ListWelcomeEmailsRequest { start_date: start.map(date), end_date: end.map(date) });
+        let mut client = app.reports();
+        async move { client.list_welcome_emails(request).await }
+    };
+    let signed = welcome(Some(day(2026, 1, 1)), Some(day(2026, 1, 31))).await.unwrap().into_inner();
+    assert_eq!(ids(&signed.rows), [march.contract_id]);
+    assert_eq!(signed.rows[0].contact_email, "first@march.test");
+    let blank = welcome(Some(day(2026, 1, 1)), None).await.unwrap_err();
+    assert_eq!((blank.code(), blank.message()), (Code::InvalidArgument, "Start and/or End Range is blank."));
+    let same = welcome(Some(day(2026, 1, 1)), Some(day(2026, 1, 1))).await.unwrap_err();
+    assert_eq!(same.message(), "Start and End Range are the same date.");
+
+    let opportunities = ListOpportunitiesRequest { start_date: Some(date(today)), end_date: None };
+    let opportunities = app.reports().list_opportunities(app.authed(opportunities)).await.unwrap().into_inner();
+    let names: Vec<&str> = opportunities.rows.iter().map(|r| r.company_name.as_str()).collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+    assert!(opportunities.rows.iter().all(|r| r.annual_kwh.parse::<f64>().is_ok()), "{:?}", opportunities.rows);
+
+    // Roles as the cards: Sales sees none of these; Admin sees the Opportunity Tracker only.
+    let refused =
+        app.reports().list_supplier_outreach(as_user(&app.sales.0, ListSupplierOutreachRequest::default())).await;
+    assert_eq!(refused.unwrap_err().code(), Code::PermissionDenied);
+    let refused = app.reports().list_opportunities(as_user(&app.sales.0, ListOpportunitiesRequest::default())).await;
+    assert_eq!(refused.unwrap_err().code(), Code::PermissionDenied);
 }

@@ -127,5 +127,6 @@ service_test!(
     "reporting",
     "eris.reporting.v1.ReportService",
     projector: true,
+    metrics_listen: None,
     sources: Default::default()
 );

@@ -23,6 +23,8 @@ pub struct ContractRow {
     pub created_at: DateTime<Utc>,
     pub created_by: i64,
     pub updated_at: DateTime<Utc>,
+    /// The day the sweep made it Inactive because its end date had passed.
+    pub auto_inactive_on: Option<NaiveDate>,
 }
 
 /// A contract's editable fields.
@@ -78,7 +80,7 @@ const COLUMNS: &str = "contract_id, company_id, company_name, inside_sales_user_
     supplier_id, start_date, term_months, contract_rate, rate_type, fee, billing_type, tax_exempt, green_power, \
     payment_schedule, revenue_split, notes, capacity_percentage, energy_percentage, jmi_percentage, account_ids, \
     status, previous_status, beta, annual_volume, term_volume, annual_fee_total, term_fee_total, end_date, \
-    file_key, file_name, file_type, version, created_at, created_by, updated_at";
+    file_key, file_name, file_type, version, created_at, created_by, updated_at, auto_inactive_on";
 
 /// The columns of `ContractFields` and `Computed`, in the order `push_values` binds them.
 const WRITTEN: &str = "inside_sales_user_id, closer1_user_id, closer2_user_id, analyst_user_id, \
@@ -207,6 +209,27 @@ pub async fn select_contract_for_update(db: &mut PgConnection, contract_id: i64)
         .bind(contract_id)
         .fetch_optional(db)
         .await
+}
+
+/// The status of a contract no longer in force (3 Inactive).
+pub const INACTIVE: i16 = 3;
+
+/// Makes Inactive up to `limit` contracts that ended before `today` and were never made so by
+/// this sweep, keeping each one's status in previous_status; answers them as they are now.
+#[tracing::instrument(skip_all)]
+pub async fn inactivate_ended(db: &mut PgConnection, today: NaiveDate, limit: i64) -> sqlx::Result<Vec<ContractRow>> {
+    sqlx::query_as(&format!(
+        "update contract set previous_status = status, status = {INACTIVE}, auto_inactive_on = $1, \
+           version = version + 1, updated_at = now() \
+         where contract_id in (select contract_id from contract \
+           where end_date < $1 and status <> {INACTIVE} and auto_inactive_on is null \
+           order by end_date, contract_id limit $2 for update skip locked) \
+         returning {COLUMNS}"
+    ))
+    .bind(today)
+    .bind(limit)
+    .fetch_all(db)
+    .await
 }
 
 #[tracing::instrument(skip_all)]

@@ -2,6 +2,7 @@
 
 pub mod contracts;
 pub mod hedges;
+pub mod lifecycle;
 pub mod numbers;
 pub mod payments;
 pub mod spreadsheet;

@@ -116,6 +116,7 @@ pub(crate) fn contract_to_proto(row: ContractRow) -> Contract {
         update_time: Some(timestamp(row.updated_at)),
         creator_user_id: row.created_by,
         create_time: Some(timestamp(row.created_at)),
+        auto_inactive_date: row.auto_inactive_on.map(eris_platform::values::date),
     }
 }
 

@@ -53,6 +53,16 @@ pub async fn list_contacts(
     .await
 }
 
+/// Up to `limit` contacts with ids above `after`, in id order (a snapshot's pages).
+#[tracing::instrument(skip_all)]
+pub async fn list_contacts_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -> sqlx::Result<Vec<ContactRow>> {
+    sqlx::query_as(&format!("select {COLUMNS} from contact where contact_id > $1 order by contact_id limit $2"))
+        .bind(after)
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn select_contact(db: impl PgExecutor<'_>, contact_id: i64) -> sqlx::Result<Option<ContactRow>> {
     sqlx::query_as(&format!("select {COLUMNS} from contact where contact_id = $1"))

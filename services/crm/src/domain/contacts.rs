@@ -108,15 +108,20 @@ fn contact_not_found() -> Error {
 }
 
 async fn record_event(tx: &mut PgConnection, caller: &Caller, kind: &str, row: &ContactRow) -> Result<()> {
+    eris_platform::outbox::insert(&mut *tx, &[contact_event(kind, caller.user_id, row)]).await?;
+    Ok(())
+}
+
+/// A contact's event, as the outbox and the snapshot carry it: `contact.<kind>` by the user who
+/// changed it (0 for the system).
+pub(crate) fn contact_event(kind: &str, user_id: i64, row: &ContactRow) -> eris_platform::outbox::Event {
     let event = ContactEvent {
         kind: kind.to_owned(),
-        user_id: caller.user_id,
+        user_id,
         event_time: Some(crate::grpc::convert::timestamp(chrono::Utc::now())),
         contact: Some(crate::grpc::contacts::contact_to_proto(row.clone())),
     };
-    let events = [(format!("contact.{kind}"), row.contact_id, event.encode_to_vec())];
-    eris_platform::outbox::insert(&mut *tx, &events).await?;
-    Ok(())
+    (format!("contact.{kind}"), row.contact_id, event.encode_to_vec())
 }
 
 impl State {

@@ -7,7 +7,7 @@ use eris_proto::identity::v1::{UserEvent, UserStatus};
 use eris_proto::{
     common::v1::Date,
     contracts::v1::{Contract, ContractEvent, Payment},
-    crm::v1::{Company, CompanyEvent},
+    crm::v1::{AccountEvent, Company, CompanyEvent, Contact, ContactEvent},
     sourcing::v1::{Commodity, DirectoryEvent, directory_event::Entry},
 };
 use sqlx::{PgConnection, Postgres, QueryBuilder};
@@ -76,7 +76,7 @@ pub async fn upsert_companies(conn: &mut PgConnection, companies: &[Company]) ->
     for rows in companies.chunks(ROWS_PER_STATEMENT) {
         let mut builder = QueryBuilder::<Postgres>::new(
             "insert into company (company_id, name, inside_user_id, closer_user_id, analyst_user_id, affiliate, \
-               version, team_user_ids) ",
+               version, team_user_ids, entry_date, electric_utility_id, gas_utility_id, total_kwh, total_therms) ",
         );
         builder.push_values(rows, |mut row, c| {
             row.push_bind(c.company_id)
@@ -86,16 +86,73 @@ pub async fn upsert_companies(conn: &mut PgConnection, companies: &[Company]) ->
                 .push_bind(id(c.analyst_user_id))
                 .push_bind(&c.affiliate)
                 .push_bind(c.version)
-                .push_bind(team_user_ids(c));
+                .push_bind(team_user_ids(c))
+                .push_bind(day(c.entry_date.as_ref()))
+                .push_bind(id(c.electric_area_utility_id))
+                .push_bind(id(c.gas_area_utility_id))
+                .push_bind(number(&c.total_kwh))
+                .push_unseparated("::numeric")
+                .push_bind(number(&c.total_therms))
+                .push_unseparated("::numeric");
         });
         builder.push(
             " on conflict (company_id) do update set name = excluded.name, inside_user_id = excluded.inside_user_id, \
                closer_user_id = excluded.closer_user_id, analyst_user_id = excluded.analyst_user_id, \
-               affiliate = excluded.affiliate, version = excluded.version, team_user_ids = excluded.team_user_ids \
+               affiliate = excluded.affiliate, version = excluded.version, team_user_ids = excluded.team_user_ids, \
+               entry_date = excluded.entry_date, electric_utility_id = excluded.electric_utility_id, \
+               gas_utility_id = excluded.gas_utility_id, total_kwh = excluded.total_kwh, \
+               total_therms = excluded.total_therms \
              where company.version < excluded.version",
         );
         builder.build().execute(&mut *conn).await?;
     }
+    Ok(())
+}
+
+/// A contact's name, e-mail and priority; a deleted one goes.
+pub async fn apply_contact(conn: &mut PgConnection, event: &ContactEvent) -> sqlx::Result<()> {
+    let Some(contact) = &event.contact else { return Ok(()) };
+    if event.kind == "deleted" {
+        sqlx::query("delete from contact where contact_id = $1").bind(contact.contact_id).execute(conn).await?;
+        return Ok(());
+    }
+    upsert_contacts(conn, std::slice::from_ref(contact)).await
+}
+
+/// Keeps each contact's newer version.
+pub async fn upsert_contacts(conn: &mut PgConnection, contacts: &[Contact]) -> sqlx::Result<()> {
+    for rows in contacts.chunks(ROWS_PER_STATEMENT) {
+        let mut builder = QueryBuilder::<Postgres>::new(
+            "insert into contact (contact_id, company_id, first_name, last_name, email, priority, version) ",
+        );
+        builder.push_values(rows, |mut row, c| {
+            row.push_bind(c.contact_id)
+                .push_bind(c.company_id)
+                .push_bind(&c.first_name)
+                .push_bind(&c.last_name)
+                .push_bind(&c.email)
+                .push_bind(c.priority)
+                .push_bind(c.version);
+        });
+        builder.push(
+            " on conflict (contact_id) do update set company_id = excluded.company_id, \
+               first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email, \
+               priority = excluded.priority, version = excluded.version \
+             where contact.version < excluded.version",
+        );
+        builder.build().execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// An account change carries its company's annual usage over every account after the change.
+pub async fn apply_account(conn: &mut PgConnection, event: &AccountEvent) -> sqlx::Result<()> {
+    sqlx::query("update company set total_kwh = $2::numeric, total_therms = $3::numeric where company_id = $1")
+        .bind(event.company_id)
+        .bind(number(&event.company_total_kwh))
+        .bind(number(&event.company_total_therms))
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
@@ -212,7 +269,8 @@ pub async fn upsert_contracts(conn: &mut PgConnection, contracts: &[Contract]) -
             "insert into contract (contract_id, company_id, company_name, inside_sales_user_id, closer1_user_id, \
                closer2_user_id, analyst_user_id, support_analyst1_user_id, support_analyst2_user_id, affiliate, \
                commodity, utility_id, state, date_signed, pricing_type, contract_type, supplier_id, start_date, \
-               term_months, fee, status, previous_status, annual_volume, term_fee_total, end_date, version) ",
+               term_months, fee, status, previous_status, annual_volume, term_fee_total, end_date, version, \
+               contract_rate, billing_type, tax_exempt, account_count, auto_inactive_on) ",
         );
         builder.push_values(rows, |mut row, c| {
             row.push_bind(c.contract_id)
@@ -243,7 +301,13 @@ pub async fn upsert_contracts(conn: &mut PgConnection, contracts: &[Contract]) -
                 .push_bind(number(&c.term_fee_total))
                 .push_unseparated("::numeric")
                 .push_bind(day(c.end_date.as_ref()))
-                .push_bind(c.version);
+                .push_bind(c.version)
+                .push_bind(number(&c.contract_rate))
+                .push_unseparated("::numeric")
+                .push_bind(&c.billing_type)
+                .push_bind(&c.tax_exempt)
+                .push_bind(c.account_ids.len() as i32)
+                .push_bind(day(c.auto_inactive_date.as_ref()));
         });
         builder.push(
             " on conflict (contract_id) do update set company_id = excluded.company_id, \
@@ -258,7 +322,9 @@ pub async fn upsert_contracts(conn: &mut PgConnection, contracts: &[Contract]) -
                start_date = excluded.start_date, term_months = excluded.term_months, fee = excluded.fee, \
                status = excluded.status, previous_status = excluded.previous_status, \
                annual_volume = excluded.annual_volume, term_fee_total = excluded.term_fee_total, \
-               end_date = excluded.end_date, version = excluded.version \
+               end_date = excluded.end_date, version = excluded.version, contract_rate = excluded.contract_rate, \
+               billing_type = excluded.billing_type, tax_exempt = excluded.tax_exempt, \
+               account_count = excluded.account_count, auto_inactive_on = excluded.auto_inactive_on \
              where contract.version < excluded.version",
         );
         builder.build().execute(&mut *conn).await?;
