@@ -47,7 +47,11 @@ export function RenewalsPanel() {
                 <li key={String(alert.contractId)} data-contract-id={String(alert.contractId)}>
                   <div className="eris-renewals-line">
                     <Link to={companyContractsPath(alert.companyId)}>{alert.companyName}</Link>
-                    <Tag minimal intent={window === 14 ? Intent.DANGER : window === 28 ? Intent.WARNING : Intent.NONE}>
+                    <Tag
+                      minimal
+                      className="eris-renewals-days"
+                      intent={window === 14 ? Intent.DANGER : window === 28 ? Intent.WARNING : Intent.NONE}
+                    >
                       {T.daysLeft(alert.daysLeft)}
                     </Tag>
                   </div>
