@@ -141,12 +141,18 @@ export function MarginBuilderPage() {
       </HTMLSelect>
     </FormGroup>
   );
-  const yearOptions = (years: readonly number[] | undefined, shown: string) =>
-    withShown(years ?? [], shown).map((year) => (
-      <option key={year} value={String(year)}>
-        {year}
-      </option>
-    ));
+  /** A year select: the server's years and the one chosen, latest first. */
+  const yearSelect = (id: string, label: string, key: "projectedYear" | "paymentYear", years?: readonly number[]) =>
+    select(
+      id,
+      label,
+      key,
+      withShown(years ?? [], draft[key]).map((year) => (
+        <option key={year} value={String(year)}>
+          {year}
+        </option>
+      )),
+    );
   const startMonths = [...new Set([...(opts?.startMonths ?? []), ...(draft.startMonth ? [draft.startMonth] : [])])];
   const knownSupplier = !draft.supplier || opts?.suppliers.some((s) => String(s.supplierId) === draft.supplier);
 
@@ -169,12 +175,7 @@ export function MarginBuilderPage() {
             </>,
           )}
           {select("margin-projected-month", T.projectedMonth, "projectedMonth", monthOptions)}
-          {select(
-            "margin-projected-year",
-            T.projectedYear,
-            "projectedYear",
-            yearOptions(opts?.projectedYears, draft.projectedYear),
-          )}
+          {yearSelect("margin-projected-year", T.projectedYear, "projectedYear", opts?.projectedYears)}
           {select(
             "margin-start-month",
             T.startMonth,
@@ -194,12 +195,7 @@ export function MarginBuilderPage() {
             />
           </FormGroup>
           {select("margin-payment-month", T.paymentMonth, "paymentMonth", monthOptions)}
-          {select(
-            "margin-payment-year",
-            T.paymentYear,
-            "paymentYear",
-            yearOptions(opts?.paymentYears, draft.paymentYear),
-          )}
+          {yearSelect("margin-payment-year", T.paymentYear, "paymentYear", opts?.paymentYears)}
           <DateTextInput
             id="margin-signed-start"
             label={T.signedStart}

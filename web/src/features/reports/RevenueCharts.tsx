@@ -49,14 +49,16 @@ function Legend({ entries, whole }: { entries: LegendEntry[]; whole: number }) {
 
 function Pie({ entries }: { entries: LegendEntry[] }) {
   return (
-    <VictoryPie
-      width={300}
-      height={300}
-      padding={10}
-      colorScale={CHART_COLOURS}
-      labels={() => null}
-      data={entries.map((entry) => ({ x: entry.name, y: entry.amount }))}
-    />
+    <div className="eris-revenue-plot">
+      <VictoryPie
+        width={300}
+        height={300}
+        padding={10}
+        colorScale={CHART_COLOURS}
+        labels={() => null}
+        data={entries.map((entry) => ({ x: entry.name, y: entry.amount }))}
+      />
+    </div>
   );
 }
 
@@ -96,23 +98,25 @@ export function RevenueCharts({ report }: RevenueChartsProps) {
       >
         <figcaption>{T.stackChart}</figcaption>
         <div className="eris-revenue-chart-body">
-          <VictoryChart
-            width={900}
-            height={340}
-            padding={{ top: 16, bottom: 36, left: 72, right: 16 }}
-            domainPadding={{ x: 24 }}
-          >
-            <VictoryAxis
-              tickValues={MONTH_ABBREVIATIONS.map((_, i) => i + 1)}
-              tickFormat={(t: number) => MONTH_ABBREVIATIONS[t - 1]}
-            />
-            <VictoryAxis dependentAxis tickFormat={(t: number) => `$${shortNumber(t)}`} />
-            <VictoryStack colorScale={CHART_COLOURS}>
-              {series.map((s) => (
-                <VictoryBar key={s.name} data={s.monthly.map((y, i) => ({ x: i + 1, y }))} barRatio={0.7} />
-              ))}
-            </VictoryStack>
-          </VictoryChart>
+          <div className="eris-revenue-plot">
+            <VictoryChart
+              width={900}
+              height={340}
+              padding={{ top: 16, bottom: 36, left: 72, right: 16 }}
+              domainPadding={{ x: 24 }}
+            >
+              <VictoryAxis
+                tickValues={MONTH_ABBREVIATIONS.map((_, i) => i + 1)}
+                tickFormat={(t: number) => MONTH_ABBREVIATIONS[t - 1]}
+              />
+              <VictoryAxis dependentAxis tickFormat={(t: number) => `$${shortNumber(t)}`} />
+              <VictoryStack colorScale={CHART_COLOURS}>
+                {series.map((s) => (
+                  <VictoryBar key={s.name} data={s.monthly.map((y, i) => ({ x: i + 1, y }))} barRatio={0.7} />
+                ))}
+              </VictoryStack>
+            </VictoryChart>
+          </div>
           <Legend entries={suppliers} whole={whole} />
         </div>
       </figure>
