@@ -13,9 +13,11 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use eris_proto::reporting::v1::{
-    CreateMarginExportRequest, ExportMarginRowsRequest, GetRevenueBySupplierRequest, ListContractMarginPaymentsRequest,
-    ListMarginOptionsRequest, ListMarginOptionsResponse, ListMarginRowsRequest, ListRenewalAlertsRequest,
-    ListRenewalsRequest, ListRevenueYearsRequest, MarginFilter, MarginRow, PageDirection, RevenueBasis,
+    ContractReportRow, CreateMarginExportRequest, ExportMarginRowsRequest, GetRevenueBySupplierRequest,
+    ListAutoInactiveContractsRequest, ListContractMarginPaymentsRequest, ListFirstMonthsBillingRequest,
+    ListMarginOptionsRequest, ListMarginOptionsResponse, ListMarginRowsRequest, ListOpportunitiesRequest,
+    ListRenewalAlertsRequest, ListRenewalsRequest, ListRevenueYearsRequest, ListStartMonthsRequest,
+    ListSupplierOutreachRequest, ListWelcomeEmailsRequest, MarginFilter, MarginRow, PageDirection, RevenueBasis,
     report_service_client::ReportServiceClient,
 };
 use futures::StreamExt;
@@ -290,11 +292,12 @@ pub async fn get_projected_years(State(state): State<Arc<AppState>>, ctx: CallCo
     Ok(Json(margin_options(&state, &ctx).await?.projected_years))
 }
 
-/// Months in which a contract starts (`yyyy-MM`), latest first.
+/// Months in which a contract starts (`yyyy-MM`), latest first (First Months Billing's choices).
 #[utoipa::path(get, path = "/api/reports/getStartMonths", tag = "reports",
     responses((status = 200, body = Vec<String>), (status = 403, body = ErrorBody)))]
 pub async fn get_start_months(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<String>>> {
-    Ok(Json(margin_options(&state, &ctx).await?.start_months))
+    let found = reports(&state).list_start_months(ctx.request(ListStartMonthsRequest {})).await;
+    Ok(Json(found.map_err(reporting_error)?.into_inner().start_months))
 }
 
 /// Margin Builder's filters, as JSON in the address (each left out selects everything).
@@ -568,4 +571,225 @@ async fn stream_export(state: &AppState, ctx: &CallContext, ticket: String) -> A
         Body::from_stream(body),
     )
         .into_response())
+}
+
+/// A contract in Supplier Outreach, First Months Billing, Auto Inactive Contracts and Welcome
+/// E-mails (spec 2 section 3: the Welcome e-mail and First-month billing rows).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ContractReportJson {
+    pub contract_id: i64,
+    pub lead_id: i64,
+    /// The company's name.
+    pub name: String,
+    pub closer1: String,
+    pub analyst: String,
+    pub affiliate: String,
+    pub commodity: String,
+    pub utility: String,
+    pub state: String,
+    pub supplier: String,
+    pub date_signed: Option<String>,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    pub term_length: i32,
+    pub contract_rate: String,
+    pub contract_type: String,
+    pub billing_type: String,
+    pub tax_exempt: String,
+    pub account_count: i32,
+    pub contract_annual_volume: String,
+    pub term_fee_total: String,
+    /// 0 Active, 1 Active - Renewed, 2 Active - Lost, 3 Inactive.
+    pub status: i32,
+    pub previous_status: i32,
+    /// The day it was made Inactive because its end date had passed.
+    pub auto_inactive_date: Option<String>,
+    pub contact_first_name: String,
+    pub contact_last_name: String,
+    pub contact_email: String,
+}
+
+fn contract_rows(rows: Vec<ContractReportRow>, more: bool) -> Response {
+    let rows: Vec<ContractReportJson> = rows
+        .into_iter()
+        .map(|r| ContractReportJson {
+            contract_id: r.contract_id,
+            lead_id: r.company_id,
+            name: r.company_name,
+            closer1: r.closer1,
+            analyst: r.analyst,
+            affiliate: r.affiliate,
+            commodity: r.commodity,
+            utility: r.utility,
+            state: r.state,
+            supplier: r.supplier,
+            date_signed: iso(r.date_signed.as_ref()),
+            start_date: iso(r.start_date.as_ref()),
+            end_date: iso(r.end_date.as_ref()),
+            term_length: r.term_months,
+            contract_rate: r.contract_rate,
+            contract_type: r.contract_type,
+            billing_type: r.billing_type,
+            tax_exempt: r.tax_exempt,
+            account_count: r.account_count,
+            contract_annual_volume: r.annual_volume,
+            term_fee_total: r.term_fee_total,
+            status: r.status,
+            previous_status: r.previous_status,
+            auto_inactive_date: iso(r.auto_inactive_date.as_ref()),
+            contact_first_name: r.contact_first_name,
+            contact_last_name: r.contact_last_name,
+            contact_email: r.contact_email,
+        })
+        .collect();
+    ([("x-more-rows", if more { "true" } else { "false" })], Json(rows)).into_response()
+}
+
+/// A date in an address: ISO, or `null`, `undefined` or `-` for none (a cleared picker).
+fn path_date(label: &str, text: &str) -> ApiResult<Option<eris_proto::common::v1::Date>> {
+    match text.trim() {
+        "null" | "undefined" | "-" => Ok(None),
+        text => parse_iso(label, Some(text)),
+    }
+}
+
+/// Supplier Outreach's filter.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutreachFilters {
+    /// The first start date (ISO); none for the first of this month.
+    pub start_date: Option<String>,
+}
+
+/// The body of supplierOutreach.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct OutreachBody {
+    #[serde(default)]
+    pub filters: OutreachFilters,
+}
+
+/// Supplier Outreach: contracts starting from the start date through the end of its month
+/// (Management, Customer Care).
+#[utoipa::path(post, path = "/api/reports/supplierOutreach/", tag = "reports", request_body = OutreachBody,
+    responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
+pub async fn supplier_outreach(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Json(body): Json<OutreachBody>,
+) -> ApiResult<Response> {
+    let request =
+        ListSupplierOutreachRequest { start_date: parse_iso("Start date", body.filters.start_date.as_deref())? };
+    let found = reports(&state).list_supplier_outreach(ctx.request(request)).await.map_err(reporting_error)?;
+    let found = found.into_inner();
+    Ok(contract_rows(found.rows, found.more))
+}
+
+/// First Months Billing: contracts starting in the month, with the company's first contact
+/// (Management, Customer Care).
+#[utoipa::path(get, path = "/api/reports/firstMonthsBilling/{startMonth}", tag = "reports",
+    params(("startMonth" = String, Path, description = "yyyy-MM")),
+    responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
+pub async fn first_months_billing(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(start_month): Path<String>,
+) -> ApiResult<Response> {
+    let request = ListFirstMonthsBillingRequest { start_month };
+    let found = reports(&state).list_first_months_billing(ctx.request(request)).await.map_err(reporting_error)?;
+    let found = found.into_inner();
+    Ok(contract_rows(found.rows, found.more))
+}
+
+/// Auto Inactive Contracts: contracts made Inactive on the day because their end date had passed
+/// (Management).
+#[utoipa::path(get, path = "/api/reports/getAutoInactiveContracts/{date}", tag = "reports",
+    params(("date" = String, Path, description = "ISO date")),
+    responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
+pub async fn auto_inactive_contracts(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path(date): Path<String>,
+) -> ApiResult<Response> {
+    let request = ListAutoInactiveContractsRequest { date: path_date("Date", &date)? };
+    let found = reports(&state).list_auto_inactive_contracts(ctx.request(request)).await.map_err(reporting_error)?;
+    let found = found.into_inner();
+    Ok(contract_rows(found.rows, found.more))
+}
+
+/// Customer Care Welcome E-mails: contracts signed within the range, with whom to write to
+/// (Management, Customer Care). A blank end or the same day twice is refused with the spec's
+/// words.
+#[utoipa::path(get, path = "/api/reports/welcomeEmails/{startDate}/{endDate}", tag = "reports",
+    params(("startDate" = String, Path, description = "ISO date"), ("endDate" = String, Path, description = "ISO date")),
+    responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
+pub async fn welcome_emails(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path((start, end)): Path<(String, String)>,
+) -> ApiResult<Response> {
+    let request = ListWelcomeEmailsRequest {
+        start_date: path_date("Start Range", &start)?,
+        end_date: path_date("End Range", &end)?,
+    };
+    let found = reports(&state).list_welcome_emails(ctx.request(request)).await.map_err(reporting_error)?;
+    let found = found.into_inner();
+    Ok(contract_rows(found.rows, found.more))
+}
+
+/// A company in the Opportunity Tracker (spec 2 section 3, "Opportunity").
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct OpportunityJson {
+    pub lead_id: i64,
+    pub company_name: String,
+    pub entry_date: Option<String>,
+    pub inside: String,
+    pub closer: String,
+    pub analyst: String,
+    pub affiliate: String,
+    pub utility: String,
+    #[serde(rename = "AnnualKwH")]
+    pub annual_kwh: String,
+    pub annual_therms: String,
+}
+
+/// The Opportunity Tracker: companies entered within the range, latest first; either end may be
+/// `null` (Management, Customer Care, Admin).
+#[utoipa::path(get, path = "/api/reports/opportunityTracker/{startDate}/{endDate}", tag = "reports",
+    params(("startDate" = String, Path, description = "ISO date or null"),
+        ("endDate" = String, Path, description = "ISO date or null")),
+    responses((status = 200, body = Vec<OpportunityJson>), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
+pub async fn opportunity_tracker(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Path((start, end)): Path<(String, String)>,
+) -> ApiResult<Response> {
+    let request = ListOpportunitiesRequest {
+        start_date: path_date("Start date", &start)?,
+        end_date: path_date("End date", &end)?,
+    };
+    let found = reports(&state).list_opportunities(ctx.request(request)).await.map_err(reporting_error)?.into_inner();
+    let rows: Vec<OpportunityJson> = found
+        .rows
+        .into_iter()
+        .map(|r| OpportunityJson {
+            lead_id: r.company_id,
+            company_name: r.company_name,
+            entry_date: iso(r.entry_date.as_ref()),
+            inside: r.inside,
+            closer: r.closer,
+            analyst: r.analyst,
+            affiliate: r.affiliate,
+            utility: r.utility,
+            annual_kwh: r.annual_kwh,
+            annual_therms: r.annual_therms,
+        })
+        .collect();
+    Ok(([("x-more-rows", if found.more { "true" } else { "false" })], Json(rows)).into_response())
 }

@@ -442,3 +442,115 @@ async fn revenue_by_supplier_reaches_the_reports_through_rest() {
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
     }
 }
+
+#[tokio::test]
+async fn margin_builder_renewals_and_the_contract_reports_reach_rest() {
+    let app = spawn_app_with_contracts().await;
+    eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
+    let manager = app.token("management@eris.test").await;
+    let sales = app.token("sales@eris.test").await;
+    let (lead_id, accounts) = company_with_accounts(&app, &manager, "Quarry").await;
+    let made: Value =
+        app.post("/api/contracts", &manager, electric_contract(lead_id, accounts)).await.json().await.unwrap();
+    let contract_id = made["ContractId"].as_i64().unwrap();
+    let add = format!("/api/addPayment/{contract_id}");
+    for month in 1..=3 {
+        let payment = json!({"ProjectedMonth": month, "ProjectedYear": 2026, "ProjectedPayment": "10.00"});
+        assert_eq!(app.post(&add, &manager, payment).await.status(), StatusCode::CREATED);
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let first = loop {
+        let response = app.get("/api/reports/margin_builder/1/5/{}", &manager).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let cursor = response.headers()["x-next-cursor"].to_str().unwrap().to_owned();
+        let rows: Vec<Value> = response.json().await.unwrap();
+        if rows.len() == 3 {
+            assert!(cursor.is_empty(), "one page only");
+            break rows;
+        }
+        assert!(std::time::Instant::now() < deadline, "the payments did not reach Margin Builder: {rows:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!((first[0]["CustName"].as_str(), first[0]["ProjectedPayment"].as_str()), (Some("Quarry"), Some("10.00")));
+    // Two rows a page: the second page from the first's cursor.
+    let response = app.get("/api/reports/margin_builder/1/5/%7B%22projectedMonth%22%3A2%7D", &manager).await;
+    let rows: Vec<Value> = response.json().await.unwrap();
+    assert_eq!(rows.len(), 1, "the filter in the address");
+    let page = app.get("/api/reports/margin_builder/1/5/{}", &manager).await;
+    assert_eq!(page.status(), StatusCode::OK);
+    for bad in [
+        "/api/reports/margin_builder/2/5/{}",
+        "/api/reports/margin_builder/1/7/{}",
+        "/api/reports/margin_builder/0/5/{}",
+        "/api/reports/margin_builder/1/5/%7Bnot%20json",
+        "/api/reports/margin_builder/1/5/%7B%22projectedMonth%22%3A13%7D",
+        "/api/reports/margin_builder/1/5/%7B%22unknown%22%3A1%7D",
+        "/api/reports/margin_builder/1/5/%7B%22projectedYear%22%3A99999999999%7D",
+        "/api/reports/margin_builder/1/5/{}?after=1.x",
+    ] {
+        let response = app.get(bad, &manager).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+        let body: Value = response.json().await.unwrap();
+        assert!(body["error"].is_string(), "{bad}: {body}");
+    }
+    assert_eq!(app.get("/api/reports/margin_builder/1/5/{}", &sales).await.status(), StatusCode::FORBIDDEN);
+    let payments: Vec<Value> =
+        app.get(&format!("/api/reports/contractMarginPayments/{contract_id}"), &manager).await.json().await.unwrap();
+    assert_eq!(payments.len(), 3);
+    assert_eq!(app.get("/api/reports/contractMarginPayments/999999", &manager).await.status(), StatusCode::NOT_FOUND);
+
+    // The export: an address good once, fetched without a token, streamed as CSV.
+    let made: Value =
+        app.post("/api/reports/marginBuilderExport", &manager, json!({"filters": {}})).await.json().await.unwrap();
+    let url = made["url"].as_str().unwrap().to_owned();
+    let download = app.http.get(app.url(&url)).send().await.unwrap();
+    assert_eq!(download.status(), StatusCode::OK);
+    assert_eq!(download.headers()["content-disposition"], "attachment; filename=\"MarginBuilder.csv\"");
+    let csv = download.text().await.unwrap();
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+    assert!(csv.starts_with("CustName,State,Commodity,"));
+    assert_eq!(app.http.get(app.url(&url)).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+    let forged = app.http.get(app.url("/api/reports/marginBuilderExport/abc")).send().await.unwrap();
+    assert_eq!(forged.status(), StatusCode::UNAUTHORIZED);
+    let refused = app.post("/api/reports/marginBuilderExport", &sales, json!({"filters": {}})).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let all = app.get("/api/reports/getAllPayments/%7B%7D", &manager).await;
+    assert_eq!(all.headers()["content-type"], "text/csv; charset=utf-8");
+    assert_eq!(all.text().await.unwrap().lines().count(), 4);
+
+    let renewals = app.post("/api/reports/renewalTracking", &manager, json!({"filters": {}})).await;
+    assert_eq!(renewals.headers()["x-more-rows"], "false");
+    let renewals: Vec<Value> = renewals.json().await.unwrap();
+    assert!(renewals.iter().any(|r| r["ContractId"] == contract_id), "{renewals:?}");
+    let bad = app.post("/api/reports/renewalTracking", &manager, json!({"filters": {"endDate": "2026-02-30"}})).await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(app.get("/api/reports/renewalAlerts", &sales).await.status(), StatusCode::OK);
+
+    let outreach =
+        app.post("/api/reports/supplierOutreach/", &manager, json!({"filters": {"startDate": "2026-01-01"}})).await;
+    let outreach: Vec<Value> = outreach.json().await.unwrap();
+    assert_eq!(outreach.len(), 1);
+    assert_eq!(outreach[0]["AccountCount"], 2);
+    let billing: Vec<Value> = app.get("/api/reports/firstMonthsBilling/2026-01", &manager).await.json().await.unwrap();
+    assert_eq!(billing.len(), 1);
+    assert_eq!(app.get("/api/reports/firstMonthsBilling/2026-13", &manager).await.status(), StatusCode::BAD_REQUEST);
+    let months: Vec<String> = app.get("/api/reports/getStartMonths", &manager).await.json().await.unwrap();
+    assert_eq!(months, ["2026-01"]);
+    let welcome: Vec<Value> =
+        app.get("/api/reports/welcomeEmails/2025-12-01/2025-12-31", &manager).await.json().await.unwrap();
+    assert_eq!(welcome.len(), 1);
+    let blank = app.get("/api/reports/welcomeEmails/2025-12-01/null", &manager).await;
+    assert_eq!(blank.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(blank.json::<Value>().await.unwrap()["error"], "Start and/or End Range is blank.");
+    let same = app.get("/api/reports/welcomeEmails/2025-12-01/2025-12-01", &manager).await;
+    assert_eq!(same.json::<Value>().await.unwrap()["error"], "Start and End Range are the same date.");
+    let opportunities: Vec<Value> =
+        app.get("/api/reports/opportunityTracker/null/null", &manager).await.json().await.unwrap();
+    assert!(opportunities.iter().any(|r| r["CompanyName"] == "Quarry"), "{opportunities:?}");
+    assert_eq!(app.get("/api/reports/getAutoInactiveContracts/2026-11-25", &manager).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.get("/api/reports/getAutoInactiveContracts/2026-11-25", &sales).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(app.get("/api/reports/opportunityTracker/null/null", &sales).await.status(), StatusCode::FORBIDDEN);
+}
