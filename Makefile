@@ -119,5 +119,8 @@ bench: web
 	RUST_LOG=warn $(CARGO_TARGET_DIR)/release/eris-stack --demo >"$$log" 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true' EXIT; \
 	for i in $$(seq 1 120); do curl -fs http://127.0.0.1:$(BENCH_PORT)/readyz >/dev/null && break; sleep 0.5; done; \
-	$(CARGO_TARGET_DIR)/release/eris-bench --base-url http://127.0.0.1:$(BENCH_PORT) --crm --pgbench-tps "$$tps"; \
+	for i in $$(seq 1 600); do grep -q "Reports rebuilt" "$$log" && break; sleep 1; done; \
+	grep "Reports rebuilt" "$$log"; \
+	$(CARGO_TARGET_DIR)/release/eris-bench --base-url http://127.0.0.1:$(BENCH_PORT) --crm --pgbench-tps "$$tps" \
+		--stack-pid $$pid; \
 	cd web && BENCH_BASE_URL=http://127.0.0.1:$(BENCH_PORT) node bench/accounts-screen.mjs

@@ -112,10 +112,12 @@ async fn rebuild_reports(database: &DatabaseArgs, sources: &eris_reporting::rebu
     let pool = eris_platform::db::connect(database, eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await?;
     let mut last_error = None;
     for _ in 0..30 {
+        let started = std::time::Instant::now();
         match eris_reporting::rebuild::rebuild(&pool, sources).await {
             Ok(counts) => {
                 let counts: Vec<String> = counts.iter().map(|(service, count)| format!("{service} {count}")).collect();
-                println!("Reports rebuilt from the services: {}.", counts.join(", "));
+                let seconds = started.elapsed().as_secs_f64();
+                println!("Reports rebuilt from the services in {seconds:.1} s: {}.", counts.join(", "));
                 return Ok(());
             }
             Err(error) => last_error = Some(error),
@@ -247,13 +249,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             }
         });
     }
-    let reporting_config = eris_reporting::Config {
-        listen: listen(&reporting),
-        projector: true,
-        metrics_listen: None,
-        service,
-        sources,
-    };
+    let reporting_config =
+        eris_reporting::Config { listen: listen(&reporting), projector: true, metrics_listen: None, service, sources };
     tasks.spawn(named("reporting", eris_reporting::serve(reporting_config, reporting, until_stopped())));
     let gateway_config = eris_gateway::Config {
         listen: args.listen,

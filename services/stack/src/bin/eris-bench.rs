@@ -6,7 +6,10 @@
 //! 3-letter name part and random drawer filters (gRPC-web `ListCompanies`, as the web app calls
 //! it) and `getLeadById`, latency and throughput, beside `pgbench -S` on the same machine; and the
 //! accounts of the book's largest customer (2,000 accounts), usage saves, and a 5,000-row import;
-//! RFPs; and contracts, payments and the `/Contracts` page.
+//! RFPs; contracts, payments and the `/Contracts` page; and the reports: Margin Builder pages
+//! (first, last, from a random place), its whole export with the serving process's memory, a year
+//! of revenue by supplier, and how long a payment change takes to reach a report under steady
+//! writes.
 
 use std::{
     path::PathBuf,
@@ -21,11 +24,15 @@ use eris_proto::{
     contracts::v1::{
         BookFilter, ContractScope, ListBookContractsRequest, ListBookContractsResponse, ListContractsRequest,
         ListContractsResponse, ListPaymentsRequest, ListPaymentsResponse, PasteBasis, PastePaymentsRequest,
-        PastePaymentsResponse,
+        PastePaymentsResponse, Payment, UpdatePaymentRequest, UpdatePaymentResponse,
     },
     crm::v1::{
         CompanyFilter, ListAccountsRequest, ListAccountsResponse, ListCompaniesRequest, ListCompaniesResponse,
         PrimaryStatus,
+    },
+    reporting::v1::{
+        ListContractMarginPaymentsRequest, ListContractMarginPaymentsResponse, ListMarginOptionsRequest,
+        ListMarginOptionsResponse, ListMarginRowsRequest, ListMarginRowsResponse, MarginFilter, PageDirection,
     },
     sourcing::v1::{Commodity, ListRfpsRequest, ListRfpsResponse},
 };
@@ -69,6 +76,9 @@ struct Args {
     /// Transactions per second `pgbench -S` reached on this machine, to report the ratio.
     #[arg(long)]
     pgbench_tps: Option<f64>,
+    /// The serving process (eris-stack), whose resident memory is sampled during the export.
+    #[arg(long)]
+    stack_pid: Option<u32>,
 }
 
 struct Outcome {
@@ -250,8 +260,236 @@ async fn main() -> anyhow::Result<()> {
         let contracts = contract_scenarios(&args, &token, &sales_token).await?;
         println!("{contracts}");
         write_section(&args.output, "contracts", &format!("{}\n\n{contracts}", preamble(args.seconds)))?;
+
+        let reports = report_scenarios(&args, &token).await?;
+        println!("{reports}");
+        write_section(&args.output, "reports", &format!("{}\n\n{reports}", preamble(args.seconds)))?;
     }
     Ok(())
+}
+
+const MARGIN_ROWS: &str = "eris.reporting.v1.ReportService/ListMarginRows";
+
+/// Any mix of Margin Builder's filters from its choices (company name apart: it is measured on
+/// its own).
+fn random_margin_filter(rng: &mut StdRng, options: &ListMarginOptionsResponse) -> MarginFilter {
+    let mut filter = MarginFilter::default();
+    match rng.gen_range(0..10) {
+        0..=2 => {}
+        3..=5 => filter.supplier_id = options.suppliers.choose(rng).map_or(0, |s| s.supplier_id),
+        6 | 7 => filter.projected_year = options.projected_years.choose(rng).copied().unwrap_or_default(),
+        8 => {
+            filter.projected_year = options.projected_years.choose(rng).copied().unwrap_or_default();
+            filter.projected_month = rng.gen_range(1..=12);
+        }
+        _ => filter.payment_year = options.payment_years.choose(rng).copied().unwrap_or_default(),
+    }
+    filter
+}
+
+/// The serving process's resident memory in MB.
+fn resident_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Margin Builder pages, its export, a year of revenue, and change-to-report latency.
+async fn report_scenarios(args: &Args, token: &str) -> anyhow::Result<String> {
+    let duration = Duration::from_secs(args.seconds);
+    let client = reqwest::Client::new();
+    let options: ListMarginOptionsResponse = grpc_web(
+        &client,
+        &args.base_url,
+        token,
+        "eris.reporting.v1.ReportService/ListMarginOptions",
+        &ListMarginOptionsRequest {},
+    )
+    .await?;
+    anyhow::ensure!(!options.projected_years.is_empty(), "the reporting read models are empty: rebuild them first");
+    let options = Arc::new(options);
+    let page = |label: &'static str, seed: u64, backward: bool, random_place: bool| {
+        let (base, token, options) = (args.base_url.clone(), token.to_owned(), options.clone());
+        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(seed)));
+        run(label, 1, duration, move |client| {
+            let (base, token) = (base.clone(), token.clone());
+            let (filter, cursor) = {
+                let mut rng = rng.lock().expect("rng");
+                let filter = random_margin_filter(&mut rng, &options);
+                let cursor = if random_place { format!("{}.0", rng.gen_range(1..150_000)) } else { String::new() };
+                (filter, cursor)
+            };
+            let direction = if backward { PageDirection::Backward } else { PageDirection::Forward };
+            async move {
+                let request =
+                    ListMarginRowsRequest { filter: Some(filter), page_size: 10, cursor, direction: direction.into() };
+                grpc_web::<ListMarginRowsResponse>(&client, &base, &token, MARGIN_ROWS, &request).await.is_ok()
+            }
+        })
+    };
+    let first = page("Margin Builder first page of 10, random filters", 51, false, false).await;
+    let last = page("Margin Builder last page of 10 (read backward), the same filters", 51, true, false).await;
+    let middle = page("Margin Builder a page from a random place in the book, random filters", 53, false, true).await;
+    let names = {
+        let (base, token) = (args.base_url.clone(), token.to_owned());
+        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(55)));
+        run("Margin Builder first page, a 3-letter company name part", 1, duration, move |client| {
+            let (base, token) = (base.clone(), token.clone());
+            let part: String = {
+                let mut rng = rng.lock().expect("rng");
+                (0..3).map(|_| rng.gen_range(b'a'..=b'z') as char).collect()
+            };
+            async move {
+                let filter = MarginFilter { company_name: part, ..Default::default() };
+                let request = ListMarginRowsRequest { filter: Some(filter), page_size: 10, ..Default::default() };
+                grpc_web::<ListMarginRowsResponse>(&client, &base, &token, MARGIN_ROWS, &request).await.is_ok()
+            }
+        })
+        .await
+    };
+    let revenue = {
+        let (base, token, years) = (args.base_url.clone(), token.to_owned(), options.projected_years.clone());
+        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(57)));
+        run("a year of Forecast Revenue By Supplier (REST), random years", 1, duration, move |client| {
+            let year = *years.choose(&mut *rng.lock().expect("rng")).expect("a year");
+            let url = format!("{base}/api/reports/revenueBySupplier?year={year}");
+            let token = token.clone();
+            async move {
+                match client.get(url).header("authorization", token).send().await {
+                    Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
+                    _ => false,
+                }
+            }
+        })
+        .await
+    };
+
+    // The whole export, streamed through the gateway, with the serving process's memory sampled.
+    let ticket: Value = client
+        .post(format!("{}/api/reports/marginBuilderExport", args.base_url))
+        .header("authorization", token)
+        .json(&json!({"filters": {}}))
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    let url = format!("{}{}", args.base_url, ticket["url"].as_str().context("no url")?);
+    let before = args.stack_pid.and_then(resident_mb);
+    let started = Instant::now();
+    let mut response = client.get(url).send().await?.error_for_status()?;
+    let (mut bytes, mut lines) = (0usize, 0usize);
+    let mut peak = 0.0f64;
+    while let Some(chunk) = response.chunk().await? {
+        bytes += chunk.len();
+        lines += chunk.iter().filter(|b| **b == b'\n').count();
+        if let Some(pid) = args.stack_pid {
+            peak = peak.max(resident_mb(pid).unwrap_or(0.0));
+        }
+    }
+    let export_seconds = started.elapsed().as_secs_f64();
+
+    let visible = write_to_visible(args, token, &options).await?;
+    let mut text = table(&[&first, &last, &middle, &names, &revenue]);
+    text.push_str(&format!(
+        "\n\nLast page p95 / first page p95: {:.2}. The whole export (`MarginBuilder.csv`, {} rows, {:.0} MB) \
+         streamed in {export_seconds:.1} s",
+        last.percentile(0.95) / first.percentile(0.95),
+        lines.saturating_sub(1),
+        bytes as f64 / 1_048_576.0,
+    ));
+    match before {
+        Some(before) => text.push_str(&format!(
+            "; the serving process (gateway and every service) held {before:.0} MB before and at most {peak:.0} MB \
+             during it."
+        )),
+        None => text.push('.'),
+    }
+    text.push_str(&format!("\n\n{visible}"));
+    Ok(text)
+}
+
+async fn update_payment(
+    client: reqwest::Client,
+    base: String,
+    token: String,
+    payment: Payment,
+) -> anyhow::Result<UpdatePaymentResponse> {
+    let request = UpdatePaymentRequest { payment: Some(payment) };
+    grpc_web(&client, &base, &token, "eris.contracts.v1.PaymentService/UpdatePayment", &request).await
+}
+
+/// How long a payment change takes to show in Margin Builder, while another task keeps changing
+/// payments (about 20 a second): p50 and p95 over 60 changes.
+async fn write_to_visible(args: &Args, token: &str, options: &ListMarginOptionsResponse) -> anyhow::Result<String> {
+    let client = reqwest::Client::new();
+    let year = options.projected_years.last().copied().unwrap_or(2024);
+    let filter = MarginFilter { projected_year: year, ..Default::default() };
+    let request = ListMarginRowsRequest { filter: Some(filter), page_size: 50, ..Default::default() };
+    let rows: ListMarginRowsResponse = grpc_web(&client, &args.base_url, token, MARGIN_ROWS, &request).await?;
+    let contracts: Vec<i64> =
+        rows.rows.iter().map(|r| r.contract_id).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    anyhow::ensure!(contracts.len() >= 2, "too few contracts to change payments of");
+    let (load_contract, measured) = (contracts[0], &contracts[1..]);
+    let payments_of = |contract_id: i64| {
+        let (client, base, token) = (client.clone(), args.base_url.clone(), token.to_owned());
+        async move {
+            let request = ListPaymentsRequest { contract_id, ..Default::default() };
+            let method = "eris.contracts.v1.PaymentService/ListPayments";
+            grpc_web::<ListPaymentsResponse>(&client, &base, &token, method, &request).await
+        }
+    };
+    let update = |payment: Payment| update_payment(client.clone(), args.base_url.clone(), token.to_owned(), payment);
+    // The steady load: one payment of another contract changed again and again.
+    let load = {
+        let mut payment = payments_of(load_contract).await?.payments.into_iter().next().context("no payment")?;
+        let (client, base, token) = (client.clone(), args.base_url.clone(), token.to_owned());
+        tokio::spawn(async move {
+            let mut amount = 1;
+            loop {
+                payment.projected_payment = format!("{amount}.00");
+                if let Ok(answer) = update_payment(client.clone(), base.clone(), token.clone(), payment.clone()).await
+                    && let Some(saved) = answer.payment
+                {
+                    payment = saved;
+                }
+                amount += 1;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        })
+    };
+    let mut latencies = Vec::new();
+    for index in 0..60 {
+        let contract_id = measured[index % measured.len()];
+        let mut payment = payments_of(contract_id).await?.payments.into_iter().next().context("no payment")?;
+        let value = format!("{}.{:02}", 7000 + index, index);
+        payment.projected_payment = value.clone();
+        let started = Instant::now();
+        update(payment).await?;
+        loop {
+            let request = ListContractMarginPaymentsRequest { contract_id };
+            let method = "eris.reporting.v1.ReportService/ListContractMarginPayments";
+            let rows: ListContractMarginPaymentsResponse =
+                grpc_web(&client, &args.base_url, token, method, &request).await?;
+            if rows.rows.iter().any(|r| r.projected_payment == value) {
+                break;
+            }
+            anyhow::ensure!(started.elapsed() < Duration::from_secs(30), "a change did not reach the report");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        latencies.push(started.elapsed());
+    }
+    load.abort();
+    latencies.sort();
+    let at = |p: f64| latencies[((latencies.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1000.0;
+    Ok(format!(
+        "A payment change (`UpdatePayment`) visible in Margin Builder (`ListContractMarginPayments`, polled every \
+         10 ms), while another payment changes about 20 times a second: p50 {:.0} ms, p95 {:.0} ms over {} changes.",
+        at(0.5),
+        at(0.95),
+        latencies.len()
+    ))
 }
 
 /// The largest customer's accounts (the REST list and the accounts tab's first page), usage saves
