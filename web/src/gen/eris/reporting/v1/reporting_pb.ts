@@ -14,7 +14,252 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/reporting/v1/reporting.proto.
  */
 export const file_eris_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CiFlcmlzL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SEWVyaXMucmVwb3J0aW5nLnYxIqUFChFDb250cmFjdFJlcG9ydFJvdxITCgtjb250cmFjdF9pZBgBIAEoAxISCgpjb21wYW55X2lkGAIgASgDEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRIPCgdjbG9zZXIxGAQgASgJEg8KB2FuYWx5c3QYBSABKAkSEQoJYWZmaWxpYXRlGAYgASgJEhEKCWNvbW1vZGl0eRgHIAEoCRIPCgd1dGlsaXR5GAggASgJEg0KBXN0YXRlGAkgASgJEhAKCHN1cHBsaWVyGAogASgJEikKC2RhdGVfc2lnbmVkGAsgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIoCgpzdGFydF9kYXRlGAwgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRImCghlbmRfZGF0ZRgNIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSEwoLdGVybV9tb250aHMYDiABKAUSFQoNY29udHJhY3RfcmF0ZRgPIAEoCRIVCg1jb250cmFjdF90eXBlGBAgASgJEhQKDGJpbGxpbmdfdHlwZRgRIAEoCRISCgp0YXhfZXhlbXB0GBIgASgJEhUKDWFjY291bnRfY291bnQYEyABKAUSFQoNYW5udWFsX3ZvbHVtZRgUIAEoCRIWCg50ZXJtX2ZlZV90b3RhbBgVIAEoCRIOCgZzdGF0dXMYFiABKAUSFwoPcHJldmlvdXNfc3RhdHVzGBcgASgFEjAKEmF1dG9faW5hY3RpdmVfZGF0ZRgYIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSGgoSY29udGFjdF9maXJzdF9uYW1lGBkgASgJEhkKEWNvbnRhY3RfbGFzdF9uYW1lGBogASgJEhUKDWNvbnRhY3RfZW1haWwYGyABKAkiRwobTGlzdFN1cHBsaWVyT3V0cmVhY2hSZXF1ZXN0EigKCnN0YXJ0X2RhdGUYASABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlImAKHExpc3RTdXBwbGllck91dHJlYWNoUmVzcG9uc2USMgoEcm93cxgBIAMoCzIkLmVyaXMucmVwb3J0aW5nLnYxLkNvbnRyYWN0UmVwb3J0Um93EgwKBG1vcmUYAiABKAgiGAoWTGlzdFN0YXJ0TW9udGhzUmVxdWVzdCIvChdMaXN0U3RhcnRNb250aHNSZXNwb25zZRIUCgxzdGFydF9tb250aHMYASADKAkiNAodTGlzdEZpcnN0TW9udGhzQmlsbGluZ1JlcXVlc3QSEwoLc3RhcnRfbW9udGgYASABKAkiYgoeTGlzdEZpcnN0TW9udGhzQmlsbGluZ1Jlc3BvbnNlEjIKBHJvd3MYASADKAsyJC5lcmlzLnJlcG9ydGluZy52MS5Db250cmFjdFJlcG9ydFJvdxIMCgRtb3JlGAIgASgIIkYKIExpc3RBdXRvSW5hY3RpdmVDb250cmFjdHNSZXF1ZXN0EiIKBGRhdGUYASABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlImUKIUxpc3RBdXRvSW5hY3RpdmVDb250cmFjdHNSZXNwb25zZRIyCgRyb3dzGAEgAygLMiQuZXJpcy5yZXBvcnRpbmcudjEuQ29udHJhY3RSZXBvcnRSb3cSDAoEbW9yZRgCIAEoCCJsChhMaXN0V2VsY29tZUVtYWlsc1JlcXVlc3QSKAoKc3RhcnRfZGF0ZRgBIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSJgoIZW5kX2RhdGUYAiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlIl0KGUxpc3RXZWxjb21lRW1haWxzUmVzcG9uc2USMgoEcm93cxgBIAMoCzIkLmVyaXMucmVwb3J0aW5nLnYxLkNvbnRyYWN0UmVwb3J0Um93EgwKBG1vcmUYAiABKAgibAoYTGlzdE9wcG9ydHVuaXRpZXNSZXF1ZXN0EigKCnN0YXJ0X2RhdGUYASABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEiYKCGVuZF9kYXRlGAIgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSLkAQoOT3Bwb3J0dW5pdHlSb3cSEgoKY29tcGFueV9pZBgBIAEoAxIUCgxjb21wYW55X25hbWUYAiABKAkSKAoKZW50cnlfZGF0ZRgDIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSDgoGaW5zaWRlGAQgASgJEg4KBmNsb3NlchgFIAEoCRIPCgdhbmFseXN0GAYgASgJEhEKCWFmZmlsaWF0ZRgHIAEoCRIPCgd1dGlsaXR5GAggASgJEhIKCmFubnVhbF9rd2gYCSABKAkSFQoNYW5udWFsX3RoZXJtcxgKIAEoCSJaChlMaXN0T3Bwb3J0dW5pdGllc1Jlc3BvbnNlEi8KBHJvd3MYASADKAsyIS5lcmlzLnJlcG9ydGluZy52MS5PcHBvcnR1bml0eVJvdxIMCgRtb3JlGAIgASgIIowCCgxNYXJnaW5GaWx0ZXISEwoLc3VwcGxpZXJfaWQYASABKAMSFwoPcHJvamVjdGVkX21vbnRoGAIgASgFEhYKDnByb2plY3RlZF95ZWFyGAMgASgFEhMKC3N0YXJ0X21vbnRoGAQgASgJEhQKDGNvbXBhbnlfbmFtZRgFIAEoCRIVCg1wYXltZW50X21vbnRoGAYgASgFEhQKDHBheW1lbnRfeWVhchgHIAEoBRIvChFkYXRlX3NpZ25lZF9zdGFydBgIIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSLQoPZGF0ZV9zaWduZWRfZW5kGAkgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSKgAQoVTGlzdE1hcmdpblJvd3NSZXF1ZXN0Ei8KBmZpbHRlchgBIAEoCzIfLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpbkZpbHRlchIRCglwYWdlX3NpemUYAiABKAUSDgoGY3Vyc29yGAMgASgJEjMKCWRpcmVjdGlvbhgEIAEoDjIgLmVyaXMucmVwb3J0aW5nLnYxLlBhZ2VEaXJlY3Rpb24isAUKCU1hcmdpblJvdxITCgtjb250cmFjdF9pZBgBIAEoAxISCgpwYXltZW50X2lkGAIgASgDEhIKCmNvbXBhbnlfaWQYAyABKAMSFQoNY3VzdG9tZXJfbmFtZRgEIAEoCRINCgVzdGF0ZRgFIAEoCRIRCgljb21tb2RpdHkYBiABKAkSDwoHdXRpbGl0eRgHIAEoCRIVCg1jb250cmFjdF90eXBlGAggASgJEhQKDGluc2lkZV9zYWxlcxgJIAEoCRIPCgdjbG9zZXIxGAogASgJEg8KB2Nsb3NlcjIYCyABKAkSDwoHYW5hbHlzdBgMIAEoCRIYChBzdXBwb3J0X2FuYWx5c3QxGA0gASgJEhgKEHN1cHBvcnRfYW5hbHlzdDIYDiABKAkSFAoMcHJpY2luZ190eXBlGA8gASgJEhAKCHN1cHBsaWVyGBAgASgJEikKC2RhdGVfc2lnbmVkGBEgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIoCgpzdGFydF9kYXRlGBIgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRILCgNmZWUYEyABKAkSFwoPcHJvamVjdGVkX21vbnRoGBQgASgFEhYKDnByb2plY3RlZF95ZWFyGBUgASgFEhUKDXJldmVudWVfc3BsaXQYFiABKAkSFwoPcHJvamVjdGVkX3VzYWdlGBcgASgJEhkKEXByb2plY3RlZF9wYXltZW50GBggASgJEhUKDXBheW1lbnRfbW9udGgYGSABKAUSFAoMdXNhZ2VfYWN0dWFsGBogASgJEhYKDnBheW1lbnRfYWN0dWFsGBsgASgJEhQKDHBheW1lbnRfeWVhchgcIAEoBRIUCgxwYXltZW50X3R5cGUYHSABKAkSEQoJYWZmaWxpYXRlGB4gASgJIpcBChZMaXN0TWFyZ2luUm93c1Jlc3BvbnNlEioKBHJvd3MYASADKAsyHC5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5Sb3cSFAoMZmlyc3RfY3Vyc29yGAIgASgJEhMKC2xhc3RfY3Vyc29yGAMgASgJEhQKDGhhc19wcmV2aW91cxgEIAEoCBIQCghoYXNfbmV4dBgFIAEoCCJMChlDcmVhdGVNYXJnaW5FeHBvcnRSZXF1ZXN0Ei8KBmZpbHRlchgBIAEoCzIfLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpbkZpbHRlciJdChpDcmVhdGVNYXJnaW5FeHBvcnRSZXNwb25zZRIOCgZ0aWNrZXQYASABKAkSLwoLZXhwaXJlX3RpbWUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIikKF0V4cG9ydE1hcmdpblJvd3NSZXF1ZXN0Eg4KBnRpY2tldBgBIAEoCSInChhFeHBvcnRNYXJnaW5Sb3dzUmVzcG9uc2USCwoDY3N2GAEgASgMIhoKGExpc3RNYXJnaW5PcHRpb25zUmVxdWVzdCJGCg5TdXBwbGllck9wdGlvbhITCgtzdXBwbGllcl9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhEKCWNvbW1vZGl0eRgDIAEoCSKXAQoZTGlzdE1hcmdpbk9wdGlvbnNSZXNwb25zZRI0CglzdXBwbGllcnMYASADKAsyIS5lcmlzLnJlcG9ydGluZy52MS5TdXBwbGllck9wdGlvbhIVCg1wYXltZW50X3llYXJzGAIgAygFEhcKD3Byb2plY3RlZF95ZWFycxgDIAMoBRIUCgxzdGFydF9tb250aHMYBCADKAkiOAohTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXF1ZXN0EhMKC2NvbnRyYWN0X2lkGAEgASgDIlAKIkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVzcG9uc2USKgoEcm93cxgBIAMoCzIcLmVyaXMucmVwb3J0aW5nLnYxLk1hcmdpblJvdyJuChNMaXN0UmVuZXdhbHNSZXF1ZXN0EhYKDmNsb3Nlcl91c2VyX2lkGAEgASgDEhcKD2FuYWx5c3RfdXNlcl9pZBgCIAEoAxImCghlbmRfZGF0ZRgDIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUizQIKClJlbmV3YWxSb3cSEwoLY29udHJhY3RfaWQYASABKAMSEgoKY29tcGFueV9pZBgCIAEoAxIUCgxjb21wYW55X25hbWUYAyABKAkSFgoOY29tcGFueV9jbG9zZXIYBCABKAkSFwoPY29tcGFueV9hbmFseXN0GAUgASgJEhEKCWFmZmlsaWF0ZRgGIAEoCRIQCghzdXBwbGllchgHIAEoCRIRCgljb21tb2RpdHkYCCABKAkSDwoHdXRpbGl0eRgJIAEoCRImCghlbmRfZGF0ZRgKIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSFQoNYW5udWFsX3ZvbHVtZRgLIAEoCRIWCg50ZXJtX2ZlZV90b3RhbBgMIAEoCRIVCg1jb250cmFjdF90eXBlGA0gASgJEhgKEHJlbWFpbmluZ19tb250aHMYDiABKAUiUQoUTGlzdFJlbmV3YWxzUmVzcG9uc2USKwoEcm93cxgBIAMoCzIdLmVyaXMucmVwb3J0aW5nLnYxLlJlbmV3YWxSb3cSDAoEbW9yZRgCIAEoCCIaChhMaXN0UmVuZXdhbEFsZXJ0c1JlcXVlc3QiwgEKDFJlbmV3YWxBbGVydBITCgtjb250cmFjdF9pZBgBIAEoAxISCgpjb21wYW55X2lkGAIgASgDEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRIRCgljb21tb2RpdHkYBCABKAkSEAoIc3VwcGxpZXIYBSABKAkSJgoIZW5kX2RhdGUYBiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhEKCWRheXNfbGVmdBgHIAEoBRITCgt3aW5kb3dfZGF5cxgIIAEoBSJMChlMaXN0UmVuZXdhbEFsZXJ0c1Jlc3BvbnNlEi8KBmFsZXJ0cxgBIAMoCzIfLmVyaXMucmVwb3J0aW5nLnYxLlJlbmV3YWxBbGVydCJbChtHZXRSZXZlbnVlQnlTdXBwbGllclJlcXVlc3QSDAoEeWVhchgBIAEoBRIuCgViYXNpcxgCIAEoDjIfLmVyaXMucmVwb3J0aW5nLnYxLlJldmVudWVCYXNpcyJdCg9TdXBwbGllclJldmVudWUSEwoLc3VwcGxpZXJfaWQYASABKAMSFQoNc3VwcGxpZXJfbmFtZRgCIAEoCRIPCgdtb250aGx5GAMgAygJEg0KBXRvdGFsGAQgASgJIogBChxHZXRSZXZlbnVlQnlTdXBwbGllclJlc3BvbnNlEgwKBHllYXIYASABKAUSNQoJc3VwcGxpZXJzGAIgAygLMiIuZXJpcy5yZXBvcnRpbmcudjEuU3VwcGxpZXJSZXZlbnVlEhQKDG1vbnRoX3RvdGFscxgDIAMoCRINCgV0b3RhbBgEIAEoCSIZChdMaXN0UmV2ZW51ZVllYXJzUmVxdWVzdCIpChhMaXN0UmV2ZW51ZVllYXJzUmVzcG9uc2USDQoFeWVhcnMYASADKAUqaAoNUGFnZURpcmVjdGlvbhIeChpQQUdFX0RJUkVDVElPTl9VTlNQRUNJRklFRBAAEhoKFlBBR0VfRElSRUNUSU9OX0ZPUldBUkQQARIbChdQQUdFX0RJUkVDVElPTl9CQUNLV0FSRBACKmMKDFJldmVudWVCYXNpcxIdChlSRVZFTlVFX0JBU0lTX1VOU1BFQ0lGSUVEEAASGgoWUkVWRU5VRV9CQVNJU19GT1JFQ0FTVBABEhgKFFJFVkVOVUVfQkFTSVNfQUNUVUFMEAIynQ4KDVJlcG9ydFNlcnZpY2USfAoUR2V0UmV2ZW51ZUJ5U3VwcGxpZXISLi5lcmlzLnJlcG9ydGluZy52MS5HZXRSZXZlbnVlQnlTdXBwbGllclJlcXVlc3QaLy5lcmlzLnJlcG9ydGluZy52MS5HZXRSZXZlbnVlQnlTdXBwbGllclJlc3BvbnNlIgOQAgEScAoQTGlzdFJldmVudWVZZWFycxIqLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZXZlbnVlWWVhcnNSZXF1ZXN0GisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJldmVudWVZZWFyc1Jlc3BvbnNlIgOQAgESagoOTGlzdE1hcmdpblJvd3MSKC5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luUm93c1JlcXVlc3QaKS5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luUm93c1Jlc3BvbnNlIgOQAgEScQoSQ3JlYXRlTWFyZ2luRXhwb3J0EiwuZXJpcy5yZXBvcnRpbmcudjEuQ3JlYXRlTWFyZ2luRXhwb3J0UmVxdWVzdBotLmVyaXMucmVwb3J0aW5nLnYxLkNyZWF0ZU1hcmdpbkV4cG9ydFJlc3BvbnNlEnIKEEV4cG9ydE1hcmdpblJvd3MSKi5lcmlzLnJlcG9ydGluZy52MS5FeHBvcnRNYXJnaW5Sb3dzUmVxdWVzdBorLmVyaXMucmVwb3J0aW5nLnYxLkV4cG9ydE1hcmdpblJvd3NSZXNwb25zZSIDkAIBMAEScwoRTGlzdE1hcmdpbk9wdGlvbnMSKy5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luT3B0aW9uc1JlcXVlc3QaLC5lcmlzLnJlcG9ydGluZy52MS5MaXN0TWFyZ2luT3B0aW9uc1Jlc3BvbnNlIgOQAgESjgEKGkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzEjQuZXJpcy5yZXBvcnRpbmcudjEuTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXF1ZXN0GjUuZXJpcy5yZXBvcnRpbmcudjEuTGlzdENvbnRyYWN0TWFyZ2luUGF5bWVudHNSZXNwb25zZSIDkAIBEmQKDExpc3RSZW5ld2FscxImLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZW5ld2Fsc1JlcXVlc3QaJy5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmVuZXdhbHNSZXNwb25zZSIDkAIBEnMKEUxpc3RSZW5ld2FsQWxlcnRzEisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxBbGVydHNSZXF1ZXN0GiwuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxBbGVydHNSZXNwb25zZSIDkAIBEnwKFExpc3RTdXBwbGllck91dHJlYWNoEi4uZXJpcy5yZXBvcnRpbmcudjEuTGlzdFN1cHBsaWVyT3V0cmVhY2hSZXF1ZXN0Gi8uZXJpcy5yZXBvcnRpbmcudjEuTGlzdFN1cHBsaWVyT3V0cmVhY2hSZXNwb25zZSIDkAIBEm0KD0xpc3RTdGFydE1vbnRocxIpLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RTdGFydE1vbnRoc1JlcXVlc3QaKi5lcmlzLnJlcG9ydGluZy52MS5MaXN0U3RhcnRNb250aHNSZXNwb25zZSIDkAIBEoIBChZMaXN0Rmlyc3RNb250aHNCaWxsaW5nEjAuZXJpcy5yZXBvcnRpbmcudjEuTGlzdEZpcnN0TW9udGhzQmlsbGluZ1JlcXVlc3QaMS5lcmlzLnJlcG9ydGluZy52MS5MaXN0Rmlyc3RNb250aHNCaWxsaW5nUmVzcG9uc2UiA5ACARKLAQoZTGlzdEF1dG9JbmFjdGl2ZUNvbnRyYWN0cxIzLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RBdXRvSW5hY3RpdmVDb250cmFjdHNSZXF1ZXN0GjQuZXJpcy5yZXBvcnRpbmcudjEuTGlzdEF1dG9JbmFjdGl2ZUNvbnRyYWN0c1Jlc3BvbnNlIgOQAgEScwoRTGlzdFdlbGNvbWVFbWFpbHMSKy5lcmlzLnJlcG9ydGluZy52MS5MaXN0V2VsY29tZUVtYWlsc1JlcXVlc3QaLC5lcmlzLnJlcG9ydGluZy52MS5MaXN0V2VsY29tZUVtYWlsc1Jlc3BvbnNlIgOQAgEScwoRTGlzdE9wcG9ydHVuaXRpZXMSKy5lcmlzLnJlcG9ydGluZy52MS5MaXN0T3Bwb3J0dW5pdGllc1JlcXVlc3QaLC5lcmlzLnJlcG9ydGluZy52MS5MaXN0T3Bwb3J0dW5pdGllc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_eris_common_v1_date, file_google_protobuf_timestamp]);
+  fileDesc("CiFlcmlzL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SEWVyaXMucmVwb3J0aW5nLnYxIkcKIkdldENvbW1pc3Npb25SZWNvbmNpbGlhdGlvblJlcXVlc3QSDAoEeWVhchgBIAEoBRITCgtzdXBwbGllcl9pZBgCIAEoAyKjAQoQQ29tbWlzc2lvblRvdGFscxITCgtzdXBwbGllcl9pZBgBIAEoAxIVCg1zdXBwbGllcl9uYW1lGAIgASgJEhEKCXByb2plY3RlZBgDIAEoCRIOCgZhY3R1YWwYBCABKAkSEAoIdmFyaWFuY2UYBSABKAkSFgoObWlzc2luZ19tb250aHMYBiABKAUSFgoObWlzc2luZ19hbW91bnQYByABKAkioAIKDUNvbW1pc3Npb25Sb3cSEwoLY29udHJhY3RfaWQYASABKAMSEgoKcGF5bWVudF9pZBgCIAEoAxISCgpjb21wYW55X2lkGAMgASgDEhQKDGNvbXBhbnlfbmFtZRgEIAEoCRIQCghzdXBwbGllchgFIAEoCRINCgVtb250aBgGIAEoBRIXCg9wcm9qZWN0ZWRfdXNhZ2UYByABKAkSFAoMdXNhZ2VfYWN0dWFsGAggASgJEhYKDnVzYWdlX3ZhcmlhbmNlGAkgASgJEhkKEXByb2plY3RlZF9wYXltZW50GAogASgJEhYKDnBheW1lbnRfYWN0dWFsGAsgASgJEhAKCHZhcmlhbmNlGAwgASgJEg8KB21pc3NpbmcYDSABKAgi3QEKI0dldENvbW1pc3Npb25SZWNvbmNpbGlhdGlvblJlc3BvbnNlEgwKBHllYXIYASABKAUSNgoJc3VwcGxpZXJzGAIgAygLMiMuZXJpcy5yZXBvcnRpbmcudjEuQ29tbWlzc2lvblRvdGFscxIyCgV0b3RhbBgDIAEoCzIjLmVyaXMucmVwb3J0aW5nLnYxLkNvbW1pc3Npb25Ub3RhbHMSLgoEcm93cxgEIAMoCzIgLmVyaXMucmVwb3J0aW5nLnYxLkNvbW1pc3Npb25Sb3cSDAoEbW9yZRgFIAEoCCKlBQoRQ29udHJhY3RSZXBvcnRSb3cSEwoLY29udHJhY3RfaWQYASABKAMSEgoKY29tcGFueV9pZBgCIAEoAxIUCgxjb21wYW55X25hbWUYAyABKAkSDwoHY2xvc2VyMRgEIAEoCRIPCgdhbmFseXN0GAUgASgJEhEKCWFmZmlsaWF0ZRgGIAEoCRIRCgljb21tb2RpdHkYByABKAkSDwoHdXRpbGl0eRgIIAEoCRINCgVzdGF0ZRgJIAEoCRIQCghzdXBwbGllchgKIAEoCRIpCgtkYXRlX3NpZ25lZBgLIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSKAoKc3RhcnRfZGF0ZRgMIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSJgoIZW5kX2RhdGUYDSABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhMKC3Rlcm1fbW9udGhzGA4gASgFEhUKDWNvbnRyYWN0X3JhdGUYDyABKAkSFQoNY29udHJhY3RfdHlwZRgQIAEoCRIUCgxiaWxsaW5nX3R5cGUYESABKAkSEgoKdGF4X2V4ZW1wdBgSIAEoCRIVCg1hY2NvdW50X2NvdW50GBMgASgFEhUKDWFubnVhbF92b2x1bWUYFCABKAkSFgoOdGVybV9mZWVfdG90YWwYFSABKAkSDgoGc3RhdHVzGBYgASgFEhcKD3ByZXZpb3VzX3N0YXR1cxgXIAEoBRIwChJhdXRvX2luYWN0aXZlX2RhdGUYGCABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhoKEmNvbnRhY3RfZmlyc3RfbmFtZRgZIAEoCRIZChFjb250YWN0X2xhc3RfbmFtZRgaIAEoCRIVCg1jb250YWN0X2VtYWlsGBsgASgJIkcKG0xpc3RTdXBwbGllck91dHJlYWNoUmVxdWVzdBIoCgpzdGFydF9kYXRlGAEgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSJgChxMaXN0U3VwcGxpZXJPdXRyZWFjaFJlc3BvbnNlEjIKBHJvd3MYASADKAsyJC5lcmlzLnJlcG9ydGluZy52MS5Db250cmFjdFJlcG9ydFJvdxIMCgRtb3JlGAIgASgIIhgKFkxpc3RTdGFydE1vbnRoc1JlcXVlc3QiLwoXTGlzdFN0YXJ0TW9udGhzUmVzcG9uc2USFAoMc3RhcnRfbW9udGhzGAEgAygJIjQKHUxpc3RGaXJzdE1vbnRoc0JpbGxpbmdSZXF1ZXN0EhMKC3N0YXJ0X21vbnRoGAEgASgJImIKHkxpc3RGaXJzdE1vbnRoc0JpbGxpbmdSZXNwb25zZRIyCgRyb3dzGAEgAygLMiQuZXJpcy5yZXBvcnRpbmcudjEuQ29udHJhY3RSZXBvcnRSb3cSDAoEbW9yZRgCIAEoCCJGCiBMaXN0QXV0b0luYWN0aXZlQ29udHJhY3RzUmVxdWVzdBIiCgRkYXRlGAEgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSJlCiFMaXN0QXV0b0luYWN0aXZlQ29udHJhY3RzUmVzcG9uc2USMgoEcm93cxgBIAMoCzIkLmVyaXMucmVwb3J0aW5nLnYxLkNvbnRyYWN0UmVwb3J0Um93EgwKBG1vcmUYAiABKAgibAoYTGlzdFdlbGNvbWVFbWFpbHNSZXF1ZXN0EigKCnN0YXJ0X2RhdGUYASABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEiYKCGVuZF9kYXRlGAIgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSJdChlMaXN0V2VsY29tZUVtYWlsc1Jlc3BvbnNlEjIKBHJvd3MYASADKAsyJC5lcmlzLnJlcG9ydGluZy52MS5Db250cmFjdFJlcG9ydFJvdxIMCgRtb3JlGAIgASgIImwKGExpc3RPcHBvcnR1bml0aWVzUmVxdWVzdBIoCgpzdGFydF9kYXRlGAEgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRImCghlbmRfZGF0ZRgCIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUi5AEKDk9wcG9ydHVuaXR5Um93EhIKCmNvbXBhbnlfaWQYASABKAMSFAoMY29tcGFueV9uYW1lGAIgASgJEigKCmVudHJ5X2RhdGUYAyABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEg4KBmluc2lkZRgEIAEoCRIOCgZjbG9zZXIYBSABKAkSDwoHYW5hbHlzdBgGIAEoCRIRCglhZmZpbGlhdGUYByABKAkSDwoHdXRpbGl0eRgIIAEoCRISCgphbm51YWxfa3doGAkgASgJEhUKDWFubnVhbF90aGVybXMYCiABKAkiWgoZTGlzdE9wcG9ydHVuaXRpZXNSZXNwb25zZRIvCgRyb3dzGAEgAygLMiEuZXJpcy5yZXBvcnRpbmcudjEuT3Bwb3J0dW5pdHlSb3cSDAoEbW9yZRgCIAEoCCKMAgoMTWFyZ2luRmlsdGVyEhMKC3N1cHBsaWVyX2lkGAEgASgDEhcKD3Byb2plY3RlZF9tb250aBgCIAEoBRIWCg5wcm9qZWN0ZWRfeWVhchgDIAEoBRITCgtzdGFydF9tb250aBgEIAEoCRIUCgxjb21wYW55X25hbWUYBSABKAkSFQoNcGF5bWVudF9tb250aBgGIAEoBRIUCgxwYXltZW50X3llYXIYByABKAUSLwoRZGF0ZV9zaWduZWRfc3RhcnQYCCABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEi0KD2RhdGVfc2lnbmVkX2VuZBgJIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUioAEKFUxpc3RNYXJnaW5Sb3dzUmVxdWVzdBIvCgZmaWx0ZXIYASABKAsyHy5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5GaWx0ZXISEQoJcGFnZV9zaXplGAIgASgFEg4KBmN1cnNvchgDIAEoCRIzCglkaXJlY3Rpb24YBCABKA4yIC5lcmlzLnJlcG9ydGluZy52MS5QYWdlRGlyZWN0aW9uIrAFCglNYXJnaW5Sb3cSEwoLY29udHJhY3RfaWQYASABKAMSEgoKcGF5bWVudF9pZBgCIAEoAxISCgpjb21wYW55X2lkGAMgASgDEhUKDWN1c3RvbWVyX25hbWUYBCABKAkSDQoFc3RhdGUYBSABKAkSEQoJY29tbW9kaXR5GAYgASgJEg8KB3V0aWxpdHkYByABKAkSFQoNY29udHJhY3RfdHlwZRgIIAEoCRIUCgxpbnNpZGVfc2FsZXMYCSABKAkSDwoHY2xvc2VyMRgKIAEoCRIPCgdjbG9zZXIyGAsgASgJEg8KB2FuYWx5c3QYDCABKAkSGAoQc3VwcG9ydF9hbmFseXN0MRgNIAEoCRIYChBzdXBwb3J0X2FuYWx5c3QyGA4gASgJEhQKDHByaWNpbmdfdHlwZRgPIAEoCRIQCghzdXBwbGllchgQIAEoCRIpCgtkYXRlX3NpZ25lZBgRIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSKAoKc3RhcnRfZGF0ZRgSIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSCwoDZmVlGBMgASgJEhcKD3Byb2plY3RlZF9tb250aBgUIAEoBRIWCg5wcm9qZWN0ZWRfeWVhchgVIAEoBRIVCg1yZXZlbnVlX3NwbGl0GBYgASgJEhcKD3Byb2plY3RlZF91c2FnZRgXIAEoCRIZChFwcm9qZWN0ZWRfcGF5bWVudBgYIAEoCRIVCg1wYXltZW50X21vbnRoGBkgASgFEhQKDHVzYWdlX2FjdHVhbBgaIAEoCRIWCg5wYXltZW50X2FjdHVhbBgbIAEoCRIUCgxwYXltZW50X3llYXIYHCABKAUSFAoMcGF5bWVudF90eXBlGB0gASgJEhEKCWFmZmlsaWF0ZRgeIAEoCSKXAQoWTGlzdE1hcmdpblJvd3NSZXNwb25zZRIqCgRyb3dzGAEgAygLMhwuZXJpcy5yZXBvcnRpbmcudjEuTWFyZ2luUm93EhQKDGZpcnN0X2N1cnNvchgCIAEoCRITCgtsYXN0X2N1cnNvchgDIAEoCRIUCgxoYXNfcHJldmlvdXMYBCABKAgSEAoIaGFzX25leHQYBSABKAgiTAoZQ3JlYXRlTWFyZ2luRXhwb3J0UmVxdWVzdBIvCgZmaWx0ZXIYASABKAsyHy5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5GaWx0ZXIiXQoaQ3JlYXRlTWFyZ2luRXhwb3J0UmVzcG9uc2USDgoGdGlja2V0GAEgASgJEi8KC2V4cGlyZV90aW1lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIpChdFeHBvcnRNYXJnaW5Sb3dzUmVxdWVzdBIOCgZ0aWNrZXQYASABKAkiJwoYRXhwb3J0TWFyZ2luUm93c1Jlc3BvbnNlEgsKA2NzdhgBIAEoDCIaChhMaXN0TWFyZ2luT3B0aW9uc1JlcXVlc3QiRgoOU3VwcGxpZXJPcHRpb24SEwoLc3VwcGxpZXJfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIRCgljb21tb2RpdHkYAyABKAkilwEKGUxpc3RNYXJnaW5PcHRpb25zUmVzcG9uc2USNAoJc3VwcGxpZXJzGAEgAygLMiEuZXJpcy5yZXBvcnRpbmcudjEuU3VwcGxpZXJPcHRpb24SFQoNcGF5bWVudF95ZWFycxgCIAMoBRIXCg9wcm9qZWN0ZWRfeWVhcnMYAyADKAUSFAoMc3RhcnRfbW9udGhzGAQgAygJIjgKIUxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVxdWVzdBITCgtjb250cmFjdF9pZBgBIAEoAyJQCiJMaXN0Q29udHJhY3RNYXJnaW5QYXltZW50c1Jlc3BvbnNlEioKBHJvd3MYASADKAsyHC5lcmlzLnJlcG9ydGluZy52MS5NYXJnaW5Sb3cibgoTTGlzdFJlbmV3YWxzUmVxdWVzdBIWCg5jbG9zZXJfdXNlcl9pZBgBIAEoAxIXCg9hbmFseXN0X3VzZXJfaWQYAiABKAMSJgoIZW5kX2RhdGUYAyABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlIs0CCgpSZW5ld2FsUm93EhMKC2NvbnRyYWN0X2lkGAEgASgDEhIKCmNvbXBhbnlfaWQYAiABKAMSFAoMY29tcGFueV9uYW1lGAMgASgJEhYKDmNvbXBhbnlfY2xvc2VyGAQgASgJEhcKD2NvbXBhbnlfYW5hbHlzdBgFIAEoCRIRCglhZmZpbGlhdGUYBiABKAkSEAoIc3VwcGxpZXIYByABKAkSEQoJY29tbW9kaXR5GAggASgJEg8KB3V0aWxpdHkYCSABKAkSJgoIZW5kX2RhdGUYCiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEhUKDWFubnVhbF92b2x1bWUYCyABKAkSFgoOdGVybV9mZWVfdG90YWwYDCABKAkSFQoNY29udHJhY3RfdHlwZRgNIAEoCRIYChByZW1haW5pbmdfbW9udGhzGA4gASgFIlEKFExpc3RSZW5ld2Fsc1Jlc3BvbnNlEisKBHJvd3MYASADKAsyHS5lcmlzLnJlcG9ydGluZy52MS5SZW5ld2FsUm93EgwKBG1vcmUYAiABKAgiGgoYTGlzdFJlbmV3YWxBbGVydHNSZXF1ZXN0IsIBCgxSZW5ld2FsQWxlcnQSEwoLY29udHJhY3RfaWQYASABKAMSEgoKY29tcGFueV9pZBgCIAEoAxIUCgxjb21wYW55X25hbWUYAyABKAkSEQoJY29tbW9kaXR5GAQgASgJEhAKCHN1cHBsaWVyGAUgASgJEiYKCGVuZF9kYXRlGAYgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRIRCglkYXlzX2xlZnQYByABKAUSEwoLd2luZG93X2RheXMYCCABKAUiTAoZTGlzdFJlbmV3YWxBbGVydHNSZXNwb25zZRIvCgZhbGVydHMYASADKAsyHy5lcmlzLnJlcG9ydGluZy52MS5SZW5ld2FsQWxlcnQiWwobR2V0UmV2ZW51ZUJ5U3VwcGxpZXJSZXF1ZXN0EgwKBHllYXIYASABKAUSLgoFYmFzaXMYAiABKA4yHy5lcmlzLnJlcG9ydGluZy52MS5SZXZlbnVlQmFzaXMiXQoPU3VwcGxpZXJSZXZlbnVlEhMKC3N1cHBsaWVyX2lkGAEgASgDEhUKDXN1cHBsaWVyX25hbWUYAiABKAkSDwoHbW9udGhseRgDIAMoCRINCgV0b3RhbBgEIAEoCSKIAQocR2V0UmV2ZW51ZUJ5U3VwcGxpZXJSZXNwb25zZRIMCgR5ZWFyGAEgASgFEjUKCXN1cHBsaWVycxgCIAMoCzIiLmVyaXMucmVwb3J0aW5nLnYxLlN1cHBsaWVyUmV2ZW51ZRIUCgxtb250aF90b3RhbHMYAyADKAkSDQoFdG90YWwYBCABKAkiGQoXTGlzdFJldmVudWVZZWFyc1JlcXVlc3QiKQoYTGlzdFJldmVudWVZZWFyc1Jlc3BvbnNlEg0KBXllYXJzGAEgAygFKmgKDVBhZ2VEaXJlY3Rpb24SHgoaUEFHRV9ESVJFQ1RJT05fVU5TUEVDSUZJRUQQABIaChZQQUdFX0RJUkVDVElPTl9GT1JXQVJEEAESGwoXUEFHRV9ESVJFQ1RJT05fQkFDS1dBUkQQAipjCgxSZXZlbnVlQmFzaXMSHQoZUkVWRU5VRV9CQVNJU19VTlNQRUNJRklFRBAAEhoKFlJFVkVOVUVfQkFTSVNfRk9SRUNBU1QQARIYChRSRVZFTlVFX0JBU0lTX0FDVFVBTBACMrEPCg1SZXBvcnRTZXJ2aWNlEnwKFEdldFJldmVudWVCeVN1cHBsaWVyEi4uZXJpcy5yZXBvcnRpbmcudjEuR2V0UmV2ZW51ZUJ5U3VwcGxpZXJSZXF1ZXN0Gi8uZXJpcy5yZXBvcnRpbmcudjEuR2V0UmV2ZW51ZUJ5U3VwcGxpZXJSZXNwb25zZSIDkAIBEnAKEExpc3RSZXZlbnVlWWVhcnMSKi5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmV2ZW51ZVllYXJzUmVxdWVzdBorLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZXZlbnVlWWVhcnNSZXNwb25zZSIDkAIBEmoKDkxpc3RNYXJnaW5Sb3dzEiguZXJpcy5yZXBvcnRpbmcudjEuTGlzdE1hcmdpblJvd3NSZXF1ZXN0GikuZXJpcy5yZXBvcnRpbmcudjEuTGlzdE1hcmdpblJvd3NSZXNwb25zZSIDkAIBEnEKEkNyZWF0ZU1hcmdpbkV4cG9ydBIsLmVyaXMucmVwb3J0aW5nLnYxLkNyZWF0ZU1hcmdpbkV4cG9ydFJlcXVlc3QaLS5lcmlzLnJlcG9ydGluZy52MS5DcmVhdGVNYXJnaW5FeHBvcnRSZXNwb25zZRJyChBFeHBvcnRNYXJnaW5Sb3dzEiouZXJpcy5yZXBvcnRpbmcudjEuRXhwb3J0TWFyZ2luUm93c1JlcXVlc3QaKy5lcmlzLnJlcG9ydGluZy52MS5FeHBvcnRNYXJnaW5Sb3dzUmVzcG9uc2UiA5ACATABEnMKEUxpc3RNYXJnaW5PcHRpb25zEisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdE1hcmdpbk9wdGlvbnNSZXF1ZXN0GiwuZXJpcy5yZXBvcnRpbmcudjEuTGlzdE1hcmdpbk9wdGlvbnNSZXNwb25zZSIDkAIBEo4BChpMaXN0Q29udHJhY3RNYXJnaW5QYXltZW50cxI0LmVyaXMucmVwb3J0aW5nLnYxLkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVxdWVzdBo1LmVyaXMucmVwb3J0aW5nLnYxLkxpc3RDb250cmFjdE1hcmdpblBheW1lbnRzUmVzcG9uc2UiA5ACARJkCgxMaXN0UmVuZXdhbHMSJi5lcmlzLnJlcG9ydGluZy52MS5MaXN0UmVuZXdhbHNSZXF1ZXN0GicuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFJlbmV3YWxzUmVzcG9uc2UiA5ACARJzChFMaXN0UmVuZXdhbEFsZXJ0cxIrLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZW5ld2FsQWxlcnRzUmVxdWVzdBosLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RSZW5ld2FsQWxlcnRzUmVzcG9uc2UiA5ACARJ8ChRMaXN0U3VwcGxpZXJPdXRyZWFjaBIuLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RTdXBwbGllck91dHJlYWNoUmVxdWVzdBovLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RTdXBwbGllck91dHJlYWNoUmVzcG9uc2UiA5ACARJtCg9MaXN0U3RhcnRNb250aHMSKS5lcmlzLnJlcG9ydGluZy52MS5MaXN0U3RhcnRNb250aHNSZXF1ZXN0GiouZXJpcy5yZXBvcnRpbmcudjEuTGlzdFN0YXJ0TW9udGhzUmVzcG9uc2UiA5ACARKCAQoWTGlzdEZpcnN0TW9udGhzQmlsbGluZxIwLmVyaXMucmVwb3J0aW5nLnYxLkxpc3RGaXJzdE1vbnRoc0JpbGxpbmdSZXF1ZXN0GjEuZXJpcy5yZXBvcnRpbmcudjEuTGlzdEZpcnN0TW9udGhzQmlsbGluZ1Jlc3BvbnNlIgOQAgESiwEKGUxpc3RBdXRvSW5hY3RpdmVDb250cmFjdHMSMy5lcmlzLnJlcG9ydGluZy52MS5MaXN0QXV0b0luYWN0aXZlQ29udHJhY3RzUmVxdWVzdBo0LmVyaXMucmVwb3J0aW5nLnYxLkxpc3RBdXRvSW5hY3RpdmVDb250cmFjdHNSZXNwb25zZSIDkAIBEnMKEUxpc3RXZWxjb21lRW1haWxzEisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFdlbGNvbWVFbWFpbHNSZXF1ZXN0GiwuZXJpcy5yZXBvcnRpbmcudjEuTGlzdFdlbGNvbWVFbWFpbHNSZXNwb25zZSIDkAIBEnMKEUxpc3RPcHBvcnR1bml0aWVzEisuZXJpcy5yZXBvcnRpbmcudjEuTGlzdE9wcG9ydHVuaXRpZXNSZXF1ZXN0GiwuZXJpcy5yZXBvcnRpbmcudjEuTGlzdE9wcG9ydHVuaXRpZXNSZXNwb25zZSIDkAIBEpEBChtHZXRDb21taXNzaW9uUmVjb25jaWxpYXRpb24SNS5lcmlzLnJlcG9ydGluZy52MS5HZXRDb21taXNzaW9uUmVjb25jaWxpYXRpb25SZXF1ZXN0GjYuZXJpcy5yZXBvcnRpbmcudjEuR2V0Q29tbWlzc2lvblJlY29uY2lsaWF0aW9uUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_eris_common_v1_date, file_google_protobuf_timestamp]);
+
+/**
+ * Which year and supplier.
+ *
+ * @generated from message eris.reporting.v1.GetCommissionReconciliationRequest
+ */
+export type GetCommissionReconciliationRequest = Message<"eris.reporting.v1.GetCommissionReconciliationRequest"> & {
+  /**
+   * The projected year (1900 to 2200).
+   *
+   * @generated from field: int32 year = 1;
+   */
+  year: number;
+
+  /**
+   * One supplier; 0 for all.
+   *
+   * @generated from field: int64 supplier_id = 2;
+   */
+  supplierId: bigint;
+};
+
+/**
+ * Describes the message eris.reporting.v1.GetCommissionReconciliationRequest.
+ * Use `create(GetCommissionReconciliationRequestSchema)` to create a new message.
+ */
+export const GetCommissionReconciliationRequestSchema: GenMessage<GetCommissionReconciliationRequest> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 0);
+
+/**
+ * One supplier's year, or the whole year's.
+ *
+ * @generated from message eris.reporting.v1.CommissionTotals
+ */
+export type CommissionTotals = Message<"eris.reporting.v1.CommissionTotals"> & {
+  /**
+   * The supplier (0 for contracts naming none, and for the year's totals).
+   *
+   * @generated from field: int64 supplier_id = 1;
+   */
+  supplierId: bigint;
+
+  /**
+   * Its name ("No supplier"; "All suppliers" for the year's totals).
+   *
+   * @generated from field: string supplier_name = 2;
+   */
+  supplierName: string;
+
+  /**
+   * Projected payments, decimal text with 2 fraction digits.
+   *
+   * @generated from field: string projected = 3;
+   */
+  projected: string;
+
+  /**
+   * Payments received.
+   *
+   * @generated from field: string actual = 4;
+   */
+  actual: string;
+
+  /**
+   * Received less projected.
+   *
+   * @generated from field: string variance = 5;
+   */
+  variance: string;
+
+  /**
+   * Months whose projected month has passed with nothing received.
+   *
+   * @generated from field: int32 missing_months = 6;
+   */
+  missingMonths: number;
+
+  /**
+   * What those months were projected to pay.
+   *
+   * @generated from field: string missing_amount = 7;
+   */
+  missingAmount: string;
+};
+
+/**
+ * Describes the message eris.reporting.v1.CommissionTotals.
+ * Use `create(CommissionTotalsSchema)` to create a new message.
+ */
+export const CommissionTotalsSchema: GenMessage<CommissionTotals> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 1);
+
+/**
+ * One contract month that differs from its projection.
+ *
+ * @generated from message eris.reporting.v1.CommissionRow
+ */
+export type CommissionRow = Message<"eris.reporting.v1.CommissionRow"> & {
+  /**
+   * The contract.
+   *
+   * @generated from field: int64 contract_id = 1;
+   */
+  contractId: bigint;
+
+  /**
+   * The payment row.
+   *
+   * @generated from field: int64 payment_id = 2;
+   */
+  paymentId: bigint;
+
+  /**
+   * The company.
+   *
+   * @generated from field: int64 company_id = 3;
+   */
+  companyId: bigint;
+
+  /**
+   * Its name.
+   *
+   * @generated from field: string company_name = 4;
+   */
+  companyName: string;
+
+  /**
+   * The supplier's name.
+   *
+   * @generated from field: string supplier = 5;
+   */
+  supplier: string;
+
+  /**
+   * The projected month (1 to 12).
+   *
+   * @generated from field: int32 month = 6;
+   */
+  month: number;
+
+  /**
+   * Projected usage, decimal text (empty when none).
+   *
+   * @generated from field: string projected_usage = 7;
+   */
+  projectedUsage: string;
+
+  /**
+   * Actual usage.
+   *
+   * @generated from field: string usage_actual = 8;
+   */
+  usageActual: string;
+
+  /**
+   * Actual less projected usage (empty unless both are known).
+   *
+   * @generated from field: string usage_variance = 9;
+   */
+  usageVariance: string;
+
+  /**
+   * Projected payment, 2 fraction digits.
+   *
+   * @generated from field: string projected_payment = 10;
+   */
+  projectedPayment: string;
+
+  /**
+   * Payment received (empty when none).
+   *
+   * @generated from field: string payment_actual = 11;
+   */
+  paymentActual: string;
+
+  /**
+   * Received (0 when none) less projected.
+   *
+   * @generated from field: string variance = 12;
+   */
+  variance: string;
+
+  /**
+   * The month has passed and nothing was received.
+   *
+   * @generated from field: bool missing = 13;
+   */
+  missing: boolean;
+};
+
+/**
+ * Describes the message eris.reporting.v1.CommissionRow.
+ * Use `create(CommissionRowSchema)` to create a new message.
+ */
+export const CommissionRowSchema: GenMessage<CommissionRow> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 2);
+
+/**
+ * The year reconciled.
+ *
+ * @generated from message eris.reporting.v1.GetCommissionReconciliationResponse
+ */
+export type GetCommissionReconciliationResponse = Message<"eris.reporting.v1.GetCommissionReconciliationResponse"> & {
+  /**
+   * The year.
+   *
+   * @generated from field: int32 year = 1;
+   */
+  year: number;
+
+  /**
+   * Per supplier, the largest projected first.
+   *
+   * @generated from field: repeated eris.reporting.v1.CommissionTotals suppliers = 2;
+   */
+  suppliers: CommissionTotals[];
+
+  /**
+   * The whole year.
+   *
+   * @generated from field: eris.reporting.v1.CommissionTotals total = 3;
+   */
+  total?: CommissionTotals | undefined;
+
+  /**
+   * Contract months with nothing received when due, then the largest differences: at most 2,000.
+   *
+   * @generated from field: repeated eris.reporting.v1.CommissionRow rows = 4;
+   */
+  rows: CommissionRow[];
+
+  /**
+   * Whether more contract months differ.
+   *
+   * @generated from field: bool more = 5;
+   */
+  more: boolean;
+};
+
+/**
+ * Describes the message eris.reporting.v1.GetCommissionReconciliationResponse.
+ * Use `create(GetCommissionReconciliationResponseSchema)` to create a new message.
+ */
+export const GetCommissionReconciliationResponseSchema: GenMessage<GetCommissionReconciliationResponse> = /*@__PURE__*/
+  messageDesc(file_eris_reporting_v1_reporting, 3);
 
 /**
  * A contract in the contract reports (Supplier Outreach, First Months Billing, Auto Inactive
@@ -218,7 +463,7 @@ export type ContractReportRow = Message<"eris.reporting.v1.ContractReportRow"> &
  * Use `create(ContractReportRowSchema)` to create a new message.
  */
 export const ContractReportRowSchema: GenMessage<ContractReportRow> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 0);
+  messageDesc(file_eris_reporting_v1_reporting, 4);
 
 /**
  * The Supplier Outreach filter.
@@ -239,7 +484,7 @@ export type ListSupplierOutreachRequest = Message<"eris.reporting.v1.ListSupplie
  * Use `create(ListSupplierOutreachRequestSchema)` to create a new message.
  */
 export const ListSupplierOutreachRequestSchema: GenMessage<ListSupplierOutreachRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 1);
+  messageDesc(file_eris_reporting_v1_reporting, 5);
 
 /**
  * The contracts, by start date.
@@ -267,7 +512,7 @@ export type ListSupplierOutreachResponse = Message<"eris.reporting.v1.ListSuppli
  * Use `create(ListSupplierOutreachResponseSchema)` to create a new message.
  */
 export const ListSupplierOutreachResponseSchema: GenMessage<ListSupplierOutreachResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 2);
+  messageDesc(file_eris_reporting_v1_reporting, 6);
 
 /**
  * No filter.
@@ -282,7 +527,7 @@ export type ListStartMonthsRequest = Message<"eris.reporting.v1.ListStartMonthsR
  * Use `create(ListStartMonthsRequestSchema)` to create a new message.
  */
 export const ListStartMonthsRequestSchema: GenMessage<ListStartMonthsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 3);
+  messageDesc(file_eris_reporting_v1_reporting, 7);
 
 /**
  * The months.
@@ -303,7 +548,7 @@ export type ListStartMonthsResponse = Message<"eris.reporting.v1.ListStartMonths
  * Use `create(ListStartMonthsResponseSchema)` to create a new message.
  */
 export const ListStartMonthsResponseSchema: GenMessage<ListStartMonthsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 4);
+  messageDesc(file_eris_reporting_v1_reporting, 8);
 
 /**
  * The First Months Billing filter.
@@ -324,7 +569,7 @@ export type ListFirstMonthsBillingRequest = Message<"eris.reporting.v1.ListFirst
  * Use `create(ListFirstMonthsBillingRequestSchema)` to create a new message.
  */
 export const ListFirstMonthsBillingRequestSchema: GenMessage<ListFirstMonthsBillingRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 5);
+  messageDesc(file_eris_reporting_v1_reporting, 9);
 
 /**
  * The contracts, by start date.
@@ -352,7 +597,7 @@ export type ListFirstMonthsBillingResponse = Message<"eris.reporting.v1.ListFirs
  * Use `create(ListFirstMonthsBillingResponseSchema)` to create a new message.
  */
 export const ListFirstMonthsBillingResponseSchema: GenMessage<ListFirstMonthsBillingResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 6);
+  messageDesc(file_eris_reporting_v1_reporting, 10);
 
 /**
  * The Auto Inactive Contracts filter.
@@ -373,7 +618,7 @@ export type ListAutoInactiveContractsRequest = Message<"eris.reporting.v1.ListAu
  * Use `create(ListAutoInactiveContractsRequestSchema)` to create a new message.
  */
 export const ListAutoInactiveContractsRequestSchema: GenMessage<ListAutoInactiveContractsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 7);
+  messageDesc(file_eris_reporting_v1_reporting, 11);
 
 /**
  * The contracts, by company.
@@ -401,7 +646,7 @@ export type ListAutoInactiveContractsResponse = Message<"eris.reporting.v1.ListA
  * Use `create(ListAutoInactiveContractsResponseSchema)` to create a new message.
  */
 export const ListAutoInactiveContractsResponseSchema: GenMessage<ListAutoInactiveContractsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 8);
+  messageDesc(file_eris_reporting_v1_reporting, 12);
 
 /**
  * The Welcome E-mails range.
@@ -429,7 +674,7 @@ export type ListWelcomeEmailsRequest = Message<"eris.reporting.v1.ListWelcomeEma
  * Use `create(ListWelcomeEmailsRequestSchema)` to create a new message.
  */
 export const ListWelcomeEmailsRequestSchema: GenMessage<ListWelcomeEmailsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 9);
+  messageDesc(file_eris_reporting_v1_reporting, 13);
 
 /**
  * The contracts, by date signed.
@@ -457,7 +702,7 @@ export type ListWelcomeEmailsResponse = Message<"eris.reporting.v1.ListWelcomeEm
  * Use `create(ListWelcomeEmailsResponseSchema)` to create a new message.
  */
 export const ListWelcomeEmailsResponseSchema: GenMessage<ListWelcomeEmailsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 10);
+  messageDesc(file_eris_reporting_v1_reporting, 14);
 
 /**
  * The Opportunity Tracker range; each end may be left open.
@@ -485,7 +730,7 @@ export type ListOpportunitiesRequest = Message<"eris.reporting.v1.ListOpportunit
  * Use `create(ListOpportunitiesRequestSchema)` to create a new message.
  */
 export const ListOpportunitiesRequestSchema: GenMessage<ListOpportunitiesRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 11);
+  messageDesc(file_eris_reporting_v1_reporting, 15);
 
 /**
  * A company in the Opportunity Tracker.
@@ -569,7 +814,7 @@ export type OpportunityRow = Message<"eris.reporting.v1.OpportunityRow"> & {
  * Use `create(OpportunityRowSchema)` to create a new message.
  */
 export const OpportunityRowSchema: GenMessage<OpportunityRow> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 12);
+  messageDesc(file_eris_reporting_v1_reporting, 16);
 
 /**
  * The companies, latest entered first.
@@ -597,7 +842,7 @@ export type ListOpportunitiesResponse = Message<"eris.reporting.v1.ListOpportuni
  * Use `create(ListOpportunitiesResponseSchema)` to create a new message.
  */
 export const ListOpportunitiesResponseSchema: GenMessage<ListOpportunitiesResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 13);
+  messageDesc(file_eris_reporting_v1_reporting, 17);
 
 /**
  * The Margin Builder filters; each unset (0 or empty) field selects everything.
@@ -674,7 +919,7 @@ export type MarginFilter = Message<"eris.reporting.v1.MarginFilter"> & {
  * Use `create(MarginFilterSchema)` to create a new message.
  */
 export const MarginFilterSchema: GenMessage<MarginFilter> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 14);
+  messageDesc(file_eris_reporting_v1_reporting, 18);
 
 /**
  * A page of Margin Builder rows.
@@ -716,7 +961,7 @@ export type ListMarginRowsRequest = Message<"eris.reporting.v1.ListMarginRowsReq
  * Use `create(ListMarginRowsRequestSchema)` to create a new message.
  */
 export const ListMarginRowsRequestSchema: GenMessage<ListMarginRowsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 15);
+  messageDesc(file_eris_reporting_v1_reporting, 19);
 
 /**
  * One Margin Builder row: a contract with one of its payments, in the spec's columns.
@@ -940,7 +1185,7 @@ export type MarginRow = Message<"eris.reporting.v1.MarginRow"> & {
  * Use `create(MarginRowSchema)` to create a new message.
  */
 export const MarginRowSchema: GenMessage<MarginRow> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 16);
+  messageDesc(file_eris_reporting_v1_reporting, 20);
 
 /**
  * A page of rows and where it stands.
@@ -989,7 +1234,7 @@ export type ListMarginRowsResponse = Message<"eris.reporting.v1.ListMarginRowsRe
  * Use `create(ListMarginRowsResponseSchema)` to create a new message.
  */
 export const ListMarginRowsResponseSchema: GenMessage<ListMarginRowsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 17);
+  messageDesc(file_eris_reporting_v1_reporting, 21);
 
 /**
  * What to export.
@@ -1010,7 +1255,7 @@ export type CreateMarginExportRequest = Message<"eris.reporting.v1.CreateMarginE
  * Use `create(CreateMarginExportRequestSchema)` to create a new message.
  */
 export const CreateMarginExportRequestSchema: GenMessage<CreateMarginExportRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 18);
+  messageDesc(file_eris_reporting_v1_reporting, 22);
 
 /**
  * The ticket.
@@ -1038,7 +1283,7 @@ export type CreateMarginExportResponse = Message<"eris.reporting.v1.CreateMargin
  * Use `create(CreateMarginExportResponseSchema)` to create a new message.
  */
 export const CreateMarginExportResponseSchema: GenMessage<CreateMarginExportResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 19);
+  messageDesc(file_eris_reporting_v1_reporting, 23);
 
 /**
  * The whole export.
@@ -1059,7 +1304,7 @@ export type ExportMarginRowsRequest = Message<"eris.reporting.v1.ExportMarginRow
  * Use `create(ExportMarginRowsRequestSchema)` to create a new message.
  */
 export const ExportMarginRowsRequestSchema: GenMessage<ExportMarginRowsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 20);
+  messageDesc(file_eris_reporting_v1_reporting, 24);
 
 /**
  * Part of MarginBuilder.csv.
@@ -1080,7 +1325,7 @@ export type ExportMarginRowsResponse = Message<"eris.reporting.v1.ExportMarginRo
  * Use `create(ExportMarginRowsResponseSchema)` to create a new message.
  */
 export const ExportMarginRowsResponseSchema: GenMessage<ExportMarginRowsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 21);
+  messageDesc(file_eris_reporting_v1_reporting, 25);
 
 /**
  * No filter.
@@ -1095,7 +1340,7 @@ export type ListMarginOptionsRequest = Message<"eris.reporting.v1.ListMarginOpti
  * Use `create(ListMarginOptionsRequestSchema)` to create a new message.
  */
 export const ListMarginOptionsRequestSchema: GenMessage<ListMarginOptionsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 22);
+  messageDesc(file_eris_reporting_v1_reporting, 26);
 
 /**
  * A supplier to filter by.
@@ -1130,7 +1375,7 @@ export type SupplierOption = Message<"eris.reporting.v1.SupplierOption"> & {
  * Use `create(SupplierOptionSchema)` to create a new message.
  */
 export const SupplierOptionSchema: GenMessage<SupplierOption> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 23);
+  messageDesc(file_eris_reporting_v1_reporting, 27);
 
 /**
  * The filter choices.
@@ -1172,7 +1417,7 @@ export type ListMarginOptionsResponse = Message<"eris.reporting.v1.ListMarginOpt
  * Use `create(ListMarginOptionsResponseSchema)` to create a new message.
  */
 export const ListMarginOptionsResponseSchema: GenMessage<ListMarginOptionsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 24);
+  messageDesc(file_eris_reporting_v1_reporting, 28);
 
 /**
  * Which contract.
@@ -1193,7 +1438,7 @@ export type ListContractMarginPaymentsRequest = Message<"eris.reporting.v1.ListC
  * Use `create(ListContractMarginPaymentsRequestSchema)` to create a new message.
  */
 export const ListContractMarginPaymentsRequestSchema: GenMessage<ListContractMarginPaymentsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 25);
+  messageDesc(file_eris_reporting_v1_reporting, 29);
 
 /**
  * Its payments.
@@ -1214,7 +1459,7 @@ export type ListContractMarginPaymentsResponse = Message<"eris.reporting.v1.List
  * Use `create(ListContractMarginPaymentsResponseSchema)` to create a new message.
  */
 export const ListContractMarginPaymentsResponseSchema: GenMessage<ListContractMarginPaymentsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 26);
+  messageDesc(file_eris_reporting_v1_reporting, 30);
 
 /**
  * The Renewal Tracking filters.
@@ -1249,7 +1494,7 @@ export type ListRenewalsRequest = Message<"eris.reporting.v1.ListRenewalsRequest
  * Use `create(ListRenewalsRequestSchema)` to create a new message.
  */
 export const ListRenewalsRequestSchema: GenMessage<ListRenewalsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 27);
+  messageDesc(file_eris_reporting_v1_reporting, 31);
 
 /**
  * A contract coming up for renewal.
@@ -1361,7 +1606,7 @@ export type RenewalRow = Message<"eris.reporting.v1.RenewalRow"> & {
  * Use `create(RenewalRowSchema)` to create a new message.
  */
 export const RenewalRowSchema: GenMessage<RenewalRow> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 28);
+  messageDesc(file_eris_reporting_v1_reporting, 32);
 
 /**
  * The contracts, the soonest ending first: at most 2,000.
@@ -1389,7 +1634,7 @@ export type ListRenewalsResponse = Message<"eris.reporting.v1.ListRenewalsRespon
  * Use `create(ListRenewalsResponseSchema)` to create a new message.
  */
 export const ListRenewalsResponseSchema: GenMessage<ListRenewalsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 29);
+  messageDesc(file_eris_reporting_v1_reporting, 33);
 
 /**
  * No filter: the caller's own contracts.
@@ -1404,7 +1649,7 @@ export type ListRenewalAlertsRequest = Message<"eris.reporting.v1.ListRenewalAle
  * Use `create(ListRenewalAlertsRequestSchema)` to create a new message.
  */
 export const ListRenewalAlertsRequestSchema: GenMessage<ListRenewalAlertsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 30);
+  messageDesc(file_eris_reporting_v1_reporting, 34);
 
 /**
  * A contract of the caller's ending soon.
@@ -1474,7 +1719,7 @@ export type RenewalAlert = Message<"eris.reporting.v1.RenewalAlert"> & {
  * Use `create(RenewalAlertSchema)` to create a new message.
  */
 export const RenewalAlertSchema: GenMessage<RenewalAlert> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 31);
+  messageDesc(file_eris_reporting_v1_reporting, 35);
 
 /**
  * The alerts, the soonest ending first.
@@ -1495,7 +1740,7 @@ export type ListRenewalAlertsResponse = Message<"eris.reporting.v1.ListRenewalAl
  * Use `create(ListRenewalAlertsResponseSchema)` to create a new message.
  */
 export const ListRenewalAlertsResponseSchema: GenMessage<ListRenewalAlertsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 32);
+  messageDesc(file_eris_reporting_v1_reporting, 36);
 
 /**
  * Which year, and forecast or actual.
@@ -1523,7 +1768,7 @@ export type GetRevenueBySupplierRequest = Message<"eris.reporting.v1.GetRevenueB
  * Use `create(GetRevenueBySupplierRequestSchema)` to create a new message.
  */
 export const GetRevenueBySupplierRequestSchema: GenMessage<GetRevenueBySupplierRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 33);
+  messageDesc(file_eris_reporting_v1_reporting, 37);
 
 /**
  * One supplier's revenue in the year.
@@ -1565,7 +1810,7 @@ export type SupplierRevenue = Message<"eris.reporting.v1.SupplierRevenue"> & {
  * Use `create(SupplierRevenueSchema)` to create a new message.
  */
 export const SupplierRevenueSchema: GenMessage<SupplierRevenue> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 34);
+  messageDesc(file_eris_reporting_v1_reporting, 38);
 
 /**
  * The year's revenue by supplier and month, with its totals.
@@ -1607,7 +1852,7 @@ export type GetRevenueBySupplierResponse = Message<"eris.reporting.v1.GetRevenue
  * Use `create(GetRevenueBySupplierResponseSchema)` to create a new message.
  */
 export const GetRevenueBySupplierResponseSchema: GenMessage<GetRevenueBySupplierResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 35);
+  messageDesc(file_eris_reporting_v1_reporting, 39);
 
 /**
  * No filter: the caller's role decides what counts.
@@ -1622,7 +1867,7 @@ export type ListRevenueYearsRequest = Message<"eris.reporting.v1.ListRevenueYear
  * Use `create(ListRevenueYearsRequestSchema)` to create a new message.
  */
 export const ListRevenueYearsRequestSchema: GenMessage<ListRevenueYearsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 36);
+  messageDesc(file_eris_reporting_v1_reporting, 40);
 
 /**
  * The years to offer.
@@ -1644,7 +1889,7 @@ export type ListRevenueYearsResponse = Message<"eris.reporting.v1.ListRevenueYea
  * Use `create(ListRevenueYearsResponseSchema)` to create a new message.
  */
 export const ListRevenueYearsResponseSchema: GenMessage<ListRevenueYearsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_reporting_v1_reporting, 37);
+  messageDesc(file_eris_reporting_v1_reporting, 41);
 
 /**
  * Which way a page is read from its cursor.
@@ -1879,6 +2124,18 @@ export const ReportService: GenService<{
     methodKind: "unary";
     input: typeof ListOpportunitiesRequestSchema;
     output: typeof ListOpportunitiesResponseSchema;
+  },
+  /**
+   * Commission reconciliation (Management): a year's commissions by projected month, projected
+   * against received, with totals per supplier and the months whose payment was due and has not
+   * come, and the contract months that differ most.
+   *
+   * @generated from rpc eris.reporting.v1.ReportService.GetCommissionReconciliation
+   */
+  getCommissionReconciliation: {
+    methodKind: "unary";
+    input: typeof GetCommissionReconciliationRequestSchema;
+    output: typeof GetCommissionReconciliationResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_reporting_v1_reporting, 0);
