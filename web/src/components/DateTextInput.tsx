@@ -1,4 +1,4 @@
-import { FormGroup, Intent } from "@blueprintjs/core";
+import { Button, ControlGroup, FormGroup, Intent } from "@blueprintjs/core";
 
 import { DatePickerInput } from "./DatePickerInput";
 import { DATE_FORMAT_ERROR, DATE_PLACEHOLDER, isDateTextValid } from "./dateText";
@@ -12,11 +12,13 @@ export interface DateTextInputProps {
   disabled?: boolean;
   readOnly?: boolean;
   inline?: boolean;
+  /** With a label, a clear button follows the box: it empties it (the label names the button). */
+  clearLabel?: string;
 }
 
 /**
  * A date typed as MM/DD/YYYY or picked from a calendar; anything else (but empty) shows the spec's
- * format message. The value is the text as typed.
+ * format message. The value is the text as typed. With `clearLabel`, a button beside it empties it.
  */
 export function DateTextInput({
   id,
@@ -27,8 +29,23 @@ export function DateTextInput({
   disabled,
   readOnly,
   inline,
+  clearLabel,
 }: DateTextInputProps) {
   const invalid = !isDateTextValid(value);
+  const input = (
+    <DatePickerInput
+      id={id}
+      value={value}
+      placeholder={DATE_PLACEHOLDER}
+      maxLength={10}
+      intent={invalid ? Intent.DANGER : Intent.NONE}
+      invalid={invalid}
+      disabled={disabled}
+      readOnly={readOnly}
+      onValueChange={onValueChange}
+      onBlur={onBlur}
+    />
+  );
   return (
     <FormGroup
       label={label}
@@ -37,18 +54,20 @@ export function DateTextInput({
       intent={invalid ? Intent.DANGER : Intent.NONE}
       helperText={invalid ? DATE_FORMAT_ERROR : undefined}
     >
-      <DatePickerInput
-        id={id}
-        value={value}
-        placeholder={DATE_PLACEHOLDER}
-        maxLength={10}
-        intent={invalid ? Intent.DANGER : Intent.NONE}
-        invalid={invalid}
-        disabled={disabled}
-        readOnly={readOnly}
-        onValueChange={onValueChange}
-        onBlur={onBlur}
-      />
+      {clearLabel ? (
+        <ControlGroup>
+          {input}
+          <Button
+            icon="cross"
+            aria-label={clearLabel}
+            title={clearLabel}
+            disabled={disabled || readOnly}
+            onClick={() => onValueChange("")}
+          />
+        </ControlGroup>
+      ) : (
+        input
+      )}
     </FormGroup>
   );
 }

@@ -1,15 +1,19 @@
 import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
 
 import {
+  ContractReportRowSchema,
   GetRevenueBySupplierResponseSchema,
   ListMarginRowsResponseSchema,
   MarginRowSchema,
+  OpportunityRowSchema,
   RenewalAlertSchema,
   RenewalRowSchema,
   SupplierRevenueSchema,
+  type ContractReportRow,
   type GetRevenueBySupplierResponse,
   type ListMarginRowsResponse,
   type MarginRow,
+  type OpportunityRow,
   type RenewalAlert,
   type RenewalRow,
 } from "../gen/eris/reporting/v1/reporting_pb";
@@ -135,6 +139,60 @@ export function makeRenewalAlert(fields: Init<typeof RenewalAlertSchema> = {}): 
     endDate: { year: 2026, month: 3, day: 31 },
     daysLeft: 10,
     windowDays: 14,
+    ...fields,
+  });
+}
+
+/**
+ * Acme Foods' Electric contract 41 with Constellation, signed 02/10/2026, starting 03/01/2026 for 24
+ * months, made Inactive on 03/05/2026 from Active - Lost; its first contact is Ann Buyer.
+ */
+export function makeContractReportRow(fields: Init<typeof ContractReportRowSchema> = {}): ContractReportRow {
+  return create(ContractReportRowSchema, {
+    contractId: 41n,
+    companyId: 5n,
+    companyName: "Acme Foods",
+    closer1: "Sally Sales",
+    analyst: "Mia Manager",
+    affiliate: "Gridline",
+    commodity: "Electric",
+    utility: "PECO",
+    state: "PA",
+    supplier: "Constellation",
+    dateSigned: { year: 2026, month: 2, day: 10 },
+    startDate: { year: 2026, month: 3, day: 1 },
+    endDate: { year: 2028, month: 2, day: 29 },
+    termMonths: 24,
+    contractRate: "0.0712",
+    contractType: "New",
+    billingType: "Dual",
+    taxExempt: "No",
+    accountCount: 3,
+    annualVolume: "864000",
+    termFeeTotal: "4320",
+    status: 3,
+    previousStatus: 2,
+    autoInactiveDate: { year: 2026, month: 3, day: 5 },
+    contactFirstName: "Ann",
+    contactLastName: "Buyer",
+    contactEmail: "ann@acme.test",
+    ...fields,
+  });
+}
+
+/** Acme Foods (company 5), entered 03/02/2026, for the Opportunity Tracker. */
+export function makeOpportunityRow(fields: Init<typeof OpportunityRowSchema> = {}): OpportunityRow {
+  return create(OpportunityRowSchema, {
+    companyId: 5n,
+    companyName: "Acme Foods",
+    entryDate: { year: 2026, month: 3, day: 2 },
+    inside: "Ivy Inside",
+    closer: "Sally Sales",
+    analyst: "Mia Manager",
+    affiliate: "Gridline",
+    utility: "PECO",
+    annualKwh: "1250000",
+    annualTherms: "48210.5",
     ...fields,
   });
 }

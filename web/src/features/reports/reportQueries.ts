@@ -2,6 +2,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
+import { dayParam, type Day } from "../contractBook/bookFilter";
 import {
   RevenueBasis,
   type ListMarginRowsRequestSchema,
@@ -78,5 +79,75 @@ export function useRenewalAlerts() {
   return useQuery({
     queryKey: [...reportsKey, "renewalAlerts"],
     queryFn: async ({ signal }) => (await api.reports.listRenewalAlerts({}, { signal })).alerts,
+  });
+}
+
+/** Supplier Outreach: contracts starting from a day through the end of its month. */
+export function useSupplierOutreach(startDate: Day) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...reportsKey, "supplierOutreach", dayParam(startDate)],
+    queryFn: ({ signal }) => api.reports.listSupplierOutreach({ startDate }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The months in which a contract starts ("yyyy-MM"), latest first. */
+export function useStartMonths() {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...reportsKey, "startMonths"],
+    queryFn: async ({ signal }) => (await api.reports.listStartMonths({}, { signal })).startMonths,
+  });
+}
+
+/** First Months Billing: contracts starting in a month ("yyyy-MM"); nothing is read while it is "". */
+export function useFirstMonthsBilling(startMonth: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...reportsKey, "firstMonthsBilling", startMonth],
+    queryFn: ({ signal }) => api.reports.listFirstMonthsBilling({ startMonth }, { signal }),
+    enabled: startMonth !== "",
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Auto Inactive Contracts: contracts made Inactive on a day. */
+export function useAutoInactiveContracts(date: Day) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...reportsKey, "autoInactive", dayParam(date)],
+    queryFn: ({ signal }) => api.reports.listAutoInactiveContracts({ date }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A range of days; an end left undefined is open. */
+export interface DayRange {
+  start: Day | undefined;
+  end: Day | undefined;
+}
+
+const rangeKey = ({ start, end }: DayRange) => [start ? dayParam(start) : "", end ? dayParam(end) : ""];
+
+/** Welcome E-mails: contracts signed in a range; nothing is read while there is none (null). */
+export function useWelcomeEmails(range: DayRange | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...reportsKey, "welcomeEmails", ...(range ? rangeKey(range) : [])],
+    queryFn: ({ signal }) =>
+      api.reports.listWelcomeEmails({ startDate: range?.start, endDate: range?.end }, { signal }),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Opportunity Tracker: companies entered in a range, either end open. */
+export function useOpportunities(range: DayRange) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...reportsKey, "opportunities", ...rangeKey(range)],
+    queryFn: ({ signal }) => api.reports.listOpportunities({ startDate: range.start, endDate: range.end }, { signal }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -163,3 +163,124 @@ export const RENEWAL_TEXTS = {
   },
   loadFailed: LOAD_FAILED,
 } as const;
+
+/** How many contracts a contract report shows; the server answers at most 2,000 and says when more match. */
+const contractCount = (n: number) => `${n.toLocaleString("en-US")} contract${n === 1 ? "" : "s"}`;
+const contractCountMore = (n: number) =>
+  `The first ${n.toLocaleString("en-US")} contracts are shown; narrow the filters to see the others.`;
+
+/**
+ * What the contract reports (Supplier Outreach, First Months Billing, Auto Inactive Contracts and
+ * Welcome E-mails) share: their columns as the spec names them (spec 2 section 3, "Report rows").
+ */
+export const CONTRACT_REPORT_TEXTS = {
+  export: "Export",
+  loading: "Loading…",
+  retry: "Retry",
+  refresh: "Refresh",
+  count: contractCount,
+  countMore: contractCountMore,
+  columns: {
+    name: "Name",
+    dateSigned: "DateSigned",
+    closer1: "Closer1",
+    analyst: "Analyst",
+    affiliate: "Affiliate",
+    commodity: "Commodity",
+    utility: "Utility",
+    state: "State",
+    supplier: "Supplier",
+    startDate: "StartDate",
+    endDate: "EndDate",
+    termLength: "TermLength",
+    contractRate: "ContractRate",
+    contractType: "ContractType",
+    billingType: "BillingType",
+    taxExempt: "TaxExempt",
+    accountCount: "AccountCount",
+    annualVolume: "ContractAnnualVolume",
+    previousStatus: "Previous Status",
+    contactFirstName: "ContactFirstName",
+    contactLastName: "ContactLastName",
+    contactEmail: "ContactEmail",
+  },
+  loadFailed: LOAD_FAILED,
+} as const;
+
+/** Supplier Outreach. */
+export const SUPPLIER_OUTREACH_TEXTS = {
+  title: "Supplier Outreach",
+  startDate: "Start Date",
+  table: "Contracts starting from the start date",
+  noRows: "No contracts start from this date to the end of its month.",
+  /** The CSV's file name: the report and its start date (yyyy-mm-dd). */
+  fileName: (day: string) => `Supplier Outreach ${day}.csv`,
+} as const;
+
+/** First Months Billing. */
+export const FIRST_MONTHS_TEXTS = {
+  title: "First Months Billing",
+  startMonth: "Start Month",
+  table: "Contracts starting in the month",
+  noRows: "No contracts start in this month.",
+  noMonths: "No contract has a start month yet.",
+  fileName: (month: string) => `First Months Billing ${month}.csv`,
+} as const;
+
+/** Auto Inactive Contracts. */
+export const AUTO_INACTIVE_TEXTS = {
+  title: "Auto Inactive Contracts",
+  date: "Date",
+  table: "Contracts made inactive on the date",
+  noRows: "No contracts were made inactive on this date.",
+  fileName: (day: string) => `Auto Inactive Contracts ${day}.csv`,
+} as const;
+
+/** Customer Care Welcome E-mails. */
+export const WELCOME_TEXTS = {
+  title: "Customer Care Welcome E-mails",
+  startRange: "Start Range",
+  endRange: "End Range",
+  submit: "Submit",
+  // Spec 2 section 5, word for word.
+  blank: "Start and/or End Range is blank.",
+  sameDate: "Start and End Range are the same date.",
+  chooseRange: "Choose a start and an end range, then Submit.",
+  table: "Contracts signed in the range",
+  noRows: "No contracts were signed in this range.",
+  fileName: (start: string, end: string) => `Welcome E-mails ${start} to ${end}.csv`,
+} as const;
+
+/** Opportunity Tracker. */
+export const OPPORTUNITY_TEXTS = {
+  title: "Opportunity Tracker",
+  rangeFilter: "Date Range Filter",
+  startDate: "Start Date",
+  endDate: "End Date",
+  clearStart: "Clear Start Date",
+  clearEnd: "Clear End Date",
+  filter: "Filter",
+  export: "Export",
+  loading: "Loading…",
+  retry: "Retry",
+  table: "Companies entered in the range",
+  noRows: "No companies were entered in this range.",
+  count: (n: number) => `${n.toLocaleString("en-US")} compan${n === 1 ? "y" : "ies"}`,
+  countMore: (n: number) =>
+    `The first ${n.toLocaleString("en-US")} companies are shown; narrow the range to see the others.`,
+  /** The CSV's file name: the range, "start" or "end" for an open end. */
+  fileName: (start: string, end: string) => `Opportunity Tracker ${start || "start"} to ${end || "end"}.csv`,
+  /** The spec's Opportunity columns (spec 2 section 3, "Report rows"). */
+  columns: {
+    companyName: "CompanyName",
+    entryDate: "EntryDate",
+    inside: "Inside",
+    closer: "Closer",
+    analyst: "Analyst",
+    affiliate: "Affiliate",
+    utility: "Utility",
+    annualKwh: "AnnualKwH",
+    annualTherms: "AnnualTherms",
+  },
+  loadFailed: LOAD_FAILED,
+} as const;
