@@ -191,6 +191,7 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         .route("/reports/getAutoInactiveContracts/{date}", get(rest::reports::auto_inactive_contracts))
         .route("/reports/welcomeEmails/{start}/{end}", get(rest::reports::welcome_emails))
         .route("/reports/opportunityTracker/{start}/{end}", get(rest::reports::opportunity_tracker))
+        .route("/reports/commissionReconciliation", get(rest::reports::commission_reconciliation))
         .route("/getContracts/{user_name}/{filter}/{start}/{end}", get(rest::contracts::get_contracts))
         .route("/rfps/{rfp_id}/xlsx", get(rest::rfps::rfp_xlsx))
         .route("/rfps/{rfp_id}/prices", get(rest::rfps::list_prices).post(rest::rfps::create_price))

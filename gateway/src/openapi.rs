@@ -121,6 +121,7 @@ use crate::{
         reports::auto_inactive_contracts,
         reports::welcome_emails,
         reports::opportunity_tracker,
+        reports::commission_reconciliation,
         contracts::get_contracts_by_lead_id,
         contracts::create_contract,
         contracts::update_contract,

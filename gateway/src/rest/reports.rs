@@ -13,11 +13,12 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use eris_proto::reporting::v1::{
-    ContractReportRow, CreateMarginExportRequest, ExportMarginRowsRequest, GetRevenueBySupplierRequest,
-    ListAutoInactiveContractsRequest, ListContractMarginPaymentsRequest, ListFirstMonthsBillingRequest,
-    ListMarginOptionsRequest, ListMarginOptionsResponse, ListMarginRowsRequest, ListOpportunitiesRequest,
-    ListRenewalAlertsRequest, ListRenewalsRequest, ListRevenueYearsRequest, ListStartMonthsRequest,
-    ListSupplierOutreachRequest, ListWelcomeEmailsRequest, MarginFilter, MarginRow, PageDirection, RevenueBasis,
+    CommissionTotals, ContractReportRow, CreateMarginExportRequest, ExportMarginRowsRequest,
+    GetCommissionReconciliationRequest, GetRevenueBySupplierRequest, ListAutoInactiveContractsRequest,
+    ListContractMarginPaymentsRequest, ListFirstMonthsBillingRequest, ListMarginOptionsRequest,
+    ListMarginOptionsResponse, ListMarginRowsRequest, ListOpportunitiesRequest, ListRenewalAlertsRequest,
+    ListRenewalsRequest, ListRevenueYearsRequest, ListStartMonthsRequest, ListSupplierOutreachRequest,
+    ListWelcomeEmailsRequest, MarginFilter, MarginRow, PageDirection, RevenueBasis,
     report_service_client::ReportServiceClient,
 };
 use futures::StreamExt;
@@ -792,4 +793,120 @@ pub async fn opportunity_tracker(
         })
         .collect();
     Ok(([("x-more-rows", if found.more { "true" } else { "false" })], Json(rows)).into_response())
+}
+
+/// The query of commissionReconciliation.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct CommissionQuery {
+    /// The projected year (1900 to 2200).
+    pub year: Option<String>,
+    /// One supplier's id; none for all.
+    pub supplier: Option<String>,
+}
+
+/// A supplier's year, or the whole year's.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct CommissionTotalsJson {
+    pub supplier_id: i64,
+    pub supplier: String,
+    pub projected: String,
+    pub actual: String,
+    pub variance: String,
+    /// Months whose projected month has passed with nothing received.
+    pub missing_months: i32,
+    pub missing_amount: String,
+}
+
+/// A contract month that differs from its projection.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct CommissionRowJson {
+    pub contract_id: i64,
+    pub payment_id: i64,
+    pub lead_id: i64,
+    pub name: String,
+    pub supplier: String,
+    pub month: i32,
+    pub projected_usage: String,
+    pub usage_actual: String,
+    pub usage_variance: String,
+    pub projected_payment: String,
+    pub payment_actual: String,
+    pub variance: String,
+    pub missing: bool,
+}
+
+/// Commission reconciliation of a year.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct CommissionJson {
+    pub year: i32,
+    pub suppliers: Vec<CommissionTotalsJson>,
+    pub total: Option<CommissionTotalsJson>,
+    /// Missing months first, then the largest differences; at most 2,000.
+    pub months: Vec<CommissionRowJson>,
+    pub more_months: bool,
+}
+
+fn commission_totals_json(t: CommissionTotals) -> CommissionTotalsJson {
+    CommissionTotalsJson {
+        supplier_id: t.supplier_id,
+        supplier: t.supplier_name,
+        projected: t.projected,
+        actual: t.actual,
+        variance: t.variance,
+        missing_months: t.missing_months,
+        missing_amount: t.missing_amount,
+    }
+}
+
+/// Commission reconciliation (Management): a year's projected payments against those received,
+/// per supplier, with the months due and not paid and the contract months that differ most.
+#[utoipa::path(get, path = "/api/reports/commissionReconciliation", tag = "reports", params(CommissionQuery),
+    responses((status = 200, body = CommissionJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn commission_reconciliation(
+    State(state): State<Arc<AppState>>,
+    ctx: CallContext,
+    Query(query): Query<CommissionQuery>,
+) -> ApiResult<Json<CommissionJson>> {
+    let year = query
+        .year
+        .as_deref()
+        .and_then(|text| text.trim().parse::<i32>().ok())
+        .ok_or_else(|| ApiError::bad_request("The year must be between 1900 and 2200."))?;
+    let supplier_id = match query.supplier.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => 0,
+        Some(text) => {
+            text.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request("Supplier not found."))?
+        }
+    };
+    let request = GetCommissionReconciliationRequest { year, supplier_id };
+    let found = reports(&state).get_commission_reconciliation(ctx.request(request)).await.map_err(reporting_error)?;
+    let found = found.into_inner();
+    Ok(Json(CommissionJson {
+        year: found.year,
+        suppliers: found.suppliers.into_iter().map(commission_totals_json).collect(),
+        total: found.total.map(commission_totals_json),
+        months: found
+            .rows
+            .into_iter()
+            .map(|r| CommissionRowJson {
+                contract_id: r.contract_id,
+                payment_id: r.payment_id,
+                lead_id: r.company_id,
+                name: r.company_name,
+                supplier: r.supplier,
+                month: r.month,
+                projected_usage: r.projected_usage,
+                usage_actual: r.usage_actual,
+                usage_variance: r.usage_variance,
+                projected_payment: r.projected_payment,
+                payment_actual: r.payment_actual,
+                variance: r.variance,
+                missing: r.missing,
+            })
+            .collect(),
+        more_months: found.more,
+    }))
 }

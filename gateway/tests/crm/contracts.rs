@@ -553,4 +553,14 @@ async fn margin_builder_renewals_and_the_contract_reports_reach_rest() {
         StatusCode::FORBIDDEN
     );
     assert_eq!(app.get("/api/reports/opportunityTracker/null/null", &sales).await.status(), StatusCode::FORBIDDEN);
+
+    let commissions: Value =
+        app.get("/api/reports/commissionReconciliation?year=2026", &manager).await.json().await.unwrap();
+    assert_eq!(commissions["Total"]["Projected"], "30.00");
+    for bad in ["", "?year=x", "?year=2026&supplier=-4", "?year=2026&supplier=abc", "?year=3000"] {
+        let response = app.get(&format!("/api/reports/commissionReconciliation{bad}"), &manager).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+    }
+    let refused = app.get("/api/reports/commissionReconciliation?year=2026", &sales).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
 }

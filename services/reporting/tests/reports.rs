@@ -464,3 +464,73 @@ async fn the_contract_reports_list_what_was_made_and_who_to_write_to() {
     let refused = app.reports().list_opportunities(as_user(&app.sales.0, ListOpportunitiesRequest::default())).await;
     assert_eq!(refused.unwrap_err().code(), Code::PermissionDenied);
 }
+
+#[tokio::test]
+async fn commission_reconciliation_finds_missing_and_short_payments() {
+    use eris_proto::reporting::v1::GetCommissionReconciliationRequest;
+    let app = spawn_app().await;
+    let today = BusinessTime::new(eris_platform::config::BusinessArgs::default().time_zone).today();
+    let (past, next) = (today.year() - 1, today.year() + 1);
+    let foundry = app.contract_of("Foundry", 0, "Keystone").await;
+    let mill = app.contract_of("Mill", 0, "").await;
+    let paid = |month: i32, year: i32, projected: &str, actual: &str| Payment {
+        projected_month: month,
+        projected_year: year,
+        projected_payment: projected.into(),
+        projected_usage: "1000".into(),
+        payment_month: if actual.is_empty() { 0 } else { month },
+        payment_year: if actual.is_empty() { 0 } else { year },
+        payment_actual: actual.into(),
+        usage_actual: if actual.is_empty() { String::new() } else { "900".into() },
+        ..Default::default()
+    };
+    app.add(foundry.contract_id, paid(1, past, "100.00", "100.00")).await;
+    let short = app.add(foundry.contract_id, paid(2, past, "50.00", "40.00")).await;
+    let missing = app.add(foundry.contract_id, paid(3, past, "30.00", "")).await;
+    app.add(foundry.contract_id, paid(1, next, "20.00", "")).await;
+    let over = app.add(mill.contract_id, paid(1, past, "10.00", "12.00")).await;
+    app.eventually("select count(*)::text from payment", "5").await;
+
+    let reconcile = |token: &str, year: i32, supplier_id: i64| {
+        let request = as_user(token, GetCommissionReconciliationRequest { year, supplier_id });
+        let mut client = app.reports();
+        async move { client.get_commission_reconciliation(request).await }
+    };
+    let year = reconcile(&app.token, past, 0).await.unwrap().into_inner();
+    let totals: Vec<(String, String, String, String, i32, String)> = year
+        .suppliers
+        .iter()
+        .chain(year.total.as_ref())
+        .map(|t| {
+            let t = t.clone();
+            (t.supplier_name, t.projected, t.actual, t.variance, t.missing_months, t.missing_amount)
+        })
+        .collect();
+    let row = |name: &str, projected: &str, actual: &str, variance: &str, missing: i32, amount: &str| {
+        (name.to_owned(), projected.to_owned(), actual.to_owned(), variance.to_owned(), missing, amount.to_owned())
+    };
+    assert_eq!(
+        totals,
+        [
+            row("Keystone", "180.00", "140.00", "-40.00", 1, "30.00"),
+            row("No supplier", "10.00", "12.00", "2.00", 0, "0.00"),
+            row("All suppliers", "190.00", "152.00", "-38.00", 1, "30.00"),
+        ]
+    );
+    let months: Vec<(i64, &str, bool)> =
+        year.rows.iter().map(|r| (r.payment_id, r.variance.as_str(), r.missing)).collect();
+    assert_eq!(
+        months,
+        [(missing.payment_id, "-30.00", true), (short.payment_id, "-10.00", false), (over.payment_id, "2.00", false)]
+    );
+    assert_eq!((year.rows[1].usage_variance.as_str(), year.rows[0].usage_variance.as_str()), ("-100", ""));
+
+    // Next year's months are not due yet: nothing is missing.
+    let ahead = reconcile(&app.token, next, 0).await.unwrap().into_inner();
+    assert_eq!(ahead.total.unwrap().missing_months, 0);
+    assert!(ahead.rows.is_empty());
+    let keystone = reconcile(&app.token, past, foundry.supplier_id).await.unwrap().into_inner();
+    assert_eq!(keystone.suppliers.len(), 1);
+    assert_eq!(reconcile(&app.sales.0, past, 0).await.unwrap_err().code(), Code::PermissionDenied);
+    assert_eq!(reconcile(&app.token, 20_000, 0).await.unwrap_err().code(), Code::InvalidArgument);
+}

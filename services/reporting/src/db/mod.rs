@@ -1,5 +1,6 @@
 //! SQL of the reporting schema, one function per query.
 
+pub mod commissions;
 pub mod contract_reports;
 pub mod margin;
 pub mod projection;

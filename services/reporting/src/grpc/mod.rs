@@ -8,8 +8,9 @@ use eris_platform::{
     values::{date, optional_date, parse_date, timestamp},
 };
 use eris_proto::reporting::v1::{
-    ContractReportRow, CreateMarginExportRequest, CreateMarginExportResponse, ExportMarginRowsRequest,
-    ExportMarginRowsResponse, GetRevenueBySupplierRequest, GetRevenueBySupplierResponse,
+    CommissionRow, CommissionTotals, ContractReportRow, CreateMarginExportRequest, CreateMarginExportResponse,
+    ExportMarginRowsRequest, ExportMarginRowsResponse, GetCommissionReconciliationRequest,
+    GetCommissionReconciliationResponse, GetRevenueBySupplierRequest, GetRevenueBySupplierResponse,
     ListAutoInactiveContractsRequest, ListAutoInactiveContractsResponse, ListContractMarginPaymentsRequest,
     ListContractMarginPaymentsResponse, ListFirstMonthsBillingRequest, ListFirstMonthsBillingResponse,
     ListMarginOptionsRequest, ListMarginOptionsResponse, ListMarginRowsRequest, ListMarginRowsResponse,
@@ -28,6 +29,7 @@ use crate::{
     State,
     db::{contract_reports::ContractRecord, margin::MarginRecord},
     domain::{
+        commissions::{self, Totals},
         contract_reports,
         margin::{self, Cursor, Filter, TypedFilter},
         renewals::{self, RenewalFilter},
@@ -135,8 +137,59 @@ fn contract_rows(records: Vec<ContractRecord>) -> Vec<ContractReportRow> {
         .collect()
 }
 
+fn commission_totals(t: &Totals) -> CommissionTotals {
+    CommissionTotals {
+        supplier_id: t.supplier_id,
+        supplier_name: t.name.clone(),
+        projected: money(t.projected),
+        actual: money(t.actual),
+        variance: money(t.variance()),
+        missing_months: t.missing_months as i32,
+        missing_amount: money(t.missing_amount),
+    }
+}
+
 #[tonic::async_trait]
 impl ReportService for ReportingApi {
+    async fn get_commission_reconciliation(
+        &self,
+        request: Request<GetCommissionReconciliationRequest>,
+    ) -> Result<Response<GetCommissionReconciliationResponse>, Status> {
+        let caller = caller(&request)?;
+        let message = request.get_ref();
+        let today = self.0.business.today();
+        let year = commissions::reconcile(&self.0.pool, caller, message.year, message.supplier_id, today).await?;
+        let text = |value: Option<Decimal>| value.map(|v| v.normalize().to_string()).unwrap_or_default();
+        let rows = year
+            .months
+            .into_iter()
+            .map(|m| CommissionRow {
+                contract_id: m.contract_id,
+                payment_id: m.payment_id,
+                company_id: m.company_id,
+                company_name: m.company_name,
+                supplier: m.supplier,
+                month: m.month,
+                usage_variance: text(
+                    m.usage_actual.zip(m.projected_usage).map(|(actual, projected)| actual - projected),
+                ),
+                projected_usage: text(m.projected_usage),
+                usage_actual: text(m.usage_actual),
+                projected_payment: money(m.projected_payment.unwrap_or_default()),
+                payment_actual: m.payment_actual.map(money).unwrap_or_default(),
+                variance: money(m.payment_actual.unwrap_or_default() - m.projected_payment.unwrap_or_default()),
+                missing: m.missing,
+            })
+            .collect();
+        Ok(Response::new(GetCommissionReconciliationResponse {
+            year: year.year,
+            suppliers: year.suppliers.iter().map(commission_totals).collect(),
+            total: Some(commission_totals(&year.total)),
+            rows,
+            more: year.more,
+        }))
+    }
+
     async fn list_supplier_outreach(
         &self,
         request: Request<ListSupplierOutreachRequest>,
