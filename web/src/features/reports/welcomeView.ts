@@ -1,0 +1,35 @@
+import { dayFromParam, type Day } from "../contractBook/bookFilter";
+import { dayOfText, sameDay } from "./reportFilters";
+import { WELCOME_TEXTS } from "./texts";
+
+const T = WELCOME_TEXTS;
+
+/** The address's params: the range submitted (yyyy-mm-dd); none until a range is. */
+export const WELCOME_PARAMS = { from: "from", to: "to" } as const;
+const P = WELCOME_PARAMS;
+
+/** A range with both ends. */
+export interface WelcomeRange {
+  start: Day;
+  end: Day;
+}
+
+/** The range in the address: both ends set and different, else none (nothing is read). */
+export function welcomeRangeOf(params: URLSearchParams): WelcomeRange | null {
+  const start = dayFromParam(params.get(P.from));
+  const end = dayFromParam(params.get(P.to));
+  return start && end && !sameDay(start, end) ? { start, end } : null;
+}
+
+/** The range typed, or the spec's message that refuses it (spec 2 section 5); null while a date is half typed. */
+export function checkWelcomeRange(startText: string, endText: string): WelcomeRange | { error: string } | null {
+  const start = dayOfText(startText);
+  const end = dayOfText(endText);
+  if (start === null || end === null) {
+    return { error: T.blank };
+  }
+  if (start === undefined || end === undefined) {
+    return null;
+  }
+  return sameDay(start, end) ? { error: T.sameDate } : { start, end };
+}
