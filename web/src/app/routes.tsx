@@ -21,11 +21,16 @@ import { ContractsTab } from "../features/contracts/ContractsTab";
 import { DashboardPage } from "../features/dashboard/DashboardPage";
 import { LoginPage } from "../features/login/LoginPage";
 import { RateTypesPage } from "../features/rateTypes/RateTypesPage";
+import { AutoInactiveContractsPage } from "../features/reports/AutoInactiveContractsPage";
+import { FirstMonthsBillingPage } from "../features/reports/FirstMonthsBillingPage";
 import { MarginBuilderPage } from "../features/reports/MarginBuilderPage";
+import { OpportunityTrackerPage } from "../features/reports/OpportunityTrackerPage";
 import { RenewalTrackingPage } from "../features/reports/RenewalTrackingPage";
 import { reportEntry, type ReportId } from "../features/reports/reportCatalog";
 import { ReportsPage } from "../features/reports/ReportsPage";
 import { RevenueBySupplierPage } from "../features/reports/RevenueBySupplierPage";
+import { SupplierOutreachPage } from "../features/reports/SupplierOutreachPage";
+import { WelcomeEmailsPage } from "../features/reports/WelcomeEmailsPage";
 import { RfpReportPage } from "../features/rfpReport/RfpReportPage";
 import { RfpsTab } from "../features/rfps/RfpsTab";
 import { SettingsPage } from "../features/settings/SettingsPage";
@@ -39,20 +44,12 @@ import { NotFound } from "./shell/NotFound";
 import { RequireRole } from "./shell/RequireRole";
 import { SessionSpinner, Shell } from "./shell/Shell";
 
-/** A screen that a later issue builds: its route exists and says so. */
+/** A company tab: its path and title. */
 export interface PlaceholderRoute {
   path: string;
   title: string;
   icon?: IconName;
 }
-
-export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
-  { path: "/OpportunityTracker", title: "Opportunity Tracker" },
-  { path: "/WelcomeEmails", title: "Customer Care Welcome E-mails" },
-  { path: "/SupplierOutreach", title: "Supplier Outreach" },
-  { path: "/FirstMonthsBilling", title: "First Months Billing" },
-  { path: "/AutoInactiveContracts", title: "Auto Inactive Contracts" },
-];
 
 /** The company tabs (/LeadTabs/:leadId/...); "" is the index route. */
 export const LEAD_TAB_ROUTES: readonly PlaceholderRoute[] = [
@@ -67,21 +64,18 @@ export const LEAD_TAB_ROUTES: readonly PlaceholderRoute[] = [
   { path: "rfps", title: "RFPs" },
 ];
 
-/** The report screens built so far, each open to the roles that see its card on /Reports. */
+/** The report screens, each open to the roles that see its card on /Reports. */
 const REPORT_PAGES: readonly { id: ReportId; element: ReactNode }[] = [
   { id: "forecastRevenue", element: <RevenueBySupplierPage key="forecast" basis={RevenueBasis.FORECAST} /> },
   { id: "actualRevenue", element: <RevenueBySupplierPage key="actual" basis={RevenueBasis.ACTUAL} /> },
   { id: "renewalTracker", element: <RenewalTrackingPage /> },
   { id: "marginBuilder", element: <MarginBuilderPage /> },
+  { id: "supplierOutreach", element: <SupplierOutreachPage /> },
+  { id: "welcomeEmails", element: <WelcomeEmailsPage /> },
+  { id: "firstMonthBilling", element: <FirstMonthsBillingPage /> },
+  { id: "opportunityTracker", element: <OpportunityTrackerPage /> },
+  { id: "autoInactive", element: <AutoInactiveContractsPage /> },
 ];
-
-function page(title: string, icon?: IconName): ReactNode {
-  return (
-    <div className="eris-page">
-      <Placeholder title={title} icon={icon} />
-    </div>
-  );
-}
 
 /** The public login route: a signed-in person is sent where they belong. */
 function LoginRoute() {
@@ -101,9 +95,6 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<LoginRoute />} />
       <Route element={<Shell />}>
-        {PLACEHOLDER_ROUTES.map(({ path, title, icon }) => (
-          <Route key={path} path={path} element={page(title, icon)} />
-        ))}
         <Route path="/Leads" element={<CompaniesPage />} />
         <Route path="/LeadTabs/:leadId" element={<CompanyTabsLayout />}>
           {LEAD_TAB_ROUTES.map(({ path, title }) => {

@@ -19,7 +19,7 @@ export interface ReportEntry {
   path: string;
   /** Who sees the card and may open the report. */
   roles: readonly Role[];
-  /** False for reports built later: their card is not shown and their route is still a placeholder. */
+  /** False for a report not built yet: its card is not shown and it has no screen. */
   built: boolean;
 }
 
@@ -27,21 +27,19 @@ const { MANAGEMENT, CUSTOMER_CARE, ADMIN, SALES } = Role;
 
 /**
  * Every report card in the spec's order with the roles that see it (spec 2 section 6: Management
- * ten, Customer Care six, Admin two, Sales two). Supplier Outreach, Welcome E-mails, First Month
- * Billing, Opportunity Tracker and Auto Inactive Reports are built later; until then their cards
- * are left out.
+ * ten, Customer Care six, Admin two, Sales two).
  */
 export const REPORTS: readonly ReportEntry[] = [
   { id: "rfps", path: "/RFP", roles: [MANAGEMENT, CUSTOMER_CARE, SALES], built: true },
   { id: "forecastRevenue", path: "/ForecastRevenueBySupplier", roles: [MANAGEMENT], built: true },
   { id: "actualRevenue", path: "/ActualRevenueBySupplier", roles: [MANAGEMENT], built: true },
   { id: "renewalTracker", path: "/RenewalTracking", roles: [MANAGEMENT, CUSTOMER_CARE, ADMIN, SALES], built: true },
-  { id: "supplierOutreach", path: "/SupplierOutreach", roles: [MANAGEMENT, CUSTOMER_CARE], built: false },
+  { id: "supplierOutreach", path: "/SupplierOutreach", roles: [MANAGEMENT, CUSTOMER_CARE], built: true },
   { id: "marginBuilder", path: "/MarginBuilder", roles: [MANAGEMENT], built: true },
-  { id: "welcomeEmails", path: "/WelcomeEmails", roles: [MANAGEMENT, CUSTOMER_CARE], built: false },
-  { id: "firstMonthBilling", path: "/FirstMonthsBilling", roles: [MANAGEMENT, CUSTOMER_CARE], built: false },
-  { id: "opportunityTracker", path: "/OpportunityTracker", roles: [MANAGEMENT, CUSTOMER_CARE, ADMIN], built: false },
-  { id: "autoInactive", path: "/AutoInactiveContracts", roles: [MANAGEMENT], built: false },
+  { id: "welcomeEmails", path: "/WelcomeEmails", roles: [MANAGEMENT, CUSTOMER_CARE], built: true },
+  { id: "firstMonthBilling", path: "/FirstMonthsBilling", roles: [MANAGEMENT, CUSTOMER_CARE], built: true },
+  { id: "opportunityTracker", path: "/OpportunityTracker", roles: [MANAGEMENT, CUSTOMER_CARE, ADMIN], built: true },
+  { id: "autoInactive", path: "/AutoInactiveContracts", roles: [MANAGEMENT], built: true },
 ];
 
 /** The cards a role sees, in the spec's order (built reports only). */

@@ -12,8 +12,11 @@ import {
   startMonthLabel,
   type MarginDraft,
 } from "./marginView";
+import { opportunityChanges, opportunityRangeOf, opportunityRangeOfDraft } from "./opportunityView";
+import { dayOfText, defaultStartMonth, startMonthFromParam, todayIn } from "./reportFilters";
 import { renewalFiltersOf, resetFilters } from "./renewalView";
 import { chartSeries, isEmptyRevenue, shareText } from "./revenueData";
+import { checkWelcomeRange, welcomeRangeOf } from "./welcomeView";
 
 const blankDraft: MarginDraft = {
   supplier: "",
@@ -142,5 +145,62 @@ describe("revenue charts' data", () => {
     expect(isEmptyRevenue(makeRevenueReport({ total: "0.00" }))).toBe(true);
     expect(shareText(1, 8)).toBe("12.5%");
     expect(shareText(5, 0)).toBe("0%");
+  });
+});
+
+describe("the contract reports' filters", () => {
+  const today = { year: 2026, month: 3, day: 18 };
+
+  it("take today on the business clock", () => {
+    const lateEvening = new Date("2026-03-19T02:00:00Z");
+    expect(todayIn("America/New_York", lateEvening)).toEqual(today);
+    expect(todayIn("UTC", lateEvening)).toEqual({ year: 2026, month: 3, day: 19 });
+  });
+
+  it("open First Months Billing on the latest month not after this one, else the first offered", () => {
+    expect(defaultStartMonth(["2026-05", "2026-03", "2026-01"], "2026-03")).toBe("2026-03");
+    expect(defaultStartMonth(["2026-05", "2026-02", "2025-12"], "2026-03")).toBe("2026-02");
+    expect(defaultStartMonth(["2026-06", "2026-05"], "2026-03")).toBe("2026-06");
+    expect(defaultStartMonth([], "2026-03")).toBe("");
+    expect(startMonthFromParam("2026-13")).toBe("");
+    expect(startMonthFromParam("2026-03")).toBe("2026-03");
+  });
+
+  it("read a typed date as a day, none, or not yet one", () => {
+    expect(dayOfText("03/05/2026")).toEqual({ year: 2026, month: 3, day: 5 });
+    expect(dayOfText(" ")).toBeNull();
+    expect(dayOfText("02/30/2026")).toBeUndefined();
+  });
+
+  it("refuse a Welcome E-mails range with a blank end or one day, blank first", () => {
+    expect(checkWelcomeRange("", "")).toEqual({ error: "Start and/or End Range is blank." });
+    expect(checkWelcomeRange("13/01/2026", "")).toEqual({ error: "Start and/or End Range is blank." });
+    expect(checkWelcomeRange("03/01/2026", "03/01/2026")).toEqual({ error: "Start and End Range are the same date." });
+    expect(checkWelcomeRange("03/01/2026", "3/2/2026")).toBeNull();
+    expect(checkWelcomeRange("03/01/2026", "03/02/2026")).toEqual({
+      start: { year: 2026, month: 3, day: 1 },
+      end: { year: 2026, month: 3, day: 2 },
+    });
+    expect(welcomeRangeOf(new URLSearchParams("from=2026-03-01"))).toBeNull();
+    expect(welcomeRangeOf(new URLSearchParams("from=2026-03-01&to=2026-03-01"))).toBeNull();
+  });
+
+  it("keep the Opportunity Tracker's range in the address: defaults left out, cleared ends as any", () => {
+    const march = { start: { ...today, day: 1 }, end: today };
+    expect(opportunityRangeOf(new URLSearchParams(), today)).toEqual(march);
+    expect(opportunityRangeOf(new URLSearchParams("from=any&to=nonsense"), today)).toEqual({
+      start: undefined,
+      end: today,
+    });
+    expect(opportunityChanges(march, today)).toEqual({ from: null, to: null });
+    expect(opportunityChanges({ start: undefined, end: { year: 2026, month: 2, day: 1 } }, today)).toEqual({
+      from: "any",
+      to: "2026-02-01",
+    });
+    expect(opportunityRangeOfDraft({ start: "", end: "02/01/2026" })).toEqual({
+      start: undefined,
+      end: { year: 2026, month: 2, day: 1 },
+    });
+    expect(opportunityRangeOfDraft({ start: "2/1/2026", end: "" })).toBeNull();
   });
 });
