@@ -16,8 +16,67 @@ const MANAGEMENT_CARDS = [
   "Forecast Revenue By Supplier",
   "Actual Revenue By Supplier",
   "Renewal Tracker",
+  "Supplier Outreach",
   "Margin Builder",
+  "Welcome E-mails",
+  "First Month Billing",
+  "Opportunity Tracker",
+  "Auto Inactive Reports",
 ];
+
+const CUSTOMER_CARE_CARDS = [
+  "RFPs",
+  "Renewal Tracker",
+  "Supplier Outreach",
+  "Welcome E-mails",
+  "First Month Billing",
+  "Opportunity Tracker",
+];
+
+/**
+ * The contract reports and the Opportunity Tracker: address, title, how the export's name starts, the
+ * table's name and what stands for no rows.
+ */
+const CONTRACT_REPORTS = [
+  {
+    path: "/SupplierOutreach",
+    file: "Supplier Outreach",
+    title: "Supplier Outreach",
+    table: "Contracts starting from the start date",
+    empty: "No contracts start from this date to the end of its month.",
+  },
+  {
+    path: "/FirstMonthsBilling",
+    file: "First Months Billing",
+    title: "First Months Billing",
+    table: "Contracts starting in the month",
+    empty: /^No contract(s start in this month| has a start month yet)\.$/,
+  },
+  {
+    path: "/AutoInactiveContracts",
+    file: "Auto Inactive Contracts",
+    title: "Auto Inactive Contracts",
+    table: "Contracts made inactive on the date",
+    empty: "No contracts were made inactive on this date.",
+  },
+  {
+    path: "/WelcomeEmails?from=2000-01-01&to=2099-12-31",
+    file: "Welcome E-mails",
+    title: "Customer Care Welcome E-mails",
+    table: "Contracts signed in the range",
+    empty: "No contracts were signed in this range.",
+  },
+  {
+    path: "/OpportunityTracker",
+    file: "Opportunity Tracker",
+    title: "Opportunity Tracker",
+    table: "Companies entered in the range",
+    empty: "No companies were entered in this range.",
+  },
+];
+
+const WELCOME_BLANK = "Start and/or End Range is blank.";
+const WELCOME_SAME_DATE = "Start and End Range are the same date.";
 
 const CHARTS = [
   "Share of the year's revenue by supplier",
@@ -40,7 +99,7 @@ async function demoUser(email: string) {
   return user;
 }
 
-test("Management sees five report cards on /Reports, laid out at 1280 and 1024 px, each opening its report", async ({
+test("Management sees ten report cards on /Reports, laid out at 1280 and 1024 px, each opening its report", async ({
   page,
 }) => {
   await signIn(page, DEMO.management);
@@ -238,5 +297,118 @@ test("a Sales user's Renewal Tracking has their own Closer, fixed", async ({ pag
 
   // Margin Builder is not a Sales report.
   await page.goto("/MarginBuilder");
+  await expect(page.getByText("You do not have access to this page.")).toBeVisible();
+});
+
+test("Management opens each contract report and sees its table or its empty state, the page never scrolling sideways", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.management);
+  for (const report of CONTRACT_REPORTS) {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(report.path);
+    await expect(page.getByRole("heading", { name: report.title, exact: true })).toBeVisible();
+    const table = page.getByRole("table", { name: report.table });
+    await expect(table.or(page.getByText(report.empty))).toBeVisible();
+    await expect(page.getByText("error fetching Report data")).toHaveCount(0);
+    if (await table.isVisible()) {
+      await expect(table.locator("tbody tr[data-contract-id], tbody tr[data-company-id]").first()).toBeVisible();
+      const saved = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Export" }).click();
+      expect((await saved).suggestedFilename()).toMatch(new RegExp(`^${report.file} .*\\.csv$`));
+    }
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expectNoSidewaysScroll(page);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+
+  // A reload keeps a report's filter.
+  await page.goto("/AutoInactiveContracts?date=2026-01-31");
+  await expect(page.getByLabel("Date", { exact: true })).toHaveValue("01/31/2026");
+  await page.reload();
+  await expect(page.getByLabel("Date", { exact: true })).toHaveValue("01/31/2026");
+});
+
+test("Welcome E-mails refuses a blank end and the same date twice with the spec's messages, asking nothing of the server", async ({
+  page,
+}) => {
+  let calls = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/ListWelcomeEmails")) calls += 1;
+  });
+  await signIn(page, DEMO.management);
+  await page.goto("/WelcomeEmails");
+  await expect(page.getByRole("heading", { name: "Customer Care Welcome E-mails" })).toBeVisible();
+  const start = page.getByLabel("Start Range", { exact: true });
+  const end = page.getByLabel("End Range", { exact: true });
+  const alert = page.getByRole("alert").filter({ hasText: /Range/ });
+
+  await start.fill("03/01/2026");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(alert).toHaveText(WELCOME_BLANK);
+
+  await end.fill("03/01/2026");
+  // Enter in a box submits.
+  await end.press("Enter");
+  await expect(alert).toHaveText(WELCOME_SAME_DATE);
+  await expect(page.getByText(WELCOME_BLANK)).toHaveCount(0);
+  expect(calls).toBe(0);
+
+  // A real range: the message goes, the range is in the address and the rows (or none) show.
+  await start.fill("01/01/2000");
+  await end.fill("12/31/2099");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/[?&]from=2000-01-01&to=2099-12-31/);
+  await expect(alert).toHaveCount(0);
+  await expect(
+    page
+      .getByRole("table", { name: "Contracts signed in the range" })
+      .or(page.getByText("No contracts were signed in this range.")),
+  ).toBeVisible();
+  expect(calls).toBeGreaterThan(0);
+});
+
+test("Opportunity Tracker with both dates cleared lists companies", async ({ page }) => {
+  await signIn(page, DEMO.management);
+  await page.goto("/OpportunityTracker");
+  const filter = page.getByRole("form", { name: "Date Range Filter" });
+  await expect(filter).toBeVisible();
+  const start = filter.getByLabel("Start Date", { exact: true });
+  const end = filter.getByLabel("End Date", { exact: true });
+  await expect(start).toHaveValue(/^\d{2}\/01\/\d{4}$/);
+  await filter.getByRole("button", { name: "Clear Start Date" }).click();
+  // The clear buttons work from the keyboard too.
+  await filter.getByRole("button", { name: "Clear End Date" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(start).toHaveValue("");
+  await expect(end).toHaveValue("");
+  await filter.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/[?&]from=any&to=any/);
+  const table = page.getByRole("table", { name: "Companies entered in the range" });
+  await expect(table.locator("tbody tr[data-company-id]").first()).toBeVisible();
+  await expect(table.locator("thead th")).toHaveText([
+    "CompanyName",
+    "EntryDate",
+    "Inside",
+    "Closer",
+    "Analyst",
+    "Affiliate",
+    "Utility",
+    "AnnualKwH",
+    "AnnualTherms",
+  ]);
+  // A reload keeps the open range.
+  await page.reload();
+  await expect(start).toHaveValue("");
+  await expect(end).toHaveValue("");
+  await expect(table.locator("tbody tr[data-company-id]").first()).toBeVisible();
+});
+
+test("Customer Care sees six report cards on /Reports", async ({ page }) => {
+  await signIn(page, DEMO.care);
+  await page.goto("/Reports");
+  await expect(page.getByRole("list", { name: "Reports" }).getByRole("heading")).toHaveText(CUSTOMER_CARE_CARDS);
+  // Auto Inactive Contracts is Management's only.
+  await page.goto("/AutoInactiveContracts");
   await expect(page.getByText("You do not have access to this page.")).toBeVisible();
 });
