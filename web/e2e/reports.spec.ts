@@ -184,6 +184,48 @@ test("Forecast Revenue By Supplier shows the year's table and, on Charts, the su
   await expect(page.getByRole("figure", { name: CHARTS[2] }).locator("svg").first()).toBeVisible();
 });
 
+test("Actual Revenue By Supplier's Reconciliation tab shows the supplier totals with All suppliers last, the page never scrolling sideways", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.management);
+  await page.goto("/ActualRevenueBySupplier?tab=reconciliation");
+  await expect(page.getByRole("heading", { name: "Actual Revenue By Supplier" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Reconciliation" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByText(/^Projected commissions against those received, by projected month\./)).toBeVisible();
+  const year = page.getByLabel("Year", { exact: true });
+  const totals = page.getByRole("table", { name: "Commissions by supplier" });
+  await expect(totals.or(page.getByText(/^No projected payments in \d{4}\.$/))).toBeVisible();
+  await expect(page.getByText("error fetching Report data")).toHaveCount(0);
+
+  // The demo's contracts have projected payments over several years: the first year with any is shown.
+  if (!(await totals.isVisible())) {
+    await expect.poll(() => year.locator("option").count()).toBeGreaterThan(1);
+    for (const option of await year.locator("option").allTextContents()) {
+      await year.selectOption(option);
+      await expect(page).toHaveURL(new RegExp(`[?&]year=${option}`));
+      await expect(totals.or(page.getByText(`No projected payments in ${option}.`))).toBeVisible();
+      if (await totals.isVisible()) break;
+    }
+  }
+  await expect(totals.locator("thead th")).toHaveText([
+    "Supplier",
+    "Projected",
+    "Received",
+    "Variance",
+    "Months missing",
+    "Missing amount",
+  ]);
+  const all = totals.locator("tr").last();
+  await expect(all.locator("th")).toHaveText("All suppliers");
+  await expect(all.locator("td").first()).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
+  await expect(page.getByRole("heading", { name: "Contract months that differ" })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]tab=reconciliation/);
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
+});
+
 test("Margin Builder pages by First, Previous, Next and Last, changes its page size and exports MarginBuilder.csv", async ({
   page,
 }) => {

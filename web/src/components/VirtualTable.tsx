@@ -36,6 +36,11 @@ export interface VirtualTableProps<Row> {
   /** Called when the rows near the end come into view (to read the next page). */
   onNearEnd?: () => void;
   className?: string;
+  /**
+   * Names the scroll box and lets the keyboard focus it, so the arrow keys scroll a table wider than
+   * the page whose rows hold nothing focusable beyond their first columns.
+   */
+  scrollLabel?: string;
 }
 
 /**
@@ -52,6 +57,7 @@ export function VirtualTable<Row>({
   totalRows,
   onNearEnd,
   className,
+  scrollLabel,
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -102,6 +108,7 @@ export function VirtualTable<Row>({
     <div
       ref={scrollRef}
       className={["eris-vtable-scroll", className].filter(Boolean).join(" ")}
+      {...(scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {})}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
       <HTMLTable

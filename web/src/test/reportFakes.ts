@@ -1,7 +1,10 @@
 import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
 
 import {
+  CommissionRowSchema,
+  CommissionTotalsSchema,
   ContractReportRowSchema,
+  GetCommissionReconciliationResponseSchema,
   GetRevenueBySupplierResponseSchema,
   ListMarginRowsResponseSchema,
   MarginRowSchema,
@@ -9,7 +12,9 @@ import {
   RenewalAlertSchema,
   RenewalRowSchema,
   SupplierRevenueSchema,
+  type CommissionRow,
   type ContractReportRow,
+  type GetCommissionReconciliationResponse,
   type GetRevenueBySupplierResponse,
   type ListMarginRowsResponse,
   type MarginRow,
@@ -51,6 +56,88 @@ export function makeRevenueReport(
     ],
     monthTotals,
     total: "12234.56",
+    ...fields,
+  });
+}
+
+/** A contract month that differs: Acme Foods' contract 41 with Constellation, February's 1,000.00 missing. */
+export function makeCommissionRow(fields: Init<typeof CommissionRowSchema> = {}): CommissionRow {
+  return create(CommissionRowSchema, {
+    contractId: 41n,
+    paymentId: 501n,
+    companyId: 5n,
+    companyName: "Acme Foods",
+    supplier: "Constellation",
+    month: 2,
+    projectedUsage: "72000",
+    usageActual: "",
+    usageVariance: "",
+    projectedPayment: "1000.00",
+    paymentActual: "",
+    variance: "-1000.00",
+    missing: true,
+    ...fields,
+  });
+}
+
+/**
+ * A year's commissions reconciled: Constellation (1) projected 12,000.00 and paid 10,765.44 with two
+ * months (2,000.00) missing, Direct Energy (2) projected 234.56 and paid 300.00; the months are
+ * Acme Foods' missing February and Beta Bakery's March paid 65.44 over its projection.
+ */
+export function makeReconciliation(
+  fields: Init<typeof GetCommissionReconciliationResponseSchema> = {},
+): GetCommissionReconciliationResponse {
+  return create(GetCommissionReconciliationResponseSchema, {
+    year: 2026,
+    suppliers: [
+      create(CommissionTotalsSchema, {
+        supplierId: 1n,
+        supplierName: "Constellation",
+        projected: "12000.00",
+        actual: "10765.44",
+        variance: "-1234.56",
+        missingMonths: 2,
+        missingAmount: "2000.00",
+      }),
+      create(CommissionTotalsSchema, {
+        supplierId: 2n,
+        supplierName: "Direct Energy",
+        projected: "234.56",
+        actual: "300.00",
+        variance: "65.44",
+        missingMonths: 0,
+        missingAmount: "0.00",
+      }),
+    ],
+    total: create(CommissionTotalsSchema, {
+      supplierId: 0n,
+      supplierName: "All suppliers",
+      projected: "12234.56",
+      actual: "11065.44",
+      variance: "-1169.12",
+      missingMonths: 2,
+      missingAmount: "2000.00",
+    }),
+    rows: [
+      makeCommissionRow(),
+      makeCommissionRow({
+        contractId: 42n,
+        paymentId: 602n,
+        companyId: 6n,
+        companyName: "Beta Bakery",
+        supplier: "Direct Energy",
+        month: 3,
+        projectedUsage: "10000",
+        usageActual: "12000",
+        usageVariance: "2000",
+        projectedPayment: "234.56",
+        paymentActual: "300.00",
+        variance: "65.44",
+        missing: false,
+      }),
+    ],
+    more: false,
     ...fields,
   });
 }

@@ -8,17 +8,22 @@ import { useUrlParams } from "../../components/urlState";
 import { useLoadErrorToast } from "../../components/useLoadErrorToast";
 import { RevenueBasis, type GetRevenueBySupplierResponse } from "../../gen/eris/reporting/v1/reporting_pb";
 import { formatMoney } from "../contracts/contractFormat";
+import { CommissionReconciliation } from "./CommissionReconciliation";
+import { parseSupplierId } from "./reconciliationData";
 import { useRevenueBySupplier, useRevenueYears } from "./reportQueries";
 import { isEmptyRevenue, MONTH_ABBREVIATIONS, revenueCsvRows } from "./revenueData";
 import { RevenueCharts } from "./RevenueCharts";
-import { REVENUE_TEXTS } from "./texts";
+import { RECONCILIATION_TEXTS, REVENUE_TEXTS } from "./texts";
 
 import "./reports.css";
 
 const T = REVENUE_TEXTS;
-/** The address's params: the year (this year when absent) and the tab (Data when absent). */
-const P = { year: "year", tab: "tab" } as const;
-const TABS = ["data", "charts"] as const;
+/**
+ * The address's params: the year (this year when absent), the tab (Data when absent) and the
+ * Reconciliation tab's supplier (all when absent).
+ */
+const P = { year: "year", tab: "tab", supplier: "supplier" } as const;
+const TABS = ["data", "charts", "reconciliation"] as const;
 type RevenueTab = (typeof TABS)[number];
 
 /** A year from the address; null when absent or not one the report takes. */
@@ -42,8 +47,8 @@ export interface RevenueBySupplierPageProps {
 
 /**
  * /ForecastRevenueBySupplier and /ActualRevenueBySupplier: a year's revenue by supplier and month,
- * as a table with its totals (exported as CSV) or as charts. The year and the tab are in the address
- * (?year=2026&tab=charts).
+ * as a table with its totals (exported as CSV) or as charts, and the year's commissions reconciled.
+ * The year, the tab and the reconciled supplier are in the address (?year=2026&tab=reconciliation&supplier=7).
  */
 export function RevenueBySupplierPage({ basis }: RevenueBySupplierPageProps) {
   const url = useUrlParams();
@@ -52,8 +57,10 @@ export function RevenueBySupplierPage({ basis }: RevenueBySupplierPageProps) {
   const tabParam = url.params.get(P.tab);
   const tab: RevenueTab = TABS.find((t) => t === tabParam) ?? "data";
   const title = basis === RevenueBasis.ACTUAL ? T.actualTitle : T.forecastTitle;
+  const supplierId = parseSupplierId(url.params.get(P.supplier));
   const years = useRevenueYears();
-  const report = useRevenueBySupplier(basis, year);
+  // The Reconciliation tab reads its own report.
+  const report = useRevenueBySupplier(basis, year, tab !== "reconciliation");
 
   useLoadErrorToast(report, T.loadFailed);
 
@@ -89,12 +96,12 @@ export function RevenueBySupplierPage({ basis }: RevenueBySupplierPageProps) {
             ))}
           </HTMLSelect>
         </FormGroup>
-        {report.isFetching && !report.isPending && <Spinner size={16} />}
+        {tab !== "reconciliation" && report.isFetching && !report.isPending && <Spinner size={16} />}
       </div>
       <Tabs
         id="revenue-tabs"
         selectedTabId={tab}
-        onChange={(next) => url.update({ [P.tab]: next === "data" ? null : String(next) })}
+        onChange={(next) => url.update({ [P.tab]: next === "data" ? null : String(next), [P.supplier]: null })}
         renderActiveTabPanelOnly
       >
         <Tab
@@ -110,6 +117,17 @@ export function RevenueBySupplierPage({ basis }: RevenueBySupplierPageProps) {
           panel={body((d) => (
             <RevenueCharts report={d} />
           ))}
+        />
+        <Tab
+          id="reconciliation"
+          title={RECONCILIATION_TEXTS.tab}
+          panel={
+            <CommissionReconciliation
+              year={year}
+              supplierId={supplierId}
+              onSupplierChange={(id) => url.update({ [P.supplier]: id === "0" ? null : id })}
+            />
+          }
         />
       </Tabs>
     </div>

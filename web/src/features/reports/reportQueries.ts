@@ -21,12 +21,23 @@ export function useRevenueYears() {
   });
 }
 
-/** One year's revenue by supplier and month, forecast or actual. */
-export function useRevenueBySupplier(basis: RevenueBasis, year: number) {
+/** One year's revenue by supplier and month, forecast or actual; nothing is read while not `enabled`. */
+export function useRevenueBySupplier(basis: RevenueBasis, year: number, enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: [...reportsKey, "revenue", basis, year],
     queryFn: ({ signal }) => api.reports.getRevenueBySupplier({ year, basis }, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One year's commissions reconciled, for one supplier or all (0n). */
+export function useCommissionReconciliation(year: number, supplierId: bigint) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...reportsKey, "commissions", year, String(supplierId)],
+    queryFn: ({ signal }) => api.reports.getCommissionReconciliation({ year, supplierId }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -56,6 +56,50 @@ export const REVENUE_TEXTS = {
   loadFailed: LOAD_FAILED,
 } as const;
 
+/** The revenue reports' Reconciliation tab: projected commissions against those received. */
+export const RECONCILIATION_TEXTS = {
+  tab: "Reconciliation",
+  intro:
+    "Projected commissions against those received, by projected month. A month is missing when it has passed with nothing received.",
+  supplier: "Supplier",
+  allSuppliers: "All suppliers",
+  export: "Export",
+  loading: "Loading the reconciliation",
+  retry: "Retry",
+  totalsTable: "Commissions by supplier",
+  monthsTable: "Contract months that differ",
+  columns: {
+    supplier: "Supplier",
+    projected: "Projected",
+    received: "Received",
+    variance: "Variance",
+    missingMonths: "Months missing",
+    missingAmount: "Missing amount",
+    company: "Company",
+    month: "Month",
+    projectedUsage: "Projected usage",
+    usageActual: "Actual usage",
+    usageVariance: "Usage variance",
+    projectedPayment: "Projected payment",
+  },
+  missing: "Missing",
+  noMonths: "Every contract month matches its projection.",
+  more: "The first 2,000 contract months that differ are shown; choose a supplier to see the rest.",
+  empty: (year: number) => `No projected payments in ${year}.`,
+  /** The export: a Kind column says which table a row comes from. */
+  csv: {
+    kind: "Kind",
+    supplierKind: "Supplier",
+    totalKind: "Total",
+    monthKind: "Contract month",
+    missing: "Missing",
+    yes: "Yes",
+    no: "No",
+  },
+  fileName: (year: number) => `Commission Reconciliation ${year}.csv`,
+  loadFailed: LOAD_FAILED,
+} as const;
+
 /** Margin Builder. */
 export const MARGIN_TEXTS = {
   title: "Margin Builder",
