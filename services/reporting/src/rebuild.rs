@@ -30,7 +30,7 @@ use crate::{
 
 /// The read models a rebuild replaces (applied event ids and stream positions stay: they say what
 /// the streams delivered).
-const READ_MODELS: &str = "app_user, company, contact, supplier, utility, contract, payment";
+const READ_MODELS: &str = "app_user, company, contact, supplier, utility, contract, payment, revenue_cell";
 
 /// What a rebuild reads: each source service's channel, and the secret that opens snapshots.
 #[derive(Clone)]

@@ -79,6 +79,9 @@ struct Args {
     /// The serving process (eris-stack), whose resident memory is sampled during the export.
     #[arg(long)]
     stack_pid: Option<u32>,
+    /// Run only the report scenarios (on a book already seeded and rebuilt).
+    #[arg(long)]
+    reports_only: bool,
 }
 
 struct Outcome {
@@ -175,6 +178,11 @@ async fn main() -> anyhow::Result<()> {
         .json()
         .await?;
     let token = login["id_token"].as_str().context("no token in the login answer")?.to_owned();
+    if args.reports_only {
+        let reports = report_scenarios(&args, &token).await?;
+        println!("{reports}");
+        return write_section(&args.output, "reports", &format!("{}\n\n{reports}", preamble(args.seconds)));
+    }
 
     let sign_in = {
         let (url, body) = (login_url.clone(), credentials.clone());
