@@ -49,6 +49,8 @@ pub async fn rebuild(pool: &PgPool, sources: &Sources) -> anyhow::Result<Rebuilt
         .execute(&mut *tx)
         .await?;
     sqlx::query(&format!("truncate {READ_MODELS}")).execute(&mut *tx).await?;
+    // The revenue sums are counted once at the end, not per statement (see migration 0005).
+    sqlx::query("set local eris.rebuilding = 'on'").execute(&mut *tx).await?;
     let mut counts = Vec::new();
     for service in SOURCES {
         let (_, channel) = sources
@@ -80,6 +82,8 @@ pub async fn rebuild(pool: &PgPool, sources: &Sources) -> anyhow::Result<Rebuilt
         tracing::info!(service, records = count, "read models rebuilt from a snapshot");
         counts.push((service, count));
     }
+    sqlx::query("select revenue_cells_recount()").execute(&mut *tx).await?;
+    sqlx::query("set local eris.rebuilding = 'off'").execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(counts)
 }
