@@ -74,6 +74,7 @@ e2e: web
 		curl -fs http://127.0.0.1:$(E2E_PORT)/readyz >/dev/null && break; \
 		kill -0 $$pid 2>/dev/null || { cat "$$log"; exit 1; }; sleep 0.5; done; \
 	curl -fs http://127.0.0.1:$(E2E_PORT)/readyz >/dev/null || { cat "$$log"; exit 1; }; \
+	for i in $$(seq 1 120); do grep -q "Reports rebuilt" "$$log" && break; sleep 0.5; done; \
 	cd web && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npm run e2e
 
 # Fault test: its own PostgreSQL (port 15432) and Redis (16379), every service as its own process,
