@@ -443,7 +443,7 @@ async fn write_to_visible(args: &Args, token: &str, options: &ListMarginOptionsR
     let payments_of = |contract_id: i64| {
         let (client, base, token) = (client.clone(), args.base_url.clone(), token.to_owned());
         async move {
-            let request = ListPaymentsRequest { contract_id, ..Default::default() };
+            let request = ListPaymentsRequest { contract_id };
             let method = "eris.contracts.v1.PaymentService/ListPayments";
             grpc_web::<ListPaymentsResponse>(&client, &base, &token, method, &request).await
         }
