@@ -37,7 +37,12 @@ pub struct Config {
 #[derive(Debug, Clone, clap::Args)]
 pub struct SourceArgs {
     /// The identity service (users).
-    #[arg(long = "identity-source-url", env = "ERIS_IDENTITY_URL", default_value = "http://127.0.0.1:50051")]
+    #[arg(
+        id = "identity_source_url",
+        long = "identity-source-url",
+        env = "ERIS_IDENTITY_URL",
+        default_value = "http://127.0.0.1:50051"
+    )]
     pub identity_url: String,
     /// The crm service (companies).
     #[arg(long = "crm-url", env = "ERIS_CRM_URL", default_value = "http://127.0.0.1:50052")]
@@ -84,5 +89,16 @@ impl SourceArgs {
 impl Listen for Config {
     fn listen(&self) -> SocketAddr {
         self.listen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_settings_parse() {
+        super::Config::command().debug_assert();
+        crate::rebuild::RebuildConfig::command().debug_assert();
     }
 }
