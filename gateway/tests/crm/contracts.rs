@@ -512,6 +512,21 @@ async fn margin_builder_renewals_and_the_contract_reports_reach_rest() {
     assert_eq!(app.http.get(app.url(&url)).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
     let forged = app.http.get(app.url("/api/reports/marginBuilderExport/abc")).send().await.unwrap();
     assert_eq!(forged.status(), StatusCode::UNAUTHORIZED);
+    // One address fetched 40 times at once: a single download, every other fetch refused.
+    let made: Value =
+        app.post("/api/reports/marginBuilderExport", &manager, json!({"filters": {}})).await.json().await.unwrap();
+    let url = app.url(made["url"].as_str().unwrap());
+    let fetches = (0..40).map(|_| app.http.get(&url).send());
+    let statuses: Vec<StatusCode> =
+        futures::future::join_all(fetches).await.into_iter().map(|response| response.unwrap().status()).collect();
+    assert_eq!(statuses.iter().filter(|status| **status == StatusCode::OK).count(), 1, "{statuses:?}");
+    assert!(statuses.iter().all(|status| [StatusCode::OK, StatusCode::UNAUTHORIZED].contains(status)));
+    // 40 pages at once, each answered in full.
+    let pages = (0..40).map(|_| app.get("/api/reports/margin_builder/1/5/{}", &manager));
+    for page in futures::future::join_all(pages).await {
+        assert_eq!(page.status(), StatusCode::OK);
+        assert_eq!(page.json::<Vec<Value>>().await.unwrap().len(), 3);
+    }
     let refused = app.post("/api/reports/marginBuilderExport", &sales, json!({"filters": {}})).await;
     assert_eq!(refused.status(), StatusCode::FORBIDDEN);
     let all = app.get("/api/reports/getAllPayments/%7B%7D", &manager).await;

@@ -4,6 +4,8 @@
 use chrono::NaiveDate;
 use eris_platform::config::DatabaseArgs;
 
+use crate::db::contracts::INACTIVE;
+
 /// What to generate.
 #[derive(Debug, Clone, Default)]
 pub struct ContractPlan {
@@ -109,6 +111,16 @@ pub async fn generate_contracts(database: &DatabaseArgs, plan: &ContractPlan) ->
          where c.company_id = any($3::bigint[])",
     )
     .bind(plan.payments_per_contract)
+    .bind(plan.today)
+    .bind(&ids)
+    .execute(&pool)
+    .await?;
+    // Contracts already ended are Inactive, made so the day after their end as the sweep would
+    // have, so a service starting on the book has no backlog of sweep events to publish.
+    sqlx::query(&format!(
+        "update contract set previous_status = status, status = {INACTIVE}, auto_inactive_on = end_date + 1 \
+         where end_date < $1 and status <> {INACTIVE} and company_id = any($2::bigint[])"
+    ))
     .bind(plan.today)
     .bind(&ids)
     .execute(&pool)

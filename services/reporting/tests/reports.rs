@@ -115,10 +115,20 @@ async fn margin_builder_pages_filters_and_exports_every_payment() {
     assert_eq!(count(MarginFilter { supplier_id: keystone, ..Default::default() }).await, 4);
     assert_eq!(count(MarginFilter { projected_month: 1, ..Default::default() }).await, 2);
     assert_eq!(count(MarginFilter { company_name: "mIL".into(), ..Default::default() }).await, 3);
+    assert_eq!(count(MarginFilter { company_name: "OUNDr".into(), ..Default::default() }).await, 4, "inside the name");
+    assert_eq!(count(MarginFilter { company_name: "dry".into(), ..Default::default() }).await, 4);
+    assert_eq!(count(MarginFilter { company_name: "drx".into(), ..Default::default() }).await, 0);
     assert_eq!(count(MarginFilter { company_name: "%".into(), ..Default::default() }).await, 0, "% is literal");
     assert_eq!(count(MarginFilter { payment_year: 2026, payment_month: 2, ..Default::default() }).await, 1);
     assert_eq!(count(MarginFilter { start_month: "2026-01".into(), ..Default::default() }).await, 7);
     assert_eq!(count(MarginFilter { start_month: "2026-02".into(), ..Default::default() }).await, 0);
+    // Pages of a filter read from a contract index, forward and backward from a cursor.
+    let kept = MarginFilter { supplier_id: keystone, ..Default::default() };
+    let cursor = format!("{}.0", mill.contract_id);
+    let after = app.margin(kept.clone(), 5, &cursor, PageDirection::Forward).await.unwrap();
+    assert!(after.rows.is_empty(), "Keystone's contract comes before the cursor");
+    let before = app.margin(kept, 5, &cursor, PageDirection::Backward).await.unwrap();
+    assert_eq!(names(&before), ["Foundry 1/2026", "Foundry 2/2026", "Foundry 3/2026", "Foundry 4/2026"]);
     let signed = MarginFilter {
         date_signed_start: Some(date(NaiveDate::from_ymd_opt(2025, 12, 11).unwrap())),
         ..Default::default()

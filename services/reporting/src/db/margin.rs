@@ -79,6 +79,10 @@ fn push_filter(builder: &mut QueryBuilder<'_, Postgres>, filter: &Filter) {
         builder.push(" and c.start_date >= ").push_bind(first).push(" and c.start_date < ").push_bind(next);
     }
     if let Some(name) = &filter.company_name {
+        // Parts of three letters or more are looked up in the name pieces' index first.
+        if name.chars().count() >= 3 {
+            builder.push(" and c.name_grams @> name_grams(").push_bind(name.clone()).push(")");
+        }
         builder.push(" and c.company_name ilike ").push_bind(format!("%{}%", like_escaped(name)));
     }
     if let Some(month) = filter.payment_month {
@@ -113,16 +117,18 @@ pub async fn page(
     let mut builder = QueryBuilder::new(SELECT);
     push_filter(&mut builder, filter);
     if let Some(cursor) = cursor {
-        builder.push(if backward {
-            " and (p.contract_id, p.payment_id) < ("
-        } else {
-            " and (p.contract_id, p.payment_id) > ("
-        });
+        // The bound on the contract too, so that a filter read from a contract index starts at
+        // the cursor rather than at the first contract.
+        let (contracts, rows) = if backward { ("<=", "<") } else { (">=", ">") };
+        builder.push(format!(" and c.contract_id {contracts} ")).push_bind(cursor.contract_id);
+        builder.push(format!(" and (p.contract_id, p.payment_id) {rows} ("));
         builder.push_bind(cursor.contract_id).push(", ").push_bind(cursor.payment_id).push(")");
     }
     let order = if backward { "desc" } else { "asc" };
     builder.push(format!(" order by p.contract_id {order}, p.payment_id {order} limit ")).push_bind(limit);
-    builder.build_query_as().fetch_all(pool).await
+    // Planned with its values each time (an unnamed statement): the best plan differs with the
+    // filter's values (a rare name piece or a common one), which a cached generic plan ignores.
+    builder.build_query_as().persistent(false).fetch_all(pool).await
 }
 
 /// Every row the filter selects, in key order, read from the database as the stream is polled.
