@@ -9,6 +9,7 @@ import { ContactService } from "../src/gen/eris/crm/v1/contacts_pb";
 import { CompanyService, type Company, type CompanySchema } from "../src/gen/eris/crm/v1/crm_pb";
 import { TaskService } from "../src/gen/eris/crm/v1/tasks_pb";
 import { UserService } from "../src/gen/eris/identity/v1/identity_pb";
+import { ReportService } from "../src/gen/eris/reporting/v1/reporting_pb";
 import { RfpService } from "../src/gen/eris/sourcing/v1/rfps_pb";
 import { SupplierService } from "../src/gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity, UtilityService, type Utility } from "../src/gen/eris/sourcing/v1/utilities_pb";
@@ -28,6 +29,7 @@ export interface CrmApi {
   contracts: Client<typeof ContractService>;
   payments: Client<typeof PaymentService>;
   hedges: Client<typeof HedgeService>;
+  reports: Client<typeof ReportService>;
 }
 
 export async function crmApiAs(email: string): Promise<CrmApi> {
@@ -50,6 +52,7 @@ export async function crmApiAs(email: string): Promise<CrmApi> {
     contracts: createClient(ContractService, transport),
     payments: createClient(PaymentService, transport),
     hedges: createClient(HedgeService, transport),
+    reports: createClient(ReportService, transport),
   };
 }
 

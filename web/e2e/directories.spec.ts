@@ -1,10 +1,10 @@
 import { createClient, type Interceptor } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { SupplierService } from "../src/gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity, UtilityService } from "../src/gen/eris/sourcing/v1/utilities_pb";
-import { apiAs, BASE_URL, DEMO, signIn, unique } from "./helpers";
+import { apiAs, BASE_URL, DEMO, expectNoSidewaysScroll, signIn, unique } from "./helpers";
 
 /** The sourcing services of the real API, signed in as someone (to prepare data). */
 async function sourcingApiAs(email: string) {
@@ -15,12 +15,6 @@ async function sourcingApiAs(email: string) {
   };
   const transport = createGrpcWebTransport({ baseUrl: BASE_URL, interceptors: [bearer] });
   return { suppliers: createClient(SupplierService, transport), utilities: createClient(UtilityService, transport) };
-}
-
-/** The page does not scroll sideways: wide tables scroll inside their own box. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test("Management adds and edits a supplier, adds a contact, then deletes it and finds it archived", async ({

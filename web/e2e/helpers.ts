@@ -37,6 +37,12 @@ export async function signOut(page: Page) {
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
 }
 
+/** The page does not scroll sideways: wide tables scroll inside their own box. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 export function mainMenu(page: Page) {
   return page.getByRole("navigation", { name: "Main menu" });
 }

@@ -1,81 +1,8 @@
 import { expect, test } from "@playwright/test";
 
-import { AccountCommodity } from "../src/gen/eris/crm/v1/accounts_pb";
-import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
-import { createTestCompany, crmApiAs, randomLetters, userIdOf, utilityNamed, type CrmApi } from "./crmHelpers";
+import { crmApiAs, userIdOf } from "./crmHelpers";
 import { DEMO, signIn, unique } from "./helpers";
-
-/** Today in the brokerage's time zone (the reports' "today"), as year, month and day. */
-function businessToday(): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/New_York",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  }).formatToParts(new Date());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part("year"), month: part("month"), day: part("day") };
-}
-
-/** `days` after `from`, as a proto date. */
-function plusDays(from: { year: number; month: number; day: number }, days: number) {
-  const date = new Date(Date.UTC(from.year, from.month - 1, from.day + days));
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
-}
-
-/**
- * The start of a one-month contract ending on `end`: the contracts service ends it the day before
- * the same day a month on (clamped to the month's last day), so the candidates are tried.
- */
-function oneMonthStartEndingOn(end: { year: number; month: number; day: number }) {
-  const key = (d: { year: number; month: number; day: number }) => d.year * 10_000 + d.month * 100 + d.day;
-  for (let back = 27; back <= 31; back++) {
-    const start = plusDays(end, -back);
-    const lastDay = new Date(Date.UTC(start.year, start.month + 1, 0)).getUTCDate();
-    const next = new Date(Date.UTC(start.year, start.month, Math.min(start.day, lastDay)));
-    const ends = plusDays({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() }, -1);
-    if (key(ends) === key(end)) return start;
-  }
-  throw new Error("No one-month start ends on the day");
-}
-
-/** A company with one Electric account and a contract with the first Electric supplier. */
-async function contractFor(api: CrmApi, name: string, fields: object) {
-  const peco = await utilityNamed("PECO", Commodity.ELECTRIC);
-  const company = await createTestCompany({ name }, api);
-  const { account } = await api.accounts.createAccount({
-    account: {
-      companyId: company.companyId,
-      name: "Plant",
-      commodity: AccountCommodity.ELECTRIC,
-      utilityId: peco.utilityId,
-      accountNumber: `E2E-${randomLetters(6)}`,
-    },
-  });
-  const { suppliers } = await api.suppliers.listSuppliers({ commodity: Commodity.ELECTRIC });
-  const supplier = suppliers.find((s) => !s.archived && s.commodity === Commodity.ELECTRIC);
-  if (!account || !supplier) throw new Error("The demo data has no Electric supplier");
-  const { contract } = await api.contracts.createContract({
-    contract: {
-      companyId: company.companyId,
-      commodity: Commodity.ELECTRIC,
-      utilityId: peco.utilityId,
-      supplierId: supplier.supplierId,
-      state: "PA",
-      dateSigned: { year: 2025, month: 12, day: 15 },
-      startDate: { year: 2026, month: 1, day: 1 },
-      termMonths: 12,
-      contractType: "New",
-      contractRate: "0.0712",
-      fee: "0.005",
-      status: 0,
-      accountIds: [account.accountId],
-      ...fields,
-    },
-  });
-  if (!contract) throw new Error("CreateContract answered without a contract");
-  return { company, contract, supplier };
-}
+import { businessToday, contractFor, oneMonthStartEndingOn, plusDays } from "./reportHelpers";
 
 test("a payment changed through the API shows in Margin Builder and Forecast Revenue By Supplier", async ({ page }) => {
   const api = await crmApiAs(DEMO.management);

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { crmApiAs } from "./crmHelpers";
-import { DEMO, signIn } from "./helpers";
+import { DEMO, expectNoSidewaysScroll, signIn } from "./helpers";
 
 /** The header line of MarginBuilder.csv: the spec's Margin Builder columns. */
 const MARGIN_CSV_HEADER =
@@ -83,12 +83,6 @@ const CHARTS = [
   "Share of the year's revenue by month",
   "Revenue by month, stacked by supplier",
 ];
-
-/** The page never scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** A demo user by email, as Management's user list has them. */
 async function demoUser(email: string) {
