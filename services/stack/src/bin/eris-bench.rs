@@ -179,9 +179,7 @@ async fn main() -> anyhow::Result<()> {
         .await?;
     let token = login["id_token"].as_str().context("no token in the login answer")?.to_owned();
     if args.reports_only {
-        let reports = report_scenarios(&args, &token).await?;
-        println!("{reports}");
-        return write_section(&args.output, "reports", &format!("{}\n\n{reports}", preamble(args.seconds)));
+        return reports_section(&args, &token).await;
     }
 
     let sign_in = {
@@ -269,11 +267,19 @@ async fn main() -> anyhow::Result<()> {
         println!("{contracts}");
         write_section(&args.output, "contracts", &format!("{}\n\n{contracts}", preamble(args.seconds)))?;
 
-        let reports = report_scenarios(&args, &token).await?;
-        println!("{reports}");
-        write_section(&args.output, "reports", &format!("{}\n\n{reports}", preamble(args.seconds)))?;
+        reports_section(&args, &token).await?;
     }
     Ok(())
+}
+
+/// Measures the reports and writes their section, with `pgbench -S` of the same run beside them.
+async fn reports_section(args: &Args, token: &str) -> anyhow::Result<()> {
+    let mut reports = report_scenarios(args, token).await?;
+    if let Some(pgbench) = args.pgbench_tps {
+        reports.push_str(&format!("\n\n`pgbench -S` (select-only, 32 clients) in the same run: {pgbench:.0} tps."));
+    }
+    println!("{reports}");
+    write_section(&args.output, "reports", &format!("{}\n\n{reports}", preamble(args.seconds)))
 }
 
 const MARGIN_ROWS: &str = "eris.reporting.v1.ReportService/ListMarginRows";
