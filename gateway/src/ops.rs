@@ -39,10 +39,17 @@ struct Readiness {
 /// What `/readyz` may leave out, like Kubernetes' own `/readyz?exclude=`.
 #[derive(serde::Deserialize, Default)]
 pub struct ReadinessQuery {
-    /// A dependency whose loss keeps the gateway ready, e.g. `redis` (the app works without it;
-    /// only sign-in waits for it).
+    /// Dependencies and services, comma-separated, whose loss keeps the gateway ready: `redis`
+    /// (the app works without it; only sign-in waits for it) and `reporting` (every other screen
+    /// works without the reports, which answer 503 until reporting returns).
     #[serde(default)]
     exclude: Option<String>,
+}
+
+impl ReadinessQuery {
+    fn excludes(&self, name: &str) -> bool {
+        self.exclude.as_deref().is_some_and(|names| names.split(',').any(|excluded| excluded.trim() == name))
+    }
 }
 
 /// The dependencies each service reports in its health, under these names.
@@ -61,7 +68,7 @@ async fn health_status(channel: tonic::transport::Channel, service: &str) -> Str
 }
 
 /// Readiness: every service answers its health check with SERVING, and reaches PostgreSQL and
-/// Redis (unless excluded); the body says which is not.
+/// Redis (each unless excluded); the body says which is not.
 pub async fn readyz(
     State(state): State<Arc<AppState>>,
     axum::extract::Query(query): axum::extract::Query<ReadinessQuery>,
@@ -90,9 +97,7 @@ pub async fn readyz(
             (*name, status.to_owned())
         })
         .collect();
-    let excluded = query.exclude.as_deref().unwrap_or_default();
-    let ready = services.values().all(|status| status == "SERVING")
-        && dependencies.iter().all(|(name, status)| status == "SERVING" || *name == excluded);
+    let ready = services.iter().chain(&dependencies).all(|(name, status)| status == "SERVING" || query.excludes(name));
     let code = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
     (code, Json(Readiness { ready, services, dependencies })).into_response()
 }

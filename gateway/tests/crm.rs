@@ -365,3 +365,32 @@ mod rfps;
 
 #[path = "crm/contracts.rs"]
 mod contracts;
+
+#[tokio::test]
+async fn without_reporting_every_other_call_serves_and_readiness_may_leave_it_out() {
+    // Neither contracts nor reporting runs here.
+    let app = spawn_app_with_crm().await;
+    let manager = app.token("management@eris.test").await;
+    let id = new_lead(&app, &manager, json!({"Name": "Dock Works", "State": "PA"})).await;
+    assert_eq!(lead(&app, &manager, id).await["Name"], "Dock Works");
+    let report = app.get("/api/reports/revenueBySupplier?year=2026", &manager).await;
+    assert_eq!(report.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: Value = report.json().await.unwrap();
+    assert_eq!(body["error"], "The reporting service is unavailable. Please try again shortly.");
+
+    let ready = |query: &'static str| {
+        let http = app.http.clone();
+        let url = app.url(&format!("/readyz{query}"));
+        async move { http.get(url).send().await.unwrap() }
+    };
+    let all = ready("").await;
+    assert_eq!(all.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: Value = all.json().await.unwrap();
+    assert_eq!(
+        (body["services"]["reporting"].as_str(), body["services"]["crm"].as_str()),
+        (Some("UNAVAILABLE"), Some("SERVING"))
+    );
+    assert_eq!(ready("?exclude=reporting").await.status(), StatusCode::SERVICE_UNAVAILABLE, "contracts is down too");
+    assert_eq!(ready("?exclude=redis,reporting,contracts").await.status(), StatusCode::OK);
+    assert_eq!(ready("?exclude=reporting, contracts").await.status(), StatusCode::OK);
+}
