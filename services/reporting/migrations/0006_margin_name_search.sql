@@ -8,3 +8,6 @@ return array(select distinct substr(lower(name), i, 3) from generate_series(1, l
 
 alter table contract add column name_grams text[] generated always as (name_grams(company_name)) stored;
 create index contract_name_grams_idx on contract using gin (name_grams);
+-- The planner needs the pieces' statistics to tell a rare piece (read the index) from a common
+-- one (read in key order).
+analyze contract;

@@ -85,6 +85,9 @@ pub async fn rebuild(pool: &PgPool, sources: &Sources) -> anyhow::Result<Rebuilt
     sqlx::query("select revenue_cells_recount()").execute(&mut *tx).await?;
     sqlx::query("set local eris.rebuilding = 'off'").execute(&mut *tx).await?;
     tx.commit().await?;
+    // Fresh statistics at once, rather than when autovacuum comes: without them the planner
+    // guesses (a rare Company Name piece read in key order walks every payment).
+    sqlx::query(&format!("analyze {READ_MODELS}")).execute(pool).await?;
     Ok(counts)
 }
 

@@ -321,6 +321,14 @@ async fn a_rebuild_ends_equal_to_what_the_events_made_and_skips_what_its_snapsho
 
     let counts = eris_reporting::rebuild::rebuild(&app.reporting, &sources(&app)).await.unwrap();
     assert!(counts.iter().all(|(_, count)| *count > 0), "{counts:?}");
+    let analyzed: i64 = sqlx::query_scalar(
+        "select count(*) from pg_stats where schemaname = current_schema() and tablename = 'contract' \
+         and attname = 'name_grams'",
+    )
+    .fetch_one(&app.reporting)
+    .await
+    .unwrap();
+    assert_eq!(analyzed, 1, "the planner has the rebuilt read models' statistics");
     let rebuilt = read_models(&app).await;
     // Companies, suppliers, contracts and payments came by events and by the snapshot alike.
     for index in [0, 1, 2, 4, 5, 7] {
