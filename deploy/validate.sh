@@ -93,7 +93,7 @@ for name, port in expected.items():
     if name == "gateway":
         if "DATABASE_URL" in env:
             errs.append("gateway: has DATABASE_URL")
-        for probe, path in (("readinessProbe", "/readyz?exclude=redis"), ("livenessProbe", "/healthz")):
+        for probe, path in (("readinessProbe", "/readyz?exclude=redis,reporting"), ("livenessProbe", "/healthz")):
             if (c.get(probe) or {}).get("httpGet", {}).get("path") != path:
                 errs.append("gateway: %s is not httpGet %s" % (probe, path))
     else:
