@@ -8,7 +8,7 @@ import { CallBankService, type CallBank } from "../src/gen/eris/crm/v1/call_bank
 import { ContactService } from "../src/gen/eris/crm/v1/contacts_pb";
 import { CompanyService, type Company, type CompanySchema } from "../src/gen/eris/crm/v1/crm_pb";
 import { TaskService } from "../src/gen/eris/crm/v1/tasks_pb";
-import { UserService } from "../src/gen/eris/identity/v1/identity_pb";
+import { UserService, type User } from "../src/gen/eris/identity/v1/identity_pb";
 import { ReportService } from "../src/gen/eris/reporting/v1/reporting_pb";
 import { RfpService } from "../src/gen/eris/sourcing/v1/rfps_pb";
 import { SupplierService } from "../src/gen/eris/sourcing/v1/suppliers_pb";
@@ -56,17 +56,22 @@ export async function crmApiAs(email: string): Promise<CrmApi> {
   };
 }
 
-/** A user's id by email (from Management's user list). */
-export async function userIdOf(email: string): Promise<bigint> {
+/** A user by email (from Management's user list). */
+export async function userOf(email: string): Promise<User> {
   const { users } = await crmApiAs(DEMO.management);
   let pageToken = "";
   do {
     const res = await users.listUsers({ pageSize: 500, pageToken });
     const found = res.users.find((user) => user.email === email);
-    if (found) return found.userId;
+    if (found) return found;
     pageToken = res.nextPageToken;
   } while (pageToken);
   throw new Error(`No user ${email}`);
+}
+
+/** A user's id by email (from Management's user list). */
+export async function userIdOf(email: string): Promise<bigint> {
+  return (await userOf(email)).userId;
 }
 
 type CompanyFields = Omit<Exclude<MessageInitShape<typeof CompanySchema>, Company>, "companyId" | "version">;

@@ -1,25 +1,10 @@
+import type { WallClock } from "../src/components/businessTime";
 import { AccountCommodity } from "../src/gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
 import { createTestCompany, randomLetters, utilityNamed, type CrmApi } from "./crmHelpers";
 
 /** A day as the proto dates carry it. */
-export interface Day {
-  year: number;
-  month: number;
-  day: number;
-}
-
-/** Today in the brokerage's time zone (the reports' "today"), as year, month and day. */
-export function businessToday(): Day {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/New_York",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  }).formatToParts(new Date());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part("year"), month: part("month"), day: part("day") };
-}
+export type Day = Pick<WallClock, "year" | "month" | "day">;
 
 /** `days` after `from`, as a proto date. */
 export function plusDays(from: Day, days: number): Day {

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 
 import { crmApiAs, userIdOf } from "./crmHelpers";
+import { businessToday } from "./dailyHelpers";
 import { DEMO, signIn, unique } from "./helpers";
-import { businessToday, contractFor, oneMonthStartEndingOn, plusDays } from "./reportHelpers";
+import { contractFor, oneMonthStartEndingOn, plusDays } from "./reportHelpers";
 
 test("a payment changed through the API shows in Margin Builder and Forecast Revenue By Supplier", async ({ page }) => {
   const api = await crmApiAs(DEMO.management);

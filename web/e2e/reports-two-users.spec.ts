@@ -1,16 +1,10 @@
 import { expect, test as base, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 import { Role } from "../src/gen/eris/identity/v1/identity_pb";
-import { crmApiAs } from "./crmHelpers";
+import { crmApiAs, userOf } from "./crmHelpers";
+import { businessToday, typedDay } from "./dailyHelpers";
 import { createTestUser, DEMO, expectNoSidewaysScroll, signIn, unique } from "./helpers";
-import {
-  businessToday,
-  contractFor,
-  oneMonthStartEndingOn,
-  plusDays,
-  unusedProjectedYear,
-  type Day,
-} from "./reportHelpers";
+import { contractFor, oneMonthStartEndingOn, plusDays, unusedProjectedYear, type Day } from "./reportHelpers";
 
 /** Each test signs people in, each in a browser context (a session) of their own, closed when it ends. */
 const test = base.extend<{ signedIn: (email: string) => Promise<Page> }>({
@@ -51,12 +45,6 @@ async function expectFitsNarrowScreens(page: Page, table: Locator, target: Locat
     await expectNoSidewaysScroll(page);
   }
   await page.setViewportSize({ width: 1400, height: 900 });
-}
-
-/** A day as the reports write it: MM/DD/YYYY. */
-function dayText(day: Day): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(day.month)}/${pad(day.day)}/${day.year}`;
 }
 
 /** Whole months from `from` to `to`, as Renewal Tracking's Remaining Months counts them. */
@@ -151,12 +139,7 @@ test("Renewal Tracking side by side: Management lists both companies' contracts,
   signedIn,
 }) => {
   const api = await crmApiAs(DEMO.management);
-  const { users } = await api.users.listUsers({ pageSize: 500, pageToken: "" });
-  const [sales, management] = [DEMO.sales, DEMO.management].map((email) => {
-    const user = users.find((u) => u.email === email);
-    if (!user) throw new Error(`No user ${email}`);
-    return user;
-  });
+  const [sales, management] = await Promise.all([userOf(DEMO.sales), userOf(DEMO.management)]);
   // A fresh analyst on both companies: the filter that leaves just these two contracts.
   const { user: analyst } = await createTestUser("Analyst", Role.ADMIN);
   const today = businessToday();
@@ -202,13 +185,13 @@ test("Renewal Tracking side by side: Management lists both companies' contracts,
   await expect(bossCell(first, "LeadAnalyst")).toHaveText(analyst.name);
   await expect(bossCell(first, "Supplier")).toHaveText(mine.supplier.name);
   await expect(bossCell(first, "Utility")).toHaveText("PECO");
-  await expect(bossCell(first, "EndDate")).toHaveText(dayText(soonEnd));
+  await expect(bossCell(first, "EndDate")).toHaveText(typedDay(soonEnd));
   await expect(bossCell(first, "Remaining Months")).toHaveText(String(monthsBetween(today, soonEnd)));
   await expect(second).toHaveAttribute("data-contract-id", String(theirs.contract.contractId));
   await expect(bossCell(second, "Name")).toHaveText(otherName);
   await expect(bossCell(second, "LeadCloser")).toHaveText(management.name);
   await expect(bossCell(second, "LeadAnalyst")).toHaveText(analyst.name);
-  await expect(bossCell(second, "EndDate")).toHaveText(dayText(laterEnd));
+  await expect(bossCell(second, "EndDate")).toHaveText(typedDay(laterEnd));
 
   // Sales, at the same time, with the same analyst and an address naming Management as the closer:
   // the closer stays themself, fixed, and only their company's contract is listed.
@@ -227,7 +210,7 @@ test("Renewal Tracking side by side: Management lists both companies' contracts,
   await expect(repRows.first()).toHaveAttribute("data-contract-id", String(mine.contract.contractId));
   await expect(repCell(repRows.first(), "Name")).toHaveText(salesName);
   await expect(repCell(repRows.first(), "LeadCloser")).toHaveText(sales.name);
-  await expect(repCell(repRows.first(), "EndDate")).toHaveText(dayText(soonEnd));
+  await expect(repCell(repRows.first(), "EndDate")).toHaveText(typedDay(soonEnd));
   await expect(repTable.getByText(otherName)).toHaveCount(0);
 
   // Both screens fit 1280 and 1024 px without sideways page scroll.

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 
 import { expect, test } from "@playwright/test";
 
-import { crmApiAs } from "./crmHelpers";
+import { userOf } from "./crmHelpers";
 import { DEMO, expectNoSidewaysScroll, signIn } from "./helpers";
 
 /** The header line of MarginBuilder.csv: the spec's Margin Builder columns. */
@@ -83,15 +83,6 @@ const CHARTS = [
   "Share of the year's revenue by month",
   "Revenue by month, stacked by supplier",
 ];
-
-/** A demo user by email, as Management's user list has them. */
-async function demoUser(email: string) {
-  const { users } = await crmApiAs(DEMO.management);
-  const { users: all } = await users.listUsers({ pageSize: 500, pageToken: "" });
-  const user = all.find((u) => u.email === email);
-  if (!user) throw new Error(`No user ${email}`);
-  return user;
-}
 
 test("Management sees ten report cards on /Reports, laid out at 1280 and 1024 px, each opening its report", async ({
   page,
@@ -310,7 +301,7 @@ test("Margin Builder pages by First, Previous, Next and Last, changes its page s
 });
 
 test("a Sales user's Renewal Tracking has their own Closer, fixed", async ({ page }) => {
-  const sales = await demoUser(DEMO.sales);
+  const sales = await userOf(DEMO.sales);
   await signIn(page, DEMO.sales);
   await page.goto("/Reports");
   await expect(page.getByRole("list", { name: "Reports" }).getByRole("heading")).toHaveText([
