@@ -71,8 +71,17 @@ impl ApiError {
         // happened, and trying again shortly is right, so it is a 503 like a service that is down.
         let broken = status.code() == Code::Unknown
             || (status.code() == Code::Internal && status.message().starts_with("h2 protocol error"));
-        let code = if broken { Code::Unavailable } else { status.code() };
+        let code = match status.code() {
+            _ if broken => Code::Unavailable,
+            // The gateway's own deadline on the call ran out (tonic answers that as CANCELLED):
+            // a 504 the client can retry, never a 499 that says the client went away.
+            Code::Cancelled => Code::DeadlineExceeded,
+            code => code,
+        };
         let message = match code {
+            Code::DeadlineExceeded if status.code() == Code::Cancelled || status.message().is_empty() => {
+                format!("The {area} service did not answer in time. Please try again shortly.")
+            }
             // The transport's own words describe sockets, not the product.
             Code::Unavailable if broken || status.message().contains("error") || status.message().is_empty() => {
                 crate::upstream::unavailable_message(area)
@@ -80,7 +89,7 @@ impl ApiError {
             Code::Internal | Code::Unknown | Code::DataLoss => INTERNAL_MESSAGE.to_owned(),
             _ => status.message().to_owned(),
         };
-        if matches!(code, Code::Unavailable | Code::Unknown) {
+        if matches!(code, Code::Unavailable | Code::Unknown | Code::DeadlineExceeded) {
             tracing::warn!(area, code = ?code, detail = status.message(), "service call failed");
         }
         Self { status: StatusCode::from_u16(http_status(code)).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR), message }
@@ -122,4 +131,20 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
         rewritten.headers_mut().insert(axum::http::header::ALLOW, allow.clone());
     }
     rewritten
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_upstream_that_runs_out_of_time_is_a_json_504() {
+        // What tonic answers when the gateway's deadline on the channel expires.
+        let error = ApiError::from_status(&tonic::Status::cancelled("Timeout expired"), "reporting");
+        assert_eq!(error.status, StatusCode::GATEWAY_TIMEOUT);
+        assert_eq!(error.message, "The reporting service did not answer in time. Please try again shortly.");
+        assert_eq!(code_for(error.status), "deadline_exceeded");
+        let own = ApiError::from_status(&tonic::Status::deadline_exceeded("The report took too long."), "reporting");
+        assert_eq!((own.status, own.message.as_str()), (StatusCode::GATEWAY_TIMEOUT, "The report took too long."));
+    }
 }

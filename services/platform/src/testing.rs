@@ -47,16 +47,17 @@ impl TestDatabase {
         delete_keys(&args.redis_url, &args.redis_prefix).await.expect("Redis is running");
     }
 
-    /// The events `service` published to its stream, in stream order, once its outbox is empty
-    /// (the relay runs in the service and publishes within a fraction of a second).
+    /// The events `service` published to its stream, in stream order, once its outbox holds
+    /// nothing unpublished (the relay runs in the service and publishes within moments).
     pub async fn published_events(&self, service: &str) -> Vec<crate::relay::Entry> {
         let mut db = PgConnection::connect(&self.url).await.expect("the test database");
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         loop {
-            let left: i64 = sqlx::query_scalar(&format!("select count(*) from {service}.outbox"))
-                .fetch_one(&mut db)
-                .await
-                .expect("the service's outbox");
+            let left: i64 =
+                sqlx::query_scalar(&format!("select count(*) from {service}.outbox where published_at is null"))
+                    .fetch_one(&mut db)
+                    .await
+                    .expect("the service's outbox");
             if left == 0 {
                 break;
             }

@@ -1,47 +1,160 @@
 //! The projector: reads the identity, crm, sourcing and contracts event streams with a consumer
-//! group and applies each event once to the read models.
+//! group and applies each event once, in publication order, to the read models.
 //!
-//! Exactly one projector works at a time, however many reporting processes run: it holds a
-//! PostgreSQL advisory lock (the lease) on a connection of its own, which ends with the process.
-//! A batch of events is applied in one transaction, each event recorded by id in the same
-//! transaction (so one delivered again is skipped), and acknowledged after the commit; a projector
-//! that stops before acknowledging finds those events among its pending ones when it starts
-//! again. Acknowledged entries are trimmed from the streams. After a rebuild, an event whose
-//! transaction the rebuild's snapshot of its source already saw is skipped (see `rebuild`).
+//! Exactly one projector applies at a time, however many reporting processes run, and this is
+//! proven where it matters: in the transaction of every batch. The lease is a PostgreSQL advisory
+//! lock held by a connection of the projector's own; taking it raises the fencing token
+//! (`projector_lease.epoch`), and every batch runs on that same connection and first checks the
+//! token. A projector whose lease connection dropped (a failover, a PostgreSQL restart, a
+//! terminated backend) cannot commit another batch: its session, and the lock with it, is gone,
+//! and a projector that took the lease since has raised the token. It stops at once and says so.
+//!
+//! Every stream entry carries its publication number (see `eris_platform::relay`). Per source the
+//! projector keeps its watermark, the highest number applied with none missing below, in the
+//! same transaction as the change. An entry at or below it is a duplicate and is skipped; the next
+//! number is applied; a later one means entries were lost, and is a detected gap: the projector
+//! applies nothing past it and asks the source's relay to publish again everything above the
+//! watermark (the outbox keeps every row until the watermark passes it). The watermark is repeated
+//! to Redis after each batch, where the relay reads it.
+//!
+//! Each projector process reads as a consumer of its own; every loop the lease holder first
+//! claims (`XAUTOCLAIM`) whatever any consumer received and did not acknowledge, so entries a
+//! former holder read are applied in order, and entries whose bodies vanished are counted as gaps.
+//! Entries are trimmed only below the group's oldest pending entry. A rebuild's snapshot rules are
+//! kept: an event whose transaction the snapshot saw is skipped (see `rebuild`).
 
-use std::{future::Future, time::Duration};
+use std::{
+    collections::HashMap,
+    future::Future,
+    sync::Mutex,
+    time::{Duration, Instant},
+};
 
 use eris_platform::{
     config::RedisArgs,
     kv::Kv,
-    relay::{Background, Entry, entries, lead_until, stream_key},
+    relay::{Background, Entry, applied_key, entries, lead_until, replay_key, stream_key},
 };
 use prost::Message;
-use sqlx::{PgConnection, PgPool};
+use sqlx::{Connection, PgConnection, PgPool};
 
 use crate::{db::projection, rebuild::SourceSnapshot};
 
 /// The services whose events the read models are made from.
 pub const SOURCES: [&str; 4] = ["identity", "crm", "sourcing", "contracts"];
-/// The consumer group, and its one consumer (the lease holder).
+/// The consumer group.
 const GROUP: &str = "reporting";
-const CONSUMER: &str = "projector";
 /// Entries read from each stream at once.
 const BATCH: usize = 500;
 /// How long one read waits for new entries.
 const BLOCK: Duration = Duration::from_millis(500);
+/// How often the lease holder tidies: old applied ids, idle consumers, the watermarks in Redis.
+const CHORES_EVERY: Duration = Duration::from_secs(30);
 /// The lease's advisory lock key (any fixed number the services' relays do not use).
 const LEASE: i64 = 0x7265_706f_7274_696e;
-/// Seconds from a change's commit to its event being applied, per stream (0 when caught up).
+/// Seconds from a change's commit to its event being applied, per stream: 0 only when nothing is
+/// pending or missing.
 pub const LAG_METRIC: &str = "eris_reporting_event_lag_seconds";
-/// Applied event ids kept this long to recognise a late duplicate.
+/// Entries delivered and not yet acknowledged, per stream.
+pub const PENDING_METRIC: &str = "eris_reporting_pending_entries";
+/// Age of the oldest pending entry, per stream.
+pub const OLDEST_PENDING_METRIC: &str = "eris_reporting_oldest_pending_seconds";
+/// Gaps found (entries missing below a later one, or pending entries whose bodies vanished).
+pub const GAPS_METRIC: &str = "eris_reporting_stream_gaps_total";
+/// Streams or consumer groups found missing (Redis lost them) and made again.
+pub const RESETS_METRIC: &str = "eris_reporting_stream_resets_total";
+/// Times a projector found that it no longer held the lease.
+pub const LEASE_LOST_METRIC: &str = "eris_reporting_lease_lost_total";
+/// Applied event ids kept this long to recognise a late duplicate of an entry without a number.
 const REMEMBER: &str = "7 days";
 
 pub struct Projector {
     pool: PgPool,
     kv: Kv,
-    streams: Vec<(&'static str, String)>,
+    streams: Vec<Stream>,
+    /// This process's consumer name in the group.
+    consumer: String,
+    acknowledge: redis::Script,
+    /// Per source, while a gap waits for its replay: see [`Behind`].
+    behind: Mutex<HashMap<&'static str, Behind>>,
 }
+
+/// A source whose stream has a gap.
+struct Behind {
+    /// When the first event not yet applied committed (Unix ms).
+    since_ms: i64,
+    /// The watermark the replay was asked from, and when.
+    asked_from: i64,
+    asked_at: Instant,
+}
+
+/// How long a replay asked for may take to start arriving before it is asked for again.
+const REPLAY_PATIENCE: Duration = Duration::from_secs(5);
+
+struct Stream {
+    service: &'static str,
+    key: String,
+    applied: String,
+    replay: String,
+}
+
+/// The lease: its connection (every batch runs on it) and the fencing token it took.
+struct Lease {
+    conn: PgConnection,
+    epoch: i64,
+}
+
+/// The projector's lease was taken over: it stops applying.
+#[derive(Debug, thiserror::Error)]
+#[error("the projector lease was lost (the fencing token is {current}, this projector took {held})")]
+pub struct LeaseLost {
+    held: i64,
+    current: i64,
+}
+
+/// One stream's part of a read: entries in stream order, and pending ids whose bodies vanished.
+struct Read {
+    stream: usize,
+    entries: Vec<Entry>,
+    vanished: Vec<String>,
+}
+
+/// What a batch did to one stream.
+struct Applied {
+    watermark: i64,
+    /// Entries are missing (the relay is to publish again above the watermark): when the first
+    /// entry not applied because of the gap committed.
+    first_missing_ms: Option<i64>,
+}
+
+/// Acknowledges entries (ARGV[4..]) of a stream (KEYS[1]) for the group (ARGV[1]), repeats the
+/// watermark (ARGV[2]) to KEYS[2], asks for a replay (KEYS[3]) when ARGV[3] is '1', and trims the
+/// stream below the oldest entry still pending or the newest acknowledged, whichever is older.
+/// Answers the number of pending entries and the oldest one's id.
+const ACKNOWLEDGE: &str = r"
+local function older(a, b)
+  local am, as = string.match(a, '^(%d+)-(%d+)$')
+  local bm, bs = string.match(b, '^(%d+)-(%d+)$')
+  am, as, bm, bs = tonumber(am), tonumber(as), tonumber(bm), tonumber(bs)
+  return am < bm or (am == bm and as < bs)
+end
+local newest = nil
+for i = 4, #ARGV do
+  redis.call('XACK', KEYS[1], ARGV[1], ARGV[i])
+  if newest == nil or older(newest, ARGV[i]) then newest = ARGV[i] end
+end
+redis.call('SET', KEYS[2], ARGV[2])
+if ARGV[3] == '1' then redis.call('SET', KEYS[3], ARGV[2]) end
+local pending = redis.call('XPENDING', KEYS[1], ARGV[1])
+local oldest = pending[2]
+if newest ~= nil then
+  local floor = newest
+  if pending[1] > 0 and older(oldest, floor) then floor = oldest end
+  redis.call('XTRIM', KEYS[1], 'MINID', floor)
+end
+if pending[1] == 0 then oldest = '' end
+return {pending[1], oldest}
+";
 
 /// The projector's own Redis connection. Its reads wait up to [`BLOCK`] for new entries, longer
 /// than a cache call may take, so it gets a connection (and a deadline) of its own, and the token
@@ -51,11 +164,38 @@ pub fn redis(args: &RedisArgs) -> anyhow::Result<Kv> {
     Kv::new(&RedisArgs { redis_timeout_ms: args.redis_timeout_ms.max(wait), ..args.clone() })
 }
 
+/// A consumer name for this process, unique among the projectors that come and go.
+fn consumer_name() -> String {
+    let host = std::env::var("HOSTNAME").unwrap_or_default();
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos();
+    format!("projector-{host}-{}-{nanos}", std::process::id())
+}
+
+/// The milliseconds part of a stream entry id (`<ms>-<seq>`).
+fn entry_ms(id: &str) -> i64 {
+    id.split('-').next().and_then(|ms| ms.parse().ok()).unwrap_or_default()
+}
+
 impl Projector {
     /// A projector over the reporting schema's `pool`, reading through `kv` (see [`redis`]).
     pub fn new(pool: PgPool, kv: Kv) -> Self {
-        let streams = SOURCES.iter().map(|service| (*service, stream_key(&kv, service))).collect();
-        Self { pool, kv, streams }
+        let streams = SOURCES
+            .iter()
+            .map(|service| Stream {
+                service,
+                key: stream_key(&kv, service),
+                applied: applied_key(&kv, service),
+                replay: replay_key(&kv, service),
+            })
+            .collect();
+        Self {
+            pool,
+            kv,
+            streams,
+            consumer: consumer_name(),
+            acknowledge: redis::Script::new(ACKNOWLEDGE),
+            behind: Mutex::new(HashMap::new()),
+        }
     }
 
     /// Runs until `shutdown` completes, taking the lease when it is free.
@@ -68,64 +208,71 @@ impl Projector {
         Background::spawn(self.run(std::future::pending()))
     }
 
-    /// With the lease: applies events until something fails. Without it: answers at once.
+    /// With the lease: applies events until something fails or the lease is lost. Without it:
+    /// answers at once.
     async fn lead(&self) -> anyhow::Result<()> {
         let Some(mut lease) = self.take_lease().await? else { return Ok(()) };
-        tracing::info!("reporting projector holds the lease");
-        // First what an earlier projector received but did not acknowledge, then what is new.
-        while self.step("0", Duration::ZERO).await? > 0 {}
-        let mut steps = 0u64;
+        tracing::info!(epoch = lease.epoch, consumer = self.consumer, "reporting projector holds the lease");
+        let mut chores = Instant::now() - CHORES_EVERY;
         loop {
-            self.step(">", BLOCK).await?;
-            steps += 1;
-            if steps.is_multiple_of(1000) {
-                forget_old(&self.pool).await?;
-                // The lease's connection must stay alive; this also notices it broke.
-                sqlx::query("select 1").execute(&mut lease).await?;
+            if chores.elapsed() >= CHORES_EVERY {
+                self.chores(&mut lease).await?;
+                chores = Instant::now();
+            }
+            if let Err(error) = self.step(&mut lease, BLOCK).await {
+                if error.is::<LeaseLost>() {
+                    metrics::counter!(LEASE_LOST_METRIC).increment(1);
+                    tracing::warn!(%error, "reporting projector stops applying");
+                }
+                return Err(error);
             }
         }
     }
 
     /// Applies every event the streams hold now (taking the lease for the while, or nothing if
-    /// another projector holds it); answers how many were read.
+    /// another projector holds it); answers how many entries were read.
     pub async fn catch_up(&self) -> anyhow::Result<usize> {
-        let Some(_lease) = self.take_lease().await? else { return Ok(0) };
+        let Some(mut lease) = self.take_lease().await? else { return Ok(0) };
         let mut total = 0;
-        for start in ["0", ">"] {
-            loop {
-                let read = self.step(start, Duration::ZERO).await?;
-                total += read;
-                if read == 0 {
-                    break;
-                }
+        loop {
+            let read = self.step(&mut lease, Duration::ZERO).await?;
+            total += read;
+            if read == 0 {
+                return Ok(total);
             }
         }
-        Ok(total)
     }
 
     /// The lease, held by a connection out of the pool (it ends with the connection), with the
-    /// consumer groups made; none while another projector holds it.
-    async fn take_lease(&self) -> anyhow::Result<Option<PgConnection>> {
-        let mut lease = self.pool.acquire().await?.detach();
-        let held: bool =
-            sqlx::query_scalar("select pg_try_advisory_lock($1)").bind(LEASE).fetch_one(&mut lease).await?;
+    /// fencing token raised and the consumer groups made; none while another projector holds it.
+    async fn take_lease(&self) -> anyhow::Result<Option<Lease>> {
+        let mut conn = self.pool.acquire().await?.detach();
+        let held: bool = sqlx::query_scalar("select pg_try_advisory_lock($1)").bind(LEASE).fetch_one(&mut conn).await?;
         if !held {
             return Ok(None);
         }
+        let epoch: i64 = sqlx::query_scalar(
+            "update projector_lease set epoch = epoch + 1, holder = $1, taken_at = now() returning epoch",
+        )
+        .bind(&self.consumer)
+        .fetch_one(&mut conn)
+        .await?;
         self.create_groups().await?;
-        Ok(Some(lease))
+        Ok(Some(Lease { conn, epoch }))
     }
 
-    /// Makes the consumer group on each stream (and the stream) unless it exists.
-    async fn create_groups(&self) -> anyhow::Result<()> {
-        for (_, stream) in &self.streams {
-            let stream = stream.clone();
-            let made: redis::RedisResult<()> = self
+    /// Makes the consumer group on each stream (and the stream) unless it exists; answers how many
+    /// were made.
+    async fn create_groups(&self) -> anyhow::Result<usize> {
+        let mut made = 0;
+        for stream in &self.streams {
+            let key = stream.key.clone();
+            let created: redis::RedisResult<()> = self
                 .kv
                 .run_within(Duration::from_secs(5), |mut conn| async move {
                     redis::cmd("XGROUP")
                         .arg("CREATE")
-                        .arg(stream)
+                        .arg(key)
                         .arg(GROUP)
                         .arg("0")
                         .arg("MKSTREAM")
@@ -133,54 +280,236 @@ impl Projector {
                         .await
                 })
                 .await;
-            match made {
-                Ok(()) => {}
+            match created {
+                Ok(()) => made += 1,
                 Err(error) if error.code() == Some("BUSYGROUP") => {}
                 Err(error) => return Err(error.into()),
             }
         }
+        Ok(made)
+    }
+
+    /// Every little while: forgets old applied ids, removes consumers that hold nothing (former
+    /// projectors), and repeats each watermark to Redis (it may have lost them).
+    async fn chores(&self, lease: &mut Lease) -> anyhow::Result<()> {
+        sqlx::query(&format!("delete from applied_event where applied_at < now() - interval '{REMEMBER}'"))
+            .execute(&mut lease.conn)
+            .await?;
+        let marks = projection::watermarks(&mut lease.conn).await?;
+        for stream in &self.streams {
+            let (key, applied, consumer) = (stream.key.clone(), stream.applied.clone(), self.consumer.clone());
+            let watermark = marks.get(stream.service).copied().unwrap_or_default();
+            self.kv
+                .run_within(Duration::from_secs(5), |mut conn| async move {
+                    redis::cmd("SET").arg(&applied).arg(watermark).query_async::<()>(&mut conn).await?;
+                    let consumers: redis::Value =
+                        redis::cmd("XINFO").arg("CONSUMERS").arg(&key).arg(GROUP).query_async(&mut conn).await?;
+                    let redis::Value::Array(consumers) = consumers else { return Ok(()) };
+                    for info in consumers {
+                        let (name, pending) = consumer_info(&info);
+                        if pending == 0 && !name.is_empty() && name != consumer {
+                            redis::cmd("XGROUP")
+                                .arg("DELCONSUMER")
+                                .arg(&key)
+                                .arg(GROUP)
+                                .arg(name)
+                                .query_async::<()>(&mut conn)
+                                .await?;
+                        }
+                    }
+                    Ok(())
+                })
+                .await
+                .or_else(|error| if error.code() == Some("NOGROUP") { Ok(()) } else { Err(error) })?;
+        }
         Ok(())
     }
 
-    /// Reads one batch from every stream (`start` "0" for pending entries, ">" for new ones),
-    /// applies it and acknowledges it; answers how many entries were read.
-    async fn step(&self, start: &str, block: Duration) -> anyhow::Result<usize> {
+    /// One loop: claims what is pending anywhere in the group, or else reads new entries (waiting
+    /// up to `block`), applies them in one fenced transaction and acknowledges them; answers how
+    /// many entries were read.
+    async fn step(&self, lease: &mut Lease, block: Duration) -> anyhow::Result<usize> {
+        let mut reads = match self.claim().await {
+            Ok(reads) => reads,
+            Err(error) if error.code() == Some("NOGROUP") => return self.groups_lost().await,
+            Err(error) => return Err(error.into()),
+        };
+        if reads.iter().all(|read| read.entries.is_empty() && read.vanished.is_empty()) {
+            reads = match self.read_new(block).await {
+                Ok(reads) => reads,
+                Err(error) if error.code() == Some("NOGROUP") => return self.groups_lost().await,
+                Err(error) => return Err(error.into()),
+            };
+        }
+        let read: usize = reads.iter().map(|read| read.entries.len() + read.vanished.len()).sum();
+        if read == 0 {
+            self.caught_up();
+            return Ok(0);
+        }
+        let applied = self.apply_batch(lease, &reads).await?;
+        let now_ms = eris_platform::auth::now_ms();
+        let mut asks = Vec::with_capacity(applied.len());
+        {
+            let mut behind = self.behind.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            for (read, applied) in reads.iter().zip(&applied) {
+                let service = self.streams[read.stream].service;
+                metrics::counter!("eris_reporting_events_applied_total", "stream" => service)
+                    .increment(read.entries.len() as u64);
+                let since = match applied.first_missing_ms {
+                    Some(missing) => {
+                        // Asked once per watermark, and again only if the replay does not come.
+                        let gap = behind.entry(service).or_insert(Behind {
+                            since_ms: missing,
+                            asked_from: -1,
+                            asked_at: Instant::now(),
+                        });
+                        let ask = gap.asked_from != applied.watermark || gap.asked_at.elapsed() >= REPLAY_PATIENCE;
+                        if ask {
+                            gap.asked_from = applied.watermark;
+                            gap.asked_at = Instant::now();
+                        }
+                        asks.push(ask);
+                        gap.since_ms
+                    }
+                    None => {
+                        behind.remove(service);
+                        asks.push(false);
+                        read.entries.last().map_or(now_ms, |last| last.created_ms)
+                    }
+                };
+                // From the change's commit to its report being visible.
+                metrics::gauge!(LAG_METRIC, "stream" => service).set((now_ms - since).max(0) as f64 / 1000.0);
+            }
+        }
+        self.acknowledge(&reads, &applied, &asks).await?;
+        Ok(read)
+    }
+
+    /// Nothing is pending or new: every stream is caught up, unless one waits for a replay.
+    fn caught_up(&self) {
+        let now_ms = eris_platform::auth::now_ms();
+        let behind = self.behind.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        for stream in &self.streams {
+            let lag = behind.get(stream.service).map_or(0, |gap| now_ms - gap.since_ms).max(0);
+            metrics::gauge!(LAG_METRIC, "stream" => stream.service).set(lag as f64 / 1000.0);
+            metrics::gauge!(PENDING_METRIC, "stream" => stream.service).set(0.0);
+            metrics::gauge!(OLDEST_PENDING_METRIC, "stream" => stream.service).set(0.0);
+        }
+    }
+
+    /// Redis lost the streams or the group (restarted empty): the groups are made again from the
+    /// start of each stream, which the relays fill again from their outboxes.
+    async fn groups_lost(&self) -> anyhow::Result<usize> {
+        let made = self.create_groups().await?;
+        tracing::warn!(groups = made, "the event streams' consumer group was missing; made again");
+        metrics::counter!(RESETS_METRIC).increment(made as u64);
+        Ok(0)
+    }
+
+    /// Claims every entry pending in the group, whichever consumer received it (a former lease
+    /// holder, or this one before a failed batch), oldest first.
+    async fn claim(&self) -> redis::RedisResult<Vec<Read>> {
+        let mut pipe = redis::pipe();
+        for stream in &self.streams {
+            pipe.cmd("XAUTOCLAIM")
+                .arg(&stream.key)
+                .arg(GROUP)
+                .arg(&self.consumer)
+                .arg(0)
+                .arg("0-0")
+                .arg("COUNT")
+                .arg(BATCH);
+        }
+        let replies: Vec<redis::Value> = self
+            .kv
+            .run_within(Duration::from_secs(5), |mut conn| async move { pipe.query_async(&mut conn).await })
+            .await?;
+        Ok(replies
+            .iter()
+            .enumerate()
+            .map(|(stream, reply)| {
+                let redis::Value::Array(parts) = reply else {
+                    return Read { stream, entries: Vec::new(), vanished: Vec::new() };
+                };
+                let vanished = match parts.get(2) {
+                    Some(redis::Value::Array(ids)) => ids
+                        .iter()
+                        .filter_map(|id| match id {
+                            redis::Value::BulkString(id) => Some(String::from_utf8_lossy(id).into_owned()),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                Read { stream, entries: parts.get(1).map(entries).unwrap_or_default(), vanished }
+            })
+            .collect())
+    }
+
+    /// New entries from every stream, waiting up to `block` when there are none.
+    async fn read_new(&self, block: Duration) -> redis::RedisResult<Vec<Read>> {
         let mut command = redis::cmd("XREADGROUP");
-        command.arg("GROUP").arg(GROUP).arg(CONSUMER).arg("COUNT").arg(BATCH);
+        command.arg("GROUP").arg(GROUP).arg(&self.consumer).arg("COUNT").arg(BATCH);
         if !block.is_zero() {
             command.arg("BLOCK").arg(block.as_millis() as u64);
         }
         command.arg("STREAMS");
-        for (_, stream) in &self.streams {
-            command.arg(stream);
+        for stream in &self.streams {
+            command.arg(&stream.key);
         }
         for _ in &self.streams {
-            command.arg(start);
+            command.arg(">");
         }
         let reply: redis::Value = self
             .kv
             .run_within(block + Duration::from_secs(5), |mut conn| async move { command.query_async(&mut conn).await })
             .await?;
-        let batches = self.by_stream(&reply);
-        let read: usize = batches.iter().map(|(_, _, batch)| batch.len()).sum();
-        if read == 0 {
-            // Nothing waits: every stream is caught up.
-            if start == ">" {
-                for (service, _) in &self.streams {
-                    metrics::gauge!(LAG_METRIC, "stream" => *service).set(0.0);
-                }
-            }
-            return Ok(0);
+        let redis::Value::Array(streams) = reply else { return Ok(Vec::new()) };
+        Ok(streams
+            .iter()
+            .filter_map(|stream| {
+                let redis::Value::Array(parts) = stream else { return None };
+                let [redis::Value::BulkString(key), items] = parts.as_slice() else { return None };
+                let key = String::from_utf8_lossy(key);
+                let index = self.streams.iter().position(|s| s.key == key)?;
+                Some(Read { stream: index, entries: entries(items), vanished: Vec::new() })
+            })
+            .collect())
+    }
+
+    /// Applies a read in one transaction on the lease's connection, which first proves the lease.
+    async fn apply_batch(&self, lease: &mut Lease, reads: &[Read]) -> anyhow::Result<Vec<Applied>> {
+        let mut tx = lease.conn.begin().await?;
+        // Held until commit: a projector taking the lease meanwhile waits for this batch.
+        let current: i64 =
+            sqlx::query_scalar("select epoch from projector_lease for share").fetch_one(&mut *tx).await?;
+        if current != lease.epoch {
+            return Err(LeaseLost { held: lease.epoch, current }.into());
         }
-        let mut tx = self.pool.begin().await?;
-        // Read first in the transaction: a rebuild (which locks this table) runs wholly before or
-        // wholly after this batch.
+        // Read first in the transaction: a rebuild's swap runs wholly before or after this batch.
         let rebuilt = SourceSnapshot::load(&mut tx).await?;
-        for (service, _, batch) in &batches {
-            for entry in batch {
-                if projection::first_delivery(&mut tx, &entry.event_id).await?
-                    && !rebuilt.get(*service).is_some_and(|snapshot| snapshot.saw(&entry.txid))
-                {
+        let marks = projection::watermarks(&mut tx).await?;
+        let mut outcome = Vec::with_capacity(reads.len());
+        for read in reads {
+            let service = self.streams[read.stream].service;
+            let mut watermark = marks.get(service).copied().unwrap_or_default();
+            let mut first_missing_ms = None;
+            for entry in &read.entries {
+                let fresh = match entry.seq {
+                    // Published before entries were numbered: known by its id.
+                    0 => projection::first_delivery(&mut tx, &entry.event_id).await?,
+                    seq if seq <= watermark => false,
+                    seq if seq == watermark + 1 => {
+                        watermark = seq;
+                        first_missing_ms = None;
+                        true
+                    }
+                    _ => {
+                        first_missing_ms.get_or_insert(entry.created_ms);
+                        false
+                    }
+                };
+                if fresh && !rebuilt.get(service).is_some_and(|snapshot| snapshot.saw(&entry.txid)) {
                     match apply(&mut tx, service, &entry.event_type, &entry.payload).await {
                         Ok(()) => {}
                         Err(Undecodable::Decode(error)) => {
@@ -190,49 +519,70 @@ impl Projector {
                     }
                 }
             }
-            if let Some(last) = batch.last() {
-                projection::advance(&mut tx, service, &last.id, last.created_ms).await?;
+            if let Some(last) = read.entries.last() {
+                projection::advance(&mut tx, service, &last.id, last.created_ms, watermark).await?;
             }
+            let missing = first_missing_ms.is_some() || !read.vanished.is_empty();
+            if missing {
+                tracing::warn!(
+                    stream = service,
+                    watermark,
+                    vanished = read.vanished.len(),
+                    "events are missing from the stream; asking for them again"
+                );
+                metrics::counter!(GAPS_METRIC, "stream" => service).increment(1);
+            }
+            let first_missing_ms = first_missing_ms.or_else(|| read.vanished.first().map(|id| entry_ms(id)));
+            outcome.push(Applied { watermark, first_missing_ms });
         }
         tx.commit().await?;
-        let now_ms = eris_platform::auth::now_ms();
-        for (service, _, batch) in &batches {
-            if let Some(last) = batch.last() {
-                // From the change's commit to its report being visible.
-                let lag = (now_ms - last.created_ms).max(0) as f64 / 1000.0;
-                metrics::gauge!(LAG_METRIC, "stream" => *service).set(lag);
-                metrics::counter!("eris_reporting_events_applied_total", "stream" => *service)
-                    .increment(batch.len() as u64);
-            }
-        }
-        for (_, stream, batch) in batches.into_iter().filter(|(_, _, batch)| !batch.is_empty()) {
-            let ids: Vec<String> = batch.iter().map(|e| e.id.clone()).collect();
-            let last = ids.last().cloned().unwrap_or_default();
-            let mut pipe = redis::pipe();
-            pipe.cmd("XACK").arg(&stream).arg(GROUP).arg(&ids).ignore();
-            // Every entry up to the last one acknowledged is applied: nothing needs them again.
-            pipe.cmd("XTRIM").arg(&stream).arg("MINID").arg(&last).ignore();
-            self.kv
-                .run_within(Duration::from_secs(5), |mut conn| async move { pipe.query_async::<()>(&mut conn).await })
-                .await?;
-        }
-        Ok(read)
+        Ok(outcome)
     }
 
-    /// The entries of an XREADGROUP answer by stream: (service, stream key, entries).
-    fn by_stream(&self, reply: &redis::Value) -> Vec<(&'static str, String, Vec<Entry>)> {
-        let redis::Value::Array(streams) = reply else { return Vec::new() };
-        streams
-            .iter()
-            .filter_map(|stream| {
-                let redis::Value::Array(parts) = stream else { return None };
-                let [redis::Value::BulkString(key), items] = parts.as_slice() else { return None };
-                let key = String::from_utf8_lossy(key);
-                let (service, stream) = self.streams.iter().find(|(_, s)| *s == key)?;
-                Some((*service, stream.clone(), entries(items)))
-            })
-            .collect()
+    /// After the commit: acknowledges what was read, repeats the watermarks, asks for replays and
+    /// trims each stream below what is still pending.
+    async fn acknowledge(&self, reads: &[Read], applied: &[Applied], asks: &[bool]) -> anyhow::Result<()> {
+        for ((read, applied), ask) in reads.iter().zip(applied).zip(asks) {
+            let stream = &self.streams[read.stream];
+            let mut invocation = self.acknowledge.key(&stream.key);
+            invocation.key(&stream.applied).key(&stream.replay);
+            invocation.arg(GROUP).arg(applied.watermark).arg(if *ask { "1" } else { "0" });
+            for id in read.vanished.iter().chain(read.entries.iter().map(|entry| &entry.id)) {
+                invocation.arg(id);
+            }
+            let (pending, oldest): (u64, String) = self
+                .kv
+                .run_within(Duration::from_secs(5), |mut conn| async move { invocation.invoke_async(&mut conn).await })
+                .await?;
+            let age = match oldest.is_empty() {
+                true => 0.0,
+                false => (eris_platform::auth::now_ms() - entry_ms(&oldest)).max(0) as f64 / 1000.0,
+            };
+            metrics::gauge!(PENDING_METRIC, "stream" => stream.service).set(pending as f64);
+            metrics::gauge!(OLDEST_PENDING_METRIC, "stream" => stream.service).set(age);
+        }
+        Ok(())
     }
+}
+
+/// The name and pending count of one consumer in an `XINFO CONSUMERS` answer.
+fn consumer_info(info: &redis::Value) -> (String, i64) {
+    let (mut name, mut pending) = (String::new(), 0);
+    let pairs: Vec<&redis::Value> = match info {
+        redis::Value::Array(items) => items.iter().collect(),
+        redis::Value::Map(items) => items.iter().flat_map(|(k, v)| [k, v]).collect(),
+        _ => Vec::new(),
+    };
+    for pair in pairs.chunks(2) {
+        match pair {
+            [redis::Value::BulkString(key), redis::Value::BulkString(value)] if key == b"name" => {
+                name = String::from_utf8_lossy(value).into_owned()
+            }
+            [redis::Value::BulkString(key), redis::Value::Int(value)] if key == b"pending" => pending = *value,
+            _ => {}
+        }
+    }
+    (name, pending)
 }
 
 /// Applies one event to the read models. An event that cannot be decoded is answered as an error
@@ -268,12 +618,4 @@ pub(crate) enum Undecodable {
     Decode(prost::DecodeError),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
-}
-
-/// Forgets applied event ids older than a week (a duplicate arrives within moments, not days).
-async fn forget_old(pool: &PgPool) -> sqlx::Result<()> {
-    sqlx::query(&format!("delete from applied_event where applied_at < now() - interval '{REMEMBER}'"))
-        .execute(pool)
-        .await?;
-    Ok(())
 }

@@ -72,7 +72,8 @@ async fn an_event_delivered_again_is_applied_once() {
     event.payments[0].projected_payment = "99.00".into();
     event.payments[0].version = payment.version + 10;
     let kv = Kv::new(&app.database.redis_args()).unwrap();
-    add_to_stream(&kv, &added.event_id, "contract.payment_added", contract.contract_id, event.encode_to_vec()).await;
+    let payload = event.encode_to_vec();
+    add_numbered(&kv, &added.event_id, added.seq, "contract.payment_added", contract.contract_id, payload).await;
     // A later change still arrives, and the duplicate never did anything.
     app.add_payment(contract.contract_id, 4, "11.00").await;
     app.eventually(
@@ -82,8 +83,13 @@ async fn an_event_delivered_again_is_applied_once() {
     .await;
 }
 
-/// A contract event as the contracts service writes it, added to its stream.
+/// A contract event as the contracts service writes it, added to its stream without a number.
 async fn publish_contract(kv: &Kv, event_id: &str, contract_id: i64, version: i64) {
+    add_to_stream(kv, event_id, "contract.contract_created", contract_id, contract_created(contract_id, version)).await;
+}
+
+/// The encoded event of contract `contract_id` made at `version`.
+fn contract_created(contract_id: i64, version: i64) -> Vec<u8> {
     let contract = Contract {
         contract_id,
         company_id: 1,
@@ -93,16 +99,183 @@ async fn publish_contract(kv: &Kv, event_id: &str, contract_id: i64, version: i6
         ..Default::default()
     };
     let event = ContractEvent { kind: "contract created".into(), contract: Some(contract), ..Default::default() };
-    add_to_stream(kv, event_id, "contract.contract_created", contract_id, event.encode_to_vec()).await;
+    event.encode_to_vec()
 }
 
-/// An entry added to the contracts stream as its relay adds them.
+/// An entry added to the contracts stream as a relay from before publication numbers added them.
 async fn add_to_stream(kv: &Kv, event_id: &str, event_type: &str, aggregate_id: i64, payload: Vec<u8>) {
+    add_numbered(kv, event_id, 0, event_type, aggregate_id, payload).await;
+}
+
+/// An entry added to the contracts stream as its relay adds them, with its publication number
+/// (none when 0); answers the entry's id.
+async fn add_numbered(
+    kv: &Kv,
+    event_id: &str,
+    seq: i64,
+    event_type: &str,
+    aggregate_id: i64,
+    payload: Vec<u8>,
+) -> String {
     let (stream, event_id, event_type) = (stream_key(kv, "contracts"), event_id.to_owned(), event_type.to_owned());
     let mut command = redis::cmd("XADD");
     command.arg(stream).arg("*").arg("event_id").arg(event_id).arg("type").arg(event_type);
-    command.arg("aggregate").arg(aggregate_id).arg("payload").arg(payload).arg("created_ms").arg(1);
-    kv.run(|mut conn| async move { command.query_async::<String>(&mut conn).await }).await.unwrap();
+    if seq > 0 {
+        command.arg("seq").arg(seq);
+    }
+    command
+        .arg("aggregate")
+        .arg(aggregate_id)
+        .arg("payload")
+        .arg(payload)
+        .arg("created_ms")
+        .arg(eris_platform::auth::now_ms());
+    kv.run(|mut conn| async move { command.query_async::<String>(&mut conn).await }).await.unwrap()
+}
+
+/// Contract `contract_id` at `version`, as the contracts relay publishes it with number `seq`.
+async fn publish_numbered(kv: &Kv, seq: i64, contract_id: i64, version: i64) -> String {
+    let event_id = format!("contracts:{}", 1000 + seq);
+    let payload = contract_created(contract_id, version);
+    add_numbered(kv, &event_id, seq, "contract.contract_created", contract_id, payload).await
+}
+
+/// The reporting schema's pool and a projector factory over one test database.
+async fn reporting_pool(database: &TestDatabase) -> sqlx::PgPool {
+    eris_platform::db::connect(&database.args(), eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await.unwrap()
+}
+
+fn projector(pool: &sqlx::PgPool, database: &TestDatabase) -> eris_reporting::projector::Projector {
+    let redis = eris_reporting::projector::redis(&database.redis_args()).unwrap();
+    eris_reporting::projector::Projector::new(pool.clone(), redis)
+}
+
+async fn contract_ids(pool: &sqlx::PgPool) -> Vec<i64> {
+    sqlx::query_scalar("select contract_id from contract order by contract_id").fetch_all(pool).await.unwrap()
+}
+
+async fn redis_get(kv: &Kv, name: &str) -> Option<String> {
+    let key = format!("{}:{name}", stream_key(kv, "contracts"));
+    kv.run(|mut conn| async move { redis::cmd("GET").arg(key).query_async(&mut conn).await }).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_gap_in_the_numbers_is_applied_past_only_once_it_is_filled() {
+    let metrics = eris_platform::metrics::prometheus();
+    let database = TestDatabase::new().await;
+    let pool = reporting_pool(&database).await;
+    let kv = Kv::new(&database.redis_args()).unwrap();
+    for (seq, contract) in [(1, 1), (2, 2), (4, 4)] {
+        publish_numbered(&kv, seq, contract, 1).await;
+    }
+    projector(&pool, &database).catch_up().await.unwrap();
+    assert_eq!(contract_ids(&pool).await, [1, 2], "nothing past the missing third entry");
+    let watermark: i64 = sqlx::query_scalar("select applied_seq from stream_position where service = 'contracts'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(watermark, 2);
+    assert_eq!(redis_get(&kv, "applied").await.as_deref(), Some("2"), "the watermark, for the relay");
+    assert_eq!(redis_get(&kv, "replay").await.as_deref(), Some("2"), "everything above 2 asked for again");
+    // The relay publishes again from 3: the gap fills, and a duplicate of 2 is skipped.
+    for (seq, contract) in [(2, 2), (3, 3), (4, 4)] {
+        publish_numbered(&kv, seq, contract, 1).await;
+    }
+    projector(&pool, &database).catch_up().await.unwrap();
+    assert_eq!(contract_ids(&pool).await, [1, 2, 3, 4]);
+    assert!(metrics.render().contains("eris_reporting_stream_gaps_total{stream=\"contracts\"}"));
+}
+
+#[tokio::test]
+async fn entries_a_former_projector_received_are_claimed_and_vanished_ones_are_a_gap() {
+    let database = TestDatabase::new().await;
+    let pool = reporting_pool(&database).await;
+    let kv = Kv::new(&database.redis_args()).unwrap();
+    // The group exists; a former projector received two entries and stopped before applying.
+    projector(&pool, &database).catch_up().await.unwrap();
+    publish_numbered(&kv, 1, 1, 1).await;
+    let second = publish_numbered(&kv, 2, 2, 1).await;
+    let stream = stream_key(&kv, "contracts");
+    let read = redis::cmd("XREADGROUP")
+        .arg("GROUP")
+        .arg("reporting")
+        .arg("former")
+        .arg("STREAMS")
+        .arg(&stream)
+        .arg(">")
+        .clone();
+    kv.run(|mut conn| async move { read.query_async::<redis::Value>(&mut conn).await }).await.unwrap();
+    // The second one's body is lost (as a trim of the old projector did).
+    let (delete, key) = (second.clone(), stream.clone());
+    kv.run(|mut conn| async move { redis::cmd("XDEL").arg(key).arg(delete).query_async::<i64>(&mut conn).await })
+        .await
+        .unwrap();
+    publish_numbered(&kv, 3, 3, 1).await;
+
+    projector(&pool, &database).catch_up().await.unwrap();
+    assert_eq!(contract_ids(&pool).await, [1], "the first claimed and applied; nothing past the vanished second");
+    assert_eq!(redis_get(&kv, "replay").await.as_deref(), Some("1"));
+    let pending = redis::cmd("XPENDING").arg(&stream).arg("reporting").clone();
+    let summary: redis::Value = kv.run(|mut conn| async move { pending.query_async(&mut conn).await }).await.unwrap();
+    let redis::Value::Array(summary) = summary else { panic!("{summary:?}") };
+    assert_eq!(summary[0], redis::Value::Int(0), "nothing left pending");
+}
+
+#[tokio::test]
+async fn a_projector_whose_lease_was_taken_over_applies_nothing_more() {
+    let metrics = eris_platform::metrics::prometheus();
+    let database = TestDatabase::new().await;
+    let pool = reporting_pool(&database).await;
+    let kv = Kv::new(&database.redis_args()).unwrap();
+    let _running = projector(&pool, &database).spawn();
+    publish_numbered(&kv, 1, 1, 1).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while contract_ids(&pool).await.is_empty() {
+        assert!(Instant::now() < deadline, "the first contract did not arrive");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Another projector took the lease (raised the token) while this one still runs.
+    sqlx::query("update projector_lease set epoch = epoch + 1").execute(&pool).await.unwrap();
+    publish_numbered(&kv, 2, 2, 1).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(contract_ids(&pool).await, [1], "a fenced-off projector committed a batch");
+    assert!(metrics.render().contains("eris_reporting_lease_lost_total"));
+}
+
+#[tokio::test]
+async fn a_projector_whose_lease_connection_dropped_applies_only_after_taking_it_again() {
+    let database = TestDatabase::new().await;
+    let pool = reporting_pool(&database).await;
+    let kv = Kv::new(&database.redis_args()).unwrap();
+    let _running = projector(&pool, &database).spawn();
+    let lease_holder = || async {
+        let pid: Option<i32> = sqlx::query_scalar(
+            "select pid from pg_locks where locktype = 'advisory' and granted                and (classid::bigint << 32) | objid::bigint = $1 and database =                (select oid from pg_database where datname = current_database())",
+        )
+        .bind(0x7265_706f_7274_696e_i64)
+        .fetch_optional(&pool)
+        .await
+        .unwrap();
+        pid
+    };
+    publish_numbered(&kv, 1, 1, 1).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while contract_ids(&pool).await.is_empty() {
+        assert!(Instant::now() < deadline, "the first contract did not arrive");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let first = lease_holder().await.expect("the lease is held");
+    sqlx::query("select pg_terminate_backend($1)").bind(first).execute(&pool).await.unwrap();
+    publish_numbered(&kv, 2, 2, 1).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while contract_ids(&pool).await.len() < 2 {
+        assert!(Instant::now() < deadline, "the second contract did not arrive");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let second = lease_holder().await.expect("whoever applied the second contract holds the lease");
+    assert_ne!(first, second, "the lease was taken again on a new connection");
+    let epoch: i64 = sqlx::query_scalar("select epoch from projector_lease").fetch_one(&pool).await.unwrap();
+    assert_eq!(epoch, 2);
 }
 
 #[tokio::test]

@@ -21,19 +21,34 @@ pub async fn first_delivery(conn: &mut PgConnection, event_id: &str) -> sqlx::Re
     Ok(inserted.rows_affected() == 1)
 }
 
-/// Where a stream stands after an event.
-pub async fn advance(conn: &mut PgConnection, service: &str, entry_id: &str, created_ms: i64) -> sqlx::Result<()> {
+/// Where a stream stands after a batch: its last entry, and the watermark (the highest
+/// publication number applied with none missing below it).
+pub async fn advance(
+    conn: &mut PgConnection,
+    service: &str,
+    entry_id: &str,
+    created_ms: i64,
+    applied_seq: i64,
+) -> sqlx::Result<()> {
     sqlx::query(
-        "insert into stream_position (service, last_entry_id, last_created_ms) values ($1, $2, $3) \
+        "insert into stream_position (service, last_entry_id, last_created_ms, applied_seq) values ($1, $2, $3, $4) \
          on conflict (service) do update set last_entry_id = excluded.last_entry_id, \
-           last_created_ms = excluded.last_created_ms, applied_at = now()",
+           last_created_ms = excluded.last_created_ms, applied_seq = excluded.applied_seq, applied_at = now()",
     )
     .bind(service)
     .bind(entry_id)
     .bind(created_ms)
+    .bind(applied_seq)
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Each source's watermark (0 for a source none was applied from).
+pub async fn watermarks(conn: &mut PgConnection) -> sqlx::Result<std::collections::HashMap<String, i64>> {
+    let rows: Vec<(String, i64)> =
+        sqlx::query_as("select service, applied_seq from stream_position").fetch_all(conn).await?;
+    Ok(rows.into_iter().collect())
 }
 
 fn day(date: Option<&Date>) -> Option<NaiveDate> {
