@@ -285,6 +285,10 @@ class Stack:
         self.ports = {name: grpc_base + i for i, name in enumerate(SERVICES)}
         self.http_port = http_port
         self.procs: dict[str, subprocess.Popen] = {}
+        # A process may run another name's binary (a second replica of a service, given a port in
+        # `ports`), and may have settings of its own on top of `env`.
+        self.binaries: dict[str, str] = {}
+        self.extra_env: dict[str, dict[str, str]] = {}
         self.killed_on_purpose: set[str] = set()
         self.unexpected_exits: list[str] = []
         self.env = {
@@ -327,7 +331,7 @@ class Stack:
 
     def start(self, name: str) -> None:
         env = dict(self.env)
-        command = [os.path.join(self.bin_dir, f"eris-{name}")]
+        command = [os.path.join(self.bin_dir, self.binaries.get(name, f"eris-{name}"))]
         if name == "helper":
             command = [os.path.join(self.bin_dir, "eris-stack")]
             env["ERIS_LISTEN"] = f"127.0.0.1:{self.helper_http}"
@@ -340,6 +344,7 @@ class Stack:
             env["ERIS_WEB_DIST"] = os.path.join(self.workdir, "no-web")
         else:
             env["ERIS_LISTEN"] = f"127.0.0.1:{self.ports[name]}"
+        env.update(self.extra_env.get(name, {}))
         out = open(self.logfile(name), "ab")  # noqa: SIM115 - closed by the child's exit
         self.procs[name] = subprocess.Popen(
             command, env=env, stdout=out, stderr=subprocess.STDOUT,
@@ -983,6 +988,31 @@ class FaultRun:
         return 1 if failed else 0
 
 
+def run_harness(name: str, run) -> int:
+    """Runs `run` (a run's main) with every process and directory cleaned up on any exit, also on
+    a signal: 2 when the harness itself could not run, 130 when interrupted."""
+    atexit.register(CLEANUP.run)
+
+    def on_signal(signum, _frame):
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, on_signal)
+    try:
+        return run()
+    except HarnessError as error:
+        print(f"\n{name}: the harness could not run: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\n{name}: interrupted; cleaning up", file=sys.stderr)
+        return 130
+    except Exception:  # noqa: BLE001
+        traceback.print_exc()
+        return 2
+    finally:
+        CLEANUP.run()
+
+
 def main() -> int:
     global DEADLINE_S, CLIENT_TIMEOUT_S, RECOVERY_LIMIT_S, OUTAGE_S  # noqa: PLW0603 - one run per process
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -1009,26 +1039,7 @@ def main() -> int:
     DEADLINE_S, RECOVERY_LIMIT_S, OUTAGE_S = args.deadline, args.recovery_limit, args.outage
     CLIENT_TIMEOUT_S = DEADLINE_S + 5.0
 
-    atexit.register(CLEANUP.run)
-
-    def on_signal(signum, _frame):
-        raise KeyboardInterrupt(signal.Signals(signum).name)
-
-    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, on_signal)
-    try:
-        return FaultRun(args).main()
-    except HarnessError as error:
-        print(f"\nfault: the harness could not run: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("\nfault: interrupted; cleaning up", file=sys.stderr)
-        return 130
-    except Exception:  # noqa: BLE001
-        traceback.print_exc()
-        return 2
-    finally:
-        CLEANUP.run()
+    return run_harness("fault", lambda: FaultRun(args).main())
 
 
 if __name__ == "__main__":

@@ -36,9 +36,14 @@ pub fn app() -> Router {
 
 /// Serves [`app`] on `address` in the background (for a process without the gateway).
 pub async fn serve_in_background(address: SocketAddr) -> anyhow::Result<()> {
+    serve_in_background_with(address, Router::new()).await
+}
+
+/// Serves [`app`] and `more` (a service's own readiness, say) on `address` in the background.
+pub async fn serve_in_background_with(address: SocketAddr, more: Router) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(address).await?;
     tokio::spawn(async move {
-        if let Err(error) = axum::serve(listener, app()).await {
+        if let Err(error) = axum::serve(listener, app().merge(more)).await {
             tracing::error!(%error, "the metrics listener stopped");
         }
     });

@@ -41,15 +41,17 @@ pub(crate) struct State {
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
+    let projector = config
+        .projector
+        .then(|| {
+            projector::redis(&config.service.redis).map(|kv| projector::Projector::new(resources.pool.clone(), kv))
+        })
+        .transpose()?;
     if let Some(address) = config.metrics_listen {
-        eris_platform::metrics::serve_in_background(address).await?;
+        let health = projector.as_ref().map(projector::Projector::health);
+        eris_platform::metrics::serve_in_background_with(address, readiness(health)).await?;
     }
-    let _projector = match config.projector {
-        true => {
-            Some(projector::Projector::new(resources.pool.clone(), projector::redis(&config.service.redis)?).spawn())
-        }
-        false => None,
-    };
+    let _projector = projector.map(projector::Projector::spawn);
     let service = GrpcService {
         names: &["eris.reporting.v1.ReportService"],
         routes: Routes::new(ReportServiceServer::new(grpc::ReportingApi(Arc::new(State {
@@ -61,4 +63,18 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
         dependencies: resources.dependencies(),
     };
     serve_grpc(listener, service, &config.service.shutdown, shutdown).await
+}
+
+/// `/readyz` beside `/metrics`: always 200 while the process runs (reports are answered from what
+/// the read models hold), with `"status": "degraded"` and the reasons while the projector is
+/// behind (a stream waits for missing events, or the projector failed lately).
+fn readiness(health: Option<Arc<projector::Health>>) -> axum::Router {
+    axum::Router::new().route(
+        "/readyz",
+        axum::routing::get(move || {
+            let reasons = health.as_ref().map(|health| health.reasons()).unwrap_or_default();
+            let status = if reasons.is_empty() { "ready" } else { "degraded" };
+            async move { axum::Json(serde_json::json!({ "status": status, "reasons": reasons })) }
+        }),
+    )
 }

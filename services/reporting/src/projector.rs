@@ -26,7 +26,7 @@
 use std::{
     collections::HashMap,
     future::Future,
-    sync::Mutex,
+    sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 
@@ -77,7 +77,61 @@ pub struct Projector {
     acknowledge: redis::Script,
     /// Per source, while a gap waits for its replay: see [`Behind`].
     behind: Mutex<HashMap<&'static str, Behind>>,
+    health: Arc<Health>,
 }
+
+/// What the projector says of itself for readiness: "degraded", and why, while it is behind.
+#[derive(Default)]
+pub struct Health {
+    reasons: Mutex<HealthState>,
+}
+
+#[derive(Default)]
+struct HealthState {
+    /// Per source, since when its stream waits for missing events.
+    gaps: HashMap<&'static str, Instant>,
+    /// The lease holder's last failure, and when.
+    failure: Option<(String, Instant)>,
+}
+
+/// A failure this recent keeps the projector degraded.
+const FAILURE_SHOWN: Duration = Duration::from_secs(15);
+/// A stream waiting for missing events this long is degraded (a replay normally takes moments).
+const GAP_SHOWN: Duration = Duration::from_secs(2);
+
+impl Health {
+    /// Why the read models may be behind the sources now; empty when they are not.
+    pub fn reasons(&self) -> Vec<String> {
+        let state = self.reasons.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut reasons: Vec<String> = state
+            .gaps
+            .iter()
+            .filter(|(_, since)| since.elapsed() >= GAP_SHOWN)
+            .map(|(service, since)| {
+                format!(
+                    "the {service} stream is missing events; waiting {} s for its relay to publish them again",
+                    since.elapsed().as_secs()
+                )
+            })
+            .collect();
+        if let Some((failure, at)) = &state.failure
+            && at.elapsed() < FAILURE_SHOWN
+        {
+            reasons.push(format!("the projector failed {} s ago: {failure}", at.elapsed().as_secs()));
+        }
+        reasons.sort();
+        reasons
+    }
+
+    fn update(&self, change: impl FnOnce(&mut HealthState)) {
+        let mut state = self.reasons.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        change(&mut state);
+        metrics::gauge!(DEGRADED_METRIC).set(f64::from(u8::from(!state.gaps.is_empty() || state.failure.is_some())));
+    }
+}
+
+/// 1 while the projector is degraded (a stream waits for missing events, or it failed lately).
+pub const DEGRADED_METRIC: &str = "eris_reporting_degraded";
 
 /// A source whose stream has a gap.
 struct Behind {
@@ -195,7 +249,13 @@ impl Projector {
             consumer: consumer_name(),
             acknowledge: redis::Script::new(ACKNOWLEDGE),
             behind: Mutex::new(HashMap::new()),
+            health: Arc::default(),
         }
+    }
+
+    /// What the projector says of itself, for readiness.
+    pub fn health(&self) -> Arc<Health> {
+        self.health.clone()
     }
 
     /// Runs until `shutdown` completes, taking the lease when it is free.
@@ -220,9 +280,13 @@ impl Projector {
                 chores = Instant::now();
             }
             if let Err(error) = self.step(&mut lease, BLOCK).await {
-                if error.is::<LeaseLost>() {
+                self.health.update(|state| state.failure = Some((error.to_string(), Instant::now())));
+                // Taken over, or its connection (and the advisory lock with it) is gone.
+                let alive =
+                    tokio::time::timeout(Duration::from_secs(1), sqlx::query("select 1").execute(&mut lease.conn));
+                if error.is::<LeaseLost>() || !matches!(alive.await, Ok(Ok(_))) {
                     metrics::counter!(LEASE_LOST_METRIC).increment(1);
-                    tracing::warn!(%error, "reporting projector stops applying");
+                    tracing::warn!(%error, "reporting projector lost its lease; it stops applying");
                 }
                 return Err(error);
             }
@@ -369,10 +433,16 @@ impl Projector {
                             gap.asked_at = Instant::now();
                         }
                         asks.push(ask);
+                        self.health.update(|state| {
+                            state.gaps.entry(service).or_insert_with(Instant::now);
+                        });
                         gap.since_ms
                     }
                     None => {
                         behind.remove(service);
+                        self.health.update(|state| {
+                            state.gaps.remove(service);
+                        });
                         asks.push(false);
                         read.entries.last().map_or(now_ms, |last| last.created_ms)
                     }

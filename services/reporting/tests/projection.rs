@@ -168,8 +168,13 @@ async fn a_gap_in_the_numbers_is_applied_past_only_once_it_is_filled() {
     for (seq, contract) in [(1, 1), (2, 2), (4, 4)] {
         publish_numbered(&kv, seq, contract, 1).await;
     }
-    projector(&pool, &database).catch_up().await.unwrap();
+    let waiting = projector(&pool, &database);
+    let health = waiting.health();
+    waiting.catch_up().await.unwrap();
     assert_eq!(contract_ids(&pool).await, [1, 2], "nothing past the missing third entry");
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let reasons = health.reasons();
+    assert!(reasons.len() == 1 && reasons[0].starts_with("the contracts stream is missing events"), "{reasons:?}");
     let watermark: i64 = sqlx::query_scalar("select applied_seq from stream_position where service = 'contracts'")
         .fetch_one(&pool)
         .await
@@ -181,8 +186,9 @@ async fn a_gap_in_the_numbers_is_applied_past_only_once_it_is_filled() {
     for (seq, contract) in [(2, 2), (3, 3), (4, 4)] {
         publish_numbered(&kv, seq, contract, 1).await;
     }
-    projector(&pool, &database).catch_up().await.unwrap();
+    waiting.catch_up().await.unwrap();
     assert_eq!(contract_ids(&pool).await, [1, 2, 3, 4]);
+    assert_eq!(health.reasons(), Vec::<String>::new(), "ready again once the gap is filled");
     assert!(metrics.render().contains("eris_reporting_stream_gaps_total{stream=\"contracts\"}"));
 }
 
@@ -244,6 +250,7 @@ async fn a_projector_whose_lease_was_taken_over_applies_nothing_more() {
 
 #[tokio::test]
 async fn a_projector_whose_lease_connection_dropped_applies_only_after_taking_it_again() {
+    let metrics = eris_platform::metrics::prometheus();
     let database = TestDatabase::new().await;
     let pool = reporting_pool(&database).await;
     let kv = Kv::new(&database.redis_args()).unwrap();
@@ -276,6 +283,7 @@ async fn a_projector_whose_lease_connection_dropped_applies_only_after_taking_it
     assert_ne!(first, second, "the lease was taken again on a new connection");
     let epoch: i64 = sqlx::query_scalar("select epoch from projector_lease").fetch_one(&pool).await.unwrap();
     assert_eq!(epoch, 2);
+    assert!(metrics.render().contains("eris_reporting_lease_lost_total 1"), "the lost lease is counted");
 }
 
 #[tokio::test]
