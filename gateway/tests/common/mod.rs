@@ -131,7 +131,13 @@ async fn spawn_business_app(with_contracts: bool) -> TestGateway {
     let contracts_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let contracts = contracts_listener.local_addr().unwrap();
     let reporting_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let reporting = eris_reporting::testing::spawn_on(reporting_listener, &database, identity_url.clone());
+    let reporting = eris_reporting::testing::spawn_on(
+        reporting_listener,
+        &database,
+        identity_url.clone(),
+        format!("http://{contracts}"),
+        0,
+    );
     let upstreams =
         Upstreams { crm: Some(crm), sourcing: Some(sourcing), contracts: Some(contracts), reporting: Some(reporting) };
     let app = spawn_gateway(identity, upstreams, Some(database)).await;

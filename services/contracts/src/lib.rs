@@ -80,7 +80,11 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
         routes: Routes::new(contracts)
             .add_service(PaymentServiceServer::new(grpc::PaymentApi(state.clone())))
             .add_service(HedgeServiceServer::new(grpc::HedgeApi(state)))
-            .add_service(Snapshots::server(resources.pool.clone(), grpc::snapshot::PARTS)),
+            .add_service(Snapshots::server_with_records(
+                resources.pool.clone(),
+                grpc::snapshot::PARTS,
+                grpc::snapshot::RECORDS,
+            )),
         auth: resources.auth(&[]),
         dependencies: resources.dependencies(),
     };

@@ -797,7 +797,7 @@ async fn a_snapshot_of_a_full_book_streams_in_bounded_memory() {
     let started = std::time::Instant::now();
     let request = eris_platform::auth::service_request(
         &eris_platform::testing::SERVICE_SECRET.into(),
-        eris_proto::events::v1::SnapshotRequest {},
+        eris_proto::events::v1::SnapshotRequest::default(),
     );
     let mut client = eris_proto::events::v1::snapshot_service_client::SnapshotServiceClient::new(channel);
     let mut stream = client.snapshot(request).await.unwrap().into_inner();

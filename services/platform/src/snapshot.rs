@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use eris_proto::events::v1::{
-    SnapshotEvent, SnapshotRequest, SnapshotResponse,
+    ListDigestsRequest, ListDigestsResponse, RecordDigest, SnapshotEvent, SnapshotRequest, SnapshotResponse,
     snapshot_service_server::{SnapshotService, SnapshotServiceServer},
 };
 /// What a [`Part`] answers, for services that do not otherwise use `futures`.
@@ -38,16 +38,54 @@ const READER_PATIENCE: Duration = Duration::from_secs(60);
 /// the outbox event that would create it now (the event's aggregate id is the record's id).
 pub type Part = for<'a> fn(&'a mut PgConnection, i64, i64) -> BoxFuture<'a, anyhow::Result<Vec<Event>>>;
 
+/// Up to `limit` digests (record id, digest text) of records whose ids are above `after`, in id
+/// order.
+pub type DigestPart = for<'a> fn(&'a mut PgConnection, i64, i64) -> BoxFuture<'a, anyhow::Result<Vec<(i64, String)>>>;
+
+/// These records (those that exist), each as the outbox event that would create it now.
+pub type IdsPart = for<'a> fn(&'a mut PgConnection, &'a [i64]) -> BoxFuture<'a, anyhow::Result<Vec<Event>>>;
+
+/// What a service whose consumers look for drift offers besides its snapshot: digests of its
+/// main records and those records by id.
+#[derive(Clone, Copy)]
+pub struct Records {
+    pub digests: DigestPart,
+    pub by_ids: IdsPart,
+}
+
+/// The most records a snapshot by ids reads.
+pub const MAX_IDS: usize = 1000;
+/// The most digests one page carries, and how many when the caller does not say.
+const MAX_DIGESTS: i32 = 5000;
+const DEFAULT_DIGESTS: i32 = 1000;
+
+/// The digest of a record with money rows: the record's version, how many rows, the sum of their
+/// versions and of two amounts, as SQL over `record` (with a `version` column) left-joined to
+/// `rows` (with `version` and the amounts `first` and `second`). Both the source and a consumer
+/// compute it with this one text, so equal data gives equal digests.
+pub fn money_digest_sql(record: &str, rows: &str, first: &str, second: &str) -> String {
+    format!(
+        "{record}.version || '|' || count({rows}.version) || '|' || coalesce(sum({rows}.version), 0) || '|' || \
+         trim_scale(coalesce(sum({rows}.{first}), 0)) || '|' || trim_scale(coalesce(sum({rows}.{second}), 0))"
+    )
+}
+
 /// The snapshot service of a schema whose records are read by `parts`, one after another.
 pub struct Snapshots {
     pool: PgPool,
     parts: &'static [Part],
+    records: Option<Records>,
 }
 
 impl Snapshots {
     /// The gRPC server, to add to the service's routes.
     pub fn server(pool: PgPool, parts: &'static [Part]) -> SnapshotServiceServer<Self> {
-        SnapshotServiceServer::new(Self { pool, parts })
+        SnapshotServiceServer::new(Self { pool, parts, records: None })
+    }
+
+    /// The gRPC server of a service that also offers digests and records by id.
+    pub fn server_with_records(pool: PgPool, parts: &'static [Part], records: Records) -> SnapshotServiceServer<Self> {
+        SnapshotServiceServer::new(Self { pool, parts, records: Some(records) })
     }
 }
 
@@ -61,12 +99,21 @@ impl SnapshotService for Snapshots {
     type SnapshotStream = ReceiverStream<Answer>;
 
     #[tracing::instrument(skip_all)]
-    async fn snapshot(&self, _request: Request<SnapshotRequest>) -> Result<Response<Self::SnapshotStream>, Status> {
+    async fn snapshot(&self, request: Request<SnapshotRequest>) -> Result<Response<Self::SnapshotStream>, Status> {
+        let ids = request.into_inner().ids;
+        let by_ids = match (ids.is_empty(), self.records) {
+            (true, _) => None,
+            (false, None) => return Err(Status::unimplemented("This service offers no records by id.")),
+            (false, Some(_)) if ids.len() > MAX_IDS => {
+                return Err(Status::invalid_argument(format!("At most {MAX_IDS} records at once.")));
+            }
+            (false, Some(records)) => Some((records.by_ids, ids)),
+        };
         let (sender, receiver) = mpsc::channel(READ_AHEAD);
         let (pool, parts) = (self.pool.clone(), self.parts);
         tokio::spawn(async move {
             let mut chunks = Chunks { sender, position: None, events: Vec::new(), bytes: 0 };
-            if let Err(error) = read(&pool, parts, &mut chunks).await {
+            if let Err(error) = read(&pool, parts, by_ids, &mut chunks).await {
                 tracing::warn!(%error, "a snapshot failed");
                 // The reader must not take a cut-short snapshot for a whole one.
                 let failed = Status::unavailable(crate::error::UNAVAILABLE_MESSAGE);
@@ -75,15 +122,64 @@ impl SnapshotService for Snapshots {
         });
         Ok(Response::new(ReceiverStream::new(receiver)))
     }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_digests(
+        &self,
+        request: Request<ListDigestsRequest>,
+    ) -> Result<Response<ListDigestsResponse>, Status> {
+        let Some(records) = self.records else {
+            return Err(Status::unimplemented("This service offers no digests."));
+        };
+        let request = request.into_inner();
+        let limit = match request.page_size {
+            0 => DEFAULT_DIGESTS,
+            size if (1..=MAX_DIGESTS).contains(&size) => size,
+            _ => return Err(Status::invalid_argument(format!("The page size is 1 to {MAX_DIGESTS}."))),
+        };
+        let after = match request.page_token.as_str() {
+            "" => i64::MIN,
+            token => {
+                token.parse().map_err(|_| Status::invalid_argument("The page token is not one this service gave."))?
+            }
+        };
+        let read = async {
+            let mut conn = self.pool.acquire().await?;
+            (records.digests)(&mut conn, after, i64::from(limit)).await
+        };
+        let digests = read.await.map_err(|error| {
+            tracing::warn!(%error, "digests could not be read");
+            Status::unavailable(crate::error::UNAVAILABLE_MESSAGE)
+        })?;
+        let next_page_token = match digests.last() {
+            Some((last, _)) if digests.len() == limit as usize => last.to_string(),
+            _ => String::new(),
+        };
+        let digests = digests.into_iter().map(|(id, digest)| RecordDigest { id, digest }).collect();
+        Ok(Response::new(ListDigestsResponse { digests, next_page_token }))
+    }
 }
 
-/// Reads every part in one transaction, sending what it reads.
-async fn read(pool: &PgPool, parts: &[Part], chunks: &mut Chunks) -> anyhow::Result<()> {
+/// Reads every part (or only the records `by_ids` names) in one transaction, sending what it reads.
+async fn read(
+    pool: &PgPool,
+    parts: &[Part],
+    by_ids: Option<(IdsPart, Vec<i64>)>,
+    chunks: &mut Chunks,
+) -> anyhow::Result<()> {
     let mut tx = pool.begin().await?;
     sqlx::query("set transaction isolation level repeatable read, read only").execute(&mut *tx).await?;
     // The transaction's first query: its snapshot is taken here and kept to the end.
     let position: String = sqlx::query_scalar("select pg_current_snapshot()::text").fetch_one(&mut *tx).await?;
     chunks.position = Some(position);
+    if let Some((by_ids, ids)) = by_ids {
+        for event in by_ids(&mut tx, &ids).await? {
+            chunks.push(event).await?;
+        }
+        chunks.finish().await?;
+        tx.commit().await?;
+        return Ok(());
+    }
     for part in parts {
         let mut after = i64::MIN;
         loop {

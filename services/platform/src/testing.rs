@@ -151,8 +151,8 @@ pub async fn read_snapshot(
 ) -> Result<(String, Vec<Vec<eris_proto::events::v1::SnapshotEvent>>), tonic::Status> {
     use eris_proto::events::v1::{SnapshotRequest, snapshot_service_client::SnapshotServiceClient};
     let mut request = match secret {
-        Some(secret) => crate::auth::service_request(&secret.into(), SnapshotRequest {}),
-        None => tonic::Request::new(SnapshotRequest {}),
+        Some(secret) => crate::auth::service_request(&secret.into(), SnapshotRequest::default()),
+        None => tonic::Request::new(SnapshotRequest::default()),
     };
     if let Some(token) = token {
         request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().expect("a header value"));

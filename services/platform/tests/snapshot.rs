@@ -69,7 +69,8 @@ async fn answers_stay_under_the_size_a_client_accepts_by_default() {
     let database = TestDatabase::new().await;
     // 1,000 items of 20 kB: 20 MB in all, far over 4 MiB in any 500 of them.
     let channel = serve(items(&database, 1000, 20_000).await, &[all_items]).await;
-    let mut stream = SnapshotServiceClient::new(channel).snapshot(SnapshotRequest {}).await.unwrap().into_inner();
+    let mut stream =
+        SnapshotServiceClient::new(channel).snapshot(SnapshotRequest::default()).await.unwrap().into_inner();
     let (mut answers, mut ids) = (Vec::new(), Vec::new());
     while let Some(answer) = stream.message().await.expect("every answer decodes under the default limit") {
         answers.push((answer.position.is_empty(), answer.events.len()));
@@ -84,7 +85,8 @@ async fn answers_stay_under_the_size_a_client_accepts_by_default() {
 async fn a_snapshot_that_fails_half_way_ends_in_an_error() {
     let database = TestDatabase::new().await;
     let channel = serve(items(&database, 700, 10).await, &[failing_items]).await;
-    let mut stream = SnapshotServiceClient::new(channel).snapshot(SnapshotRequest {}).await.unwrap().into_inner();
+    let mut stream =
+        SnapshotServiceClient::new(channel).snapshot(SnapshotRequest::default()).await.unwrap().into_inner();
     let mut read = 0;
     let failure = loop {
         match stream.message().await {

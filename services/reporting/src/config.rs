@@ -27,11 +27,18 @@ pub struct Config {
     /// (in eris-stack the gateway's `/metrics` shows it).
     #[arg(long, env = "ERIS_METRICS_LISTEN")]
     pub metrics_listen: Option<SocketAddr>,
+    /// Seconds between comparisons of the read models with the contracts service (by the
+    /// projector holding the lease, which mends what differs); 0: none. Needs the service secret.
+    #[arg(long, env = "ERIS_RECONCILE_SECONDS", default_value_t = RECONCILE_SECONDS)]
+    pub reconcile_seconds: u64,
     #[command(flatten)]
     pub service: ServiceArgs,
     #[command(flatten)]
     pub sources: SourceArgs,
 }
+
+/// How often the read models are compared with the contracts service, by default.
+pub const RECONCILE_SECONDS: u64 = 300;
 
 /// The services a rebuild reads its snapshots from.
 #[derive(Debug, Clone, clap::Args)]

@@ -8,6 +8,7 @@ pub mod error;
 mod grpc;
 pub mod projector;
 pub mod rebuild;
+pub mod reconcile;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -41,12 +42,16 @@ pub(crate) struct State {
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
-    let projector = config
-        .projector
-        .then(|| {
-            projector::redis(&config.service.redis).map(|kv| projector::Projector::new(resources.pool.clone(), kv))
-        })
-        .transpose()?;
+    let projector = match config.projector {
+        true => {
+            let projector = projector::Projector::new(resources.pool.clone(), projector::redis(&config.service.redis)?);
+            Some(match reconciler(&config, &resources.pool)? {
+                Some(reconciler) => projector.with_reconciler(reconciler),
+                None => projector,
+            })
+        }
+        false => None,
+    };
     if let Some(address) = config.metrics_listen {
         let health = projector.as_ref().map(projector::Projector::health);
         eris_platform::metrics::serve_in_background_with(address, readiness(health)).await?;
@@ -63,6 +68,21 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
         dependencies: resources.dependencies(),
     };
     serve_grpc(listener, service, &config.service.shutdown, shutdown).await
+}
+
+/// The comparison with the contracts service, unless it is turned off or no service secret opens
+/// the contracts service's digests.
+fn reconciler(config: &Config, pool: &PgPool) -> anyhow::Result<Option<reconcile::Reconciler>> {
+    if config.reconcile_seconds == 0 {
+        return Ok(None);
+    }
+    let Some(secret) = config.service.secret.service_secret.clone() else {
+        tracing::warn!("ERIS_SERVICE_SECRET is not set: the read models are not compared with the contracts service");
+        return Ok(None);
+    };
+    let contracts = tonic::transport::Endpoint::from_shared(config.sources.contracts_url.clone())?.connect_lazy();
+    let every = std::time::Duration::from_secs(config.reconcile_seconds);
+    Ok(Some(reconcile::Reconciler::new(pool.clone(), contracts, secret, every)))
 }
 
 /// `/readyz` beside `/metrics`: always 200 while the process runs (reports are answered from what

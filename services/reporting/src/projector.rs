@@ -38,7 +38,11 @@ use eris_platform::{
 use prost::Message;
 use sqlx::{Connection, PgConnection, PgPool};
 
-use crate::{db::projection, rebuild::SourceSnapshot};
+use crate::{
+    db::projection,
+    rebuild::SourceSnapshot,
+    reconcile::{self, Reconciler},
+};
 
 /// The services whose events the read models are made from.
 pub const SOURCES: [&str; 4] = ["identity", "crm", "sourcing", "contracts"];
@@ -78,7 +82,16 @@ pub struct Projector {
     /// Per source, while a gap waits for its replay: see [`Behind`].
     behind: Mutex<HashMap<&'static str, Behind>>,
     health: Arc<Health>,
+    reconciler: Option<Reconciler>,
+    /// Contracts replaced by the reconciler, with the source snapshot they were read in: an event
+    /// about one whose transaction that snapshot saw is already in the read models.
+    mended: Mutex<HashMap<i64, (SourceSnapshot, Instant)>>,
 }
+
+/// How long a mended contract's snapshot is remembered (an event on its way takes far less).
+const MENDED_KEPT: Duration = Duration::from_secs(600);
+/// How soon after taking the lease the first comparison runs (the projector catches up first).
+const FIRST_RECONCILE: Duration = Duration::from_secs(5);
 
 /// What the projector says of itself for readiness: "degraded", and why, while it is behind.
 #[derive(Default)]
@@ -92,6 +105,8 @@ struct HealthState {
     gaps: HashMap<&'static str, Instant>,
     /// The lease holder's last failure, and when.
     failure: Option<(String, Instant)>,
+    /// Contracts found to differ from the source and not yet mended.
+    mending: usize,
 }
 
 /// A failure this recent keeps the projector degraded.
@@ -114,6 +129,9 @@ impl Health {
                 )
             })
             .collect();
+        if state.mending > 0 {
+            reasons.push(format!("mending {} contracts that differ from the contracts service", state.mending));
+        }
         if let Some((failure, at)) = &state.failure
             && at.elapsed() < FAILURE_SHOWN
         {
@@ -126,7 +144,8 @@ impl Health {
     fn update(&self, change: impl FnOnce(&mut HealthState)) {
         let mut state = self.reasons.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         change(&mut state);
-        metrics::gauge!(DEGRADED_METRIC).set(f64::from(u8::from(!state.gaps.is_empty() || state.failure.is_some())));
+        let degraded = !state.gaps.is_empty() || state.failure.is_some() || state.mending > 0;
+        metrics::gauge!(DEGRADED_METRIC).set(f64::from(u8::from(degraded)));
     }
 }
 
@@ -250,7 +269,16 @@ impl Projector {
             acknowledge: redis::Script::new(ACKNOWLEDGE),
             behind: Mutex::new(HashMap::new()),
             health: Arc::default(),
+            reconciler: None,
+            mended: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Also compares the read models with the contracts service while holding the lease, and
+    /// mends what differs.
+    pub fn with_reconciler(mut self, reconciler: Reconciler) -> Self {
+        self.reconciler = Some(reconciler);
+        self
     }
 
     /// What the projector says of itself, for readiness.
@@ -273,11 +301,19 @@ impl Projector {
     async fn lead(&self) -> anyhow::Result<()> {
         let Some(mut lease) = self.take_lease().await? else { return Ok(()) };
         tracing::info!(epoch = lease.epoch, consumer = self.consumer, "reporting projector holds the lease");
+        let (found, mut to_mend) = tokio::sync::mpsc::channel(1);
+        let _reconciling = self
+            .reconciler
+            .clone()
+            .map(|reconciler| Background::spawn(reconcile_while_leading(reconciler, found, self.health.clone())));
         let mut chores = Instant::now() - CHORES_EVERY;
         loop {
             if chores.elapsed() >= CHORES_EVERY {
                 self.chores(&mut lease).await?;
                 chores = Instant::now();
+            }
+            if let (Ok(ids), Some(reconciler)) = (to_mend.try_recv(), &self.reconciler) {
+                self.mend_all(&mut lease, reconciler, &ids).await?;
             }
             if let Err(error) = self.step(&mut lease, BLOCK).await {
                 self.health.update(|state| state.failure = Some((error.to_string(), Instant::now())));
@@ -550,14 +586,10 @@ impl Projector {
     /// Applies a read in one transaction on the lease's connection, which first proves the lease.
     async fn apply_batch(&self, lease: &mut Lease, reads: &[Read]) -> anyhow::Result<Vec<Applied>> {
         let mut tx = lease.conn.begin().await?;
-        // Held until commit: a projector taking the lease meanwhile waits for this batch.
-        let current: i64 =
-            sqlx::query_scalar("select epoch from projector_lease for share").fetch_one(&mut *tx).await?;
-        if current != lease.epoch {
-            return Err(LeaseLost { held: lease.epoch, current }.into());
-        }
+        fence(&mut tx, lease.epoch).await?;
         // Read first in the transaction: a rebuild's swap runs wholly before or after this batch.
         let rebuilt = SourceSnapshot::load(&mut tx).await?;
+        let mended = self.mended_lately();
         let marks = projection::watermarks(&mut tx).await?;
         let mut outcome = Vec::with_capacity(reads.len());
         for read in reads {
@@ -579,7 +611,10 @@ impl Projector {
                         false
                     }
                 };
-                if fresh && !rebuilt.get(service).is_some_and(|snapshot| snapshot.saw(&entry.txid)) {
+                let seen = rebuilt.get(service).is_some_and(|snapshot| snapshot.saw(&entry.txid))
+                    || (service == "contracts"
+                        && mended.get(&entry.aggregate_id).is_some_and(|snapshot| snapshot.saw(&entry.txid)));
+                if fresh && !seen {
                     match apply(&mut tx, service, &entry.event_type, &entry.payload).await {
                         Ok(()) => {}
                         Err(Undecodable::Decode(error)) => {
@@ -609,6 +644,47 @@ impl Projector {
         Ok(outcome)
     }
 
+    /// The contracts mended lately, with the snapshots they were read in.
+    fn mended_lately(&self) -> HashMap<i64, SourceSnapshot> {
+        let mut mended = self.mended.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        mended.retain(|_, (_, at)| at.elapsed() < MENDED_KEPT);
+        mended.iter().map(|(id, (snapshot, _))| (*id, snapshot.clone())).collect()
+    }
+
+    /// Mends these contracts, a few hundred at a time.
+    async fn mend_all(&self, lease: &mut Lease, reconciler: &Reconciler, ids: &[i64]) -> anyhow::Result<()> {
+        let mut mended = 0;
+        for chunk in ids.chunks(reconcile::MEND_AT_ONCE) {
+            mended += self.mend(lease, reconciler, chunk).await?;
+        }
+        metrics::counter!(reconcile::DRIFT_MENDED_METRIC).increment(mended as u64);
+        tracing::warn!(found = ids.len(), mended, "contracts that differed from the contracts service were mended");
+        self.health.update(|state| state.mending = 0);
+        Ok(())
+    }
+
+    /// Replaces these contracts and their payments with what the contracts service holds now, in
+    /// one fenced transaction (a contract it no longer has goes); answers how many changed.
+    async fn mend(&self, lease: &mut Lease, reconciler: &Reconciler, ids: &[i64]) -> anyhow::Result<usize> {
+        let (position, events) = reconciler.read(ids).await?;
+        let mut tx = lease.conn.begin().await?;
+        fence(&mut tx, lease.epoch).await?;
+        let before = reconcile::local_digests_of(&mut *tx, ids).await?;
+        sqlx::query("delete from payment where contract_id = any($1)").bind(ids).execute(&mut *tx).await?;
+        sqlx::query("delete from contract where contract_id = any($1)").bind(ids).execute(&mut *tx).await?;
+        let contracts: Vec<_> = events.iter().filter_map(|event| event.contract.clone()).collect();
+        let payments: Vec<_> = events.into_iter().flat_map(|event| event.payments).collect();
+        projection::upsert_contracts(&mut tx, &contracts).await?;
+        projection::upsert_payments(&mut tx, &payments).await?;
+        let after = reconcile::local_digests_of(&mut *tx, ids).await?;
+        tx.commit().await?;
+        let mut mended = self.mended.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        for id in ids {
+            mended.insert(*id, (position.clone(), Instant::now()));
+        }
+        Ok(ids.iter().filter(|id| before.get(id) != after.get(id)).count())
+    }
+
     /// After the commit: acknowledges what was read, repeats the watermarks, asks for replays and
     /// trims each stream below what is still pending.
     async fn acknowledge(&self, reads: &[Read], applied: &[Applied], asks: &[bool]) -> anyhow::Result<()> {
@@ -632,6 +708,51 @@ impl Projector {
             metrics::gauge!(OLDEST_PENDING_METRIC, "stream" => stream.service).set(age);
         }
         Ok(())
+    }
+}
+
+/// Proves the lease inside a transaction: the fencing token is still the one this projector
+/// took. Held until commit, so a projector taking the lease meanwhile waits for this transaction.
+async fn fence(conn: &mut PgConnection, epoch: i64) -> anyhow::Result<()> {
+    let current: i64 = sqlx::query_scalar("select epoch from projector_lease for share").fetch_one(conn).await?;
+    if current != epoch {
+        return Err(LeaseLost { held: epoch, current }.into());
+    }
+    Ok(())
+}
+
+/// While this process holds the lease: compares the read models with the contracts service soon
+/// after taking it and then every `reconciler.every`, and hands what differs to the lease holder's
+/// loop (`found`).
+async fn reconcile_while_leading(
+    reconciler: Reconciler,
+    found: tokio::sync::mpsc::Sender<Vec<i64>>,
+    health: Arc<Health>,
+) {
+    let mut wait = FIRST_RECONCILE;
+    loop {
+        tokio::time::sleep(wait).await;
+        wait = reconciler.every;
+        let started = Instant::now();
+        match reconciler.drifted().await {
+            Ok(ids) => {
+                metrics::gauge!("eris_reporting_reconcile_seconds").set(started.elapsed().as_secs_f64());
+                if ids.is_empty() {
+                    continue;
+                }
+                metrics::counter!(reconcile::DRIFT_FOUND_METRIC).increment(ids.len() as u64);
+                tracing::warn!(contracts = ids.len(), "read models differ from the contracts service; mending");
+                health.update(|state| state.mending = ids.len());
+                if found.send(ids).await.is_err() {
+                    return;
+                }
+            }
+            Err(error) => {
+                metrics::counter!("eris_reporting_reconcile_failures_total").increment(1);
+                tracing::warn!(%error, "the comparison with the contracts service failed; trying again later");
+                wait = wait.min(Duration::from_secs(30));
+            }
+        }
     }
 }
 

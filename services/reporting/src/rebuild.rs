@@ -58,7 +58,7 @@ pub async fn rebuild(pool: &PgPool, sources: &Sources) -> anyhow::Result<Rebuilt
             .iter()
             .find(|(name, _)| *name == service)
             .ok_or_else(|| anyhow::anyhow!("no address for the {service} service"))?;
-        let request = service_request(&sources.secret, SnapshotRequest {});
+        let request = service_request(&sources.secret, SnapshotRequest::default());
         let mut stream = SnapshotServiceClient::new(channel.clone()).snapshot(request).await?.into_inner();
         let mut position = None;
         let mut count = 0u64;

@@ -6,15 +6,23 @@ use eris_platform::testing::{TestDatabase, spawn_service_on};
 
 use crate::Config;
 
-/// Serves reporting (and runs its projector) on `listener` until the test ends.
-pub fn spawn_on(listener: tokio::net::TcpListener, database: &TestDatabase, identity_url: String) -> SocketAddr {
-    spawn_service_on(listener, database, identity_url, |s, listener| {
+/// Serves reporting (and runs its projector) on `listener` until the test ends, comparing its
+/// read models with the contracts service at `contracts_url` every `reconcile_seconds` (0: never).
+pub fn spawn_on(
+    listener: tokio::net::TcpListener,
+    database: &TestDatabase,
+    identity_url: String,
+    contracts_url: String,
+    reconcile_seconds: u64,
+) -> SocketAddr {
+    spawn_service_on(listener, database, identity_url, move |s, listener| {
         let config = Config {
             listen: s.listen,
             projector: true,
             metrics_listen: None,
+            reconcile_seconds,
             service: s.service,
-            sources: Default::default(),
+            sources: crate::config::SourceArgs { contracts_url, ..Default::default() },
         };
         crate::serve(config, listener, Box::pin(std::future::pending()))
     })

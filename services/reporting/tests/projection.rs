@@ -429,3 +429,41 @@ async fn revenue_by_supplier_adds_up_the_payments_each_caller_may_see() {
     let refused = ReportServiceClient::new(app.reports.clone()).get_revenue_by_supplier(far).await.unwrap_err();
     assert_eq!(refused.code(), tonic::Code::InvalidArgument);
 }
+
+#[tokio::test]
+async fn drift_from_the_contracts_service_is_found_and_mended_by_itself() {
+    let metrics = eris_platform::metrics::prometheus();
+    let app = support::spawn_app_reconciling(1).await;
+    let contract = app.contract().await;
+    let other = app.contract_of("Mill", 0, "").await;
+    app.add_payment(contract.contract_id, 1, "10.00").await;
+    app.add_payment(contract.contract_id, 2, "20.00").await;
+    app.add_payment(other.contract_id, 1, "5.00").await;
+    app.eventually("select count(*)::text from payment", "3").await;
+    let payments = "select string_agg(projected_payment::text, ' ' order by payment_id) from payment";
+    let revenue = "select sum(amount)::text from revenue_cell where basis = 1 and amount <> 0";
+    app.eventually(revenue, "35.00").await;
+
+    // However it came about: a payment lost, an amount changed, a whole contract gone (at once,
+    // so one comparison sees it all).
+    let mut tamper = app.reporting.begin().await.unwrap();
+    sqlx::query("delete from payment where projected_month = 2").execute(&mut *tamper).await.unwrap();
+    sqlx::query("update payment set projected_payment = 99 where projected_payment = 10")
+        .execute(&mut *tamper)
+        .await
+        .unwrap();
+    for table in ["payment", "contract"] {
+        sqlx::query(&format!("delete from {table} where contract_id = $1"))
+            .bind(other.contract_id)
+            .execute(&mut *tamper)
+            .await
+            .unwrap();
+    }
+    tamper.commit().await.unwrap();
+    app.eventually(payments, "10.00 20.00 5.00").await;
+    app.eventually(revenue, "35.00").await;
+    app.eventually("select count(*)::text from contract", "2").await;
+    let shown = metrics.render();
+    assert!(shown.contains("eris_reporting_drift_found_total 2"), "{shown}");
+    assert!(shown.contains("eris_reporting_drift_mended_total 2"), "{shown}");
+}

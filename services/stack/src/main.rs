@@ -249,8 +249,14 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             }
         });
     }
-    let reporting_config =
-        eris_reporting::Config { listen: listen(&reporting), projector: true, metrics_listen: None, service, sources };
+    let reporting_config = eris_reporting::Config {
+        listen: listen(&reporting),
+        projector: true,
+        metrics_listen: None,
+        reconcile_seconds: eris_reporting::config::RECONCILE_SECONDS,
+        service,
+        sources,
+    };
     tasks.spawn(named("reporting", eris_reporting::serve(reporting_config, reporting, until_stopped())));
     let gateway_config = eris_gateway::Config {
         listen: args.listen,

@@ -128,5 +128,6 @@ service_test!(
     "eris.reporting.v1.ReportService",
     projector: true,
     metrics_listen: None,
+    reconcile_seconds: 0,
     sources: Default::default()
 );

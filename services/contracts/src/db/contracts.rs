@@ -194,6 +194,32 @@ pub async fn list_contracts_after(db: impl PgExecutor<'_>, after: i64, limit: i6
         .await
 }
 
+/// These contracts (those that exist), in id order.
+#[tracing::instrument(skip_all)]
+pub async fn list_contracts_by_ids(db: impl PgExecutor<'_>, ids: &[i64]) -> sqlx::Result<Vec<ContractRow>> {
+    sqlx::query_as(&format!("select {COLUMNS} from contract where contract_id = any($1) order by contract_id"))
+        .bind(ids)
+        .fetch_all(db)
+        .await
+}
+
+/// Up to `limit` digests of contracts with ids above `after`, in id order (see
+/// `eris_platform::snapshot::money_digest_sql`).
+#[tracing::instrument(skip_all)]
+pub async fn list_digests_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    let digest = eris_platform::snapshot::money_digest_sql("c", "p", "projected_payment", "payment_actual");
+    sqlx::query_as(&format!(
+        "select c.contract_id, {digest} from \
+           (select contract_id, version from contract where contract_id > $1 order by contract_id limit $2) c \
+         left join payment p on p.contract_id = c.contract_id \
+         group by c.contract_id, c.version order by c.contract_id"
+    ))
+    .bind(after)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn select_contract(db: impl PgExecutor<'_>, contract_id: i64) -> sqlx::Result<Option<ContractRow>> {
     sqlx::query_as(&format!("select {COLUMNS} from contract where contract_id = $1"))

@@ -46,6 +46,11 @@ async fn listener() -> (tokio::net::TcpListener, String) {
 }
 
 pub async fn spawn_app() -> App {
+    spawn_app_reconciling(0).await
+}
+
+/// The services, with reporting comparing its read models with contracts every `seconds` (0: never).
+pub async fn spawn_app_reconciling(seconds: u64) -> App {
     let database = TestDatabase::new().await;
     let identity = eris_identity::testing::spawn(&database, |_| {}).await;
     let identity_url = format!("http://{identity}");
@@ -77,7 +82,7 @@ pub async fn spawn_app() -> App {
         sourcing_url.clone(),
         Vec::new(),
     );
-    eris_reporting::testing::spawn_on(reporting_listener, &database, identity_url);
+    eris_reporting::testing::spawn_on(reporting_listener, &database, identity_url, contracts_url.clone(), seconds);
     let reporting =
         eris_platform::db::connect(&database.args(), eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await.unwrap();
     App {

@@ -10,14 +10,21 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/events/v1/snapshot.proto.
  */
 export const file_eris_events_v1_snapshot: GenFile = /*@__PURE__*/
-  fileDesc("Ch1lcmlzL2V2ZW50cy92MS9zbmFwc2hvdC5wcm90bxIOZXJpcy5ldmVudHMudjEiEQoPU25hcHNob3RSZXF1ZXN0IlMKEFNuYXBzaG90UmVzcG9uc2USEAoIcG9zaXRpb24YASABKAkSLQoGZXZlbnRzGAIgAygLMh0uZXJpcy5ldmVudHMudjEuU25hcHNob3RFdmVudCJKCg1TbmFwc2hvdEV2ZW50EhIKCmV2ZW50X3R5cGUYASABKAkSFAoMYWdncmVnYXRlX2lkGAIgASgDEg8KB3BheWxvYWQYAyABKAwyZwoPU25hcHNob3RTZXJ2aWNlElQKCFNuYXBzaG90Eh8uZXJpcy5ldmVudHMudjEuU25hcHNob3RSZXF1ZXN0GiAuZXJpcy5ldmVudHMudjEuU25hcHNob3RSZXNwb25zZSIDkAIBMAFiBnByb3RvMw");
+  fileDesc("Ch1lcmlzL2V2ZW50cy92MS9zbmFwc2hvdC5wcm90bxIOZXJpcy5ldmVudHMudjEiHgoPU25hcHNob3RSZXF1ZXN0EgsKA2lkcxgBIAMoAyI7ChJMaXN0RGlnZXN0c1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkiXQoTTGlzdERpZ2VzdHNSZXNwb25zZRItCgdkaWdlc3RzGAEgAygLMhwuZXJpcy5ldmVudHMudjEuUmVjb3JkRGlnZXN0EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIqCgxSZWNvcmREaWdlc3QSCgoCaWQYASABKAMSDgoGZGlnZXN0GAIgASgJIlMKEFNuYXBzaG90UmVzcG9uc2USEAoIcG9zaXRpb24YASABKAkSLQoGZXZlbnRzGAIgAygLMh0uZXJpcy5ldmVudHMudjEuU25hcHNob3RFdmVudCJKCg1TbmFwc2hvdEV2ZW50EhIKCmV2ZW50X3R5cGUYASABKAkSFAoMYWdncmVnYXRlX2lkGAIgASgDEg8KB3BheWxvYWQYAyABKAwyxAEKD1NuYXBzaG90U2VydmljZRJUCghTbmFwc2hvdBIfLmVyaXMuZXZlbnRzLnYxLlNuYXBzaG90UmVxdWVzdBogLmVyaXMuZXZlbnRzLnYxLlNuYXBzaG90UmVzcG9uc2UiA5ACATABElsKC0xpc3REaWdlc3RzEiIuZXJpcy5ldmVudHMudjEuTGlzdERpZ2VzdHNSZXF1ZXN0GiMuZXJpcy5ldmVudHMudjEuTGlzdERpZ2VzdHNSZXNwb25zZSIDkAIBYgZwcm90bzM");
 
 /**
- * No options: the whole of what the service publishes.
+ * The whole of what the service publishes, or only some records.
  *
  * @generated from message eris.events.v1.SnapshotRequest
  */
 export type SnapshotRequest = Message<"eris.events.v1.SnapshotRequest"> & {
+  /**
+   * Only these records (contracts' contract ids; at most 1,000), each as the event that would
+   * create it now; a record that does not exist is left out. Empty: every record.
+   *
+   * @generated from field: repeated int64 ids = 1;
+   */
+  ids: bigint[];
 };
 
 /**
@@ -26,6 +33,90 @@ export type SnapshotRequest = Message<"eris.events.v1.SnapshotRequest"> & {
  */
 export const SnapshotRequestSchema: GenMessage<SnapshotRequest> = /*@__PURE__*/
   messageDesc(file_eris_events_v1_snapshot, 0);
+
+/**
+ * A page of digests.
+ *
+ * @generated from message eris.events.v1.ListDigestsRequest
+ */
+export type ListDigestsRequest = Message<"eris.events.v1.ListDigestsRequest"> & {
+  /**
+   * At most this many (1 to 5,000; 0 means 1,000).
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * From a previous answer's `next_page_token`; empty for the first page.
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message eris.events.v1.ListDigestsRequest.
+ * Use `create(ListDigestsRequestSchema)` to create a new message.
+ */
+export const ListDigestsRequestSchema: GenMessage<ListDigestsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_events_v1_snapshot, 1);
+
+/**
+ * Digests in id order.
+ *
+ * @generated from message eris.events.v1.ListDigestsResponse
+ */
+export type ListDigestsResponse = Message<"eris.events.v1.ListDigestsResponse"> & {
+  /**
+   * The page's digests, in id order.
+   *
+   * @generated from field: repeated eris.events.v1.RecordDigest digests = 1;
+   */
+  digests: RecordDigest[];
+
+  /**
+   * The next page's token; empty after the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message eris.events.v1.ListDigestsResponse.
+ * Use `create(ListDigestsResponseSchema)` to create a new message.
+ */
+export const ListDigestsResponseSchema: GenMessage<ListDigestsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_events_v1_snapshot, 2);
+
+/**
+ * One record's digest.
+ *
+ * @generated from message eris.events.v1.RecordDigest
+ */
+export type RecordDigest = Message<"eris.events.v1.RecordDigest"> & {
+  /**
+   * The record's id (contracts: the contract id).
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * Opaque text: equal when the record and what belongs to it are equal.
+   *
+   * @generated from field: string digest = 2;
+   */
+  digest: string;
+};
+
+/**
+ * Describes the message eris.events.v1.RecordDigest.
+ * Use `create(RecordDigestSchema)` to create a new message.
+ */
+export const RecordDigestSchema: GenMessage<RecordDigest> = /*@__PURE__*/
+  messageDesc(file_eris_events_v1_snapshot, 3);
 
 /**
  * Part of a snapshot.
@@ -54,7 +145,7 @@ export type SnapshotResponse = Message<"eris.events.v1.SnapshotResponse"> & {
  * Use `create(SnapshotResponseSchema)` to create a new message.
  */
 export const SnapshotResponseSchema: GenMessage<SnapshotResponse> = /*@__PURE__*/
-  messageDesc(file_eris_events_v1_snapshot, 1);
+  messageDesc(file_eris_events_v1_snapshot, 4);
 
 /**
  * One record as an event: the same type and payload the service's stream carries.
@@ -89,7 +180,7 @@ export type SnapshotEvent = Message<"eris.events.v1.SnapshotEvent"> & {
  * Use `create(SnapshotEventSchema)` to create a new message.
  */
 export const SnapshotEventSchema: GenMessage<SnapshotEvent> = /*@__PURE__*/
-  messageDesc(file_eris_events_v1_snapshot, 2);
+  messageDesc(file_eris_events_v1_snapshot, 5);
 
 /**
  * Every record a service publishes events about, as those events, read in one consistent
@@ -109,6 +200,18 @@ export const SnapshotService: GenService<{
     methodKind: "server_streaming";
     input: typeof SnapshotRequestSchema;
     output: typeof SnapshotResponseSchema;
+  },
+  /**
+   * A digest of each record, a page at a time in id order: what a consumer compares with its own
+   * copy to find drift. Served by contracts (per contract: version, payment count, the sum of the
+   * payments' versions, projected and received sums); UNIMPLEMENTED elsewhere.
+   *
+   * @generated from rpc eris.events.v1.SnapshotService.ListDigests
+   */
+  listDigests: {
+    methodKind: "unary";
+    input: typeof ListDigestsRequestSchema;
+    output: typeof ListDigestsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_events_v1_snapshot, 0);
