@@ -3,8 +3,13 @@
 //!
 //! A snapshot is read in one transaction of its source and says which transactions it saw (its
 //! `pg_snapshot`). The rebuild replaces the read models in one transaction of its own that first
-//! locks them and `rebuild_position`; the projector reads `rebuild_position` first in each batch,
-//! so a batch is applied wholly before or wholly after a rebuild. From then on an event whose
+//! locks `rebuild_position`; the projector reads `rebuild_position` first in each batch, so a
+//! batch is applied wholly before or wholly after a rebuild.
+//!
+//! Reports keep answering meanwhile, from the read models as they were: the rebuild deletes and
+//! inserts rows (never `truncate`, which would lock readers out) under EXCLUSIVE locks, which
+//! keep writers out and let readers in, and PostgreSQL shows readers the old rows until the
+//! rebuild commits, when the new ones appear at once. The old rows' space is vacuumed afterwards. From then on an event whose
 //! transaction a snapshot saw is already in the read models and is skipped, and every other event
 //! (committed after the snapshot, or still running while it was read) is applied: nothing is lost
 //! and nothing stale comes back, such as a change to a record deleted before the snapshot.
@@ -44,13 +49,25 @@ pub type Rebuilt = Vec<(&'static str, u64)>;
 
 /// Replaces every read model with the sources' snapshots (see the module's notes).
 pub async fn rebuild(pool: &PgPool, sources: &Sources) -> anyhow::Result<Rebuilt> {
+    rebuild_then(pool, sources, async {}).await
+}
+
+/// [`rebuild`], waiting for `before_commit` once everything is written (for tests of what readers
+/// see meanwhile).
+pub async fn rebuild_then(
+    pool: &PgPool,
+    sources: &Sources,
+    before_commit: impl std::future::Future<Output = ()>,
+) -> anyhow::Result<Rebuilt> {
     let mut tx = pool.begin().await?;
-    sqlx::query(&format!("lock table rebuild_position, {READ_MODELS} in access exclusive mode"))
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(&format!("truncate {READ_MODELS}")).execute(&mut *tx).await?;
+    sqlx::query("lock table rebuild_position in access exclusive mode").execute(&mut *tx).await?;
     // The revenue sums are counted once at the end, not per statement (see migration 0005).
     sqlx::query("set local eris.rebuilding = 'on'").execute(&mut *tx).await?;
+    // Writers wait; readers go on reading the rows as they were until the commit.
+    sqlx::query(&format!("lock table {READ_MODELS} in exclusive mode")).execute(&mut *tx).await?;
+    for table in READ_MODELS.split(", ") {
+        sqlx::query(&format!("delete from {table}")).execute(&mut *tx).await?;
+    }
     let mut counts = Vec::new();
     for service in SOURCES {
         let (_, channel) = sources
@@ -84,10 +101,12 @@ pub async fn rebuild(pool: &PgPool, sources: &Sources) -> anyhow::Result<Rebuilt
     }
     sqlx::query("select revenue_cells_recount()").execute(&mut *tx).await?;
     sqlx::query("set local eris.rebuilding = 'off'").execute(&mut *tx).await?;
+    before_commit.await;
     tx.commit().await?;
-    // Fresh statistics at once, rather than when autovacuum comes: without them the planner
-    // guesses (a rare Company Name piece read in key order walks every payment).
-    sqlx::query(&format!("analyze {READ_MODELS}")).execute(pool).await?;
+    // The old rows' space back, and fresh statistics at once rather than when autovacuum comes:
+    // without them the planner guesses (a rare Company Name piece read in key order walks every
+    // payment).
+    sqlx::query(&format!("vacuum (analyze) {READ_MODELS}")).execute(pool).await?;
     Ok(counts)
 }
 

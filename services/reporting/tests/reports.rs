@@ -554,3 +554,40 @@ async fn commission_reconciliation_finds_missing_and_short_payments() {
     assert_eq!(reconcile(&app.sales.0, past, 0).await.unwrap_err().code(), Code::PermissionDenied);
     assert_eq!(reconcile(&app.token, 20_000, 0).await.unwrap_err().code(), Code::InvalidArgument);
 }
+
+#[tokio::test]
+async fn reports_answer_from_the_read_models_as_they_were_while_a_rebuild_runs() {
+    use eris_proto::reporting::v1::{GetRevenueBySupplierRequest, report_service_client::ReportServiceClient};
+    let app = spawn_app().await;
+    let foundry = app.contract_of("Foundry", 0, "Keystone").await;
+    app.add_payment(foundry.contract_id, 1, "10.00").await;
+    app.eventually("select count(*)::text from payment", "1").await;
+
+    let (release, released) = tokio::sync::oneshot::channel::<()>();
+    let (pool, sources) = (app.reporting.clone(), sources(&app));
+    let rebuilding = tokio::spawn(async move {
+        let waiting = async {
+            let _ = released.await;
+        };
+        eris_reporting::rebuild::rebuild_then(&pool, &sources, waiting).await
+    });
+    // The rebuild has replaced every row and waits to commit, holding its locks.
+    let holding = "select count(*)::text from pg_locks l join pg_class c on c.oid = l.relation \
+                   where c.relname = 'payment' and l.mode in ('ExclusiveLock', 'AccessExclusiveLock') and l.granted";
+    app.eventually(holding, "1").await;
+
+    let revenue = || {
+        let request = app.authed(GetRevenueBySupplierRequest { year: 2026, basis: 0 });
+        let mut client = ReportServiceClient::new(app.reports.clone());
+        async move {
+            let answer = client.get_revenue_by_supplier(request);
+            tokio::time::timeout(std::time::Duration::from_secs(2), answer).await.expect("answered within 2 s")
+        }
+    };
+    let during = revenue().await.expect("a report answers while the rebuild runs");
+    assert_eq!(during.into_inner().total, "10.00", "from the read models as they were");
+    release.send(()).unwrap();
+    let counts = rebuilding.await.unwrap().unwrap();
+    assert!(counts.iter().any(|(service, count)| *service == "contracts" && *count == 1), "{counts:?}");
+    assert_eq!(revenue().await.unwrap().into_inner().total, "10.00", "and from the rebuilt ones after");
+}
