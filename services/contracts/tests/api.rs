@@ -777,6 +777,64 @@ async fn a_snapshot_of_many_contracts_comes_in_chunks_with_each_contracts_own_pa
     assert_eq!(total, 1201);
 }
 
+#[tokio::test]
+async fn digests_page_through_every_contract_and_contracts_come_by_id_to_services_only() {
+    use eris_proto::events::v1::{ListDigestsRequest, SnapshotRequest, snapshot_service_client::SnapshotServiceClient};
+    let database = TestDatabase::new().await;
+    let channel = spawn_contracts_only(&database).await;
+    let pool = generated_book(&database, 2501, "(c.contract_id % 3)::int").await;
+    let secret: eris_platform::config::Secret = eris_platform::testing::SERVICE_SECRET.into();
+    let mut client = SnapshotServiceClient::new(channel);
+    let ask = |page_size: i32, page_token: &str| {
+        eris_platform::auth::service_request(&secret, ListDigestsRequest { page_size, page_token: page_token.into() })
+    };
+
+    // Every contract once, in id order, over pages.
+    let (mut seen, mut token, mut pages) = (Vec::new(), String::new(), 0);
+    loop {
+        let page = client.list_digests(ask(1000, &token)).await.unwrap().into_inner();
+        seen.extend(page.digests.iter().map(|d| (d.id, d.digest.clone())));
+        pages += 1;
+        if page.next_page_token.is_empty() {
+            break;
+        }
+        token = page.next_page_token;
+    }
+    assert_eq!((seen.len(), pages), (2501, 3));
+    assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "in id order");
+    // A payment moved to another month changes its contract's digest, and only that one.
+    let moved = seen[10].0;
+    sqlx::query("update contracts.payment set projected_month = 1 + projected_month % 12 where contract_id = $1")
+        .bind(moved)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let again = client.list_digests(ask(20, "")).await.unwrap().into_inner().digests;
+    let changed: Vec<i64> =
+        again.iter().zip(&seen).filter(|(new, (_, old))| new.digest != *old).map(|(new, _)| new.id).collect();
+    assert_eq!(changed, [moved]);
+
+    // Hostile or foreign requests.
+    for (size, token) in [(-1, ""), (5001, ""), (10, "abc"), (10, "9223372036854775808")] {
+        let refused = client.list_digests(ask(size, token)).await.unwrap_err();
+        assert_eq!(refused.code(), tonic::Code::InvalidArgument, "{size} {token}");
+    }
+    let without_secret = client.list_digests(ListDigestsRequest::default()).await.unwrap_err();
+    assert_eq!(without_secret.code(), tonic::Code::Unauthenticated);
+    let too_many = SnapshotRequest { ids: (1..=1001).collect() };
+    let refused = client.snapshot(eris_platform::auth::service_request(&secret, too_many)).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::InvalidArgument);
+
+    // By id: those that exist, each with its own payments.
+    let wanted = SnapshotRequest { ids: vec![5, 6, 999_999] };
+    let mut stream = client.snapshot(eris_platform::auth::service_request(&secret, wanted)).await.unwrap().into_inner();
+    let mut ids = Vec::new();
+    while let Some(chunk) = stream.message().await.unwrap() {
+        ids.extend(chunk.events.iter().map(|e| e.aggregate_id));
+    }
+    assert_eq!(ids, [5, 6]);
+}
+
 /// The size the snapshot must cope with: 150,000 contracts with 1,500,000 payments. Slow (it
 /// writes the book first); run with `cargo nextest run -p eris-contracts --run-ignored only snapshot_of_a_full_book`.
 #[tokio::test]

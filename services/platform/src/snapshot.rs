@@ -59,14 +59,40 @@ pub const MAX_IDS: usize = 1000;
 const MAX_DIGESTS: i32 = 5000;
 const DEFAULT_DIGESTS: i32 = 1000;
 
-/// The digest of a record with money rows: the record's version, how many rows, the sum of their
-/// versions and of two amounts, as SQL over `record` (with a `version` column) left-joined to
-/// `rows` (with `version` and the amounts `first` and `second`). Both the source and a consumer
-/// compute it with this one text, so equal data gives equal digests.
-pub fn money_digest_sql(record: &str, rows: &str, first: &str, second: &str) -> String {
+/// The digest of a record and the rows that belong to it, as an SQL expression over `record`
+/// and `rows` (left-joined, grouped by the record): the md5 of the record's `record_columns` and
+/// of every row's `row_columns` in `row_key` order, each as canonical number text (a smallint and
+/// an integer, or 10.50 and 10.5, read alike). Every column is a number.
+pub fn digest_sql(record: &str, record_columns: &[&str], rows: &str, row_key: &str, row_columns: &[&str]) -> String {
+    let canonical = |table: &str, column: &str| format!("coalesce(trim_scale(({table}.{column})::numeric)::text, '')");
+    let record_text: Vec<String> = record_columns.iter().map(|column| canonical(record, column)).collect();
+    let row_text: Vec<String> = row_columns.iter().map(|column| canonical(rows, column)).collect();
     format!(
-        "{record}.version || '|' || count({rows}.version) || '|' || coalesce(sum({rows}.version), 0) || '|' || \
-         trim_scale(coalesce(sum({rows}.{first}), 0)) || '|' || trim_scale(coalesce(sum({rows}.{second}), 0))"
+        "md5(concat_ws('|', {}) || '#' || coalesce(string_agg(concat_ws(':', {}), ',' order by {rows}.{row_key}) \
+           filter (where {rows}.{row_key} is not null), ''))",
+        record_text.join(", "),
+        row_text.join(", ")
+    )
+}
+
+/// A contract's digest over `contract` and its `payment` rows: what the contracts service and
+/// reporting both compute to find a contract whose copy differs (any field the reports use).
+pub fn contract_digest_sql(contract: &str, payment: &str) -> String {
+    digest_sql(
+        contract,
+        &["version", "company_id", "supplier_id", "status"],
+        payment,
+        "payment_id",
+        &[
+            "payment_id",
+            "version",
+            "projected_year",
+            "projected_month",
+            "projected_payment",
+            "payment_year",
+            "payment_month",
+            "payment_actual",
+        ],
     )
 }
 

@@ -1,8 +1,9 @@
 //! The reconciler: finds contracts whose read models differ from the contracts service, however
 //! that came about, and has the projector mend them.
 //!
-//! It compares per-contract digests (version, payment count, the sum of the payments' versions,
-//! projected and received sums; see `eris_platform::snapshot::money_digest_sql`), a page of the
+//! It compares per-contract digests (the contract's version, company, supplier and status, and
+//! every payment's id, version, months, years and amounts; see
+//! `eris_platform::snapshot::contract_digest_sql`), a page of the
 //! contracts service's `ListDigests` at a time against the same digest of the read models over
 //! the same id range. A difference may only be an event on its way, so each one is compared again
 //! a moment later, and only what still differs is handed to the projector, which reads those
@@ -10,7 +11,7 @@
 
 use std::{collections::HashMap, time::Duration};
 
-use eris_platform::{auth::service_request, config::Secret, snapshot::money_digest_sql};
+use eris_platform::{auth::service_request, config::Secret, snapshot::contract_digest_sql};
 use eris_proto::{
     contracts::v1::ContractEvent,
     events::v1::{ListDigestsRequest, SnapshotRequest, snapshot_service_client::SnapshotServiceClient},
@@ -130,11 +131,11 @@ pub async fn local_digests(
     after: i64,
     upper: Option<i64>,
 ) -> sqlx::Result<HashMap<i64, String>> {
-    let digest = money_digest_sql("c", "p", "projected_payment", "payment_actual");
+    let digest = contract_digest_sql("c", "p");
     let rows: Vec<(i64, String)> = sqlx::query_as(&format!(
         "select c.contract_id, {digest} from contract c left join payment p on p.contract_id = c.contract_id \
          where c.contract_id > $1 and ($2::bigint is null or c.contract_id <= $2) \
-         group by c.contract_id, c.version"
+         group by c.contract_id"
     ))
     .bind(after)
     .bind(upper)
@@ -145,10 +146,10 @@ pub async fn local_digests(
 
 /// The read models' digests of these contracts.
 pub async fn local_digests_of(db: impl PgExecutor<'_>, ids: &[i64]) -> sqlx::Result<HashMap<i64, String>> {
-    let digest = money_digest_sql("c", "p", "projected_payment", "payment_actual");
+    let digest = contract_digest_sql("c", "p");
     let rows: Vec<(i64, String)> = sqlx::query_as(&format!(
         "select c.contract_id, {digest} from contract c left join payment p on p.contract_id = c.contract_id \
-         where c.contract_id = any($1) group by c.contract_id, c.version"
+         where c.contract_id = any($1) group by c.contract_id"
     ))
     .bind(ids)
     .fetch_all(db)

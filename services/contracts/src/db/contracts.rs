@@ -204,15 +204,16 @@ pub async fn list_contracts_by_ids(db: impl PgExecutor<'_>, ids: &[i64]) -> sqlx
 }
 
 /// Up to `limit` digests of contracts with ids above `after`, in id order (see
-/// `eris_platform::snapshot::money_digest_sql`).
+/// `eris_platform::snapshot::contract_digest_sql`).
 #[tracing::instrument(skip_all)]
 pub async fn list_digests_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -> sqlx::Result<Vec<(i64, String)>> {
-    let digest = eris_platform::snapshot::money_digest_sql("c", "p", "projected_payment", "payment_actual");
+    let digest = eris_platform::snapshot::contract_digest_sql("c", "p");
     sqlx::query_as(&format!(
-        "select c.contract_id, {digest} from \
-           (select contract_id, version from contract where contract_id > $1 order by contract_id limit $2) c \
+        "select c.contract_id, {digest} \
+         from (select contract_id from contract where contract_id > $1 order by contract_id limit $2) page \
+         join contract c on c.contract_id = page.contract_id \
          left join payment p on p.contract_id = c.contract_id \
-         group by c.contract_id, c.version order by c.contract_id"
+         group by c.contract_id order by c.contract_id"
     ))
     .bind(after)
     .bind(limit)

@@ -203,8 +203,8 @@ export const SnapshotService: GenService<{
   },
   /**
    * A digest of each record, a page at a time in id order: what a consumer compares with its own
-   * copy to find drift. Served by contracts (per contract: version, payment count, the sum of the
-   * payments' versions, projected and received sums); UNIMPLEMENTED elsewhere.
+   * copy to find drift. Served by contracts (per contract: its version, company, supplier and
+   * status, and every payment's id, version, months, years and amounts); UNIMPLEMENTED elsewhere.
    *
    * @generated from rpc eris.events.v1.SnapshotService.ListDigests
    */
