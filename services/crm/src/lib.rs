@@ -47,6 +47,7 @@ pub(crate) struct State {
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
+    eris_platform::metrics::serve_if_asked(&config.service.metrics).await?;
     // Publishes the outbox to this service's event stream while the service runs.
     let _relay = eris_platform::relay::Relay::new(resources.pool.clone(), resources.kv.clone(), SCHEMA).spawn();
     let state = std::sync::Arc::new(State {

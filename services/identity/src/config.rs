@@ -26,6 +26,8 @@ pub struct Config {
     pub shutdown: ShutdownArgs,
     #[command(flatten)]
     pub secret: ServiceSecretArgs,
+    #[command(flatten)]
+    pub metrics: eris_platform::config::MetricsArgs,
 }
 
 impl Listen for Config {

@@ -79,6 +79,7 @@ impl GenerationSource for StoredGenerations {
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
     let pool = eris_platform::db::connect(&config.database, SCHEMA, &MIGRATOR).await?;
+    eris_platform::metrics::serve_if_asked(&config.metrics).await?;
     let kv = Kv::new(&config.redis)?;
     // Publishes the outbox (user events) to this service's event stream while the service runs.
     let _relay = eris_platform::relay::Relay::new(pool.clone(), kv.clone(), SCHEMA).spawn();

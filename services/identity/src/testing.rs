@@ -31,6 +31,7 @@ pub fn config(database: &TestDatabase, listen: SocketAddr) -> Config {
         },
         shutdown: shutdown_args(),
         secret: service_secret_args(),
+        metrics: Default::default(),
     }
 }
 

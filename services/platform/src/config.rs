@@ -53,6 +53,15 @@ pub struct ServiceSecretArgs {
     pub service_secret: Option<Secret>,
 }
 
+/// The internal listener of a service's `/metrics`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct MetricsArgs {
+    /// Address to serve `/metrics` on (and, for reporting, `/readyz`), apart from gRPC; unset,
+    /// none (in eris-stack the gateway's `/metrics` shows every service's).
+    #[arg(long, env = "ERIS_METRICS_LISTEN")]
+    pub metrics_listen: Option<std::net::SocketAddr>,
+}
+
 /// How long a stopping service keeps answering NOT_SERVING to health checks before it stops
 /// accepting calls, so load balancers move traffic away first.
 #[derive(Debug, Clone, clap::Args)]

@@ -39,6 +39,19 @@ pub async fn serve_in_background(address: SocketAddr) -> anyhow::Result<()> {
     serve_in_background_with(address, Router::new()).await
 }
 
+/// Serves [`app`] on the service's metrics listener, when it has one.
+pub async fn serve_if_asked(args: &crate::config::MetricsArgs) -> anyhow::Result<()> {
+    serve_if_asked_with(args, Router::new()).await
+}
+
+/// Serves [`app`] and `more` on the service's metrics listener, when it has one.
+pub async fn serve_if_asked_with(args: &crate::config::MetricsArgs, more: Router) -> anyhow::Result<()> {
+    match args.metrics_listen {
+        Some(address) => serve_in_background_with(address, more).await,
+        None => Ok(()),
+    }
+}
+
 /// Serves [`app`] and `more` (a service's own readiness, say) on `address` in the background.
 pub async fn serve_in_background_with(address: SocketAddr, more: Router) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(address).await?;

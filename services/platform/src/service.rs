@@ -9,7 +9,7 @@ use tokio::net::TcpListener;
 
 use crate::{
     auth::{AuthLayer, Generations, IdentityGenerations, TokenVerifier},
-    config::{BusinessArgs, DatabaseArgs, RedisArgs, Secret, ServiceSecretArgs, ShutdownArgs, TokenArgs},
+    config::{BusinessArgs, DatabaseArgs, MetricsArgs, RedisArgs, Secret, ServiceSecretArgs, ShutdownArgs, TokenArgs},
     kv::Kv,
     serve::Dependencies,
 };
@@ -37,6 +37,8 @@ pub struct ServiceArgs {
     pub shutdown: ShutdownArgs,
     #[command(flatten)]
     pub secret: ServiceSecretArgs,
+    #[command(flatten)]
+    pub metrics: MetricsArgs,
 }
 
 /// A service's settings: where it listens, besides the rest.

@@ -209,6 +209,7 @@ pub struct ServiceSettings {
 /// Settings for a service under test over `database`, verifying tokens with identity at `identity_url`.
 pub fn service_args(database: &TestDatabase, identity_url: String) -> crate::service::ServiceArgs {
     crate::service::ServiceArgs {
+        metrics: Default::default(),
         database: database.args(),
         redis: database.redis_args(),
         token: crate::config::TokenArgs { identity_url, jwt_public_key: None },

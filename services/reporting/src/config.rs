@@ -23,10 +23,6 @@ pub struct Config {
     /// answer reports set it to false.
     #[arg(long, env = "ERIS_REPORTING_PROJECTOR", default_value_t = true, action = clap::ArgAction::Set)]
     pub projector: bool,
-    /// Address to serve `/metrics` on (the projector's event lag), apart from gRPC; unset, none
-    /// (in eris-stack the gateway's `/metrics` shows it).
-    #[arg(long, env = "ERIS_METRICS_LISTEN")]
-    pub metrics_listen: Option<SocketAddr>,
     /// Seconds between comparisons of the read models with the contracts service (by the
     /// projector holding the lease, which mends what differs); 0: none. Needs the service secret.
     #[arg(long, env = "ERIS_RECONCILE_SECONDS", default_value_t = RECONCILE_SECONDS)]

@@ -52,10 +52,8 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
         }
         false => None,
     };
-    if let Some(address) = config.metrics_listen {
-        let health = projector.as_ref().map(projector::Projector::health);
-        eris_platform::metrics::serve_in_background_with(address, readiness(health)).await?;
-    }
+    let health = projector.as_ref().map(projector::Projector::health);
+    eris_platform::metrics::serve_if_asked_with(&config.service.metrics, readiness(health)).await?;
     let _projector = projector.map(projector::Projector::spawn);
     let service = GrpcService {
         names: &["eris.reporting.v1.ReportService"],

@@ -103,6 +103,8 @@ pub struct Health {
 struct HealthState {
     /// Per source, since when its stream waits for missing events.
     gaps: HashMap<&'static str, Instant>,
+    /// Per source, how far behind its last applied event's commit the read models were.
+    lag: HashMap<&'static str, Duration>,
     /// The lease holder's last failure, and when.
     failure: Option<(String, Instant)>,
     /// Contracts found to differ from the source and not yet mended.
@@ -113,6 +115,8 @@ struct HealthState {
 const FAILURE_SHOWN: Duration = Duration::from_secs(15);
 /// A stream waiting for missing events this long is degraded (a replay normally takes moments).
 const GAP_SHOWN: Duration = Duration::from_secs(2);
+/// Read models further behind a stream than this are degraded (normally well under a second).
+const LAG_SHOWN: Duration = Duration::from_secs(10);
 
 impl Health {
     /// Why the read models may be behind the sources now; empty when they are not.
@@ -129,6 +133,13 @@ impl Health {
                 )
             })
             .collect();
+        reasons.extend(
+            state
+                .lag
+                .iter()
+                .filter(|(_, lag)| **lag >= LAG_SHOWN)
+                .map(|(service, lag)| format!("the read models are {} s behind the {service} stream", lag.as_secs())),
+        );
         if state.mending > 0 {
             reasons.push(format!("mending {} contracts that differ from the contracts service", state.mending));
         }
@@ -144,7 +155,10 @@ impl Health {
     fn update(&self, change: impl FnOnce(&mut HealthState)) {
         let mut state = self.reasons.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         change(&mut state);
-        let degraded = !state.gaps.is_empty() || state.failure.is_some() || state.mending > 0;
+        let degraded = !state.gaps.is_empty()
+            || state.failure.is_some()
+            || state.mending > 0
+            || state.lag.values().any(|lag| *lag >= LAG_SHOWN);
         metrics::gauge!(DEGRADED_METRIC).set(f64::from(u8::from(degraded)));
     }
 }
@@ -484,7 +498,11 @@ impl Projector {
                     }
                 };
                 // From the change's commit to its report being visible.
-                metrics::gauge!(LAG_METRIC, "stream" => service).set((now_ms - since).max(0) as f64 / 1000.0);
+                let lag = Duration::from_millis((now_ms - since).max(0) as u64);
+                metrics::gauge!(LAG_METRIC, "stream" => service).set(lag.as_secs_f64());
+                self.health.update(|state| {
+                    state.lag.insert(service, lag);
+                });
             }
         }
         self.acknowledge(&reads, &applied, &asks).await?;
@@ -496,8 +514,12 @@ impl Projector {
         let now_ms = eris_platform::auth::now_ms();
         let behind = self.behind.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         for stream in &self.streams {
-            let lag = behind.get(stream.service).map_or(0, |gap| now_ms - gap.since_ms).max(0);
-            metrics::gauge!(LAG_METRIC, "stream" => stream.service).set(lag as f64 / 1000.0);
+            let lag =
+                Duration::from_millis(behind.get(stream.service).map_or(0, |gap| now_ms - gap.since_ms).max(0) as u64);
+            metrics::gauge!(LAG_METRIC, "stream" => stream.service).set(lag.as_secs_f64());
+            self.health.update(|state| {
+                state.lag.insert(stream.service, lag);
+            });
             metrics::gauge!(PENDING_METRIC, "stream" => stream.service).set(0.0);
             metrics::gauge!(OLDEST_PENDING_METRIC, "stream" => stream.service).set(0.0);
         }

@@ -19,7 +19,6 @@ pub fn spawn_on(
         let config = Config {
             listen: s.listen,
             projector: true,
-            metrics_listen: None,
             reconcile_seconds,
             service: s.service,
             sources: crate::config::SourceArgs { contracts_url, ..Default::default() },

@@ -191,6 +191,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         business: args.business.clone(),
         shutdown: args.shutdown.clone(),
         secret: secret.clone(),
+        // The stack's gateway serves every service's metrics.
+        metrics: Default::default(),
     };
 
     let mut tasks = JoinSet::new();
@@ -214,6 +216,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         auth,
         shutdown: args.shutdown.clone(),
         secret,
+        metrics: Default::default(),
     };
     tasks.spawn(named("identity", eris_identity::serve(identity_config, identity, until_stopped())));
     let crm_config = eris_crm::Config { listen: listen(&crm), sourcing_url: url(3), service: service.clone() };
@@ -252,7 +255,6 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let reporting_config = eris_reporting::Config {
         listen: listen(&reporting),
         projector: true,
-        metrics_listen: None,
         reconcile_seconds: eris_reporting::config::RECONCILE_SECONDS,
         service,
         sources,

@@ -127,7 +127,6 @@ service_test!(
     "reporting",
     "eris.reporting.v1.ReportService",
     projector: true,
-    metrics_listen: None,
     reconcile_seconds: 0,
     sources: Default::default()
 );
