@@ -87,8 +87,9 @@ fault:
 
 # Fault test of the money path: its own PostgreSQL (port 15532) and Redis (16479), two reporting
 # processes, a contracts-and-payments load while the projectors die, Redis empties, the lease
-# holder's backend is terminated, PostgreSQL restarts and contracts is killed; asserts the read
-# models and the revenue report equal the contracts schema to the cent within 30 s of each.
+# holder's backend is terminated, PostgreSQL restarts, contracts is killed and the read models are
+# changed behind the projector's back (the reconciler mends them); asserts the read models and the
+# revenue report equal the contracts schema to the cent within 30 s of each.
 fault-money:
 	cargo build --bin eris-stack --bin eris-identity --bin eris-crm --bin eris-contracts \
 		--bin eris-sourcing --bin eris-reporting --bin eris-gateway
@@ -124,6 +125,7 @@ bench: web
 	tps=$$(pgbench -h 127.0.0.1 -U postgres -S -n -c 32 -j 2 -T 10 $(PGBENCH_DATABASE) | awk '/^tps/ {print $$3; exit}'); \
 	echo "pgbench -S: $$tps tps"; \
 	log=$$(mktemp); \
+	export ERIS_SERVICE_SECRET="bench-$$RANDOM$$RANDOM"; \
 	DATABASE_URL=postgres://postgres@localhost:5432/$(BENCH_DATABASE) ERIS_REDIS_PREFIX="eris-bench:$$RANDOM:" \
 	ERIS_LISTEN=127.0.0.1:$(BENCH_PORT) ERIS_GRPC_BASE_PORT=$(BENCH_GRPC_BASE_PORT) ERIS_SHUTDOWN_GRACE_MS=0 \
 	RUST_LOG=warn $(CARGO_TARGET_DIR)/release/eris-stack --demo >"$$log" 2>&1 & pid=$$!; \
@@ -132,5 +134,6 @@ bench: web
 	for i in $$(seq 1 600); do grep -q "Reports rebuilt" "$$log" && break; sleep 1; done; \
 	grep "Reports rebuilt" "$$log"; \
 	$(CARGO_TARGET_DIR)/release/eris-bench --base-url http://127.0.0.1:$(BENCH_PORT) --crm --pgbench-tps "$$tps" \
-		--stack-pid $$pid; \
+		--stack-pid $$pid --rebuild-database-url postgres://postgres@localhost:5432/$(BENCH_DATABASE) \
+		--grpc-base-port $(BENCH_GRPC_BASE_PORT); \
 	cd web && BENCH_BASE_URL=http://127.0.0.1:$(BENCH_PORT) node bench/accounts-screen.mjs

@@ -6,7 +6,10 @@ Runs its own PostgreSQL (port 15532) and Redis (port 16479) and every service as
 with the classes of fault_test.py: eris-identity, eris-crm, eris-contracts, eris-sourcing, two
 eris-reporting processes (both run the projector; one holds the lease at a time) and eris-gateway
 (whose reports go to the first reporting process). The seeded book (eris-stack seed) reaches the
-read models by `eris-reporting rebuild`; from then on only the event streams feed them.
+read models by `eris-reporting rebuild`; from then on only the event streams feed them, and the
+lease holder's reconciler, which compares the read models with the contracts service's
+per-contract digests about 5 s after taking the lease and then every ERIS_RECONCILE_SECONDS (3 s
+here, 300 s by default) and replaces the contracts that still differ a moment later.
 
 A few REST clients signed in as Management write money through the gateway: they create contracts
 on existing companies (with a supplier of the sourcing directory, a start date and a term), add
@@ -19,7 +22,17 @@ recorded. Then, each fault followed by a check:
      on for 10 s with no projector; both reporting processes start again;
   2. under load, the lease holder's PostgreSQL backend is terminated every second for 10 s;
   3. under load, PostgreSQL stops (`pg_ctl stop -m fast`) and starts again;
-  4. eris-contracts is killed (SIGKILL) while it is being written to, and started again.
+  4. eris-contracts is killed (SIGKILL) while it is being written to, and started again;
+  5. the read models drift from an unknown cause, the load going on: in one transaction straight
+     in the reporting schema, a few payments of some seeded contracts are deleted, the projected
+     and received amounts of a few others are changed, one seeded contract is deleted with its
+     payments, and a contract the contracts service never had is added with payments. No event
+     tells the projector; the reconciler must find and mend them. Asserted besides the check
+     below: the tampered contracts equal the source again within CONVERGE_LIMIT_S of the change,
+     under load; the sum of eris_reporting_drift_mended_total over both reporting processes rose
+     by at least the number of contracts tampered with; the lease holder's /readyz (beside
+     /metrics, polled every 50 ms meanwhile) answered 200 JSON with a status each time. It prints
+     when each was seen, and whether /readyz said "degraded" with a mending reason.
 
 A check stops the load and asserts, polling for up to CONVERGE_LIMIT_S (30 s; --converge-limit),
 that the read models equal the contracts schema, to the cent:
@@ -48,6 +61,7 @@ import argparse
 import collections
 import datetime
 import http.client
+import json
 import os
 import random
 import shutil
@@ -85,6 +99,14 @@ AFTER_FAULT_S = 3.0
 MAX_WRITES = 20000
 # A contract writer keeps at most this many contracts of its own at once.
 CONTRACTS_PER_WRITER = 10
+# How often the lease holder compares the read models with the contracts service (the product's
+# default is 300 s; its first comparison comes about 5 s after taking the lease whatever this is).
+RECONCILE_EVERY_S = 3
+# Drifted read models (fault 5): contracts that lose a few payments, contracts whose amounts change.
+DRIFT_PAYMENTS_GONE = 3
+DRIFT_AMOUNTS_CHANGED = 3
+# The lease holder's /readyz is asked this often while drift is being mended.
+READYZ_EVERY_S = 0.05
 
 WRITER = "management@eris.test"
 # The projector's lease: the advisory lock on key 0x7265706f7274696e, as pg_locks shows it.
@@ -92,6 +114,9 @@ LEASE_LOCK = ("locktype = 'advisory' and classid = 1919250543 and objid = 192023
               "and objsubid = 1 and granted")
 # A line the relays log when they find their stream reset and publish it again.
 RELAY_RESET_LINE = "the event stream was reset"
+# The reconciler's counters: contracts found to differ from the contracts service, and mended.
+DRIFT_FOUND = "eris_reporting_drift_found_total"
+DRIFT_MENDED = "eris_reporting_drift_mended_total"
 
 # ---------------------------------------------------------------------------------------------
 # The comparisons, as SQL over both schemas
@@ -255,6 +280,7 @@ class MoneyRun(fault_test.FaultRun):
         self.writes = 0
         self.checks: list[Check] = []
         self.failures: list[str] = []
+        self.assertions: list[tuple[bool, str]] = []  # (holds, what) beyond the checks' own
         self.findings: list[str] = []  # informational lines for the summary
         self.company_ids: list[int] = []
         self.suppliers: dict[str, list[int]] = {}
@@ -498,9 +524,23 @@ class MoneyRun(fault_test.FaultRun):
             self.compare_rest(diff)
         return diff
 
-    def compare_contracts(self, diff: Diff) -> None:
+    def compare_only(self, contract_ids: list[int]) -> Diff:
+        """These contracts and their payments only (the revenue cells and the report are shared)."""
+        diff = Diff()
+        self.compare_contracts(diff, contract_ids)
+        self.compare_payments(diff, contract_ids)
+        return diff
+
+    @staticmethod
+    def restricted(sql: str, contract_ids: list[int] | None) -> str:
+        if contract_ids is None:
+            return sql
+        ids = ", ".join(str(int(cid)) for cid in contract_ids) or "null"
+        return f"select * from ({sql}) d where d.contract_id in ({ids})"
+
+    def compare_contracts(self, diff: Diff, only: list[int] | None = None) -> None:
         src, rep = {}, {}
-        for side, cid, company, version, supplier, status in self.pg.query(CONTRACTS_DIFF):
+        for side, cid, company, version, supplier, status in self.pg.query(self.restricted(CONTRACTS_DIFF, only)):
             row = (int(company), int(version), int(supplier), int(status))
             (src if side == "src" else rep)[int(cid)] = row
         describe = lambda r: f"company {r[0]} v{r[1]} supplier {r[2]} status {r[3]}"  # noqa: E731
@@ -512,9 +552,9 @@ class MoneyRun(fault_test.FaultRun):
             text = f"{cid}: source {describe(src[cid])}, reporting {describe(rep[cid])}"
             (diff.contracts_stale if rep[cid][1] < src[cid][1] else diff.contracts_differ).append(text)
 
-    def compare_payments(self, diff: Diff) -> None:
+    def compare_payments(self, diff: Diff, only: list[int] | None = None) -> None:
         src, rep = {}, {}
-        for side, pid, cid, version, py, pm, pp, ay, am, pa in self.pg.query(PAYMENTS_DIFF):
+        for side, pid, cid, version, py, pm, pp, ay, am, pa in self.pg.query(self.restricted(PAYMENTS_DIFF, only)):
             row = (int(cid), int(version), int(py), int(pm), dec(pp), int(ay), int(am), dec(pa))
             (src if side == "src" else rep)[int(pid)] = row
 
@@ -733,8 +773,37 @@ class MoneyRun(fault_test.FaultRun):
             parts.append(f"{name}: contracts lag {'-' if lag is None else f'{lag:g} s'}, "
                          f"gaps {pick('eris_reporting_stream_gaps_total'):g}, "
                          f"lease lost {pick('eris_reporting_lease_lost_total'):g}, "
-                         f"stream resets {pick('eris_reporting_stream_resets_total'):g}")
+                         f"stream resets {pick('eris_reporting_stream_resets_total'):g}, "
+                         f"drift found {pick(DRIFT_FOUND):g} mended {pick(DRIFT_MENDED):g}")
         return "; ".join(parts)
+
+    def drift_counters(self) -> tuple[float, float] | None:
+        """eris_reporting_drift_found_total and _mended_total summed over both reporting processes
+        (a counter never incremented is not exported yet: 0); None when a /metrics is unreachable."""
+        found = mended = 0.0
+        for name in ("reporting", "reporting2"):
+            m = self.metrics(name)
+            if "error" in m:
+                return None
+            found += sum(v for k, v in m.items() if k.startswith(DRIFT_FOUND))
+            mended += sum(v for k, v in m.items() if k.startswith(DRIFT_MENDED))
+        return found, mended
+
+    def readyz_of(self, name: str) -> tuple[int | None, object]:
+        """A reporting process's /readyz (on its metrics listener): the status code and the parsed
+        body, or None and what went wrong."""
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", self.metrics_ports[name], timeout=5)
+            conn.request("GET", "/readyz")
+            response = conn.getresponse()
+            raw = response.read()
+            conn.close()
+        except (OSError, http.client.HTTPException) as error:
+            return None, f"{type(error).__name__}: {error}"
+        try:
+            return response.status, json.loads(raw)
+        except ValueError:
+            return response.status, raw.decode(errors="replace")[:200]
 
     def relay_resets_logged(self) -> int:
         try:
@@ -805,7 +874,8 @@ class MoneyRun(fault_test.FaultRun):
         stack.binaries["reporting2"] = "eris-reporting"
         for name in ("reporting", "reporting2"):
             stack.extra_env[name] = {"ERIS_METRICS_LISTEN": f"127.0.0.1:{self.metrics_ports[name]}",
-                                     "ERIS_REPORTING_PROJECTOR": "true"}
+                                     "ERIS_REPORTING_PROJECTOR": "true",
+                                     "ERIS_RECONCILE_SECONDS": str(RECONCILE_EVERY_S)}
 
         stack.seed(args.companies)
         stack.start("identity")
@@ -817,6 +887,8 @@ class MoneyRun(fault_test.FaultRun):
             if not wait_port(stack.ports[name], 60):
                 raise HarnessError(f"{name} did not listen:\n{tail(stack.logfile(name))}")
         self.rebuild()
+        # The seeded book: contracts up to this id are never written by the load.
+        self.seeded_max = int(pg.query("select coalesce(max(contract_id), 0) from contracts.contract")[0][0])
         self.start_reporting()
         stack.start("gateway")
         deadline = time.monotonic() + 120
@@ -1016,6 +1088,192 @@ class MoneyRun(fault_test.FaultRun):
         check = self.check("4 contracts killed", start, back, catch_up)
         check.notes.insert(0, f"{inflight} writes in flight when eris-contracts was killed")
 
+        # 5. The read models drift from an unknown cause; no event says so.
+        self.drift()
+
+    # -- drifted read models ------------------------------------------------------------------
+
+    def plan_drift(self, rng: random.Random) -> dict:
+        """Seeded contracts (the load never writes them, so only the reconciler can mend them) and
+        one transaction that changes their read models: some lose payments, some have amounts
+        changed, one goes with its payments, and one the contracts service never had comes."""
+        rows = self.pg.query(
+            "select c.contract_id, count(*), count(*) filter (where p.payment_actual is not null "
+            "and p.payment_month between 1 and 12 and p.projected_payment is not null) "
+            "from reporting.contract c join reporting.payment p on p.contract_id = c.contract_id "
+            f"where c.contract_id <= {self.seeded_max} "
+            "and c.contract_id in (select contract_id from contracts.contract) "
+            "group by 1 having count(*) >= 3 order by 1")
+        candidates = [(int(cid), int(count), int(received)) for cid, count, received in rows]
+        rng.shuffle(candidates)
+        if len(candidates) < DRIFT_AMOUNTS_CHANGED + DRIFT_PAYMENTS_GONE + 2:
+            raise HarnessError(f"the seeded book has only {len(candidates)} contracts with payments")
+        # Amounts change preferably on contracts with a payment received (both amounts then change).
+        changed = sorted(candidates, key=lambda c: c[2] == 0)[:DRIFT_AMOUNTS_CHANGED]
+        rest = [c for c in candidates if c not in changed]
+        gone = rest[:DRIFT_PAYMENTS_GONE]
+        deleted, template = rest[DRIFT_PAYMENTS_GONE][0], rest[DRIFT_PAYMENTS_GONE + 1][0]
+
+        payments: dict[int, list[tuple[int, bool, bool]]] = collections.defaultdict(list)
+        ids = ", ".join(str(c[0]) for c in changed + gone)
+        for pid, cid, projected, received in self.pg.query(
+                "select payment_id, contract_id, projected_payment is not null, "
+                "payment_actual is not null and payment_month between 1 and 12 "
+                f"from reporting.payment where contract_id in ({ids}) order by payment_id"):
+            payments[int(cid)].append((int(pid), projected == "t", received == "t"))
+
+        # As the reporting service's own sessions run (its trigger functions name its tables unqualified).
+        statements = ["begin", "set local search_path to reporting"]
+        payments_gone = 0
+        for cid, count, _ in gone:
+            lost = rng.sample([pid for pid, _, _ in payments[cid]], rng.randint(1, min(3, count - 1)))
+            payments_gone += len(lost)
+            statements.append(f"delete from reporting.payment where payment_id in ({', '.join(map(str, lost))})")
+
+        def delta() -> str:
+            return f"{rng.choice([-1, 1]) * rng.randint(100, 500000) / 100:.2f}"
+
+        amounts_changed = 0
+        for cid, _, _ in changed:
+            projected = [pid for pid, has, _ in payments[cid] if has]
+            received = [pid for pid, _, has in payments[cid] if has]
+            pid = rng.choice(projected or [pid for pid, _, _ in payments[cid]])
+            statements.append("update reporting.payment set projected_payment = coalesce(projected_payment, 0) "
+                              f"+ {delta()} where payment_id = {pid}")
+            amounts_changed += 1
+            if received:
+                statements.append(f"update reporting.payment set payment_actual = payment_actual + {delta()} "
+                                  f"where payment_id = {rng.choice(received)}")
+                amounts_changed += 1
+
+        deleted_payments = int(self.pg.query(
+            f"select count(*) from reporting.payment where contract_id = {deleted}")[0][0])
+        statements.append(f"delete from reporting.payment where contract_id = {deleted}")
+        statements.append(f"delete from reporting.contract where contract_id = {deleted}")
+
+        # Far above any id the contracts service gives out in a run.
+        added = 2_000_000_000 + rng.randint(0, 999_999)
+        statements.append(
+            "insert into reporting.contract (contract_id, company_id, company_name, commodity, supplier_id, "
+            "start_date, term_months, end_date, status, version) "
+            f"select {added}, company_id, company_name, commodity, supplier_id, start_date, term_months, end_date, "
+            f"status, 1 from reporting.contract where contract_id = {template}")
+        statements.append(
+            "insert into reporting.payment (payment_id, contract_id, projected_month, projected_year, "
+            "projected_payment, payment_month, payment_year, payment_actual, version) values "
+            f"({added}, {added}, {rng.randint(1, 12)}, {self.year}, {abs(float(delta())):.2f}, 0, 0, null, 1), "
+            f"({added + 1}, {added}, {rng.randint(1, 12)}, {self.year}, {abs(float(delta())):.2f}, "
+            f"{rng.randint(1, 12)}, {self.year}, {abs(float(delta())):.2f}, 1)")
+        statements.append("commit")
+
+        contracts = sorted([c[0] for c in gone + changed] + [deleted, added])
+        return {
+            "contracts": contracts,
+            "sql": ";\n".join(statements) + ";",
+            "what": (f"{len(gone)} contracts lost {payments_gone} payments, {len(changed)} had {amounts_changed} "
+                     f"amounts changed, contract {deleted} went with its {deleted_payments} payments, contract "
+                     f"{added} (unknown to the contracts service) came with 2 payments"),
+        }
+
+    def watch_readyz(self, watch: dict) -> None:
+        """Asks the lease holder's /readyz every READYZ_EVERY_S until `watch["stop"]` is set."""
+        holder, resolved = None, 0.0
+        while not watch["stop"].is_set():
+            if time.monotonic() - resolved >= 1.0:
+                try:
+                    holder = self.lease_holder()[1].split(" ")[0]
+                except HarnessError:
+                    pass
+                resolved = time.monotonic()
+            if holder in self.metrics_ports:
+                status, body = self.readyz_of(holder)
+                watch["answers"].append((time.monotonic(), holder, status, body))
+            watch["stop"].wait(READYZ_EVERY_S)
+
+    def drift(self) -> None:
+        """Fault 5: the read models of a few contracts are changed behind the projector's back,
+        the load going on; the reconciler must find and mend them with no manual step."""
+        start = len(self.phase_times)
+        self.set_phase("read models drifted")
+        plan = self.plan_drift(random.Random(f"{self.run_id}-drift"))
+        targets = plan["contracts"]
+        already = self.compare_only(targets)
+        before = self.drift_counters()
+        watch = {"answers": [], "stop": threading.Event()}
+        watcher = threading.Thread(target=self.watch_readyz, args=(watch,), daemon=True, name="readyz")
+        watcher.start()
+        self.pg.query(plan["sql"])
+        changed = time.monotonic()
+        made = self.compare_only(targets)
+        log(f"changed the read models in one transaction: {plan['what']}; now {made.summary()}")
+
+        # Under load: the tampered contracts equal the source again, and the counter says so.
+        deadline = changed + CONVERGE_LIMIT_S
+        equal_s = counted_s = None
+        while time.monotonic() < deadline and (equal_s is None or counted_s is None):
+            self.stack.check_alive()
+            if equal_s is None and self.compare_only(targets).empty:
+                equal_s = time.monotonic() - changed
+                log(f"the {len(targets)} tampered contracts equal the source again {equal_s:.1f} s after the change")
+            now = self.drift_counters()
+            if counted_s is None and before is not None and now is not None and now[1] - before[1] >= len(targets):
+                counted_s = time.monotonic() - changed
+            time.sleep(0.25)
+        watch["stop"].set()
+        watcher.join(timeout=10)
+
+        check = self.check("5 read models drifted", start, changed)
+        after = self.drift_counters()
+        found = mended = None
+        if before is not None and after is not None:
+            found, mended = after[0] - before[0], after[1] - before[1]
+
+        # What the lease holder's /readyz said, in the order first said.
+        answers = watch["answers"]
+        malformed = [f"{holder}: {status} {str(body)[:120]}" for _, holder, status, body in answers
+                     if status != 200 or not isinstance(body, dict) or not isinstance(body.get("status"), str)]
+        said: dict[tuple, list[float]] = {}
+        for at, holder, status, body in answers:
+            if isinstance(body, dict):
+                key = (holder, body.get("status"), tuple(str(r) for r in body.get("reasons") or []))
+            else:
+                key = (holder, f"{status}", (str(body)[:120],))
+            said.setdefault(key, []).append(at - changed)
+        mending = [key for key in said if key[1] == "degraded" and any(r.startswith("mending") for r in key[2])]
+
+        fmt = lambda v: "never" if v is None else f"{v:.1f} s"  # noqa: E731
+        watched = answers[-1][0] - answers[0][0] if answers else None
+        notes = [
+            f"read models changed in one transaction: {plan['what']}; the {len(targets)} contracts then: "
+            f"{made.summary()}" + ("" if already.empty else f" (they differed before the change: {already.summary()})"),
+            f"under load, the tampered contracts equal the source {fmt(equal_s)} after the change; "
+            f"{DRIFT_MENDED} over both processes rose by {len(targets)} {fmt(counted_s)} after it",
+            f"drift counters over both reporting processes during fault 5: found "
+            f"{'?' if found is None else f'+{found:g}'}, mended {'?' if mended is None else f'+{mended:g}'}"
+            + ("" if after is None else f" (since the processes started: found {after[0]:g}, mended {after[1]:g})"),
+            f"lease holder's /readyz: {len(answers)} answers in {fmt(watched)}"
+            f", {len(malformed)} not 200 JSON with a status; "
+            + ("said degraded with a mending reason" if mending else "never said degraded with a mending reason"),
+        ]
+        for (holder, status, reasons), times in said.items():
+            notes.append(f"  {holder} /readyz {status} {list(reasons)}: x{len(times)}, "
+                         f"{times[0]:+.2f} s to {times[-1]:+.2f} s from the change")
+        for note in reversed(notes):
+            check.notes.insert(0, note)
+        for note in notes:
+            log(f"    {note}")
+
+        self.assertions.append((equal_s is not None, f"5: under load, the tampered contracts equal the source within "
+                                f"{CONVERGE_LIMIT_S:g} s of the change ({fmt(equal_s)})"))
+        self.assertions.append((mended is not None and mended >= len(targets),
+                                f"5: {DRIFT_MENDED} over both reporting processes rose by at least the {len(targets)} "
+                                f"contracts tampered with (+{'?' if mended is None else f'{mended:g}'}; found "
+                                f"+{'?' if found is None else f'{found:g}'})"))
+        self.assertions.append((bool(answers) and not malformed,
+                                f"5: the lease holder's /readyz answered 200 JSON with a status each time "
+                                f"({len(answers)} answers" + (f"; {len(malformed)} not, e.g. {malformed[:2]}"
+                                                              if malformed else "") + ")"))
+
     def final_checks(self) -> None:
         self.set_phase("final")
         self.stack.check_alive()
@@ -1099,6 +1357,7 @@ class MoneyRun(fault_test.FaultRun):
         checks.append((not self.final_holder.startswith(("pid", "none")) and "exited" not in self.final_holder,
                        f"the lease holder is one of the running reporting processes ({self.final_holder})"))
         checks.append((self.final_lag == 0, f"the lease holder's event lag reads 0 once caught up ({self.final_lag})"))
+        checks.extend(self.assertions)
         for failure in self.failures:
             checks.append((False, failure))
         checks.append((not self.stack.unexpected_exits, "no process died that the test did not kill"

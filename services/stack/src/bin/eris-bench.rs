@@ -82,6 +82,16 @@ struct Args {
     /// Run only the report scenarios (on a book already seeded and rebuilt).
     #[arg(long)]
     reports_only: bool,
+    /// The stack's database: the reports are also measured while the bench rebuilds the read
+    /// models from the services (none: not measured).
+    #[arg(long)]
+    rebuild_database_url: Option<String>,
+    /// The stack's first gRPC port (identity; crm, contracts and sourcing follow), for the rebuild.
+    #[arg(long, default_value_t = 50051)]
+    grpc_base_port: u16,
+    /// The stack's service secret, for the rebuild's snapshot calls.
+    #[arg(long, env = "ERIS_SERVICE_SECRET")]
+    service_secret: Option<String>,
 }
 
 struct Outcome {
@@ -405,7 +415,15 @@ async fn report_scenarios(args: &Args, token: &str) -> anyhow::Result<String> {
     let export_seconds = started.elapsed().as_secs_f64();
 
     let visible = write_to_visible(args, token, &options).await?;
-    let mut text = table(&[&first, &last, &middle, &names, &revenue]);
+    let during_rebuild = match &args.rebuild_database_url {
+        Some(url) => Some(during_a_rebuild(args, token, url, options.clone()).await?),
+        None => None,
+    };
+    let mut outcomes = vec![&first, &last, &middle, &names, &revenue];
+    if let Some((outcome, _)) = &during_rebuild {
+        outcomes.push(outcome);
+    }
+    let mut text = table(&outcomes);
     text.push_str(&format!(
         "\n\nLast page p95 / first page p95: {:.2}. The whole export (`MarginBuilder.csv`, {} rows, {:.0} MB) \
          streamed in {export_seconds:.1} s",
@@ -421,7 +439,74 @@ async fn report_scenarios(args: &Args, token: &str) -> anyhow::Result<String> {
         None => text.push('.'),
     }
     text.push_str(&format!("\n\n{visible}"));
+    if let Some((_, rebuilt)) = during_rebuild {
+        text.push_str(&format!("\n\n{rebuilt}"));
+    }
     Ok(text)
+}
+
+/// Margin Builder pages and years of revenue, one after another, for as long as a rebuild of
+/// every read model runs: what Management sees while an operator rebuilds.
+async fn during_a_rebuild(
+    args: &Args,
+    token: &str,
+    database_url: &str,
+    options: Arc<ListMarginOptionsResponse>,
+) -> anyhow::Result<(Outcome, String)> {
+    let secret = args.service_secret.clone().context("the rebuild needs the stack's ERIS_SERVICE_SECRET")?;
+    let database = eris_platform::config::DatabaseArgs { database_url: database_url.into(), max_connections: 5 };
+    let pool = eris_platform::db::connect(&database, eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await?;
+    let url = |offset: u16| format!("http://127.0.0.1:{}", args.grpc_base_port + offset);
+    let sources = eris_reporting::config::SourceArgs {
+        identity_url: url(0),
+        crm_url: url(1),
+        contracts_url: url(2),
+        sourcing_url: url(3),
+    }
+    .sources(&eris_platform::config::ServiceSecretArgs { service_secret: Some(secret.as_str().into()) })?;
+    let started = Instant::now();
+    let rebuild = tokio::spawn(async move { eris_reporting::rebuild::rebuild(&pool, &sources).await });
+    let client = reqwest::Client::new();
+    let mut rng = StdRng::seed_from_u64(59);
+    let (mut latencies, mut errors) = (Vec::new(), 0);
+    while !rebuild.is_finished() {
+        let asked = Instant::now();
+        let answered = if latencies.len() % 2 == 0 {
+            let filter = random_margin_filter(&mut rng, &options);
+            let request = ListMarginRowsRequest { filter: Some(filter), page_size: 10, ..Default::default() };
+            grpc_web::<ListMarginRowsResponse>(&client, &args.base_url, token, MARGIN_ROWS, &request).await.is_ok()
+        } else {
+            let year = options.projected_years.choose(&mut rng).copied().unwrap_or(2026);
+            let url = format!("{}/api/reports/revenueBySupplier?year={year}", args.base_url);
+            match client.get(url).header("authorization", token).send().await {
+                Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
+                _ => false,
+            }
+        };
+        latencies.push(asked.elapsed());
+        if !answered {
+            errors += 1;
+        }
+    }
+    let counts = rebuild.await??;
+    let elapsed = started.elapsed();
+    latencies.sort();
+    let outcome = Outcome {
+        name: "during a rebuild of every read model: Margin Builder pages and years of revenue in turn",
+        connections: 1,
+        requests: latencies.len(),
+        errors,
+        elapsed,
+        latencies,
+    };
+    let records: u64 = counts.iter().map(|(_, count)| count).sum();
+    let text = format!(
+        "The rebuild (every read model from the services' snapshots, {records} records) took {:.0} s; the reports \
+         answered {} requests meanwhile, {errors} failed.",
+        elapsed.as_secs_f64(),
+        outcome.requests
+    );
+    Ok((outcome, text))
 }
 
 async fn update_payment(
