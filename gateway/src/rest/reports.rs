@@ -92,9 +92,10 @@ async fn revenue(
 }
 
 /// Forecast revenue by supplier: the year's projected payments by projected month, largest
-/// supplier first. Sales see the companies where they hold a team role.
+/// supplier first. Management's report (spec 2 section 6): 403 for every other role.
 #[utoipa::path(get, path = "/api/reports/revenueBySupplier", tag = "reports", params(YearQuery),
-    responses((status = 200, body = Vec<RevenueRow>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = Vec<RevenueRow>), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
 pub async fn revenue_by_supplier(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
@@ -104,8 +105,10 @@ pub async fn revenue_by_supplier(
 }
 
 /// Actual revenue by supplier: the payments received in the year, by the month received.
+/// Management's report: 403 for every other role.
 #[utoipa::path(get, path = "/api/reports/actualrevenueBySupplier", tag = "reports", params(YearQuery),
-    responses((status = 200, body = Vec<RevenueRow>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = Vec<RevenueRow>), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
 pub async fn actual_revenue_by_supplier(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
@@ -114,10 +117,10 @@ pub async fn actual_revenue_by_supplier(
     revenue(&state, &ctx, &query, RevenueBasis::Actual).await
 }
 
-/// The years the revenue reports offer: those with payments the caller may see, and this year,
-/// latest first.
+/// The years the revenue reports offer: those with payments, and this year, latest first
+/// (Management's, like the reports: 403 for every other role).
 #[utoipa::path(get, path = "/api/reports/contractYearOptions", tag = "reports",
-    responses((status = 200, body = Vec<i32>)))]
+    responses((status = 200, body = Vec<i32>), (status = 403, body = ErrorBody)))]
 pub async fn contract_year_options(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
     let years = reports(&state).list_revenue_years(ctx.request(ListRevenueYearsRequest {})).await;
     Ok(Json(years.map_err(reporting_error)?.into_inner().years))

@@ -432,9 +432,21 @@ async fn revenue_by_supplier_reaches_the_reports_through_rest() {
     let actual: Vec<Value> =
         app.get("/api/reports/actualrevenueBySupplier?year=2026", &manager).await.json().await.unwrap();
     assert_eq!(actual[0]["Total"], "80.00");
-    // The Sales user is the company's closer.
-    let seen: Vec<Value> = app.get("/api/reports/revenueBySupplier?year=2026", &sales).await.json().await.unwrap();
-    assert_eq!(seen.len(), 1);
+    // Management's cards alone (spec 2 section 6), even for the company's closer.
+    let admin = app.token("admin@eris.test").await;
+    let care = app.token("care@eris.test").await;
+    for path in [
+        "/api/reports/revenueBySupplier?year=2026",
+        "/api/reports/actualrevenueBySupplier?year=2026",
+        "/api/reports/contractYearOptions",
+    ] {
+        for token in [&sales, &admin, &care] {
+            let refused = app.get(path, token).await;
+            assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{path}");
+            let body: Value = refused.json().await.unwrap();
+            assert_eq!(body["code"], "permission_denied");
+        }
+    }
     let years: Vec<i64> = app.get("/api/reports/contractYearOptions", &manager).await.json().await.unwrap();
     assert!(years.contains(&2026));
     for bad in ["", "?year=", "?year=abc", "?year=20000", "?year=1e3", "?year=-1"] {

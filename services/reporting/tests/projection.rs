@@ -377,7 +377,7 @@ fn twelve(values: &[(usize, &str)]) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn revenue_by_supplier_adds_up_the_payments_each_caller_may_see() {
+async fn revenue_by_supplier_adds_up_the_payments_for_management_alone() {
     let app = spawn_app().await;
     let theirs = app.contract_of("Foundry", app.sales.1, "Keystone").await;
     let other = app.contract_of("Mill", 0, "").await;
@@ -413,11 +413,11 @@ async fn revenue_by_supplier_adds_up_the_payments_each_caller_may_see() {
     assert_eq!(row(&actual, "Keystone"), (twelve(&[(4, "15.50")]), "15.50".to_owned()));
     assert_eq!(actual.suppliers.len(), 1);
 
-    // The Sales user is Foundry's closer and not on Mill's team.
-    let seen = app.revenue(&app.sales.0, RevenueBasis::Forecast).await;
-    let names: Vec<&str> = seen.suppliers.iter().map(|s| s.supplier_name.as_str()).collect();
-    assert_eq!(names, ["Keystone"]);
-    assert_eq!(seen.total, "45.25");
+    // Management's report alone (spec 2 section 6), even for Foundry's closer.
+    let mut refused = Request::new(GetRevenueBySupplierRequest { year: 2026, basis: 0 });
+    refused.metadata_mut().insert("authorization", format!("Bearer {}", app.sales.0).parse().unwrap());
+    let refused = ReportServiceClient::new(app.reports.clone()).get_revenue_by_supplier(refused).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::PermissionDenied);
 
     let mut years = Request::new(ListRevenueYearsRequest {});
     years.metadata_mut().insert("authorization", format!("Bearer {}", app.token).parse().unwrap());

@@ -2,6 +2,7 @@
 //! columns, with the company, the end date and the volumes and fee totals as numbers.
 
 use chrono::{Datelike, NaiveDate};
+use eris_platform::export::neutralise;
 use eris_proto::sourcing::v1::{Supplier, Utility};
 use rust_decimal::{Decimal, prelude::ToPrimitive};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook, XlsxError};
@@ -63,15 +64,15 @@ pub fn contracts_workbook(
     for (index, row) in rows.iter().enumerate() {
         let r = index as u32 + 1;
         let f = &row.fields;
-        sheet.write_string(r, 0, &row.company_name)?;
+        sheet.write_string(r, 0, neutralise(&row.company_name))?;
         sheet.write_string(r, 1, STATUSES.get(f.status as usize).copied().unwrap_or_default())?;
         if let Some(signed) = f.date_signed {
             sheet.write_date_with_format(r, 2, excel_date(signed)?, &date)?;
         }
-        sheet.write_string(r, 3, &f.commodity)?;
-        sheet.write_string(r, 4, utility(f.utility_id))?;
-        sheet.write_string(r, 5, &f.contract_type)?;
-        sheet.write_string(r, 6, supplier(f.supplier_id.or(f.provider_supplier_id)))?;
+        sheet.write_string(r, 3, neutralise(&f.commodity))?;
+        sheet.write_string(r, 4, neutralise(&utility(f.utility_id)))?;
+        sheet.write_string(r, 5, neutralise(&f.contract_type))?;
+        sheet.write_string(r, 6, neutralise(&supplier(f.supplier_id.or(f.provider_supplier_id))))?;
         if let Some(start) = f.start_date {
             sheet.write_date_with_format(r, 7, excel_date(start)?, &date)?;
         }
@@ -84,7 +85,7 @@ pub fn contracts_workbook(
         if let Some(value) = f.contract_rate {
             sheet.write_number_with_format(r, 10, number(value), &rate)?;
         }
-        sheet.write_string(r, 11, &f.rate_type)?;
+        sheet.write_string(r, 11, neutralise(&f.rate_type))?;
         if let Some(value) = f.fee {
             sheet.write_number_with_format(r, 12, number(value), &rate)?;
         }

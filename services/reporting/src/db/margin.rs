@@ -8,7 +8,7 @@ use sqlx::{PgPool, Postgres, QueryBuilder};
 use crate::domain::margin::{Cursor, Filter};
 
 /// One row, in the spec's columns.
-#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+#[derive(Debug, Clone, Default, PartialEq, sqlx::FromRow)]
 pub struct MarginRecord {
     pub contract_id: i64,
     pub payment_id: i64,

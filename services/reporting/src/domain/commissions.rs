@@ -4,7 +4,6 @@
 
 use chrono::{Datelike, NaiveDate};
 use eris_platform::{Error as PlatformError, auth::Caller};
-use eris_proto::identity::v1::Role;
 use rust_decimal::Decimal;
 use sqlx::PgPool;
 
@@ -61,7 +60,7 @@ pub async fn reconcile(
     supplier_id: i64,
     today: NaiveDate,
 ) -> Result<Reconciliation> {
-    caller.require_role(&[Role::Management])?;
+    crate::access::require(caller, crate::access::Report::CommissionReconciliation)?;
     if !YEARS.contains(&year) {
         return Err(PlatformError::InvalidArgument("The year must be between 1900 and 2200.".into()).into());
     }

@@ -3,10 +3,10 @@
 
 use chrono::{Datelike, Months, NaiveDate};
 use eris_platform::{Error as PlatformError, auth::Caller};
-use eris_proto::identity::v1::Role;
 use sqlx::PgPool;
 
 use crate::{
+    access::{self, Report},
     db::{
         self,
         contract_reports::{ContractRecord, OpportunityRecord, Selection},
@@ -16,28 +16,6 @@ use crate::{
 
 /// Most rows a report answers; narrower filters show the rest.
 pub const ROW_LIMIT: i64 = 2000;
-
-/// The reports, by who may see them.
-#[derive(Debug, Clone, Copy)]
-pub enum Report {
-    SupplierOutreach,
-    FirstMonthsBilling,
-    AutoInactive,
-    WelcomeEmails,
-    Opportunities,
-}
-
-impl Report {
-    fn roles(self) -> &'static [Role] {
-        match self {
-            Self::SupplierOutreach | Self::FirstMonthsBilling | Self::WelcomeEmails => {
-                &[Role::Management, Role::CustomerCare]
-            }
-            Self::AutoInactive => &[Role::Management],
-            Self::Opportunities => &[Role::Management, Role::CustomerCare, Role::Admin],
-        }
-    }
-}
 
 fn invalid(message: &str) -> crate::error::Error {
     PlatformError::InvalidArgument(message.into()).into()
@@ -66,7 +44,7 @@ pub async fn supplier_outreach(
     start: Option<NaiveDate>,
     today: NaiveDate,
 ) -> Result<Rows<ContractRecord>> {
-    caller.require_role(Report::SupplierOutreach.roles())?;
+    access::require(caller, Report::SupplierOutreach)?;
     let start = start.unwrap_or_else(|| today.with_day(1).unwrap_or(today));
     let rows = db::contract_reports::contracts(pool, Selection::Starting(start, month_end(start)), ROW_LIMIT + 1);
     Ok(limited(rows.await?))
@@ -74,7 +52,7 @@ pub async fn supplier_outreach(
 
 /// First Months Billing: contracts starting in the month `yyyy-MM`.
 pub async fn first_months_billing(pool: &PgPool, caller: &Caller, month: &str) -> Result<Rows<ContractRecord>> {
-    caller.require_role(Report::FirstMonthsBilling.roles())?;
+    access::require(caller, Report::FirstMonthsBilling)?;
     let first = NaiveDate::parse_from_str(&format!("{}-01", month.trim()), "%Y-%m-%d")
         .ok()
         .filter(|day| (1900..=2200).contains(&day.year()))
@@ -85,7 +63,7 @@ pub async fn first_months_billing(pool: &PgPool, caller: &Caller, month: &str) -
 
 /// The months in which a contract starts, latest first.
 pub async fn start_months(pool: &PgPool, caller: &Caller) -> Result<Vec<NaiveDate>> {
-    caller.require_role(Report::FirstMonthsBilling.roles())?;
+    access::require(caller, Report::FirstMonthsBilling)?;
     Ok(db::margin::start_months(pool).await?)
 }
 
@@ -96,7 +74,7 @@ pub async fn auto_inactive(
     day: Option<NaiveDate>,
     today: NaiveDate,
 ) -> Result<Rows<ContractRecord>> {
-    caller.require_role(Report::AutoInactive.roles())?;
+    access::require(caller, Report::AutoInactive)?;
     let day = day.unwrap_or(today);
     Ok(limited(db::contract_reports::contracts(pool, Selection::AutoInactive(day), ROW_LIMIT + 1).await?))
 }
@@ -113,7 +91,7 @@ pub async fn welcome_emails(
     start: Option<NaiveDate>,
     end: Option<NaiveDate>,
 ) -> Result<Rows<ContractRecord>> {
-    caller.require_role(Report::WelcomeEmails.roles())?;
+    access::require(caller, Report::WelcomeEmails)?;
     let (Some(start), Some(end)) = (start, end) else { return Err(invalid(BLANK_RANGE)) };
     if start == end {
         return Err(invalid(SAME_DAY_RANGE));
@@ -129,7 +107,7 @@ pub async fn opportunities(
     start: Option<NaiveDate>,
     end: Option<NaiveDate>,
 ) -> Result<Rows<OpportunityRecord>> {
-    caller.require_role(Report::Opportunities.roles())?;
+    access::require(caller, Report::OpportunityTracker)?;
     if let (Some(start), Some(end)) = (start, end)
         && start > end
     {

@@ -4,11 +4,11 @@
 
 use chrono::NaiveDate;
 use eris_platform::{Error as PlatformError, auth::Caller};
-use eris_proto::identity::v1::Role;
 use futures::{Stream, StreamExt};
 use sqlx::PgPool;
 
 use crate::{
+    access,
     db::{self, margin::MarginRecord},
     error::Result,
 };
@@ -150,7 +150,7 @@ pub struct Page {
 
 /// Only Management builds margins.
 fn allowed(caller: &Caller) -> Result<()> {
-    Ok(caller.require_role(&[Role::Management])?)
+    Ok(access::require(caller, access::Report::MarginBuilder)?)
 }
 
 /// A page of `size` rows after `cursor`, or (when `backward`) before it; with no cursor, the first
@@ -293,59 +293,31 @@ pub fn write_row(out: &mut Vec<u8>, row: &MarginRecord) {
         if index > 0 {
             out.push(b',');
         }
-        write_field(out, field);
+        eris_platform::export::write_csv_field(out, field);
     }
     out.extend_from_slice(b"\r\n");
-}
-
-/// A field quoted when it holds a separator, a quote or a line break; text a spreadsheet would
-/// run as a formula (starting with `=`, `+`, `@` or a tab, or `-` not followed by a digit) gets a
-/// leading apostrophe.
-fn write_field(out: &mut Vec<u8>, field: &str) {
-    let formula = match field.as_bytes() {
-        [b'=' | b'+' | b'@' | b'\t' | b'\r', ..] => true,
-        [b'-', next, ..] => !next.is_ascii_digit(),
-        [b'-'] => false,
-        _ => false,
-    };
-    let quoted = formula || field.contains([',', '"', '\n', '\r']);
-    if quoted {
-        out.push(b'"');
-    }
-    if formula {
-        out.push(b'\'');
-    }
-    for byte in field.bytes() {
-        if byte == b'"' {
-            out.push(b'"');
-        }
-        out.push(byte);
-    }
-    if quoted {
-        out.push(b'"');
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn csv(field: &str) -> String {
-        let mut out = Vec::new();
-        write_field(&mut out, field);
-        String::from_utf8(out).unwrap()
-    }
-
     #[test]
-    fn fields_are_quoted_and_formulas_disarmed() {
-        assert_eq!(csv("Acme"), "Acme");
-        assert_eq!(csv("Acme, Inc."), "\"Acme, Inc.\"");
-        assert_eq!(csv("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv("two\nlines"), "\"two\nlines\"");
-        assert_eq!(csv("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-        assert_eq!(csv("@SUM(A1)"), "\"'@SUM(A1)\"");
-        assert_eq!(csv("-12.50"), "-12.50");
-        assert_eq!(csv("-cmd"), "\"'-cmd\"");
+    fn every_owasp_payload_in_the_export_is_disarmed() {
+        for payload in eris_platform::export::owasp_payloads() {
+            let row = MarginRecord {
+                customer_name: payload.clone(),
+                affiliate: payload.clone(),
+                projected_payment: "-12.50".into(),
+                ..Default::default()
+            };
+            let mut out = Vec::new();
+            write_row(&mut out, &row);
+            let line = String::from_utf8(out).unwrap();
+            assert!(line.starts_with("\"'"), "the company name {payload:?}: {line:?}");
+            assert_eq!(line.matches("\"'").count(), 2, "the company name and the affiliate: {line:?}");
+            assert!(line.contains(",-12.50,"), "money stays a number: {line:?}");
+        }
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub async fn renewals(
     filter: &RenewalFilter,
     today: NaiveDate,
 ) -> Result<(Vec<Renewal>, bool)> {
+    access::require(caller, access::Report::RenewalTracker)?;
     let closer = if caller.role == Role::Sales { caller.user_id } else { filter.closer_user_id };
     let query = RenewalQuery {
         today,

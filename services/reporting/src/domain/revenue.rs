@@ -33,6 +33,8 @@ pub struct Revenue {
 }
 
 pub async fn revenue_by_supplier(pool: &PgPool, caller: &Caller, year: i32, actual: bool) -> Result<Revenue> {
+    let report = if actual { access::Report::ActualRevenue } else { access::Report::ForecastRevenue };
+    access::require(caller, report)?;
     if !YEARS.contains(&year) {
         return Err(PlatformError::InvalidArgument("The year must be between 1900 and 2200.".into()).into());
     }
@@ -70,8 +72,10 @@ pub fn tabulate(year: i32, found: Vec<db::revenue::MonthRevenue>) -> Revenue {
     Revenue { year, suppliers, month_totals, total }
 }
 
-/// The years to offer: those with payments the caller may see, and `this_year`, latest first.
+/// The years to offer: those with payments the caller may see, and `this_year`, latest first
+/// (the revenue reports' year select: Management's).
 pub async fn revenue_years(pool: &PgPool, caller: &Caller, this_year: i32) -> Result<Vec<i32>> {
+    access::require(caller, access::Report::ForecastRevenue)?;
     let mut years = db::revenue::revenue_years(pool, access::companies_limited_to(caller)).await?;
     years.push(this_year);
     years.retain(|year| YEARS.contains(year));

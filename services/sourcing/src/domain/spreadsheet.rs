@@ -2,6 +2,7 @@
 //! Made on the server so that every client (the web app, REST callers) gets the same file.
 
 use chrono::{NaiveDate, NaiveTime};
+use eris_platform::export::neutralise;
 use eris_proto::crm::v1::AccountUsage;
 use rust_decimal::{Decimal, prelude::ToPrimitive};
 use rust_xlsxwriter::{Format, FormatBorder, Image, Workbook, Worksheet, XlsxError};
@@ -96,7 +97,7 @@ pub fn rfp_workbook(rfp: &RfpRow, accounts: &[AccountUsage], names: &Names<'_>) 
     for (index, (name, value)) in details.iter().enumerate() {
         let row = 2 + index as u32;
         sheet.write_string_with_format(row, 0, *name, &label)?;
-        sheet.write_string(row, 1, value)?;
+        sheet.write_string(row, 1, neutralise(value))?;
     }
 
     let first = 2 + details.len() as u32 + 1;
@@ -125,7 +126,7 @@ pub fn rfp_workbook(rfp: &RfpRow, accounts: &[AccountUsage], names: &Names<'_>) 
             account.rate_class.clone(),
         ];
         for (col, text) in texts.iter().enumerate() {
-            sheet.write_string_with_format(row, col as u16, text, &cell)?;
+            sheet.write_string_with_format(row, col as u16, neutralise(text), &cell)?;
         }
         let mut col = texts.len() as u16;
         if electric {
@@ -196,17 +197,17 @@ pub fn rfps_workbook(rfps: &[RfpRow], names: &Names<'_>) -> Result<Vec<u8>, Xlsx
             f.start_date.map(date_text).unwrap_or_default(),
         ];
         for (col, text) in texts.iter().enumerate() {
-            sheet.write_string(row, 1 + col as u16, text)?;
+            sheet.write_string(row, 1 + col as u16, neutralise(text))?;
         }
         match f.fee.and_then(|fee| fee.to_f64()) {
             Some(fee) => sheet.write_number(row, 11, fee)?,
             None => sheet.write_blank(row, 11, &Format::new())?,
         };
-        sheet.write_string(row, 12, suppliers.join(", "))?;
-        sheet.write_string(row, 13, terms.join(", "))?;
-        sheet.write_string(row, 14, f.products.join(", "))?;
+        sheet.write_string(row, 12, neutralise(&suppliers.join(", ")))?;
+        sheet.write_string(row, 13, neutralise(&terms.join(", ")))?;
+        sheet.write_string(row, 14, neutralise(&f.products.join(", ")))?;
         sheet.write_number(row, 15, f.account_ids.len() as f64)?;
-        sheet.write_string(row, 16, &rfp.outcome)?;
+        sheet.write_string(row, 16, neutralise(&rfp.outcome))?;
     }
     sheet.set_column_width(1, 28)?;
     sheet.set_column_width(2, 24)?;

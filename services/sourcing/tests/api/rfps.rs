@@ -495,3 +495,36 @@ async fn the_spreadsheets_read_back_with_the_accounts_usage_and_the_list() {
     assert_eq!(rows.len(), 2);
     assert_eq!((rows[1][1].as_str(), rows[1][13].as_str()), ("Foundry", "12, 24"));
 }
+
+#[tokio::test]
+async fn a_company_named_like_a_formula_is_text_in_both_spreadsheets() {
+    let app = spawn_app().await;
+    let payload = "-2+3+cmd|' /C calc'!A0";
+    let company_id = app.company(payload, 0).await;
+    let p = Priced {
+        company_id,
+        electric: [
+            app.account(company_id, "F-E1", AccountCommodity::Electric).await,
+            app.account(company_id, "F-E2", AccountCommodity::Electric).await,
+        ],
+        gas: app.account(company_id, "F-G1", AccountCommodity::Gas).await,
+        suppliers: [
+            app.supplier("Formula Power", Commodity::Electric).await,
+            app.supplier("Formula Energy", Commodity::Electric).await,
+        ],
+        gas_supplier: app.supplier("Formula Gas", Commodity::Gas).await,
+    };
+    let rfp = app.create(&app.management, electric_rfp(&p)).await.unwrap();
+    let file =
+        app.rfps().export_rfp(authed(&app.admin, ExportRfpRequest { rfp_id: rfp.rfp_id })).await.unwrap().into_inner();
+    let mut workbook: Xlsx<_> = Xlsx::new(Cursor::new(file.content)).unwrap();
+    let rows = cell_texts(&mut workbook, "Request for Pricing");
+    let company = rows.iter().find(|r| r[0] == "Company").map(|r| r[1].clone()).unwrap();
+    assert_eq!(company, format!("'{payload}"), "shown as text, never run");
+
+    let list =
+        app.rfps().export_rfps(authed(&app.management, ExportRfpsRequest::default())).await.unwrap().into_inner();
+    let mut workbook: Xlsx<_> = Xlsx::new(Cursor::new(list.content)).unwrap();
+    let rows = cell_texts(&mut workbook, "RFPs");
+    assert_eq!(rows[1][1], format!("'{payload}"));
+}
