@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { blobBytes, catchDownloads } from "../test/fakes";
-import { csvField, downloadCsv, parseCsv, readFileText, toCsv } from "./csv";
+import owaspPayloads from "../../../services/platform/src/owasp_csv_payloads.json";
+import { csvField, downloadCsv, neutralise, parseCsv, readFileText, toCsv } from "./csv";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -25,11 +26,20 @@ describe("csv writing", () => {
     expect(csvField("\tx")).toBe('"\'\tx"');
   });
 
-  it("leaves numbers and phone numbers as they are", () => {
-    expect(csvField("-12.5")).toBe('"-12.5"');
-    expect(csvField("+1 (215) 555-0100")).toBe('"+1 (215) 555-0100"');
-    expect(csvField("+1 555")).toBe('"+1 555"');
-    expect(csvField("-")).toBe('"-"');
+  // OWASP's CSV injection payloads, and the forms that got through before: the list the server's
+  // exports are tested with too (eris_platform::export).
+  it.each(owaspPayloads)("disarms %j", (payload) => {
+    expect(neutralise(payload)).toBe(`'${payload}`);
+    expect(csvField(payload).startsWith("\"'")).toBe(true);
+  });
+
+  it("leaves plain numbers and other text as they are", () => {
+    for (const plain of ["-12.5", "12", "0.005", "-7", "Acme", "", "a=b", "Foundry - East", "2026-03-01"]) {
+      expect(neutralise(plain)).toBe(plain);
+    }
+    for (const notANumber of ["-12.", "-.5", "--1", "-1e5", "- 1"]) {
+      expect(neutralise(notANumber)).toBe(`'${notANumber}`);
+    }
   });
 
   it("starts with a byte order mark and ends every record with CRLF", () => {

@@ -5,25 +5,23 @@ const BOM = "\uFEFF";
 /** Excel's line ending. */
 const CRLF = "\r\n";
 
-/** Always a formula to a spreadsheet. */
-const FORMULA_START = /^[=@\t\r]/;
-/** + or - followed by a number or a phone number only: nothing a spreadsheet could call. */
-const SIGNED_NUMBER = /^[+-][\d\s().-]*$/;
+/** What a spreadsheet may run as a formula: =, +, -, @, a tab or a carriage return, also after leading spaces or quotes. */
+const FORMULA_START = /^(?:[\t\r]|[ "']*[=+\-@\t\r])/;
+/** A plain decimal number (the money and counts the server formatted): a spreadsheet reads it as a number. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /**
- * A cell that a spreadsheet would run as a formula (=, @, or + and - not followed by a number or a
- * phone number) gets a leading apostrophe, so opening an export never runs what someone typed.
+ * OWASP's rule against CSV injection, the same as the server's exports (eris_platform::export): a
+ * cell a spreadsheet could take for a formula gets a leading apostrophe, so opening an export never
+ * runs what someone typed. Plain numbers stay numbers.
  */
-function defuse(value: string): string {
-  if (FORMULA_START.test(value) || (/^[+-]/.test(value) && !SIGNED_NUMBER.test(value))) {
-    return `'${value}`;
-  }
-  return value;
+export function neutralise(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
 /** One CSV field: always quoted, inner quotes doubled (line breaks stay inside the quotes). */
 export function csvField(value: string): string {
-  return `"${defuse(value).replace(/"/g, '""')}"`;
+  return `"${neutralise(value).replace(/"/g, '""')}"`;
 }
 
 /** A CSV file's text for Excel: byte order mark, quoted fields separated by commas, CRLF after every record. */

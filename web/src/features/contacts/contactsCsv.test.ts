@@ -5,7 +5,7 @@ import { ContactSchema } from "../../gen/eris/crm/v1/contacts_pb";
 import { contactsCsv } from "./contactsCsv";
 
 describe("contacts export", () => {
-  it("has the table's columns, keeps en dashes and accents, and leaves phone numbers as typed", () => {
+  it("has the table's columns, keeps en dashes and accents, and makes a phone number starting with + text", () => {
     const csv = contactsCsv([
       create(ContactSchema, {
         firstName: "José",
@@ -19,7 +19,8 @@ describe("contacts export", () => {
     ]);
     expect(csv.split("\r\n")).toEqual([
       '\uFEFF"First Name","Last Name","Email","Title","Office Phone","Cell Phone","Contact Type","Priority"',
-      '"José","O\'Neil","jose@acme.test","","","+1 (215) 555-0100","DR – Primary","3"',
+      // A spreadsheet would compute +1-1 as a number, so every + start is text (OWASP's rule).
+      '"José","O\'Neil","jose@acme.test","","","\'+1 (215) 555-0100","DR – Primary","3"',
       '"Bo","","","\'=HYPERLINK(1)","","","",""',
       "",
     ]);

@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { TOKEN_KEY } from "../../app/auth/tokenStore";
 import { CallBankSchema } from "../../gen/eris/crm/v1/call_banks_pb";
@@ -117,6 +117,10 @@ function upcoming(name: string = DASHBOARD_TEXTS.upcomingTasks) {
   return screen.findByRole("region", { name });
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe("dashboard", () => {
   it("shows a Sales user their own tasks, coloured by status, with no user picker", async () => {
     const { listTasks } = dashboardAs(sally);
@@ -208,6 +212,9 @@ describe("dashboard calendar", () => {
   });
 
   it("keeps its view, weekdays and date in the address, and Back restores them", async () => {
+    // Today is none of the days the test moves through (today's date stays out of the address).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-06-15T15:00:00Z"));
     const { router } = dashboardAs(sally, { path: "/Dashboard?date=2026-11-20" });
     const calendar = await screen.findByRole("region", { name: DASHBOARD_TEXTS.calendar });
     expect(within(calendar).getByText("November 2026")).toBeTruthy();
