@@ -558,14 +558,17 @@ async fn write_to_visible(args: &Args, token: &str, options: &ListMarginOptionsR
             }
         })
     };
-    let mut latencies = Vec::new();
+    let (mut latencies, mut saves) = (Vec::new(), Vec::new());
     for index in 0..60 {
         let contract_id = measured[index % measured.len()];
         let mut payment = payments_of(contract_id).await?.payments.into_iter().next().context("no payment")?;
         let value = format!("{}.{:02}", 7000 + index, index);
         payment.projected_payment = value.clone();
-        let started = Instant::now();
+        let asked = Instant::now();
         update(payment).await?;
+        saves.push(asked.elapsed());
+        // From the save's answer (the change committed) to the report showing it.
+        let started = Instant::now();
         loop {
             let request = ListContractMarginPaymentsRequest { contract_id };
             let method = "eris.reporting.v1.ReportService/ListContractMarginPayments";
@@ -581,13 +584,18 @@ async fn write_to_visible(args: &Args, token: &str, options: &ListMarginOptionsR
     }
     load.abort();
     latencies.sort();
-    let at = |p: f64| latencies[((latencies.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1000.0;
+    saves.sort();
+    let at =
+        |values: &[Duration], p: f64| values[((values.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1000.0;
     Ok(format!(
         "A payment change (`UpdatePayment`) visible in Margin Builder (`ListContractMarginPayments`, polled every \
-         10 ms), while another payment changes about 20 times a second: p50 {:.0} ms, p95 {:.0} ms over {} changes.",
-        at(0.5),
-        at(0.95),
-        latencies.len()
+         10 ms), while another payment changes about 20 times a second: from the save's answer p50 {:.0} ms, p95 \
+         {:.0} ms over {} changes (the save itself p50 {:.0} ms, p95 {:.0} ms).",
+        at(&latencies, 0.5),
+        at(&latencies, 0.95),
+        latencies.len(),
+        at(&saves, 0.5),
+        at(&saves, 0.95),
     ))
 }
 
