@@ -62,9 +62,11 @@ const DEFAULT_DIGESTS: i32 = 1000;
 /// The digest of a record and the rows that belong to it, as an SQL expression over `record`
 /// and `rows` (left-joined, grouped by the record): the md5 of the record's `record_columns` and
 /// of every row's `row_columns` in `row_key` order, each as canonical number text (a smallint and
-/// an integer, or 10.50 and 10.5, read alike). Every column is a number.
+/// an integer, or 10.50 and 10.5, read alike; 0 and none alike, as a copy may keep a missing
+/// month or id as 0). Every column is a number.
 pub fn digest_sql(record: &str, record_columns: &[&str], rows: &str, row_key: &str, row_columns: &[&str]) -> String {
-    let canonical = |table: &str, column: &str| format!("coalesce(trim_scale(({table}.{column})::numeric)::text, '')");
+    let canonical =
+        |table: &str, column: &str| format!("coalesce(nullif(trim_scale(({table}.{column})::numeric), 0)::text, '')");
     let record_text: Vec<String> = record_columns.iter().map(|column| canonical(record, column)).collect();
     let row_text: Vec<String> = row_columns.iter().map(|column| canonical(rows, column)).collect();
     format!(
