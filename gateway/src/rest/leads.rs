@@ -104,6 +104,12 @@ const YEARS: std::ops::RangeInclusive<i32> = 1900..=2200;
 /// is taken (what a JavaScript client's `toISOString()` sends for a date). Nothing may trail it.
 pub fn parse_iso(label: &str, text: Option<&str>) -> ApiResult<Option<Date>> {
     use chrono::Datelike;
+    Ok(parse_iso_date(label, text)?.map(|d| Date { year: d.year(), month: d.month() as i32, day: d.day() as i32 }))
+}
+
+/// [`parse_iso`], as a calendar day.
+pub fn parse_iso_date(label: &str, text: Option<&str>) -> ApiResult<Option<NaiveDate>> {
+    use chrono::Datelike;
     let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
     let date = if text.len() == 10 {
         NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
@@ -111,7 +117,7 @@ pub fn parse_iso(label: &str, text: Option<&str>) -> ApiResult<Option<Date>> {
         parse_date_time(text).map(|(date_time, _)| date_time.date())
     };
     date.filter(|d| YEARS.contains(&d.year()))
-        .map(|d| Some(Date { year: d.year(), month: d.month() as i32, day: d.day() as i32 }))
+        .map(Some)
         .ok_or_else(|| ApiError::bad_request(format!("{label} must be a date between 1900 and 2200 (YYYY-MM-DD).")))
 }
 

@@ -26,7 +26,7 @@ use super::{
     companies::Done,
     directories::sourcing_error,
     directory::Directory,
-    leads::{iso, parse_iso},
+    leads::{iso, parse_iso, parse_iso_date},
 };
 use crate::{
     AppState,
@@ -387,11 +387,14 @@ pub async fn get_rfps(
 #[serde(rename_all = "camelCase", default)]
 #[into_params(parameter_in = Query)]
 pub struct UserRfpsQuery {
-    /// First return date (ISO); 90 days ago when absent.
+    /// First return date (ISO); when absent, 400 days before `to`, or 90 days ago.
     pub from: Option<String>,
-    /// Last return date (ISO); a year from today when absent.
+    /// Last return date (ISO); when absent, 400 days after `from`, or 310 days from today.
     pub to: Option<String>,
 }
+
+/// The most days a calendar range spans (sourcing's limit).
+const CALENDAR_DAYS: u64 = 400;
 
 /// The RFPs the named user made, returning between two dates (the calendar; another user's:
 /// Management only).
@@ -413,9 +416,16 @@ pub async fn get_user_rfps(
         use chrono::Datelike;
         eris_proto::common::v1::Date { year: date.year(), month: date.month() as i32, day: date.day() as i32 }
     };
-    let from = parse_iso("from", query.from.as_deref())?.unwrap_or_else(|| day(today - chrono::Days::new(90)));
-    let to = parse_iso("to", query.to.as_deref())?.unwrap_or_else(|| day(today + chrono::Days::new(365)));
-    let request = ListUserRfpsRequest { user_id, from: Some(from), to: Some(to) };
+    let span = chrono::Days::new(CALENDAR_DAYS);
+    // A missing end is taken within the limit from the other, or from today.
+    let (from, to) = match (parse_iso_date("from", query.from.as_deref())?, parse_iso_date("to", query.to.as_deref())?)
+    {
+        (Some(from), Some(to)) => (from, to),
+        (Some(from), None) => (from, from.checked_add_days(span).unwrap_or(from)),
+        (None, Some(to)) => (to.checked_sub_days(span).unwrap_or(to), to),
+        (None, None) => (today - chrono::Days::new(90), today + chrono::Days::new(CALENDAR_DAYS - 90)),
+    };
+    let request = ListUserRfpsRequest { user_id, from: Some(day(from)), to: Some(day(to)) };
     let mut rfp_client = client(&state);
     let rfps = rfp_client.list_user_rfps(ctx.request(request));
     let (rfps, suppliers) = tokio::try_join!(async { rfps.await.map_err(sourcing_error) }, suppliers(&state, &ctx))?;

@@ -99,6 +99,15 @@ async fn rfps_are_saved_listed_priced_exported_and_deleted_through_rest() {
     assert_eq!(calendar.len(), 1, "made by Customer Care, returning 2026-12-01");
     let others = app.get("/api/getUserRFPs/Sam%20Okafor", &sales).await;
     assert_eq!(others.status(), StatusCode::FORBIDDEN);
+    // The spec's call takes no range: a missing end is taken within the 400 days from the other.
+    assert_eq!(app.get("/api/getUserRFPs/Sam%20Okafor", &care).await.status(), StatusCode::OK);
+    for one_end in ["from=2026-11-01", "to=2026-12-31", "from=2026-12-01", "to=2026-12-01"] {
+        let found: Vec<Value> =
+            app.get(&format!("/api/getUserRFPs/Sam%20Okafor?{one_end}"), &care).await.json().await.unwrap();
+        assert_eq!(found.len(), 1, "{one_end}");
+    }
+    let too_long = app.get("/api/getUserRFPs/Sam%20Okafor?from=2026-01-01&to=2027-06-01", &care).await;
+    assert_eq!(too_long.status(), StatusCode::BAD_REQUEST);
 
     let price = |supplier_id: i64, rate: &str| json!({"SupplierId": supplier_id, "Term": 12, "Rate": rate});
     let first = app.post(&format!("/api/rfps/{rfp_id}/prices"), &manager, price(suppliers[0], "0.0712")).await;
