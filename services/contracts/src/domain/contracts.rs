@@ -11,7 +11,7 @@ use eris_platform::{
 };
 use eris_proto::{
     crm::v1::{
-        AccountFilter, GetCompanyRequest, ListAccountsRequest, account_service_client::AccountServiceClient,
+        Account, AccountFilter, GetCompanyRequest, ListAccountsRequest, account_service_client::AccountServiceClient,
         company_service_client::CompanyServiceClient,
     },
     sourcing::v1::{
@@ -135,13 +135,8 @@ fn choice(label: &str, value: &str, choices: &[&str]) -> Result<String> {
 
 /// The list without repeats, in the order given.
 fn distinct(values: &[i64]) -> Vec<i64> {
-    let mut kept: Vec<i64> = Vec::with_capacity(values.len());
-    for value in values {
-        if !kept.contains(value) {
-            kept.push(*value);
-        }
-    }
-    kept
+    let mut seen = std::collections::HashSet::with_capacity(values.len());
+    values.iter().copied().filter(|value| seen.insert(*value)).collect()
 }
 
 /// A contract's fields as typed, checked. A DR contract keeps no team names, supplier, fee or
@@ -160,10 +155,11 @@ pub fn contract_fields(typed: &TypedContract) -> Result<ContractFields> {
     let status = i16::try_from(typed.status).ok().filter(|s| (0..=INACTIVE).contains(s));
     let status =
         status.ok_or_else(|| invalid("Status must be one of: Active, Active - Renewed, Active - Lost, Inactive."))?;
-    let account_ids = distinct(&typed.account_ids);
-    if account_ids.len() > MAX_ACCOUNTS {
+    // The cap comes before any work on the list, repeated ids included.
+    if typed.account_ids.len() > MAX_ACCOUNTS {
         return Err(invalid(format!("A contract covers at most {MAX_ACCOUNTS} accounts.")));
     }
+    let account_ids = distinct(&typed.account_ids);
     if account_ids.iter().any(|a| *a <= 0) {
         return Err(invalid("Choose accounts from the company's list."));
     }
@@ -611,9 +607,10 @@ impl State {
             self.directories(caller).await
         };
         let (name, accounts, (utilities, suppliers)) = tokio::try_join!(name, accounts, directories)?;
+        let by_id: std::collections::HashMap<i64, &Account> = accounts.iter().map(|a| (a.account_id, a)).collect();
         let mut volumes = Vec::with_capacity(fields.account_ids.len());
         for account_id in &fields.account_ids {
-            let account = accounts.iter().find(|a| a.account_id == *account_id).ok_or_else(|| {
+            let account = by_id.get(account_id).ok_or_else(|| {
                 let kind = if commodity == Commodity::Gas { "Gas" } else { "Electric" };
                 invalid(format!("Account {account_id} is not one of this company's {kind} accounts."))
             })?;
@@ -1097,6 +1094,11 @@ mod tests {
         assert_eq!(refused(TypedContract { state: "P1".into(), ..electric() }), "State must be two letters.");
         assert!(contract_fields(&TypedContract { notes: "a\u{0}b".into(), ..electric() }).is_err());
         assert!(contract_fields(&TypedContract { account_ids: vec![-1], ..electric() }).is_err());
+        // The cap counts what was sent, repeats included; repeats under it are dropped in order.
+        let many = TypedContract { account_ids: vec![7; MAX_ACCOUNTS + 1], ..electric() };
+        assert!(contract_fields(&many).is_err());
+        let repeated = TypedContract { account_ids: vec![9, 3, 9, 3, 5], ..electric() };
+        assert_eq!(contract_fields(&repeated).unwrap().account_ids, [9, 3, 5]);
     }
 
     #[test]
