@@ -169,6 +169,19 @@ pub(crate) fn ids_of(values: &[Value], key: &str, label: &str) -> ApiResult<Vec<
         .collect()
 }
 
+/// Whole numbers of months, sent as numbers or as numeric strings; none when absent or null.
+fn month_counts<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<i32>>, D::Error> {
+    use serde::de::Error;
+    let Some(values) = Option::<Vec<Value>>::deserialize(deserializer)? else { return Ok(None) };
+    let count = |value: &Value| match value {
+        Value::Number(n) => n.as_i64().and_then(|n| i32::try_from(n).ok()),
+        Value::String(text) => text.trim().parse().ok(),
+        _ => None,
+    };
+    let counts: Option<Vec<i32>> = values.iter().map(count).collect();
+    counts.map(Some).ok_or_else(|| D::Error::custom("Terms must be whole numbers of months."))
+}
+
 /// A return time as sent ("11:00:00", "11:00", "9:30") as the service's "HH:MM".
 fn return_time(text: &str) -> ApiResult<String> {
     let refused = || ApiError::bad_request("ReturnTime must be a time on the hour or half past (H:mm:ss).");
@@ -208,7 +221,8 @@ pub struct RfpFields {
     /// Supplier ids, or objects with SupplierId.
     #[schema(value_type = Option<Vec<Object>>)]
     pub suppliers: Option<Vec<Value>>,
-    /// Month lengths.
+    /// Month lengths, as numbers or numeric strings (`[12, "24"]`).
+    #[serde(default, deserialize_with = "month_counts")]
     pub terms: Option<Vec<i32>>,
     pub products: Option<Vec<String>>,
     /// A number or decimal text.

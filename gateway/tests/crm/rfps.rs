@@ -55,6 +55,9 @@ async fn rfps_are_saved_listed_priced_exported_and_deleted_through_rest() {
         (json!({"Commodity": "Electric", "Len": "nul\u{0}"}), "NUL"),
         (json!({"Commodity": "Electric", "Fee": 1e20}), "huge fee"),
         (json!({"Commodity": "Electric", "Terms": [2147483647]}), "huge term"),
+        (json!({"Commodity": "Electric", "Terms": ["twelve"]}), "term as words"),
+        (json!({"Commodity": "Electric", "Terms": ["99999999999"]}), "term past a number"),
+        (json!({"Commodity": "Electric", "Terms": [12.5]}), "part of a month"),
         (json!({"Commodity": "Electric", "ReturnDate": "20000-01-01"}), "far return date"),
         (json!({"Commodity": "Electric", "StartDate": "1899-12-31"}), "early start date"),
         (json!({"Commodity": "Electric", "Suppliers": [9_999_999]}), "unknown supplier"),
@@ -63,6 +66,15 @@ async fn rfps_are_saved_listed_priced_exported_and_deleted_through_rest() {
         let response = app.post(&format!("/api/saveRfp/{lead}"), &manager, bad).await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{why}");
     }
+
+    // Terms as the spec's clients send them, numbers or numeric strings alike.
+    let as_text = json!({"Commodity": "Electric", "Terms": ["12", " 36 "], "Accounts": [accounts[0]]});
+    let saved = app.post(&format!("/api/saveRfp/{lead}"), &manager, as_text).await;
+    assert_eq!(saved.status(), StatusCode::CREATED);
+    let saved: Value = saved.json().await.unwrap();
+    assert_eq!(saved["Terms"], json!([12, 36]));
+    let remove = format!("/api/deleteRFP/{}", saved["RFPId"]);
+    assert_eq!(app.send(Method::DELETE, &remove, &manager, json!({})).await.status(), StatusCode::OK);
 
     let edit = json!({"RFPId": rfp_id, "Version": created["Version"], "City": "Chester"});
     let edited = app.post(&format!("/api/saveRfp/{lead}"), &manager, edit.clone()).await;
