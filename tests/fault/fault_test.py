@@ -501,6 +501,19 @@ class FaultRun:
 
     # -- recording --------------------------------------------------------------------------
 
+    def wait_until_ready(self, stack: "Stack") -> None:
+        """Waits up to 2 minutes for the gateway's /readyz to answer 200, every process alive."""
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            stack.check_alive()
+            if stack.unexpected_exits:
+                raise HarnessError("a service stopped while starting: " + "; ".join(stack.unexpected_exits))
+            status, _, _, _ = self.client.call("GET", "/readyz", timeout=5)
+            if status == 200:
+                return
+            time.sleep(0.5)
+        raise HarnessError("the gateway's /readyz never answered 200:\n" + tail(stack.logfile("gateway")))
+
     def record(self, op: str, started: float, status, duration: float, failure, body=None) -> Outcome:
         outcome = Outcome(op, self.phase, started, duration, status, failure, body)
         with self.outcomes_lock:
@@ -715,17 +728,7 @@ class FaultRun:
                 f"(gRPC from {stack.helper_base}, its identity, crm and gateway unused)")
             stack.start("helper")
         stack.start("gateway")
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            stack.check_alive()
-            if stack.unexpected_exits:
-                raise HarnessError("a service stopped while starting: " + "; ".join(stack.unexpected_exits))
-            status, _, _, _ = self.client.call("GET", "/readyz", timeout=5)
-            if status == 200:
-                break
-            time.sleep(0.5)
-        else:
-            raise HarnessError("the gateway's /readyz never answered 200:\n" + tail(stack.logfile("gateway")))
+        self.wait_until_ready(stack)
         log(f"every service is up; gateway at http://127.0.0.1:{args.http_port}")
 
         self.lead_ids = [int(r[0]) for r in pg.query("select company_id from crm.company order by company_id limit 25")]

@@ -891,17 +891,7 @@ class MoneyRun(fault_test.FaultRun):
         self.seeded_max = int(pg.query("select coalesce(max(contract_id), 0) from contracts.contract")[0][0])
         self.start_reporting()
         stack.start("gateway")
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            stack.check_alive()
-            if stack.unexpected_exits:
-                raise HarnessError("a service stopped while starting: " + "; ".join(stack.unexpected_exits))
-            status, _, _, _ = self.client.call("GET", "/readyz", timeout=5)
-            if status == 200:
-                break
-            time.sleep(0.5)
-        else:
-            raise HarnessError("the gateway's /readyz never answered 200:\n" + tail(stack.logfile("gateway")))
+        self.wait_until_ready(stack)
         if self.wait_lease() is None:
             raise HarnessError("no reporting process took the projector's lease:\n" + tail(stack.logfile("reporting")))
         log(f"every service is up; gateway at http://127.0.0.1:{args.http_port}, reporting on "

@@ -201,18 +201,11 @@ impl Relay {
         let mut cursor = self.sync(&mut conn).await?;
         let mut pruned = Instant::now();
         loop {
-            match self.publish_batch(&mut conn, cursor).await {
-                Ok((next, published)) => {
-                    cursor = next;
-                    if published < BATCH as usize {
-                        tokio::select! {
-                            woken = listener.recv() => { woken?; }
-                            () = tokio::time::sleep(self.poll) => {}
-                        }
-                    }
+            if self.step(&mut conn, &mut cursor).await?.is_some_and(|published| published < BATCH as usize) {
+                tokio::select! {
+                    woken = listener.recv() => { woken?; }
+                    () = tokio::time::sleep(self.poll) => {}
                 }
-                Err(Refused::Reset) => cursor = self.sync(&mut conn).await?,
-                Err(Refused::Failed(error)) => return Err(error),
             }
             if pruned.elapsed() >= PRUNE_EVERY {
                 self.prune(&mut conn).await?;
@@ -229,22 +222,32 @@ impl Relay {
             let mut total = 0;
             let mut cursor = self.sync(&mut conn).await?;
             loop {
-                match self.publish_batch(&mut conn, cursor).await {
-                    Ok((next, published)) => {
-                        cursor = next;
-                        total += published;
-                        if published < BATCH as usize {
-                            return anyhow::Ok(total);
-                        }
-                    }
-                    Err(Refused::Reset) => cursor = self.sync(&mut conn).await?,
-                    Err(Refused::Failed(error)) => return Err(error),
+                let Some(published) = self.step(&mut conn, &mut cursor).await? else { continue };
+                total += published;
+                if published < BATCH as usize {
+                    return anyhow::Ok(total);
                 }
             }
         }
         .await;
         unlock(&mut conn, self.service).await?;
         outcome
+    }
+
+    /// One pass from `cursor` (moved on): how many rows were published, or none when the stream
+    /// was reset (the cursor is then back at the consumer's watermark).
+    async fn step(&self, conn: &mut PgConnection, cursor: &mut i64) -> anyhow::Result<Option<usize>> {
+        match self.publish_batch(conn, *cursor).await {
+            Ok((next, published)) => {
+                *cursor = next;
+                Ok(Some(published))
+            }
+            Err(Refused::Reset) => {
+                *cursor = self.sync(conn).await?;
+                Ok(None)
+            }
+            Err(Refused::Failed(error)) => Err(error),
+        }
     }
 
     /// Deletes the rows the consumer has applied once the retention is over (none while its

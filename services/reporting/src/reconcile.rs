@@ -131,28 +131,23 @@ pub async fn local_digests(
     after: i64,
     upper: Option<i64>,
 ) -> sqlx::Result<HashMap<i64, String>> {
-    let digest = contract_digest_sql("c", "p");
-    let rows: Vec<(i64, String)> = sqlx::query_as(&format!(
-        "select c.contract_id, {digest} from contract c left join payment p on p.contract_id = c.contract_id \
-         where c.contract_id > $1 and ($2::bigint is null or c.contract_id <= $2) \
-         group by c.contract_id"
-    ))
-    .bind(after)
-    .bind(upper)
-    .fetch_all(db)
-    .await?;
+    let sql = digests_sql("c.contract_id > $1 and ($2::bigint is null or c.contract_id <= $2)");
+    let rows: Vec<(i64, String)> = sqlx::query_as(&sql).bind(after).bind(upper).fetch_all(db).await?;
     Ok(rows.into_iter().collect())
 }
 
 /// The read models' digests of these contracts.
 pub async fn local_digests_of(db: impl PgExecutor<'_>, ids: &[i64]) -> sqlx::Result<HashMap<i64, String>> {
-    let digest = contract_digest_sql("c", "p");
-    let rows: Vec<(i64, String)> = sqlx::query_as(&format!(
-        "select c.contract_id, {digest} from contract c left join payment p on p.contract_id = c.contract_id \
-         where c.contract_id = any($1) group by c.contract_id"
-    ))
-    .bind(ids)
-    .fetch_all(db)
-    .await?;
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as(&digests_sql("c.contract_id = any($1)")).bind(ids).fetch_all(db).await?;
     Ok(rows.into_iter().collect())
+}
+
+/// The digests of the read models' contracts that `condition` selects.
+fn digests_sql(condition: &str) -> String {
+    let digest = contract_digest_sql("c", "p");
+    format!(
+        "select c.contract_id, {digest} from contract c left join payment p on p.contract_id = c.contract_id \
+         where {condition} group by c.contract_id"
+    )
 }
