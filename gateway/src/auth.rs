@@ -70,6 +70,9 @@ pub async fn require_token(State(state): State<Arc<AppState>>, mut request: Requ
     }
 }
 
+/// The REST calls of the spec's beta screens.
+const BETA_SCREEN_PATHS: &str = "/api/beta/";
+
 /// What a REST handler knows of its caller and forwards with each service call.
 #[derive(Clone)]
 pub struct CallContext {
@@ -78,6 +81,8 @@ pub struct CallContext {
     authorization: Option<HeaderValue>,
     client_address: Option<String>,
     proxy_secret: Option<HeaderValue>,
+    /// A call of the beta screens (`/api/beta/*`): services refuse it to all but the beta users.
+    beta_screen: bool,
 }
 
 impl CallContext {
@@ -93,6 +98,9 @@ impl CallContext {
         }
         if let Some(secret) = &self.proxy_secret {
             headers.insert(eris_platform::auth::PROXY_SECRET_HEADER, secret.clone());
+        }
+        if self.beta_screen {
+            headers.insert(eris_platform::auth::BETA_SCREEN_HEADER, HeaderValue::from_static("1"));
         }
         eris_platform::telemetry::inject_context(&mut headers);
         let mut request = tonic::Request::new(message);
@@ -123,6 +131,11 @@ impl FromRequestParts<Arc<AppState>> for CallContext {
             authorization: parts.headers.get(AUTHORIZATION).cloned(),
             client_address: client_address(&parts.headers, &parts.extensions, state.trust_forwarded_for),
             proxy_secret: state.proxy_secret.clone(),
+            beta_screen: parts
+                .extensions
+                .get::<axum::extract::OriginalUri>()
+                .map_or(parts.uri.path(), |uri| uri.0.path())
+                .starts_with(BETA_SCREEN_PATHS),
         })
     }
 }

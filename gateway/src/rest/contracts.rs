@@ -18,8 +18,8 @@ use eris_proto::{
         CreateHedgeRequest, CreatePaymentsRequest, DeleteContractFileRequest, DeleteContractRequest,
         DeleteDrPaymentRequest, DeleteHedgeRequest, DeletePaymentRequest, DrPayment, GetContractFileRequest,
         GetContractRequest, GetHedgeRequest, Hedge, ListBookContractsRequest, ListContractsRequest,
-        ListDrPaymentsRequest, ListHedgesRequest, ListPaymentsRequest, PasteBasis, PastePaymentsRequest, Payment,
-        PaymentTotals, ProjectedPaymentUpdate, UpdateContractRequest, UpdateHedgeRequest, UpdatePaymentRequest,
+        ListDrPaymentsRequest, ListHedgesRequest, ListPaymentsRequest, PastePaymentsRequest, Payment, PaymentTotals,
+        ProjectedPaymentUpdate, ProjectionBasis, UpdateContractRequest, UpdateHedgeRequest, UpdatePaymentRequest,
         UpdateProjectedPaymentsRequest, UploadContractFileRequest, contract_service_client::ContractServiceClient,
         hedge_service_client::HedgeServiceClient, payment_service_client::PaymentServiceClient,
     },
@@ -162,10 +162,20 @@ pub struct ContractJson {
     pub end_date: Option<String>,
     /// Send it back with an update: a field someone else changed since is refused (409).
     pub version: i64,
+    /// "Fee" or "Rate": what projected payments are computed from.
+    pub projection_basis: String,
+}
+
+fn basis_name(basis: ProjectionBasis) -> &'static str {
+    match basis {
+        ProjectionBasis::Rate => "Rate",
+        ProjectionBasis::Fee | ProjectionBasis::Unspecified => "Fee",
+    }
 }
 
 fn contract_json(c: Contract) -> ContractJson {
     let commodity = commodity_name(c.commodity()).to_owned();
+    let basis = basis_name(c.projection_basis());
     ContractJson {
         contract_id: c.contract_id,
         lead_id: c.company_id,
@@ -213,6 +223,7 @@ fn contract_json(c: Contract) -> ContractJson {
         term_fee_total: c.term_fee_total,
         end_date: iso(c.end_date.as_ref()),
         version: c.version,
+        projection_basis: basis.to_owned(),
     }
 }
 
@@ -282,6 +293,10 @@ pub struct ContractFields {
     pub accounts: Option<Vec<Value>>,
     /// Index into the status list.
     pub status: Option<i32>,
+    /// "Fee" or "Rate": what projected payments are computed from. A new contract takes its
+    /// form's (Rate for the beta form, Fee otherwise); an update changes it only when sent, and
+    /// only for Management and Admin.
+    pub projection_basis: Option<String>,
     /// The version read, for an update.
     pub version: Option<i64>,
 }
@@ -394,6 +409,15 @@ impl ContractFields {
         if let Some(accounts) = &self.accounts {
             c.account_ids = ids_of(accounts, "AccountId", "Accounts")?;
             paths.push("account_ids");
+        }
+        if let Some(basis) = &self.projection_basis {
+            let basis = match basis.trim().to_ascii_lowercase().as_str() {
+                "fee" => ProjectionBasis::Fee,
+                "rate" => ProjectionBasis::Rate,
+                _ => return Err(ApiError::bad_request("ProjectionBasis must be Fee or Rate.")),
+            };
+            c.projection_basis = basis.into();
+            paths.push("projection_basis");
         }
         Ok((c, paths))
     }
@@ -769,7 +793,8 @@ pub struct PastedPayments {
     pub contract_id: i64,
 }
 
-/// Adds the payments of pasted rows; projected payments are recomputed from the contract's fee.
+/// Adds the payments of pasted rows; projected payments are computed by the contract's
+/// ProjectionBasis (its fee or its rate).
 /// A row that does not parse is named and nothing is added.
 #[utoipa::path(post, path = "/api/addPastedPayment", tag = "payments", request_body = PastedPayments,
     responses((status = 201, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
@@ -792,8 +817,7 @@ pub async fn add_pasted_payment(
             _ => Err(ApiError::bad_request("Each pasted row must be a line of text or a list of cells.")),
         })
         .collect::<ApiResult<Vec<_>>>()?;
-    let request =
-        PastePaymentsRequest { contract_id: body.contract_id, text: lines.join("\n"), basis: PasteBasis::Fee.into() };
+    let request = PastePaymentsRequest { contract_id: body.contract_id, text: lines.join("\n") };
     let added = payments(&state).paste_payments(ctx.request(request)).await.map_err(contracts_error)?;
     Ok((StatusCode::CREATED, Json(added.into_inner().payments.into_iter().map(payment_json).collect())))
 }
@@ -825,13 +849,14 @@ pub async fn delete_payment_record(
     remove_payment(&state, &ctx, payment_id).await
 }
 
-/// One new projected payment.
+/// One payment whose projected payment is recomputed.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct ProjectedUpdate {
     pub payment_id: i64,
-    #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = String)]
+    /// Optional: the figure expected; checked against the one computed by the contract's basis.
+    #[serde(default, deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
     pub new_proj_payment: Option<String>,
     /// The payment's version read; absent skips the check.
     #[serde(default)]
@@ -846,7 +871,9 @@ pub struct ProjectedUpdates {
     pub contract_id: i64,
 }
 
-/// Replaces projected payments of the contract, all or none (Management and Admin).
+/// Recomputes projected payments of the named payments by the contract's ProjectionBasis, all or
+/// none (Management and Admin). NewProjPayment is optional; when sent it must equal the computed
+/// figure, else 400 names each payment that differs and nothing changes.
 #[utoipa::path(post, path = "/api/updateAllProjectedPayments", tag = "payments", request_body = ProjectedUpdates,
     responses((status = 200, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 409, body = ErrorBody)))]
@@ -1137,7 +1164,7 @@ pub async fn beta_payments_create(
             })
             .collect::<Vec<_>>()
             .join("\n");
-        let request = PastePaymentsRequest { contract_id: body.contract_id, text, basis: PasteBasis::Rate.into() };
+        let request = PastePaymentsRequest { contract_id: body.contract_id, text };
         payments(&state).paste_payments(ctx.request(request)).await.map_err(contracts_error)?.into_inner().payments
     } else {
         let request = CreatePaymentsRequest {

@@ -208,9 +208,14 @@ async fn payments_are_added_pasted_edited_and_projected_through_rest() {
     assert_eq!(denied.status(), StatusCode::FORBIDDEN);
     let bad = app.post("/api/updateAllProjectedPayments", &manager, updates("forty", &pasted[0]["Version"])).await;
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
-    let done = app.post("/api/updateAllProjectedPayments", &manager, updates("40", &pasted[0]["Version"])).await;
+    // The service computes the figure by the contract's basis (its fee): one sent must agree.
+    let wrong = app.post("/api/updateAllProjectedPayments", &manager, updates("40", &pasted[0]["Version"])).await;
+    assert_eq!(wrong.status(), StatusCode::BAD_REQUEST);
+    let message = wrong.json::<Value>().await.unwrap()["error"].as_str().unwrap().to_owned();
+    assert!(message.ends_with("by the contract's fee its projected payment is 37.50, not 40.00."), "{message}");
+    let done = app.post("/api/updateAllProjectedPayments", &manager, updates("37.5", &pasted[0]["Version"])).await;
     assert_eq!(done.status(), StatusCode::OK);
-    let again = app.post("/api/updateAllProjectedPayments", &manager, updates("41", &pasted[0]["Version"])).await;
+    let again = app.post("/api/updateAllProjectedPayments", &manager, updates("37.50", &pasted[0]["Version"])).await;
     assert_eq!(again.status(), StatusCode::CONFLICT);
 
     let delete = format!("/api/deletePaymentRecord/{}", added["PaymentId"]);
@@ -324,7 +329,24 @@ async fn beta_contracts_hedges_and_contract_lists_follow_who_may_use_them() {
     let read: Value =
         app.get(&format!("/api/beta/contracts/read/{lead_id}/{contract_id}"), &manager).await.json().await.unwrap();
     assert_eq!(read["contract"][0]["IsBetaRow"], true);
+    assert_eq!(read["contract"][0]["ProjectionBasis"], "Rate", "the beta form's contracts project by rate");
     assert_eq!(read["payments"], json!([]));
+    // Every beta call, reads included, is the beta users' only; the lead screen's stay open.
+    for (method, path) in [
+        (Method::GET, format!("/api/beta/contracts/read/{lead_id}/all")),
+        (Method::GET, format!("/api/beta/contracts/read/{lead_id}/{contract_id}")),
+        (Method::GET, format!("/api/beta/hedges/read/{contract_id}/all")),
+        (Method::PUT, "/api/beta/contracts/update".to_owned()),
+        (Method::PUT, "/api/beta/payments/update".to_owned()),
+        (Method::DELETE, "/api/beta/payments/delete/1".to_owned()),
+    ] {
+        let body = json!({"contract": {"ContractId": contract_id, "Notes": "x"}, "contractId": contract_id,
+                          "payment": {"PaymentId": 1, "ProjectedMonth": 1, "ProjectedYear": 2026}});
+        let refused = app.send(method, &path, &admin, body).await;
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{path}");
+    }
+    let lead_screen = app.get(&format!("/api/getPayment/{contract_id}"), &admin).await;
+    assert_eq!(lead_screen.status(), StatusCode::OK);
     assert_eq!(
         app.get(&format!("/api/beta/contracts/read/{}/{contract_id}", lead_id + 1), &manager).await.status(),
         StatusCode::NOT_FOUND

@@ -20,7 +20,8 @@ pub fn may_filter_book(caller: &Caller) -> bool {
     caller.role != Role::Sales
 }
 
-/// The beta contract screens (beta create, beta delete, hedges) are for the configured users.
+/// The beta contract screens (every call they make, reads included, and hedges wherever they are
+/// asked for) are for the configured users.
 pub fn may_use_beta(caller: &Caller, beta_user_ids: &[i64]) -> bool {
     beta_user_ids.contains(&caller.user_id)
 }

@@ -8,11 +8,11 @@ use eris_proto::{
     common::v1::Date,
     contracts::v1::{
         BookFilter, Contract, ContractScope, CreateContractRequest, CreateDrPaymentRequest, CreateFileUploadRequest,
-        CreateHedgeRequest, DeleteContractFileRequest, DeleteContractRequest, DeleteHedgeRequest, DrPayment,
-        GetContractFileRequest, Hedge, ListBookContractsRequest, ListContractsRequest, ListDrPaymentsRequest,
-        ListHedgesRequest, ListPaymentsRequest, PasteBasis, PastePaymentsRequest, Payment, ProjectedPaymentUpdate,
-        UpdateContractRequest, UpdateHedgeRequest, UpdatePaymentRequest, UpdateProjectedPaymentsRequest,
-        UploadContractFileRequest, contract_service_client::ContractServiceClient,
+        CreateHedgeRequest, DeleteContractFileRequest, DeleteContractRequest, DeleteHedgeRequest, DeletePaymentRequest,
+        DrPayment, GetContractFileRequest, GetContractRequest, Hedge, ListBookContractsRequest, ListContractsRequest,
+        ListDrPaymentsRequest, ListHedgesRequest, ListPaymentsRequest, PastePaymentsRequest, Payment,
+        ProjectedPaymentUpdate, ProjectionBasis, UpdateContractRequest, UpdateHedgeRequest, UpdatePaymentRequest,
+        UpdateProjectedPaymentsRequest, UploadContractFileRequest, contract_service_client::ContractServiceClient,
         hedge_service_client::HedgeServiceClient, payment_service_client::PaymentServiceClient,
     },
     crm::v1::{
@@ -287,7 +287,7 @@ async fn sales_read_their_companies_contracts_and_change_none() {
     denied(app.update(&app.sales, Contract { notes: "mine".into(), ..made.clone() }, &["notes"]).await.unwrap_err());
     let delete = DeleteContractRequest { contract_id: made.contract_id, beta_only: false };
     denied(app.contracts().delete_contract(authed(&app.sales, delete)).await.unwrap_err());
-    let paste = PastePaymentsRequest { contract_id: made.contract_id, text: "1\t2026\t50\t1000".into(), basis: 0 };
+    let paste = PastePaymentsRequest { contract_id: made.contract_id, text: "1\t2026\t50\t1000".into() };
     denied(app.payments().paste_payments(authed(&app.sales, paste)).await.unwrap_err());
     let upload = CreateFileUploadRequest { contract_id: made.contract_id };
     denied(app.contracts().create_file_upload(authed(&app.sales, upload)).await.unwrap_err());
@@ -394,6 +394,7 @@ async fn the_beta_form_lists_every_problem_at_once_and_deletes_only_beta_rows() 
     assert_eq!(app.create(&app.admin, complete.clone(), true).await.unwrap_err().code(), Code::PermissionDenied);
     let beta = app.create(&app.care, complete.clone(), true).await.unwrap();
     assert!(beta.beta);
+    assert_eq!(beta.projection_basis(), ProjectionBasis::Rate, "the beta form's contracts project by rate");
     assert_eq!(beta.end_date, day(2027, 1, 31), "the last day of the month the term reaches");
     let standard = app.create(&app.management, complete, false).await.unwrap();
     assert_eq!(standard.end_date, day(2027, 1, 14));
@@ -435,8 +436,30 @@ async fn the_beta_form_lists_every_problem_at_once_and_deletes_only_beta_rows() 
     assert_eq!(wrong.unwrap_err().code(), Code::InvalidArgument);
     app.hedges().delete_hedge(authed(&app.care, DeleteHedgeRequest { hedge_id: made.hedge_id })).await.unwrap();
     let left =
-        app.hedges().list_hedges(authed(&app.sales, ListHedgesRequest { contract_id: standard.contract_id })).await;
+        app.hedges().list_hedges(authed(&app.care, ListHedgesRequest { contract_id: standard.contract_id })).await;
     assert!(left.unwrap().into_inner().hedges.is_empty());
+
+    // The beta screens are the beta users' only, reads included: hedges wherever asked for, and
+    // every call marked as the beta screens' (as the gateway marks /api/beta/*).
+    for user in [&app.sales, &app.admin] {
+        let hedges = ListHedgesRequest { contract_id: standard.contract_id };
+        let refused = app.hedges().list_hedges(authed(user, hedges)).await.unwrap_err();
+        assert_eq!(refused.code(), Code::PermissionDenied);
+    }
+    let on_beta_screen = |user: &User| {
+        let mut request = authed(user, GetContractRequest { contract_id: standard.contract_id });
+        request.metadata_mut().insert(eris_platform::auth::BETA_SCREEN_HEADER, "1".parse().unwrap());
+        request
+    };
+    let refused = app.contracts().get_contract(on_beta_screen(&app.admin)).await.unwrap_err();
+    assert_eq!(refused.code(), Code::PermissionDenied);
+    let lead_screen = authed(&app.admin, GetContractRequest { contract_id: standard.contract_id });
+    let lead_screen = app.contracts().get_contract(lead_screen).await;
+    assert!(lead_screen.is_ok(), "the lead screen's call stays open to Admin");
+    assert!(app.contracts().get_contract(on_beta_screen(&app.care)).await.is_ok());
+    let mut payment = authed(&app.admin, DeletePaymentRequest { payment_id: 1 });
+    payment.metadata_mut().insert(eris_platform::auth::BETA_SCREEN_HEADER, "1".parse().unwrap());
+    assert_eq!(app.payments().delete_payment(payment).await.unwrap_err().code(), Code::PermissionDenied);
 }
 
 #[tokio::test]
@@ -444,22 +467,30 @@ async fn pasted_payments_are_all_or_none_and_projected_payments_follow_the_rules
     let app = spawn_app().await;
     let book = book(&app).await;
     let contract = app.create(&app.management, electric(&book), false).await.unwrap();
-    let rows: String = (1..=12).map(|m| format!("{m}\t2026\t50\t15000\t\t\t\t\t\tResidual\n")).collect();
-    let paste = |text: String, basis: PasteBasis| PastePaymentsRequest {
-        contract_id: contract.contract_id,
-        text,
-        basis: basis.into(),
-    };
-    let added =
-        app.payments().paste_payments(authed(&app.care, paste(rows, PasteBasis::Fee))).await.unwrap().into_inner();
+    assert_eq!(contract.projection_basis(), ProjectionBasis::Fee, "the lead screen's contracts project by fee");
+    let rows: String = (1..=12).map(|m| format!("{m}\t2026\t50\t15000\t999\t\t\t\t\tResidual\n")).collect();
+    let paste = |text: String| PastePaymentsRequest { contract_id: contract.contract_id, text };
+    let added = app.payments().paste_payments(authed(&app.care, paste(rows))).await.unwrap().into_inner();
     assert_eq!(added.payments.len(), 12);
-    // 15,000 x 50 / 100 x 0.005 = 37.50
+    // 15,000 x 50 / 100 x 0.005 = 37.50, whatever the fifth column said.
     assert!(added.payments.iter().all(|p| p.projected_payment == "37.50"), "{:?}", added.payments[0]);
     let bad = "1\t2026\t50\t15000\n2\t2026\tfifty\t15000\n".to_owned();
-    let refused = app.payments().paste_payments(authed(&app.care, paste(bad, PasteBasis::Fee))).await.unwrap_err();
+    let refused = app.payments().paste_payments(authed(&app.care, paste(bad))).await.unwrap_err();
     assert_eq!(refused.message(), "Row 2: Revenue Split must be a number.");
-    let rate =
-        app.payments().paste_payments(authed(&app.care, paste("1\t2027\t50\t1000".into(), PasteBasis::Rate))).await;
+
+    // The basis changes only deliberately: named in an update, by Management or Admin.
+    let by_rate = Contract { projection_basis: ProjectionBasis::Rate.into(), ..contract.clone() };
+    let care = app.update(&app.care, by_rate.clone(), &["projection_basis"]).await.unwrap_err();
+    assert_eq!(care.code(), Code::PermissionDenied);
+    let unnamed = app.update(&app.management, by_rate.clone(), &["notes"]).await.unwrap();
+    assert_eq!(unnamed.projection_basis(), ProjectionBasis::Fee, "not named, not changed");
+    let unset = Contract { projection_basis: 0, ..unnamed.clone() };
+    let unset = app.update(&app.management, unset, &["projection_basis"]).await.unwrap_err();
+    assert_eq!(unset.message(), "Projection basis must be Fee or Rate.");
+    let by_rate = Contract { projection_basis: ProjectionBasis::Rate.into(), ..unnamed };
+    let by_rate = app.update(&app.management, by_rate, &["projection_basis"]).await.unwrap();
+    assert_eq!(by_rate.projection_basis(), ProjectionBasis::Rate);
+    let rate = app.payments().paste_payments(authed(&app.care, paste("1\t2027\t50\t1000".into()))).await;
     // 1,000 x 0.5 x 0.07125 = 35.625 → 35.63
     assert_eq!(rate.unwrap().into_inner().payments[0].projected_payment, "35.63");
 
@@ -482,28 +513,36 @@ async fn pasted_payments_are_all_or_none_and_projected_payments_follow_the_rules
     let stale = app.payments().update_payment(authed(&app.care, UpdatePaymentRequest { payment: Some(paid) })).await;
     assert_eq!(stale.unwrap_err().code(), Code::Aborted);
 
-    // Update Proj. Payments: Management and Admin only, refused when a row changed since read.
+    // Update Proj. Payments: Management and Admin only, refused when a row changed since read,
+    // computed by the service from the contract's basis (now its rate); a figure sent is checked.
     let update = |payment: &Payment, amount: &str| ProjectedPaymentUpdate {
         payment_id: payment.payment_id,
         projected_payment: amount.into(),
         version: payment.version,
     };
-    let stale_read = vec![update(&first, "40.00"), update(&listed.payments[1], "40.00")];
+    let stale_read = vec![update(&first, ""), update(&listed.payments[1], "")];
     let request = |updates| UpdateProjectedPaymentsRequest { contract_id: contract.contract_id, updates };
     let care = app.payments().update_projected_payments(authed(&app.care, request(stale_read.clone()))).await;
     assert_eq!(care.unwrap_err().code(), Code::PermissionDenied);
     let stale = app.payments().update_projected_payments(authed(&app.admin, request(stale_read))).await;
     assert_eq!(stale.unwrap_err().code(), Code::Aborted);
-    let fresh = vec![update(&saved, "40.00"), update(&listed.payments[1], "41.00")];
+    let wrong = vec![update(&saved, "40.00"), update(&listed.payments[1], "534.38")];
+    let wrong = app.payments().update_projected_payments(authed(&app.admin, request(wrong))).await.unwrap_err();
+    assert_eq!(
+        wrong.message(),
+        format!("Payment {}: by the contract's rate its projected payment is 534.38, not 40.00.", saved.payment_id)
+    );
+    let fresh = vec![update(&saved, ""), update(&listed.payments[1], "534.38")];
     let done = app.payments().update_projected_payments(authed(&app.admin, request(fresh))).await.unwrap().into_inner();
-    assert_eq!(done.payments[0].projected_payment, "40.00");
-    assert_eq!(done.payments[1].projected_payment, "41.00");
+    // 15,000 x 0.5 x 0.07125 = 534.375 → 534.38
+    assert_eq!(done.payments[0].projected_payment, "534.38");
+    assert_eq!(done.payments[1].projected_payment, "534.38");
     assert_eq!(done.payments[2].projected_payment, "37.50", "payments not named keep theirs");
 
     // 40 pastes at once all land.
     let pastes = (0..40).map(|_| {
         let mut client = app.payments();
-        let request = authed(&app.care, paste("5\t2028\t50\t100".into(), PasteBasis::Fee));
+        let request = authed(&app.care, paste("5\t2028\t50\t100".into()));
         async move { client.paste_payments(request).await }
     });
     assert!(futures::future::join_all(pastes).await.iter().all(Result::is_ok));
@@ -674,12 +713,12 @@ async fn the_snapshot_is_every_contract_with_all_its_payments_as_the_outbox_carr
     let book = book(&app).await;
     let paid = app.create(&app.management, electric(&book), false).await.unwrap();
     let rows: String = (1..=3).map(|m| format!("{m}\t2026\t50\t15000\n")).collect();
-    let paste = PastePaymentsRequest { contract_id: paid.contract_id, text: rows.clone(), basis: 0 };
+    let paste = PastePaymentsRequest { contract_id: paid.contract_id, text: rows.clone() };
     app.payments().paste_payments(authed(&app.care, paste)).await.unwrap();
     let paid = app.update(&app.management, Contract { notes: "Renewed".into(), ..paid }, &["notes"]).await.unwrap();
     let bare = app.create(&app.management, electric(&book), false).await.unwrap();
     let gone = app.create(&app.management, electric(&book), false).await.unwrap();
-    let paste = PastePaymentsRequest { contract_id: gone.contract_id, text: rows, basis: 0 };
+    let paste = PastePaymentsRequest { contract_id: gone.contract_id, text: rows };
     app.payments().paste_payments(authed(&app.care, paste)).await.unwrap();
     let delete = DeleteContractRequest { contract_id: gone.contract_id, beta_only: false };
     app.contracts().delete_contract(authed(&app.management, delete)).await.unwrap();

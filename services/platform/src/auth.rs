@@ -44,6 +44,11 @@ pub const ALLOWED_DURING_RESET: &[&str] = &[
 /// `x-forwarded-for` names the client (the shared `ERIS_PROXY_SECRET`).
 pub const PROXY_SECRET_HEADER: &str = "x-eris-proxy-secret";
 
+/// The header by which a call says it comes from the Contracts (BETA) screens (the gateway sets it
+/// on every `/api/beta/*` call): the contracts service then refuses it unless the caller is one of
+/// the configured beta users. A client that sets it only narrows its own rights.
+pub const BETA_SCREEN_HEADER: &str = "x-eris-beta-screen";
+
 /// The header by which one Eris service proves itself to another on a service-only call (the
 /// shared `ERIS_SERVICE_SECRET`). The gateway strips it from every request it forwards.
 pub const SERVICE_SECRET_HEADER: &str = "x-eris-service-secret";

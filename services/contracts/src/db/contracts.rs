@@ -62,6 +62,8 @@ pub struct ContractFields {
     pub jmi_percentage: Option<Decimal>,
     pub account_ids: Vec<i64>,
     pub status: i16,
+    /// "Fee" or "Rate": what projected payments are computed from.
+    pub projection_basis: String,
 }
 
 /// The values computed on every save.
@@ -79,7 +81,7 @@ const COLUMNS: &str = "contract_id, company_id, company_name, inside_sales_user_
     utility_id, state, date_signed, signed_through, provider_supplier_id, pricing_type, contract_type, \
     supplier_id, start_date, term_months, contract_rate, rate_type, fee, billing_type, tax_exempt, green_power, \
     payment_schedule, revenue_split, notes, capacity_percentage, energy_percentage, jmi_percentage, account_ids, \
-    status, previous_status, beta, annual_volume, term_volume, annual_fee_total, term_fee_total, end_date, \
+    status, projection_basis, previous_status, beta, annual_volume, term_volume, annual_fee_total, term_fee_total, end_date, \
     file_key, file_name, file_type, version, created_at, created_by, updated_at, auto_inactive_on";
 
 /// The columns of `ContractFields` and `Computed`, in the order `push_values` binds them.
@@ -87,7 +89,7 @@ const WRITTEN: &str = "inside_sales_user_id, closer1_user_id, closer2_user_id, a
     support_analyst1_user_id, support_analyst2_user_id, affiliate, commodity, utility_id, state, date_signed, \
     signed_through, provider_supplier_id, pricing_type, contract_type, supplier_id, start_date, term_months, \
     contract_rate, rate_type, fee, billing_type, tax_exempt, green_power, payment_schedule, revenue_split, notes, \
-    capacity_percentage, energy_percentage, jmi_percentage, account_ids, status, annual_volume, term_volume, \
+    capacity_percentage, energy_percentage, jmi_percentage, account_ids, status, projection_basis, annual_volume, term_volume, \
     annual_fee_total, term_fee_total, end_date";
 
 fn push_values<'a>(builder: &mut QueryBuilder<'a, Postgres>, f: &'a ContractFields, c: &'a Computed) {
@@ -124,6 +126,7 @@ fn push_values<'a>(builder: &mut QueryBuilder<'a, Postgres>, f: &'a ContractFiel
         .push_bind(f.jmi_percentage)
         .push_bind(&f.account_ids)
         .push_bind(f.status)
+        .push_bind(&f.projection_basis)
         .push_bind(c.annual_volume)
         .push_bind(c.term_volume)
         .push_bind(c.annual_fee_total)

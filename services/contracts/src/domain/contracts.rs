@@ -32,6 +32,7 @@ use crate::{
     domain::{
         Also,
         numbers::{self, cents},
+        payments::Basis,
         record_event,
     },
     error::{Error, Result, invalid, not_found},
@@ -114,6 +115,8 @@ pub struct TypedContract {
     pub jmi_percentage: String,
     pub account_ids: Vec<i64>,
     pub status: i32,
+    /// None: the basis of the screen that makes the contract (kept as stored on an update).
+    pub projection_basis: Option<Basis>,
 }
 
 fn id(value: i64) -> Option<i64> {
@@ -202,6 +205,7 @@ pub fn contract_fields(typed: &TypedContract) -> Result<ContractFields> {
         jmi_percentage: only_dr(numbers::percent("JMI %", &typed.jmi_percentage)?),
         account_ids,
         status,
+        projection_basis: typed.projection_basis.unwrap_or(Basis::Fee).name().to_owned(),
     })
 }
 
@@ -360,6 +364,7 @@ impl edits::Fields for ContractFields {
             ("jmi_percentage", decimal(self.jmi_percentage)),
             ("account_ids", ids(&self.account_ids)),
             ("status", self.status.to_string()),
+            ("projection_basis", self.projection_basis.clone()),
         ]
     }
 
@@ -397,6 +402,7 @@ impl edits::Fields for ContractFields {
             "jmi_percentage" => self.jmi_percentage = from.jmi_percentage,
             "account_ids" => self.account_ids.clone_from(&from.account_ids),
             "status" => self.status = from.status,
+            "projection_basis" => self.projection_basis.clone_from(&from.projection_basis),
             _ => return false,
         }
         true
@@ -443,7 +449,8 @@ fn typed_with_stored(typed: &TypedContract, stored: &ContractFields, named: &[St
         energy_percentage,
         jmi_percentage,
         account_ids,
-        status
+        status,
+        projection_basis
     );
     merged
 }
@@ -483,6 +490,7 @@ pub fn typed_from_stored(f: &ContractFields) -> TypedContract {
         jmi_percentage: decimal(f.jmi_percentage),
         account_ids: f.account_ids.clone(),
         status: i32::from(f.status),
+        projection_basis: Some(Basis::from_name(&f.projection_basis)),
     }
 }
 
@@ -688,7 +696,11 @@ impl State {
                 return Err(invalid(problems.join("\n")));
             }
         }
-        let fields = contract_fields(typed)?;
+        let typed = TypedContract {
+            projection_basis: Some(typed.projection_basis.unwrap_or(Basis::of_form(beta))),
+            ..typed.clone()
+        };
+        let fields = contract_fields(&typed)?;
         let (company_name, volumes) =
             self.check_references(caller, company_id, &fields, &ContractFields::default()).await?;
         let computed = computed(&fields, &volumes, beta);
@@ -715,6 +727,14 @@ impl State {
         require(access::may_change_contracts(caller))?;
         if patch.named.is_empty() {
             return Err(invalid("Name at least one field to change in update_mask."));
+        }
+        if patch.named.iter().any(|n| n == "projection_basis") {
+            // It decides every projected payment of the contract: only those who replace
+            // projected payments change it, and only to a basis named outright.
+            require(access::may_update_projected_payments(caller))?;
+            if patch.fields.projection_basis.is_none() {
+                return Err(invalid("Projection basis must be Fee or Rate."));
+            }
         }
         let read = db::contracts::select_contract(&self.pool, patch.record_id).await?.ok_or_else(contract_not_found)?;
         let typed = typed_with_stored(&patch.fields, &read.fields, &patch.named);

@@ -54,16 +54,23 @@ fn hedge_not_found() -> Error {
 }
 
 impl State {
+    /// Hedges live on the beta screens only: read by the beta users.
+    fn may_read_hedges(&self, caller: &Caller) -> Result<()> {
+        require(access::may_use_beta(caller, &self.beta_user_ids))
+    }
+
     fn may_change_hedges(&self, caller: &Caller) -> Result<()> {
         require(access::may_change_contracts(caller) && access::may_use_beta(caller, &self.beta_user_ids))
     }
 
     pub(crate) async fn list_hedges(&self, caller: &Caller, contract_id: i64) -> Result<Vec<HedgeRow>> {
+        self.may_read_hedges(caller)?;
         self.readable_contract(caller, contract_id).await?;
         Ok(db::hedges::list_hedges(&self.pool, contract_id).await?)
     }
 
     pub(crate) async fn get_hedge(&self, caller: &Caller, hedge_id: i64) -> Result<HedgeRow> {
+        self.may_read_hedges(caller)?;
         let hedge = db::hedges::select_hedge(&self.pool, hedge_id).await?.ok_or_else(hedge_not_found)?;
         self.readable_contract(caller, hedge.contract_id).await.map_err(|_| hedge_not_found())?;
         Ok(hedge)

@@ -11,7 +11,7 @@ use crate::{
     access::{self, require},
     db::{
         self,
-        contracts::ContractRow,
+        contracts::{ContractFields, ContractRow},
         payments::{DrPaymentRow, PaymentRow, PaymentValues},
     },
     domain::{
@@ -42,13 +42,41 @@ const MONTHS: [&str; 12] = [
 /// The most payments one call adds.
 pub const MAX_PAYMENTS: usize = 5000;
 
-/// How projected payments of new rows are computed.
+/// What a contract's projected payments are computed from: a property of the contract, set by
+/// the screen that made it and changed only by an update that names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Basis {
     /// usage x split / 100 x the contract's fee (the lead contracts screen).
     Fee,
-    /// usage x split / 100 x the contract's rate, rounded to cents (the beta Payments tab).
+    /// usage x split / 100 x the contract's rate, rounded to cents (the beta form).
     Rate,
+}
+
+impl Basis {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Fee => "Fee",
+            Self::Rate => "Rate",
+        }
+    }
+
+    /// A stored name; anything else reads as the fee, the older screen's formula.
+    pub fn from_name(name: &str) -> Self {
+        if name == "Rate" { Self::Rate } else { Self::Fee }
+    }
+
+    /// The basis a screen gives the contracts it makes.
+    pub fn of_form(beta: bool) -> Self {
+        if beta { Self::Rate } else { Self::Fee }
+    }
+
+    /// The contract's fee or rate, whichever this basis reads.
+    pub fn price(self, fields: &ContractFields) -> Option<Decimal> {
+        match self {
+            Self::Fee => fields.fee,
+            Self::Rate => fields.contract_rate,
+        }
+    }
 }
 
 /// A payment as typed (texts as they came; months and years 0 for none).
@@ -140,6 +168,16 @@ fn pasted_year(text: &str) -> i32 {
     if text.is_empty() { 0 } else { text.parse().unwrap_or(-1) }
 }
 
+/// One refusal naming every problem, one per line, the first 20 and how many more.
+fn listed(mut problems: Vec<String>, what: &str) -> Error {
+    let more = problems.len().saturating_sub(20);
+    problems.truncate(20);
+    if more > 0 {
+        problems.push(format!("…and {more} more {what}."));
+    }
+    invalid(problems.join("\n"))
+}
+
 /// The payments of pasted rows (10 tab-separated columns each; blank lines skipped), their
 /// projected payments computed from `price` (the contract's fee or rate). When a row does not
 /// parse, every failing row is named, one per line, and no payment is made.
@@ -179,12 +217,7 @@ pub fn pasted_payments(text: &str, price: Option<Decimal>) -> Result<Vec<Payment
         }
     }
     if !problems.is_empty() {
-        let more = problems.len().saturating_sub(20);
-        problems.truncate(20);
-        if more > 0 {
-            problems.push(format!("…and {more} more rows."));
-        }
-        return Err(invalid(problems.join("\n")));
+        return Err(listed(problems, "rows"));
     }
     if payments.is_empty() {
         return Err(invalid("Paste at least one row."));
@@ -223,6 +256,52 @@ pub fn totals(payments: &[PaymentRow], term_months: Option<i32>) -> (Totals, Tot
         make(sum(|p| p.projected_usage), sum(|p| p.projected_payment)),
         make(sum(|p| p.usage_actual), sum(|p| p.payment_actual)),
     )
+}
+
+/// A payment whose projected payment is to be recomputed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectionUpdate {
+    pub payment_id: i64,
+    /// The version read; 0 skips the check.
+    pub version: i64,
+    /// The figure the caller expects, if it sent one.
+    pub expected: Option<Decimal>,
+}
+
+/// (payment id, projected payment, version read) of each update, the projected payment computed
+/// from the payment's usage and split by the contract's basis. A payment that is not the
+/// contract's is left to the version check (it matches no row); an expected figure that differs
+/// from the computed one refuses the whole update, naming every such payment.
+pub fn recomputed(
+    contract: &ContractFields,
+    payments: &[PaymentRow],
+    updates: &[ProjectionUpdate],
+) -> Result<Vec<(i64, Decimal, i64)>> {
+    let basis = Basis::from_name(&contract.projection_basis);
+    let price = basis.price(contract);
+    let by_id: std::collections::HashMap<i64, &PaymentRow> = payments.iter().map(|p| (p.payment_id, p)).collect();
+    let mut problems = Vec::new();
+    let mut computed = Vec::with_capacity(updates.len());
+    for update in updates {
+        let amount = by_id
+            .get(&update.payment_id)
+            .map_or(Decimal::ZERO, |p| projected_payment(p.values.projected_usage, p.values.revenue_split, price));
+        if let Some(expected) = update.expected
+            && by_id.contains_key(&update.payment_id)
+            && expected != amount
+        {
+            problems.push(format!(
+                "Payment {}: by the contract's {} its projected payment is {amount:.2}, not {expected:.2}.",
+                update.payment_id,
+                basis.name().to_lowercase(),
+            ));
+        }
+        computed.push((update.payment_id, amount, update.version));
+    }
+    if !problems.is_empty() {
+        return Err(listed(problems, "payments"));
+    }
+    Ok(computed)
 }
 
 fn payment_not_found() -> Error {
@@ -282,19 +361,16 @@ impl State {
         Ok(added)
     }
 
-    /// Adds the payments of pasted rows, their projected payments from the contract's fee or rate.
+    /// Adds the payments of pasted rows, their projected payments computed by the contract's
+    /// projection basis.
     pub(crate) async fn paste_payments(
         &self,
         caller: &Caller,
         contract_id: i64,
         text: &str,
-        basis: Basis,
     ) -> Result<Vec<PaymentRow>> {
         let contract = self.changeable_contract(caller, contract_id).await?;
-        let price = match basis {
-            Basis::Fee => contract.fields.fee,
-            Basis::Rate => contract.fields.contract_rate,
-        };
+        let price = Basis::from_name(&contract.fields.projection_basis).price(&contract.fields);
         // pasted_payments bounds the rows and refuses an empty paste.
         let payments = pasted_payments(text, price)?;
         self.add_payments(caller, contract_id, payments).await
@@ -342,12 +418,14 @@ impl State {
         Ok(())
     }
 
-    /// Replaces projected payments, all or none, each only if still at the version read.
+    /// Recomputes the named payments' projected payments by the contract's projection basis, all
+    /// or none, each only if still at the version read. A figure the caller expects is checked
+    /// against the computed one, never stored as sent.
     pub(crate) async fn update_projected_payments(
         &self,
         caller: &Caller,
         contract_id: i64,
-        updates: &[(i64, Decimal, i64)],
+        updates: &[ProjectionUpdate],
     ) -> Result<Vec<PaymentRow>> {
         require(access::may_update_projected_payments(caller))?;
         if updates.is_empty() {
@@ -356,7 +434,7 @@ impl State {
         if updates.len() > MAX_PAYMENTS * 4 {
             return Err(invalid("Too many payments in one update."));
         }
-        let mut ids: Vec<i64> = updates.iter().map(|u| u.0).collect();
+        let mut ids: Vec<i64> = updates.iter().map(|u| u.payment_id).collect();
         ids.sort_unstable();
         ids.dedup();
         if ids.len() != updates.len() {
@@ -367,7 +445,9 @@ impl State {
         let contract = db::contracts::select_contract_for_update(&mut tx, contract_id)
             .await?
             .ok_or_else(|| not_found("Contract"))?;
-        let done = db::payments::set_projected_payments(&mut tx, contract_id, updates, caller.user_id).await?;
+        let before = db::payments::list_payments(&mut *tx, contract_id).await?;
+        let computed = recomputed(&contract.fields, &before, updates)?;
+        let done = db::payments::set_projected_payments(&mut tx, contract_id, &computed, caller.user_id).await?;
         if done != updates.len() as u64 {
             return Err(stale(
                 "Someone else changed or removed payments of this contract meanwhile; reload them and try again.",

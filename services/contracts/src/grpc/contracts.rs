@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use eris_platform::{
-    auth::caller,
     edits::{Patch, named_fields},
     values::{decimal_text, optional_date, page_size, parse_date, timestamp},
 };
@@ -12,17 +11,20 @@ use eris_proto::contracts::v1::{
     CreateFileUploadResponse, DeleteContractFileRequest, DeleteContractFileResponse, DeleteContractRequest,
     DeleteContractResponse, ExportContractsRequest, ExportContractsResponse, GetContractFileRequest,
     GetContractFileResponse, GetContractRequest, GetContractResponse, ListBookContractsRequest,
-    ListBookContractsResponse, ListContractsRequest, ListContractsResponse, UpdateContractRequest,
+    ListBookContractsResponse, ListContractsRequest, ListContractsResponse, ProjectionBasis, UpdateContractRequest,
     UpdateContractResponse, UploadContractFileRequest, UploadContractFileResponse,
     contract_service_server::ContractService,
 };
 use tonic::{Request, Response, Status};
 
-use super::{commodity, commodity_to_proto};
+use super::{commodity, commodity_to_proto, screen_caller};
 use crate::{
     State,
     db::contracts::{CompanyQuery, ContractRow},
-    domain::contracts::{TypedBookFilter, TypedContract, page_token, parse_page_token},
+    domain::{
+        contracts::{TypedBookFilter, TypedContract, page_token, parse_page_token},
+        payments::Basis,
+    },
     error::{Result, invalid},
 };
 
@@ -62,6 +64,7 @@ const CONTRACT_FIELDS: &[&str] = &[
     "jmi_percentage",
     "account_ids",
     "status",
+    "projection_basis",
 ];
 
 pub(crate) fn contract_to_proto(row: ContractRow) -> Contract {
@@ -117,6 +120,11 @@ pub(crate) fn contract_to_proto(row: ContractRow) -> Contract {
         creator_user_id: row.created_by,
         create_time: Some(timestamp(row.created_at)),
         auto_inactive_date: row.auto_inactive_on.map(eris_platform::values::date),
+        projection_basis: match Basis::from_name(&f.projection_basis) {
+            Basis::Fee => ProjectionBasis::Fee,
+            Basis::Rate => ProjectionBasis::Rate,
+        }
+        .into(),
     }
 }
 
@@ -154,6 +162,12 @@ fn typed_contract(c: &Contract) -> Result<TypedContract> {
         jmi_percentage: c.jmi_percentage.clone(),
         account_ids: c.account_ids.clone(),
         status: c.status,
+        projection_basis: match ProjectionBasis::try_from(c.projection_basis) {
+            Ok(ProjectionBasis::Unspecified) => None,
+            Ok(ProjectionBasis::Fee) => Some(Basis::Fee),
+            Ok(ProjectionBasis::Rate) => Some(Basis::Rate),
+            Err(_) => return Err(invalid("Projection basis must be Fee or Rate.")),
+        },
     })
 }
 
@@ -183,7 +197,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<ListContractsRequest>,
     ) -> Result<Response<ListContractsResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let message = request.get_ref();
         let limit = page_size(message.page_size, 500, 1000)?;
         let after = parse_page_token(&message.page_token)?;
@@ -207,7 +221,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<GetContractRequest>,
     ) -> Result<Response<GetContractResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let row = self.0.get_contract(caller, request.get_ref().contract_id).await?;
         Ok(Response::new(GetContractResponse { contract: Some(contract_to_proto(row)) }))
     }
@@ -216,7 +230,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<CreateContractRequest>,
     ) -> Result<Response<CreateContractResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let message = request.get_ref();
         let contract = message.contract.as_ref().ok_or_else(|| invalid("contract is required."))?;
         let typed = typed_contract(contract)?;
@@ -228,7 +242,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<UpdateContractRequest>,
     ) -> Result<Response<UpdateContractResponse>, Status> {
-        let caller = caller(&request)?.clone();
+        let caller = screen_caller(&self.0, &request)?.clone();
         let message = request.into_inner();
         let contract = message.contract.ok_or_else(|| invalid("contract is required."))?;
         let named = named_fields(message.update_mask.map(|m| m.paths).unwrap_or_default());
@@ -249,7 +263,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<DeleteContractRequest>,
     ) -> Result<Response<DeleteContractResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let message = request.get_ref();
         self.0.delete_contract(caller, message.contract_id, message.beta_only).await?;
         Ok(Response::new(DeleteContractResponse {}))
@@ -259,7 +273,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<ListBookContractsRequest>,
     ) -> Result<Response<ListBookContractsResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let message = request.get_ref();
         let limit = page_size(message.page_size, 100, 1000)?;
         let after = parse_page_token(&message.page_token)?;
@@ -282,7 +296,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<ExportContractsRequest>,
     ) -> Result<Response<ExportContractsResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let message = request.get_ref();
         let company_id = (message.company_id != 0).then_some(message.company_id);
         let filter =
@@ -295,7 +309,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<CreateFileUploadRequest>,
     ) -> Result<Response<CreateFileUploadResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let (token, expires) = self.0.create_file_upload(caller, request.get_ref().contract_id).await?;
         Ok(Response::new(CreateFileUploadResponse { token, expire_time: Some(timestamp(expires)) }))
     }
@@ -304,7 +318,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<UploadContractFileRequest>,
     ) -> Result<Response<UploadContractFileResponse>, Status> {
-        let caller = caller(&request)?.clone();
+        let caller = screen_caller(&self.0, &request)?.clone();
         let message = request.into_inner();
         let row = self
             .0
@@ -317,7 +331,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<GetContractFileRequest>,
     ) -> Result<Response<GetContractFileResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let (file_name, content_type, content) = self.0.get_file(caller, request.get_ref().contract_id).await?;
         Ok(Response::new(GetContractFileResponse { file_name, content_type, content }))
     }
@@ -326,7 +340,7 @@ impl ContractService for ContractApi {
         &self,
         request: Request<DeleteContractFileRequest>,
     ) -> Result<Response<DeleteContractFileResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let row = self.0.delete_file(caller, request.get_ref().contract_id).await?;
         Ok(Response::new(DeleteContractFileResponse { contract: Some(contract_to_proto(row)) }))
     }

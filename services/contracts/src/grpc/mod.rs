@@ -5,9 +5,13 @@ mod hedges;
 mod payments;
 pub(crate) mod snapshot;
 
+use eris_platform::auth::{BETA_SCREEN_HEADER, Caller};
 use eris_proto::sourcing::v1::Commodity as ProtoCommodity;
+use tonic::Request;
 
 use crate::{
+    State,
+    access::{self, require},
     domain::contracts::Commodity,
     error::{Result, invalid},
 };
@@ -15,6 +19,16 @@ use crate::{
 pub(crate) use contracts::{ContractApi, contract_to_proto};
 pub(crate) use hedges::{HedgeApi, hedge_to_proto};
 pub(crate) use payments::{PaymentApi, dr_payment_to_proto, payment_to_proto};
+
+/// The caller of a request; a call from the beta screens (marked with `BETA_SCREEN_HEADER`) only
+/// for the beta users, reads included.
+fn screen_caller<'a, T>(state: &State, request: &'a Request<T>) -> Result<&'a Caller> {
+    let caller = eris_platform::auth::caller(request)?;
+    if request.metadata().contains_key(BETA_SCREEN_HEADER) {
+        require(access::may_use_beta(caller, &state.beta_user_ids))?;
+    }
+    Ok(caller)
+}
 
 /// A proto commodity as the domain's; `None` for unspecified.
 fn commodity(value: i32) -> Result<Option<Commodity>> {

@@ -2,25 +2,23 @@
 
 use std::sync::Arc;
 
-use eris_platform::{
-    auth::caller,
-    values::{date, decimal_text, parse_date, timestamp},
-};
+use eris_platform::values::{date, decimal_text, parse_date, timestamp};
 use eris_proto::contracts::v1::{
     CreateDrPaymentRequest, CreateDrPaymentResponse, CreatePaymentsRequest, CreatePaymentsResponse,
     DeleteDrPaymentRequest, DeleteDrPaymentResponse, DeletePaymentRequest, DeletePaymentResponse, DrPayment,
-    ListDrPaymentsRequest, ListDrPaymentsResponse, ListPaymentsRequest, ListPaymentsResponse, PasteBasis,
-    PastePaymentsRequest, PastePaymentsResponse, Payment, PaymentTotals, UpdatePaymentRequest, UpdatePaymentResponse,
+    ListDrPaymentsRequest, ListDrPaymentsResponse, ListPaymentsRequest, ListPaymentsResponse, PastePaymentsRequest,
+    PastePaymentsResponse, Payment, PaymentTotals, UpdatePaymentRequest, UpdatePaymentResponse,
     UpdateProjectedPaymentsRequest, UpdateProjectedPaymentsResponse, payment_service_server::PaymentService,
 };
 use tonic::{Request, Response, Status};
 
+use super::screen_caller;
 use crate::{
     State,
     db::payments::{DrPaymentRow, PaymentRow},
     domain::{
         numbers,
-        payments::{Basis, Totals, TypedPayment, payment_values},
+        payments::{ProjectionUpdate, Totals, TypedPayment, payment_values},
     },
     error::{Result, invalid},
 };
@@ -91,7 +89,7 @@ impl PaymentService for PaymentApi {
         &self,
         request: Request<ListPaymentsRequest>,
     ) -> Result<Response<ListPaymentsResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let (payments, projected, actual) = self.0.list_payments(caller, request.get_ref().contract_id).await?;
         Ok(Response::new(ListPaymentsResponse {
             payments: payments.into_iter().map(payment_to_proto).collect(),
@@ -104,7 +102,7 @@ impl PaymentService for PaymentApi {
         &self,
         request: Request<CreatePaymentsRequest>,
     ) -> Result<Response<CreatePaymentsResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let message = request.get_ref();
         let values = message
             .payments
@@ -120,14 +118,9 @@ impl PaymentService for PaymentApi {
         &self,
         request: Request<PastePaymentsRequest>,
     ) -> Result<Response<PastePaymentsResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let message = request.get_ref();
-        let basis = match PasteBasis::try_from(message.basis) {
-            Ok(PasteBasis::Rate) => Basis::Rate,
-            Ok(PasteBasis::Fee | PasteBasis::Unspecified) => Basis::Fee,
-            Err(_) => return Err(invalid("basis must be FEE or RATE.").into()),
-        };
-        let added = self.0.paste_payments(caller, message.contract_id, &message.text, basis).await?;
+        let added = self.0.paste_payments(caller, message.contract_id, &message.text).await?;
         Ok(Response::new(PastePaymentsResponse { payments: added.into_iter().map(payment_to_proto).collect() }))
     }
 
@@ -135,7 +128,7 @@ impl PaymentService for PaymentApi {
         &self,
         request: Request<UpdatePaymentRequest>,
     ) -> Result<Response<UpdatePaymentResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let payment = request.get_ref().payment.as_ref().ok_or_else(|| invalid("payment is required."))?;
         let values = payment_values(&typed_payment(payment))?;
         let row = self.0.update_payment(caller, payment.payment_id, payment.version, &values).await?;
@@ -146,7 +139,7 @@ impl PaymentService for PaymentApi {
         &self,
         request: Request<DeletePaymentRequest>,
     ) -> Result<Response<DeletePaymentResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         self.0.delete_payment(caller, request.get_ref().payment_id).await?;
         Ok(Response::new(DeletePaymentResponse {}))
     }
@@ -155,15 +148,17 @@ impl PaymentService for PaymentApi {
         &self,
         request: Request<UpdateProjectedPaymentsRequest>,
     ) -> Result<Response<UpdateProjectedPaymentsResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let message = request.get_ref();
         let updates = message
             .updates
             .iter()
             .map(|u| {
-                let amount = numbers::signed("Projected Payment", &u.projected_payment, 14, 2)?
-                    .ok_or_else(|| invalid("Projected Payment is required."))?;
-                Ok((u.payment_id, amount, u.version))
+                Ok(ProjectionUpdate {
+                    payment_id: u.payment_id,
+                    version: u.version,
+                    expected: numbers::signed("Projected Payment", &u.projected_payment, 14, 2)?,
+                })
             })
             .collect::<Result<Vec<_>>>()?;
         let payments = self.0.update_projected_payments(caller, message.contract_id, &updates).await?;
@@ -176,7 +171,7 @@ impl PaymentService for PaymentApi {
         &self,
         request: Request<ListDrPaymentsRequest>,
     ) -> Result<Response<ListDrPaymentsResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let rows = self.0.list_dr_payments(caller, request.get_ref().contract_id).await?;
         Ok(Response::new(ListDrPaymentsResponse { dr_payments: rows.into_iter().map(dr_payment_to_proto).collect() }))
     }
@@ -185,7 +180,7 @@ impl PaymentService for PaymentApi {
         &self,
         request: Request<CreateDrPaymentRequest>,
     ) -> Result<Response<CreateDrPaymentResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         let payment = request.get_ref().dr_payment.as_ref().ok_or_else(|| invalid("dr_payment is required."))?;
         let paid_on = parse_date("Date", payment.date.as_ref())?;
         let row =
@@ -197,7 +192,7 @@ impl PaymentService for PaymentApi {
         &self,
         request: Request<DeleteDrPaymentRequest>,
     ) -> Result<Response<DeleteDrPaymentResponse>, Status> {
-        let caller = caller(&request)?;
+        let caller = screen_caller(&self.0, &request)?;
         self.0.delete_dr_payment(caller, request.get_ref().dr_payment_id).await?;
         Ok(Response::new(DeleteDrPaymentResponse {}))
     }

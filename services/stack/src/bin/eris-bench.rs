@@ -23,8 +23,8 @@ use eris_proto::{
     common::v1::Date,
     contracts::v1::{
         BookFilter, ContractScope, ListBookContractsRequest, ListBookContractsResponse, ListContractsRequest,
-        ListContractsResponse, ListPaymentsRequest, ListPaymentsResponse, PasteBasis, PastePaymentsRequest,
-        PastePaymentsResponse, Payment, UpdatePaymentRequest, UpdatePaymentResponse,
+        ListContractsResponse, ListPaymentsRequest, ListPaymentsResponse, PastePaymentsRequest, PastePaymentsResponse,
+        Payment, UpdatePaymentRequest, UpdatePaymentResponse,
     },
     crm::v1::{
         CompanyFilter, ListAccountsRequest, ListAccountsResponse, ListCompaniesRequest, ListCompaniesResponse,
@@ -893,7 +893,7 @@ async fn contract_scenarios(args: &Args, token: &str, sales_token: &str) -> anyh
                 )
             })
             .collect();
-        let request = PastePaymentsRequest { contract_id, text, basis: PasteBasis::Fee.into() };
+        let request = PastePaymentsRequest { contract_id, text };
         let started = Instant::now();
         let method = "eris.contracts.v1.PaymentService/PastePayments";
         let pasted: PastePaymentsResponse = grpc_web(&client, &args.base_url, token, method, &request).await?;
