@@ -26,6 +26,15 @@ pub fn may_use_beta(caller: &Caller, beta_user_ids: &[i64]) -> bool {
     beta_user_ids.contains(&caller.user_id)
 }
 
+/// The one Sales visibility rule of contracts, for every list, export and single contract: a row
+/// shows only what its reader can open. Sales see contracts of the companies crm lets them open
+/// (where they hold a team role) and, in the book, of those only the contracts naming them; a
+/// contract naming a rep does not open its company (docs/decisions.md, "Who sees a contract").
+/// Every other role sees the whole book. True when the caller's rows must be limited so.
+pub fn limited_to_open_companies(caller: &Caller) -> bool {
+    caller.role == Role::Sales
+}
+
 /// Refuses unless `allowed`.
 pub fn require(allowed: bool) -> crate::error::Result<()> {
     if allowed { Ok(()) } else { Err(eris_platform::Error::forbidden().into()) }

@@ -292,9 +292,15 @@ async fn sales_read_their_companies_contracts_and_change_none() {
     let upload = CreateFileUploadRequest { contract_id: made.contract_id };
     denied(app.contracts().create_file_upload(authed(&app.sales, upload)).await.unwrap_err());
 
-    // The Contracts page: Sales see the contracts naming them, without the scope and date filters.
+    // The Contracts page: Sales see the contracts naming them, without the scope and date filters,
+    // and only of companies they may open: a contract naming the rep at a company that does not
+    // name the rep stays out (its page answers 404 to the same rep).
     let named = Contract { inside_sales_user_id: app.sales.id, ..electric(&book) };
     let named = app.create(&app.management, named, false).await.unwrap();
+    let named_elsewhere = Contract { inside_sales_user_id: app.sales.id, ..hidden.clone() };
+    let named_elsewhere = app.create(&app.management, named_elsewhere, false).await.unwrap();
+    let opened = GetContractRequest { contract_id: named_elsewhere.contract_id };
+    assert_eq!(app.contracts().get_contract(authed(&app.sales, opened)).await.unwrap_err().code(), Code::NotFound);
     let request = ListBookContractsRequest::default();
     let page = app.contracts().list_book_contracts(authed(&app.sales, request)).await.unwrap().into_inner();
     assert_eq!(page.contracts.iter().map(|c| c.contract_id).collect::<Vec<_>>(), [named.contract_id]);

@@ -201,12 +201,14 @@ async fn renewals_list_contracts_ending_soon_and_alert_their_closers_and_analyst
     let sales = app.sales.1;
     let day = |days: i64| if days >= 0 { today + Days::new(days as u64) } else { today - Days::new((-days) as u64) };
     let c1 = app.ending("In Ten Days", sales, day(10), |c| c.closer1_user_id = sales).await;
-    let c2 = app.ending("In Twenty Days", 0, day(20), |c| c.analyst_user_id = sales).await;
-    let c3 = app.ending("In A Hundred Days", 0, day(100), |c| c.closer2_user_id = sales).await;
+    let c2 = app.ending("In Twenty Days", sales, day(20), |c| c.analyst_user_id = sales).await;
+    let c3 = app.ending("In A Hundred Days", sales, day(100), |c| c.closer2_user_id = sales).await;
     let c4 = app.ending("In Two Hundred Days", 0, day(200), |c| c.closer1_user_id = sales).await;
+    // Names the rep, at a company that does not: its page is closed to the rep, so is its alert.
+    let c5 = app.ending("Not Theirs", 0, day(30), |c| c.closer1_user_id = sales).await;
     app.ending("Ended", sales, day(-5), |c| c.closer1_user_id = sales).await;
-    app.eventually("select count(*)::text from contract", "5").await;
-    app.eventually("select count(*)::text from company", "5").await;
+    app.eventually("select count(*)::text from contract", "6").await;
+    app.eventually("select count(*)::text from company", "6").await;
 
     let alerts = app.reports().list_renewal_alerts(as_user(&app.sales.0, ListRenewalAlertsRequest {})).await;
     let alerts: Vec<(i64, i32, i32)> =
@@ -233,17 +235,20 @@ async fn renewals_list_contracts_ending_soon_and_alert_their_closers_and_analyst
         [
             (c1.contract_id, months(day(10))),
             (c2.contract_id, months(day(20))),
+            (c5.contract_id, months(day(30))),
             (c3.contract_id, months(day(100))),
             (c4.contract_id, months(day(200)))
         ]
     );
     let within = ListRenewalsRequest { end_date: Some(date(day(30))), ..Default::default() };
-    assert_eq!(renewals(&app.token, within).await.len(), 2);
+    assert_eq!(renewals(&app.token, within).await.len(), 3);
     let theirs = ListRenewalsRequest { closer_user_id: sales, ..Default::default() };
-    assert_eq!(renewals(&app.token, theirs).await, [(c1.contract_id, months(day(10)))]);
+    let their_three =
+        [(c1.contract_id, months(day(10))), (c2.contract_id, months(day(20))), (c3.contract_id, months(day(100)))];
+    assert_eq!(renewals(&app.token, theirs).await, their_three);
     // A Sales caller's closer filter is always themself, whatever they send.
     let asked = ListRenewalsRequest { closer_user_id: app.management_id, ..Default::default() };
-    assert_eq!(renewals(&app.sales.0, asked).await, [(c1.contract_id, months(day(10)))]);
+    assert_eq!(renewals(&app.sales.0, asked).await, their_three);
     let far = ListRenewalsRequest {
         end_date: Some(eris_proto::common::v1::Date { year: 20_000, month: 1, day: 1 }),
         ..Default::default()

@@ -356,6 +356,8 @@ pub struct BookQuery {
     pub commodity: Option<String>,
     /// Contracts naming this user in a team role.
     pub user_id: Option<i64>,
+    /// Only contracts of these companies (the reader's open companies), when limited.
+    pub company_ids: Option<Vec<i64>>,
     pub active_only: bool,
     pub future_only: bool,
     pub signed_from: Option<NaiveDate>,
@@ -371,6 +373,12 @@ fn push_book_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &BookQuery)
     builder.push(" where true");
     if let Some(user_id) = query.user_id {
         builder.push(" and user_id = ").push_bind(user_id);
+    }
+    if let Some(company_ids) = &query.company_ids {
+        builder
+            .push(" and contract_id in (select contract_id from contract where company_id = any(")
+            .push_bind(company_ids.clone())
+            .push("))");
     }
     if let Some(commodity) = &query.commodity {
         builder.push(" and commodity = ").push_bind(commodity.clone());

@@ -11,8 +11,8 @@ use eris_platform::{
 };
 use eris_proto::{
     crm::v1::{
-        Account, AccountFilter, GetCompanyRequest, ListAccountsRequest, account_service_client::AccountServiceClient,
-        company_service_client::CompanyServiceClient,
+        Account, AccountFilter, GetCompanyRequest, ListAccountsRequest, ListVisibleCompanyIdsRequest,
+        account_service_client::AccountServiceClient, company_service_client::CompanyServiceClient,
     },
     sourcing::v1::{
         Commodity as SourcingCommodity, ListSuppliersRequest, ListUtilitiesRequest, Supplier, Utility,
@@ -560,7 +560,7 @@ impl State {
     /// A contract the caller may see: Sales see those of companies where they hold a team role.
     pub(crate) async fn readable_contract(&self, caller: &Caller, contract_id: i64) -> Result<ContractRow> {
         let row = db::contracts::select_contract(&self.pool, contract_id).await?.ok_or_else(contract_not_found)?;
-        if !access::may_change_contracts(caller) {
+        if access::limited_to_open_companies(caller) {
             self.company_name(caller, row.company_id).await.map_err(|_| contract_not_found())?;
         }
         Ok(row)
@@ -792,9 +792,9 @@ impl State {
         Ok(())
     }
 
-    /// The book query a caller may run: Sales see the contracts naming them and use neither the
-    /// scope nor the date filters.
-    pub(crate) fn book_query(&self, caller: &Caller, filter: &TypedBookFilter) -> Result<BookQuery> {
+    /// The book query a caller may run: Sales see the contracts naming them of the companies they
+    /// may open, and use neither the scope nor the date filters.
+    pub(crate) async fn book_query(&self, caller: &Caller, filter: &TypedBookFilter) -> Result<BookQuery> {
         let filtered =
             filter.active_only || filter.future_only || filter.signed_from.is_some() || filter.signed_to.is_some();
         if filtered {
@@ -806,15 +806,25 @@ impl State {
             return Err(invalid("Date Signed Start must not be after Date Signed End."));
         }
         let user_id = if access::may_filter_book(caller) { id(filter.user_id) } else { Some(caller.user_id) };
+        let company_ids =
+            if access::limited_to_open_companies(caller) { Some(self.open_companies(caller).await?) } else { None };
         Ok(BookQuery {
             commodity: filter.commodity.map(|c| c.name().to_owned()),
             user_id,
+            company_ids,
             active_only: filter.active_only,
             future_only: filter.future_only,
             signed_from: filter.signed_from,
             signed_to: filter.signed_to,
             today: self.business.today(),
         })
+    }
+
+    /// The ids of every company crm lets the caller open.
+    async fn open_companies(&self, caller: &Caller) -> Result<Vec<i64>> {
+        let request = caller.request(ListVisibleCompanyIdsRequest { max_ids: 0 });
+        let visible = self.companies().list_visible_company_ids(request).await.map_err(peer_error("Company"))?;
+        Ok(visible.into_inner().company_ids)
     }
 
     /// A page of the book and, on the first page, how many contracts match and their annual
@@ -826,7 +836,7 @@ impl State {
         after: After,
         limit: i64,
     ) -> Result<(Vec<ContractRow>, Option<(i64, Decimal)>)> {
-        let query = self.book_query(caller, filter)?;
+        let query = self.book_query(caller, filter).await?;
         let rows = db::contracts::list_book_contracts(&self.pool, &query, after, limit);
         if after.is_some() {
             return Ok((rows.await?, None));
@@ -849,7 +859,7 @@ impl State {
         require(access::may_change_contracts(caller))?;
         let mut rows: Vec<ContractRow> = Vec::new();
         let mut after = None;
-        let query = self.book_query(caller, filter)?;
+        let query = self.book_query(caller, filter).await?;
         loop {
             let page = match company_id {
                 Some(company_id) => {

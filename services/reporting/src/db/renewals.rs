@@ -64,9 +64,7 @@ pub async fn renewals(pool: &PgPool, query: &RenewalQuery) -> sqlx::Result<Vec<R
     if let Some(analyst) = query.analyst_user_id {
         builder.push(" and co.analyst_user_id = ").push_bind(analyst);
     }
-    if let Some(user_id) = query.limited_to {
-        builder.push(" and co.team_user_ids @> array[").push_bind(user_id).push("::bigint]");
-    }
+    super::push_open_companies(&mut builder, "c.company_id", query.limited_to);
     builder.push(" order by c.end_date, c.contract_id limit ").push_bind(query.limit);
     builder.build_query_as().fetch_all(pool).await
 }
@@ -83,21 +81,25 @@ pub struct AlertRecord {
 }
 
 /// Active contracts naming `user_id` as a closer or the analyst that end from `today` through
-/// `until`, the soonest first.
+/// `until`, the soonest first; of the companies the reader may open when `limited_to` is set.
 #[tracing::instrument(skip(pool))]
-pub async fn alerts(pool: &PgPool, user_id: i64, today: NaiveDate, until: NaiveDate) -> sqlx::Result<Vec<AlertRecord>> {
-    sqlx::query_as(
+pub async fn alerts(
+    pool: &PgPool,
+    user_id: i64,
+    limited_to: Option<i64>,
+    today: NaiveDate,
+    until: NaiveDate,
+) -> sqlx::Result<Vec<AlertRecord>> {
+    let mut builder = QueryBuilder::<Postgres>::new(
         "select c.contract_id, c.company_id, coalesce(co.name, c.company_name) as company_name, c.commodity, \
            coalesce(s.name, '') as supplier, c.end_date \
          from contract c left join company co on co.company_id = c.company_id \
          left join supplier s on s.supplier_id = c.supplier_id \
-         where c.status = 0 and c.end_date between $2 and $3 \
-           and $1 in (c.closer1_user_id, c.closer2_user_id, c.analyst_user_id) \
-         order by c.end_date, c.contract_id",
-    )
-    .bind(user_id)
-    .bind(today)
-    .bind(until)
-    .fetch_all(pool)
-    .await
+         where c.status = 0 and c.end_date between ",
+    );
+    builder.push_bind(today).push(" and ").push_bind(until).push(" and ");
+    builder.push_bind(user_id).push(" in (c.closer1_user_id, c.closer2_user_id, c.analyst_user_id)");
+    super::push_open_companies(&mut builder, "c.company_id", limited_to);
+    builder.push(" order by c.end_date, c.contract_id");
+    builder.build_query_as().fetch_all(pool).await
 }

@@ -1,7 +1,7 @@
 //! Revenue by supplier and month, from the payments and contracts read models.
 
 use rust_decimal::Decimal;
-use sqlx::{PgPool, Postgres, QueryBuilder};
+use sqlx::{PgPool, QueryBuilder};
 
 /// One supplier's revenue in one month: (supplier id or 0, its name if known, month, amount).
 pub type MonthRevenue = (i64, Option<String>, i32, Decimal);
@@ -13,16 +13,6 @@ fn columns(actual: bool) -> (&'static str, &'static str, &'static str) {
         ("payment_year", "payment_month", "payment_actual")
     } else {
         ("projected_year", "projected_month", "projected_payment")
-    }
-}
-
-/// Restricts `c` (contracts) to the companies naming `user_id` in a team role.
-fn push_limit(builder: &mut QueryBuilder<'_, Postgres>, limited_to: Option<i64>) {
-    if let Some(user_id) = limited_to {
-        builder
-            .push(" and c.company_id in (select company_id from company where team_user_ids @> array[")
-            .push_bind(user_id)
-            .push("::bigint])");
     }
 }
 
@@ -54,7 +44,7 @@ pub async fn revenue_by_supplier(
          where p.{amount_column} is not null and p.{month_column} between 1 and 12 and p.{year_column} = "
     ));
     builder.push_bind(year);
-    push_limit(&mut builder, limited_to);
+    super::push_open_companies(&mut builder, "c.company_id", limited_to);
     builder.push(" group by 1, 2, 3");
     builder.build_query_as().fetch_all(pool).await
 }
@@ -69,6 +59,6 @@ pub async fn revenue_years(pool: &PgPool, limited_to: Option<i64>) -> sqlx::Resu
         "select distinct year from payment p join contract c on c.contract_id = p.contract_id, \
            unnest(array[p.projected_year, nullif(p.payment_year, 0)]) as year where year is not null",
     );
-    push_limit(&mut builder, limited_to);
+    super::push_open_companies(&mut builder, "c.company_id", limited_to);
     builder.build_query_scalar().fetch_all(pool).await
 }

@@ -75,11 +75,13 @@ pub struct Alert {
     pub window_days: i32,
 }
 
-/// The caller's active contracts (as a closer or the analyst) ending within 150 days.
+/// The caller's active contracts (as a closer or the analyst) ending within 150 days, of the
+/// companies the caller may open.
 pub async fn alerts(pool: &PgPool, caller: &Caller, today: NaiveDate) -> Result<Vec<Alert>> {
     let last = ALERT_WINDOWS[ALERT_WINDOWS.len() - 1];
     let until = today + chrono::Days::new(last as u64);
-    let records = db::renewals::alerts(pool, caller.user_id, today, until).await?;
+    let limited_to = access::companies_limited_to(caller);
+    let records = db::renewals::alerts(pool, caller.user_id, limited_to, today, until).await?;
     Ok(records
         .into_iter()
         .map(|record| {
