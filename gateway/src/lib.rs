@@ -11,7 +11,7 @@ pub mod rest;
 pub mod security;
 pub mod upstream;
 
-use std::{net::SocketAddr, sync::Arc};
+use std::sync::Arc;
 
 use axum::{
     Json, Router,
@@ -226,6 +226,7 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
         .fallback(web_or_grpc)
+        .layer(middleware::from_fn(security::request_head))
         .layer(middleware::from_fn_with_state(state.clone(), security::headers))
         .layer(middleware::from_fn(ops::observe))
         .with_state(state))
@@ -279,15 +280,69 @@ pub async fn serve(
             }
         });
     }
-    // gRPC-web answers are written in pieces (message, then trailers): without TCP_NODELAY the
-    // second piece waits for the client's delayed ACK, about 40 ms on every call.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+    serve_connections(listener, app, shutdown).await;
+    Ok(())
+}
+
+/// Accepts connections until `shutdown`, then lets each finish what it is answering. HTTP/1 heads
+/// are read up to `security::MAX_HEAD_BYTES` (hyper's default would refuse a long address or
+/// large headers itself, with an empty body and none of the security headers), so that
+/// `security::request_head` answers 414 and 431 as JSON like every other error.
+async fn serve_connections(listener: TcpListener, app: Router, shutdown: eris_platform::service::Shutdown) {
+    use hyper_util::{
+        rt::{TokioExecutor, TokioIo, TokioTimer},
+        server::conn::auto::Builder,
+    };
+
+    let mut builder = Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .max_buf_size(security::MAX_HEAD_BYTES)
+        .max_headers(security::MAX_HEADERS)
+        .timer(TokioTimer::new())
+        .header_read_timeout(std::time::Duration::from_secs(30));
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let mut connections = tokio::task::JoinSet::new();
+    tokio::pin!(shutdown);
+    loop {
+        let (tcp, remote) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of file descriptors and the like: wait a moment rather than spin.
+                    tracing::warn!(%error, "could not accept a connection");
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        // gRPC-web answers are written in pieces (message, then trailers): without TCP_NODELAY
+        // the second piece waits for the client's delayed ACK, about 40 ms on every call.
         if let Err(error) = tcp.set_nodelay(true) {
             tracing::warn!(%error, "could not set TCP_NODELAY");
         }
-    });
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await?;
-    Ok(())
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(axum::extract::ConnectInfo(remote));
+            app.clone().oneshot(request.map(axum::body::Body::new))
+        });
+        let builder = builder.clone();
+        let mut stopped = stopped.clone();
+        connections.spawn(async move {
+            let connection = builder.serve_connection_with_upgrades(TokioIo::new(tcp), service);
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                _ = stopped.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
+        });
+        // Reap finished connections so the set holds only live ones.
+        while connections.try_join_next().is_some() {}
+    }
+    let _ = stop.send(true);
+    while connections.join_next().await.is_some() {}
 }

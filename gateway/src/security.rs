@@ -42,3 +42,36 @@ pub async fn headers(State(state): State<Arc<AppState>>, request: Request, next:
     }
     response
 }
+
+/// The most bytes of a request head (request line and headers) the server reads; a larger head is
+/// refused by hyper itself, with an empty 431.
+pub const MAX_HEAD_BYTES: usize = 2 * 1024 * 1024;
+/// The most header lines the server reads (hyper's own limit past it).
+pub const MAX_HEADERS: usize = 500;
+/// The longest address answered: longer ones get a JSON 414.
+pub const MAX_URI_BYTES: usize = 16 * 1024;
+/// The most bytes of headers answered (names and values): more get a JSON 431.
+pub const MAX_HEADER_BYTES: usize = 64 * 1024;
+/// The most header lines answered: more get a JSON 431.
+pub const MAX_HEADER_LINES: usize = 100;
+
+/// Refuses a request whose address or headers are too large, as JSON with a code (the security
+/// headers are added around it like every other answer), before any handler reads them.
+pub async fn request_head(request: Request, next: Next) -> Response {
+    use axum::{http::StatusCode, response::IntoResponse};
+
+    use crate::error::ApiError;
+
+    if request.uri().to_string().len() > MAX_URI_BYTES {
+        let message = format!("The address is longer than {MAX_URI_BYTES} bytes.");
+        return ApiError::new(StatusCode::URI_TOO_LONG, message).into_response();
+    }
+    let headers = request.headers();
+    let bytes: usize = headers.iter().map(|(name, value)| name.as_str().len() + value.len()).sum();
+    if bytes > MAX_HEADER_BYTES || headers.len() > MAX_HEADER_LINES {
+        let message =
+            format!("The request's headers are larger than {MAX_HEADER_BYTES} bytes or {MAX_HEADER_LINES} lines.");
+        return ApiError::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, message).into_response();
+    }
+    next.run(request).await
+}

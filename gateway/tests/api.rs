@@ -368,3 +368,48 @@ async fn the_token_payload_names_the_user_and_the_role_as_the_spec_writes_it() {
     assert_eq!(claims["name"], "Sam Okafor");
     assert_eq!(claims["pwd_reset"], false);
 }
+
+#[tokio::test]
+async fn every_refusal_of_the_server_itself_is_json_with_the_security_headers() {
+    let app = spawn_app().await;
+    let token = app.token("management@eris.test").await;
+    let long = format!("/api/getLeadById/1?pad={}", "a".repeat(20_000));
+    let mut many = reqwest::header::HeaderMap::new();
+    for i in 0..150 {
+        many.insert(
+            reqwest::header::HeaderName::from_bytes(format!("x-pad-{i}").as_bytes()).unwrap(),
+            "1".parse().unwrap(),
+        );
+    }
+    let cases = [
+        (app.http.get(app.url("/api/noSuchCall")).bearer_auth(&token), 404, "not_found"),
+        (app.http.delete(app.url("/api/user/login")), 405, "method_not_allowed"),
+        (
+            app.http
+                .post(app.url("/api/newLead"))
+                .bearer_auth(&token)
+                .header("content-type", "application/json")
+                .body(vec![b' '; 3 * 1024 * 1024]),
+            413,
+            "payload_too_large",
+        ),
+        (app.http.get(app.url(&long)).bearer_auth(&token), 414, "uri_too_long"),
+        (app.http.get(app.url(&format!("/{}", "b".repeat(20_000)))), 414, "uri_too_long"),
+        (
+            app.http.get(app.url("/api/getAllLeads")).header("x-big", "c".repeat(1024 * 1024)),
+            431,
+            "header_fields_too_large",
+        ),
+        (app.http.get(app.url("/api/getAllLeads")).headers(many), 431, "header_fields_too_large"),
+    ];
+    for (request, status, code) in cases {
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status().as_u16(), status, "{code}");
+        let csp = response.headers().get("content-security-policy").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        assert!(csp.contains("frame-ancestors 'none'"), "{code}: security headers");
+        assert_eq!(response.headers().get("x-content-type-options").unwrap(), "nosniff", "{code}");
+        let body: Value = response.json().await.expect("a JSON body");
+        assert_eq!(body["code"], code, "{body}");
+        assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}");
+    }
+}

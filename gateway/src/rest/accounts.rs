@@ -184,10 +184,28 @@ fn account_json(account: Account, names: &Names) -> AccountJson {
 }
 
 /// A number sent as a JSON number or as text ("1,250.5"); null or absent is none.
+/// A number as a JSON string may carry it: blank (none), or an optional sign, digits and one
+/// decimal point, spaces around. "1,000" is refused rather than read as a thousand or as one.
+fn plain_number(text: &str) -> bool {
+    let text = text.trim();
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let mut parts = digits.splitn(2, '.');
+    let whole = parts.next().unwrap_or_default();
+    let fraction = parts.next();
+    text.is_empty()
+        || (whole.chars().all(|c| c.is_ascii_digit())
+            && fraction.is_none_or(|f| f.chars().all(|c| c.is_ascii_digit()))
+            && !(whole.is_empty() && fraction.is_none_or(str::is_empty)))
+}
+
 pub(crate) fn number_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
     match Option::<Value>::deserialize(deserializer)? {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) => Ok(Some(text)),
+        Some(Value::String(text)) if plain_number(&text) => Ok(Some(text)),
+        Some(Value::String(text)) => Err(serde::de::Error::custom(format!(
+            "{:?} is not a plain number: digits with an optional sign and decimal point, no thousands separators",
+            text.chars().take(40).collect::<String>()
+        ))),
         Some(Value::Number(number)) => Ok(Some(number.to_string())),
         Some(other) => Err(serde::de::Error::custom(format!("expected a number, found {other}"))),
     }
@@ -196,7 +214,7 @@ pub(crate) fn number_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<
 /// An account's fields as sent: present fields are set (an update changes only those).
 /// Utility, Supplier and Provider may be named by id or by name.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct AccountFields {
     /// The company, for a new account.
     pub lead_id: Option<i64>,
@@ -514,7 +532,7 @@ pub async fn get_usage(
 
 /// One month of `POST /api/updateUsage`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct UsageEntry {
     /// The month: its name ("Jan" or "January") or number; absent means by its place in the list.
     #[serde(rename = "Name")]
@@ -530,7 +548,7 @@ pub struct UsageEntry {
 
 /// `POST /api/updateUsage`.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateUsage {
     pub all_usage: Vec<UsageEntry>,
     pub account_id: i64,
@@ -611,7 +629,7 @@ pub async fn update_usage(
 /// `POST /api/importAccounts/{leadId}`: the parsed CSV, one object per row keyed by the spec's
 /// headers (or one array of cells per row, in the headers' order).
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ImportAccounts {
     #[schema(value_type = Vec<Object>)]
     pub my_data: Vec<Value>,

@@ -97,7 +97,7 @@ pub async fn list_call_banks(
 
 /// Call bank fields as clients send them; absent fields are left as they are on edits.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct CallBankFields {
     pub name: Option<String>,
     pub service_type: Option<String>,
@@ -258,7 +258,7 @@ pub async fn list_call_bank_companies(
 
 /// One company of a replaced list.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
+#[serde(rename_all = "PascalCase", deny_unknown_fields)]
 pub struct MemberFields {
     pub company_id: i64,
     /// Open or Closed; a new company without one starts Open, a kept one keeps its status.
@@ -291,7 +291,7 @@ pub async fn set_call_bank_companies(
 
 /// `PUT /api/callbanks/{id}/companies/{LeadId}`.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
+#[serde(rename_all = "PascalCase", deny_unknown_fields)]
 pub struct MemberStatus {
     /// Open or Closed.
     pub status: String,

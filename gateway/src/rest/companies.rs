@@ -220,7 +220,7 @@ pub async fn update_lead(
 
 /// `PATCH /api/massUpdateLeads`.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MassUpdate {
     pub company_ids: Vec<i64>,
     /// Admin, Closer, Analyst, Inside: a user's name, or RESET to clear the role.
@@ -229,7 +229,7 @@ pub struct MassUpdate {
 
 /// The roles of a mass update; absent roles are left as they are.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct MassFields {
     pub admin: Option<String>,
     pub closer: Option<String>,
@@ -291,6 +291,7 @@ pub async fn affiliates(State(state): State<Arc<AppState>>, ctx: CallContext) ->
 
 /// `POST /api/addAffiliate`.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct NewAffiliate {
     pub affiliate: String,
 }

@@ -100,7 +100,7 @@ pub async fn list_contacts(
 
 /// A contact's fields as sent; absent fields are left as they are on an update.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct ContactFields {
     /// The lead, for a new contact.
     pub lead_id: Option<i64>,

@@ -27,7 +27,7 @@ use eris_proto::{
     sourcing::v1::Commodity,
 };
 use prost_types::FieldMask;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, de::IgnoredAny};
 use serde_json::Value;
 use tonic::transport::Channel;
 use utoipa::ToSchema;
@@ -230,7 +230,7 @@ fn contract_json(c: Contract) -> ContractJson {
 /// A contract's fields as sent: present fields are set (an update changes only those). Team
 /// members are user ids (GET /api/user/getActiveUsers lists them), or names, matched exactly.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct ContractFields {
     /// The company, for a new contract (or LeadId in the address).
     pub lead_id: Option<i64>,
@@ -261,37 +261,47 @@ pub struct ContractFields {
     pub supplier_id: Option<i64>,
     /// ISO date.
     pub start_date: Option<String>,
+    /// Months, 1 to 240.
+    #[schema(minimum = 1, maximum = 240)]
     pub term_length: Option<i32>,
+    /// A plain decimal, at most 7 integer digits and 5 decimals, not negative.
     #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, pattern = r"^\d{1,7}(\.\d{1,5})?$")]
     pub contract_rate: Option<String>,
     pub rate_type: Option<String>,
+    /// A plain decimal, at most 7 integer digits and 5 decimals, not negative.
     #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, pattern = r"^\d{1,7}(\.\d{1,5})?$")]
     pub fee: Option<String>,
     pub billing_type: Option<String>,
+    /// Percent, 0 to 100, at most 4 decimals.
     #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, pattern = r"^\d{1,3}(\.\d{1,4})?$")]
     pub tax_exempt: Option<String>,
     pub green_power: Option<bool>,
     pub payment_schedule: Option<String>,
+    /// Percent, 0 to 100, at most 4 decimals.
     #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, pattern = r"^\d{1,3}(\.\d{1,4})?$")]
     pub revenue_split: Option<String>,
     pub notes: Option<String>,
+    /// Percent, 0 to 100, at most 4 decimals.
     #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, pattern = r"^\d{1,3}(\.\d{1,4})?$")]
     pub capacity_percentage: Option<String>,
+    /// Percent, 0 to 100, at most 4 decimals.
     #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, pattern = r"^\d{1,3}(\.\d{1,4})?$")]
     pub energy_percentage: Option<String>,
+    /// Percent, 0 to 100, at most 4 decimals.
     #[serde(rename = "JMIPercentage", deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, pattern = r"^\d{1,3}(\.\d{1,4})?$")]
     pub jmi_percentage: Option<String>,
     /// Account ids, or objects with AccountId.
     #[schema(value_type = Option<Vec<Object>>)]
     pub accounts: Option<Vec<Value>>,
-    /// Index into the status list.
+    /// Index into the status list (0 Active, 1 Active - Renewed, 2 Active - Lost, 3 Inactive).
+    #[schema(minimum = 0, maximum = 3)]
     pub status: Option<i32>,
     /// "Fee" or "Rate": what projected payments are computed from. A new contract takes its
     /// form's (Rate for the beta form, Fee otherwise); an update changes it only when sent, and
@@ -299,6 +309,39 @@ pub struct ContractFields {
     pub projection_basis: Option<String>,
     /// The version read, for an update.
     pub version: Option<i64>,
+    // A contract as read (GET) may be sent back whole: its read-only fields are accepted and
+    // ignored; any other field is refused by name.
+    #[schema(ignore)]
+    pub company_name: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub inside_sales_id: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub closer1_id: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub closer2_id: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub analyst_id: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub status_name: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub previous_status: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub active_state: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub is_beta_row: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub contract_annual_volume: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub contract_term_volume: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub annual_fee_total: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub term_fee_total: Option<IgnoredAny>,
+    #[schema(ignore)]
+    pub end_date: Option<IgnoredAny>,
+    #[serde(rename = "pdf")]
+    #[schema(ignore)]
+    pub pdf: Option<IgnoredAny>,
 }
 
 /// A team member as sent: a user id, or a user's name (looked up); null or empty for none.
@@ -405,6 +448,10 @@ impl ContractFields {
         if let Some(date) = &self.start_date {
             c.start_date = parse_iso("StartDate", Some(date))?;
             paths.push("start_date");
+        }
+        if self.term_length.is_some_and(|months| !(1..=240).contains(&months)) {
+            // The service reads 0 as "no term"; over REST a term sent is a term.
+            return Err(ApiError::bad_request("Term length must be between 1 and 240 months."));
         }
         if let Some(accounts) = &self.accounts {
             c.account_ids = ids_of(accounts, "AccountId", "Accounts")?;
@@ -669,7 +716,7 @@ pub async fn get_contract_file(
 
 /// The body of POST /api/deleteContractPdf.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DeleteContractPdf {
     pub contract_id: i64,
 }
@@ -689,11 +736,13 @@ pub async fn delete_contract_pdf(
 
 /// A payment as the REST surface shows it and takes it.
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct PaymentJson {
     pub payment_id: i64,
     pub contract_id: i64,
+    #[schema(minimum = 1, maximum = 12)]
     pub projected_month: i32,
+    #[schema(minimum = 1900, maximum = 2200)]
     pub projected_year: i32,
     #[serde(deserialize_with = "number_text")]
     #[schema(value_type = Option<String>)]
@@ -704,8 +753,11 @@ pub struct PaymentJson {
     #[serde(deserialize_with = "number_text")]
     #[schema(value_type = Option<String>)]
     pub projected_payment: Option<String>,
-    /// 0 when not yet paid.
+    /// 1 to 12; 0 when not yet paid.
+    #[schema(minimum = 0, maximum = 12)]
     pub payment_month: i32,
+    /// 1900 to 2200; 0 when not yet paid.
+    #[schema(minimum = 0, maximum = 2200)]
     pub payment_year: i32,
     #[serde(deserialize_with = "number_text")]
     #[schema(value_type = Option<String>)]
@@ -785,7 +837,7 @@ pub async fn add_payment(
 
 /// The body of POST /api/addPastedPayment.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PastedPayments {
     /// Rows of 10 columns: each a tab-separated line, or a list of the 10 cells.
     #[schema(value_type = Vec<Object>)]
@@ -851,7 +903,7 @@ pub async fn delete_payment_record(
 
 /// One payment whose projected payment is recomputed.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
+#[serde(rename_all = "PascalCase", deny_unknown_fields)]
 pub struct ProjectedUpdate {
     pub payment_id: i64,
     /// Optional: the figure expected; checked against the one computed by the contract's basis.
@@ -865,7 +917,7 @@ pub struct ProjectedUpdate {
 
 /// The body of POST /api/updateAllProjectedPayments.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProjectedUpdates {
     pub updates: Vec<ProjectedUpdate>,
     pub contract_id: i64,
@@ -928,7 +980,7 @@ pub async fn get_dr_payment_history(
 
 /// The body of POST /api/addDRPaymentHistory.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
+#[serde(rename_all = "PascalCase", deny_unknown_fields)]
 pub struct NewDrPayment {
     #[serde(deserialize_with = "number_text", default)]
     #[schema(value_type = String)]
@@ -1058,7 +1110,7 @@ pub async fn beta_read_one(
 
 /// The body of POST /api/beta/contracts/create.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BetaCreate {
     pub contract: ContractFields,
     /// yyyy-LL-dd HH:mm:ss.SSS (informational: the service stamps its own time).
@@ -1091,7 +1143,7 @@ pub async fn beta_create(
 
 /// The body of PUT /api/beta/contracts/update.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BetaUpdate {
     /// With ContractId and the fields to change.
     pub contract: ContractFields,
@@ -1123,7 +1175,7 @@ pub async fn beta_delete(
 
 /// The body of POST /api/beta/payments/create.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BetaPayments {
     pub payments: Vec<PaymentJson>,
     /// Pasted rows: projected payments are recomputed as usage x split / 100 x the contract's rate.
@@ -1178,7 +1230,7 @@ pub async fn beta_payments_create(
 
 /// The body of PUT /api/beta/payments/update.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BetaPayment {
     pub payment: PaymentJson,
     pub contract_id: i64,
@@ -1209,7 +1261,7 @@ pub async fn beta_payments_delete(
 
 /// A hedge as the REST surface shows it and takes it.
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct HedgeJson {
     pub hedge_id: i64,
     pub contract_id: i64,
@@ -1279,7 +1331,7 @@ fn hedge_proto(h: &HedgeJson, contract_id: i64) -> ApiResult<Hedge> {
 
 /// The body of POST /api/beta/hedges/create and PUT /api/beta/hedges/update.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct HedgeBody {
     pub hedge: HedgeJson,
     pub contract_id: i64,

@@ -107,7 +107,7 @@ pub async fn get_utilities(State(state): State<Arc<AppState>>, ctx: CallContext)
 
 /// A utility's fields as sent; absent fields are left as they are on an edit.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct UtilityFields {
     pub utility: Option<String>,
     pub state: Option<String>,
@@ -197,7 +197,7 @@ pub async fn edit_utility(
 
 /// One rate code of a utility.
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct RateCodeJson {
     pub matrix: String,
     pub tariff: String,
@@ -323,7 +323,7 @@ pub(crate) async fn list_utilities(state: &AppState, ctx: &CallContext) -> ApiRe
 
 /// A supplier's fields as sent; absent fields are left as they are on an edit.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct SupplierFields {
     pub supplier_name: Option<String>,
     pub commodity: Option<String>,
@@ -482,7 +482,7 @@ pub async fn get_supplier_contact_info(
 
 /// A supplier contact's fields as sent; absent fields are left as they are on an edit.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct SupplierContactFields {
     pub name: Option<String>,
     pub contact_type: Option<String>,
@@ -603,7 +603,7 @@ pub async fn delete_supplier_contact_info(
 
 /// A rate type.
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct RateTypeJson {
     pub name: String,
 }

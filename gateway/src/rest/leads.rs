@@ -14,7 +14,7 @@ use crate::error::{ApiError, ApiResult};
 
 /// A lead. Dates are ISO (`YYYY-MM-DD`); usage numbers are decimal strings.
 #[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct Lead {
     pub lead_id: i64,
     pub name: String,

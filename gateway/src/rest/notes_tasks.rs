@@ -84,9 +84,16 @@ pub async fn get_notes_by_lead_id(
 
 /// `POST /api/newNote`; the author is the caller, whatever UserId and Name say.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
+#[serde(rename_all = "PascalCase", deny_unknown_fields)]
 pub struct NewNote {
     pub lead_id: i64,
+    /// Informational (the spec's client sends them): the author is the caller.
+    #[serde(default)]
+    #[schema(ignore)]
+    pub user_id: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    #[schema(ignore)]
+    pub name: Option<serde::de::IgnoredAny>,
     #[serde(default)]
     pub service: String,
     #[serde(default)]
@@ -224,7 +231,7 @@ pub async fn get_tasks_by_assignee(
 
 /// Task fields as clients send them; absent fields are left as they are.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct TaskFields {
     #[serde(rename = "Type")]
     pub task_type: Option<String>,
@@ -238,6 +245,9 @@ pub struct TaskFields {
     pub lead_id: Option<i64>,
     /// The version read; without it the task is taken as read now.
     pub version: Option<i64>,
+    /// Informational (the spec's client sends it): the author is the caller.
+    #[schema(ignore)]
+    pub author_id: Option<serde::de::IgnoredAny>,
 }
 
 fn parse_due(state: &AppState, text: &str) -> ApiResult<prost_types::Timestamp> {

@@ -128,7 +128,7 @@ pub async fn contract_year_options(State(state): State<Arc<AppState>>, ctx: Call
 
 /// Renewal Tracking's filters (spec: filters.closer, filters.analyst, filters.endDate).
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RenewalFilters {
     /// The company's closer (a user id); none for any. A Sales caller always gets their own.
     pub closer: Option<i64>,
@@ -140,6 +140,7 @@ pub struct RenewalFilters {
 
 /// The body of renewalTracking.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RenewalTrackingBody {
     /// The filters.
     #[serde(default)]
@@ -488,6 +489,7 @@ pub async fn contract_margin_payments(
 
 /// The body of marginBuilderExport.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ExportBody {
     /// Which rows.
     #[serde(default)]
@@ -660,7 +662,7 @@ fn path_date(label: &str, text: &str) -> ApiResult<Option<eris_proto::common::v1
 
 /// Supplier Outreach's filter.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OutreachFilters {
     /// The first start date (ISO); none for the first of this month.
     pub start_date: Option<String>,
@@ -668,6 +670,7 @@ pub struct OutreachFilters {
 
 /// The body of supplierOutreach.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct OutreachBody {
     #[serde(default)]
     pub filters: OutreachFilters,

@@ -201,7 +201,7 @@ fn return_time(text: &str) -> ApiResult<String> {
 /// An RFP's fields as sent (`saveRfp`): with RFPId an update of the fields present, without it a
 /// new RFP.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct RfpFields {
     #[serde(rename = "RFPId")]
     pub rfp_id: Option<i64>,
@@ -554,7 +554,7 @@ pub async fn list_prices(
 
 /// A price as sent.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct PriceFields {
     pub supplier_id: i64,
     pub term: i32,
@@ -610,7 +610,7 @@ pub async fn delete_price(
 
 /// Where an RFP stands, as sent.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default)]
+#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
 pub struct OutcomeFields {
     /// Open, Won or Lost.
     pub outcome: String,

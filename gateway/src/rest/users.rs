@@ -71,6 +71,7 @@ fn identity_error(status: tonic::Status) -> ApiError {
 
 /// `POST /api/user/login`.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LoginRequest {
     /// The user's email address.
     pub username: String,
@@ -134,6 +135,7 @@ pub async fn login(
 
 /// `POST /api/user/refresh`.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RefreshRequest {
     /// The refresh token from the last login, refresh or password change.
     pub refresh_token: String,
@@ -160,6 +162,7 @@ pub async fn refresh(
 
 /// `POST /api/user/logout`: the body is optional.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LogoutRequest {
     /// The session's refresh token, revoked with it.
     #[serde(default)]
@@ -217,6 +220,7 @@ pub async fn get_active_users(State(state): State<Arc<AppState>>, ctx: CallConte
 
 /// `POST /api/user/validatePassword/`.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ValidatePasswordBody {
     pub pw: String,
 }
@@ -245,7 +249,7 @@ pub async fn validate_password(
 
 /// `POST /api/user/changePassword`.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChangePasswordBody {
     pub old_pass: String,
     pub new_pass: String,
@@ -272,7 +276,7 @@ pub async fn change_password(
 
 /// User fields as legacy clients send them; absent fields are left as they are.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
+#[serde(rename_all = "PascalCase", deny_unknown_fields)]
 pub struct UserFields {
     pub name: Option<String>,
     pub email: Option<String>,
@@ -417,7 +421,7 @@ pub async fn update_user(
 
 /// `POST /api/resetUserPassword`.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ResetPasswordBody {
     pub user_id: i64,
 }

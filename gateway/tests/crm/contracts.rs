@@ -69,6 +69,10 @@ async fn contracts_are_made_computed_edited_and_deleted_through_rest_with_role_r
         (json!({"SupplierId": 9_999_999}), "unknown supplier"),
         (json!({"Closer1": "Nobody Here"}), "unknown closer"),
         (json!({"Status": 9}), "status out of range"),
+        (json!({"Supplier": "Keystone"}), "Supplier"),
+        (json!({"TermLength": 0}), "Term length must be between 1 and 240 months."),
+        (json!({"ContractRate": "1,000"}), "not a plain number"),
+        (json!({"Fee": "0.5.1"}), "not a plain number"),
     ] {
         let mut body = electric_contract(lead_id, accounts);
         body.as_object_mut().unwrap().extend(change.as_object().unwrap().clone());
@@ -76,6 +80,10 @@ async fn contracts_are_made_computed_edited_and_deleted_through_rest_with_role_r
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{why}");
         let error: Value = response.json().await.unwrap();
         assert!(error["error"].as_str().is_some_and(|m| !m.is_empty()), "{why}: {error}");
+        if ["Supplier", "Term length", "not a plain"].iter().any(|named| why.starts_with(named)) {
+            // An unknown field, a term of 0 and a number with a separator are named, not dropped.
+            assert!(error["error"].as_str().unwrap().contains(why), "{why}: {error}");
+        }
     }
     let missing_lead = app.post("/api/contracts", &manager, electric_contract(9_999_999, accounts)).await;
     assert_eq!(missing_lead.status(), StatusCode::NOT_FOUND);
@@ -332,21 +340,35 @@ async fn beta_contracts_hedges_and_contract_lists_follow_who_may_use_them() {
     assert_eq!(read["contract"][0]["ProjectionBasis"], "Rate", "the beta form's contracts project by rate");
     assert_eq!(read["payments"], json!([]));
     // Every beta call, reads included, is the beta users' only; the lead screen's stay open.
-    for (method, path) in [
-        (Method::GET, format!("/api/beta/contracts/read/{lead_id}/all")),
-        (Method::GET, format!("/api/beta/contracts/read/{lead_id}/{contract_id}")),
-        (Method::GET, format!("/api/beta/hedges/read/{contract_id}/all")),
-        (Method::PUT, "/api/beta/contracts/update".to_owned()),
-        (Method::PUT, "/api/beta/payments/update".to_owned()),
-        (Method::DELETE, "/api/beta/payments/delete/1".to_owned()),
+    let payment = json!({"payment": {"PaymentId": 1, "ProjectedMonth": 1, "ProjectedYear": 2026},
+                         "contractId": contract_id});
+    for (method, path, body) in [
+        (Method::GET, format!("/api/beta/contracts/read/{lead_id}/all"), json!({})),
+        (Method::GET, format!("/api/beta/contracts/read/{lead_id}/{contract_id}"), json!({})),
+        (Method::GET, format!("/api/beta/hedges/read/{contract_id}/all"), json!({})),
+        (
+            Method::PUT,
+            "/api/beta/contracts/update".to_owned(),
+            json!({"contract": {"ContractId": contract_id, "Notes": "x"}}),
+        ),
+        (Method::PUT, "/api/beta/payments/update".to_owned(), payment),
+        (Method::DELETE, "/api/beta/payments/delete/1".to_owned(), json!({})),
     ] {
-        let body = json!({"contract": {"ContractId": contract_id, "Notes": "x"}, "contractId": contract_id,
-                          "payment": {"PaymentId": 1, "ProjectedMonth": 1, "ProjectedYear": 2026}});
         let refused = app.send(method, &path, &admin, body).await;
         assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{path}");
     }
     let lead_screen = app.get(&format!("/api/getPayment/{contract_id}"), &admin).await;
     assert_eq!(lead_screen.status(), StatusCode::OK);
+    // The contract as read may be sent back whole (its read-only fields are ignored); a field
+    // the contract does not have is refused by name, not dropped.
+    let mut whole = read["contract"][0].clone();
+    whole["Notes"] = json!("Sent back as read");
+    let saved = app.send(Method::PUT, "/api/beta/contracts/update", &manager, json!({"contract": whole})).await;
+    assert_eq!(saved.status(), StatusCode::OK, "{:?}", saved.text().await);
+    whole["Supplier"] = json!("Keystone");
+    let refused = app.send(Method::PUT, "/api/beta/contracts/update", &manager, json!({"contract": whole})).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert!(refused.text().await.unwrap().contains("unknown field `Supplier`"));
     assert_eq!(
         app.get(&format!("/api/beta/contracts/read/{}/{contract_id}", lead_id + 1), &manager).await.status(),
         StatusCode::NOT_FOUND
