@@ -429,9 +429,9 @@ pub struct AfterQuery {
     pub after: Option<String>,
 }
 
-/// A page of Margin Builder rows (Management), in (contract, payment) order. Pages are read by
-/// keyset: page 1 needs nothing, and each later page the X-Next-Cursor header of the page before
-/// as `after` (a page number alone cannot be reached without reading every page before it).
+/// A page of Margin Builder rows (Management), in (contract, payment) order: page N as the spec
+/// asks (by position, up to row 100,000), or, faster on deep pages, the page after the
+/// X-Next-Cursor header of the page before, sent as `after` (the page number is then ignored).
 #[utoipa::path(get, path = "/api/reports/margin_builder/{page}/{itemsPerPage}/{filters}", tag = "reports",
     params(("page" = i32, Path, description = "The page number (1 for the first)"),
         ("itemsPerPage" = i32, Path, description = "5, 10, 25 or 50"),
@@ -453,14 +453,10 @@ pub async fn margin_builder(
     let size: i32 =
         items_per_page.trim().parse().map_err(|_| ApiError::bad_request("The page size must be 5, 10, 25 or 50."))?;
     let cursor = query.after.unwrap_or_default();
-    if page > 1 && cursor.is_empty() {
-        return Err(ApiError::bad_request(
-            "Pages after the first are read with the X-Next-Cursor of the page before, as the after parameter.",
-        ));
-    }
     let request = ListMarginRowsRequest {
         filter: Some(MarginFilters::from_text(&filters)?.to_proto()?),
         page_size: size,
+        page_number: if cursor.is_empty() { page } else { 1 },
         cursor,
         direction: PageDirection::Forward.into(),
     };

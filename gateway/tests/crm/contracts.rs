@@ -535,7 +535,7 @@ async fn margin_builder_renewals_and_the_contract_reports_reach_rest() {
     let page = app.get("/api/reports/margin_builder/1/5/{}", &manager).await;
     assert_eq!(page.status(), StatusCode::OK);
     for bad in [
-        "/api/reports/margin_builder/2/5/{}",
+        "/api/reports/margin_builder/2002/50/{}",
         "/api/reports/margin_builder/1/7/{}",
         "/api/reports/margin_builder/0/5/{}",
         "/api/reports/margin_builder/1/5/%7Bnot%20json",
@@ -634,4 +634,34 @@ async fn margin_builder_renewals_and_the_contract_reports_reach_rest() {
     }
     let refused = app.get("/api/reports/commissionReconciliation?year=2026", &sales).await;
     assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+
+    // Page N by its number, as the spec's call reads it, equals page N read from the cursor.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    for month in 4..=7 {
+        let payment = json!({"ProjectedMonth": month, "ProjectedYear": 2026, "ProjectedPayment": "10.00"});
+        assert_eq!(app.post(&add, &manager, payment).await.status(), StatusCode::CREATED);
+    }
+    let (first, cursor) = loop {
+        let response = app.get("/api/reports/margin_builder/1/5/{}", &manager).await;
+        let cursor = response.headers()["x-next-cursor"].to_str().unwrap().to_owned();
+        let rows: Vec<Value> = response.json().await.unwrap();
+        if !cursor.is_empty() {
+            break (rows, cursor);
+        }
+        assert!(std::time::Instant::now() < deadline, "the new payments did not reach Margin Builder: {rows:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!(first.len(), 5);
+    let by_number: Vec<Value> = loop {
+        let rows: Vec<Value> = app.get("/api/reports/margin_builder/2/5/{}", &manager).await.json().await.unwrap();
+        if rows.len() == 2 {
+            break rows;
+        }
+        assert!(std::time::Instant::now() < deadline, "{rows:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    let by_cursor = app.get(&format!("/api/reports/margin_builder/2/5/{{}}?after={cursor}"), &manager).await;
+    assert_eq!(by_cursor.json::<Vec<Value>>().await.unwrap(), by_number);
+    let beyond: Vec<Value> = app.get("/api/reports/margin_builder/9/5/{}", &manager).await.json().await.unwrap();
+    assert!(beyond.is_empty());
 }

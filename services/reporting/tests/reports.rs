@@ -41,6 +41,7 @@ impl App {
             page_size: size,
             cursor: cursor.into(),
             direction: direction.into(),
+            ..Default::default()
         };
         self.reports().list_margin_rows(self.authed(request)).await.map(|r| r.into_inner())
     }

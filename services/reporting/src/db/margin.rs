@@ -112,6 +112,7 @@ pub async fn page(
     filter: &Filter,
     cursor: Option<Cursor>,
     backward: bool,
+    offset: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<MarginRecord>> {
     let mut builder = QueryBuilder::new(SELECT);
@@ -126,6 +127,9 @@ pub async fn page(
     }
     let order = if backward { "desc" } else { "asc" };
     builder.push(format!(" order by p.contract_id {order}, p.payment_id {order} limit ")).push_bind(limit);
+    if offset > 0 {
+        builder.push(" offset ").push_bind(offset);
+    }
     // Planned with its values each time (an unnamed statement): the best plan differs with the
     // filter's values (a rare name piece or a common one), which a cached generic plan ignores.
     builder.build_query_as().persistent(false).fetch_all(pool).await

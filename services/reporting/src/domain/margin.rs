@@ -153,28 +153,44 @@ fn allowed(caller: &Caller) -> Result<()> {
     Ok(access::require(caller, access::Report::MarginBuilder)?)
 }
 
-/// A page of `size` rows after `cursor`, or (when `backward`) before it; with no cursor, the first
-/// or the last page.
-pub async fn page(
-    pool: &PgPool,
-    caller: &Caller,
-    filter: &Filter,
-    size: i32,
-    cursor: Option<Cursor>,
-    backward: bool,
-) -> Result<Page> {
+/// The deepest row a page number reaches (pages are then read on with cursors).
+pub const MAX_PAGE_OFFSET: i64 = 100_000;
+
+/// Which page to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum At {
+    /// After a cursor, or (when `backward`) before it; with no cursor, the first or the last page.
+    Cursor { cursor: Option<Cursor>, backward: bool },
+    /// The page of this number (1 for the first), by position.
+    Number(i32),
+}
+
+/// A page of `size` rows where `at` says.
+pub async fn page(pool: &PgPool, caller: &Caller, filter: &Filter, size: i32, at: At) -> Result<Page> {
     allowed(caller)?;
     if !PAGE_SIZES.contains(&size) {
         return Err(invalid("The page size must be 5, 10, 25 or 50."));
     }
-    let mut rows = db::margin::page(pool, filter, cursor, backward, i64::from(size) + 1).await?;
+    let (cursor, backward, offset) = match at {
+        At::Cursor { cursor, backward } => (cursor, backward, 0),
+        At::Number(number) if number >= 1 => {
+            let offset = i64::from(number - 1) * i64::from(size);
+            if offset > MAX_PAGE_OFFSET {
+                return Err(invalid("Pages past row 100000 are read on from the cursor of the page before."));
+            }
+            (None, false, offset)
+        }
+        At::Number(_) => return Err(invalid("The page must be a number from 1.")),
+    };
+    let mut rows = db::margin::page(pool, filter, cursor, backward, offset, i64::from(size) + 1).await?;
     let more = rows.len() > size as usize;
     rows.truncate(size as usize);
     if backward {
         rows.reverse();
     }
-    // A page read from a cursor has rows on the cursor's side (the page it came from).
-    let (has_previous, has_next) = if backward { (more, cursor.is_some()) } else { (cursor.is_some(), more) };
+    // A page read from a cursor (or past the first by number) has rows on the side it came from.
+    let before = cursor.is_some() || offset > 0;
+    let (has_previous, has_next) = if backward { (more, before) } else { (before, more) };
     Ok(Page { rows, has_previous, has_next })
 }
 

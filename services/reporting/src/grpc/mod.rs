@@ -281,7 +281,12 @@ impl ReportService for ReportingApi {
         let filter = margin_filter(message.filter.as_ref())?;
         let cursor = Cursor::decode(&message.cursor)?;
         let backward = message.direction == PageDirection::Backward as i32;
-        let page = margin::page(&self.0.pool, caller, &filter, message.page_size, cursor, backward).await?;
+        let at = if cursor.is_none() && !backward && message.page_number > 1 {
+            margin::At::Number(message.page_number)
+        } else {
+            margin::At::Cursor { cursor, backward }
+        };
+        let page = margin::page(&self.0.pool, caller, &filter, message.page_size, at).await?;
         let first_cursor = page.rows.first().map(|row| Cursor::of(row).encode()).unwrap_or_default();
         let last_cursor = page.rows.last().map(|row| Cursor::of(row).encode()).unwrap_or_default();
         Ok(Response::new(ListMarginRowsResponse {

@@ -346,8 +346,13 @@ async fn report_scenarios(args: &Args, token: &str) -> anyhow::Result<String> {
             };
             let direction = if backward { PageDirection::Backward } else { PageDirection::Forward };
             async move {
-                let request =
-                    ListMarginRowsRequest { filter: Some(filter), page_size: 10, cursor, direction: direction.into() };
+                let request = ListMarginRowsRequest {
+                    filter: Some(filter),
+                    page_size: 10,
+                    cursor,
+                    direction: direction.into(),
+                    ..Default::default()
+                };
                 grpc_web::<ListMarginRowsResponse>(&client, &base, &token, MARGIN_ROWS, &request).await.is_ok()
             }
         })
