@@ -413,3 +413,72 @@ async fn every_refusal_of_the_server_itself_is_json_with_the_security_headers() 
         assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}");
     }
 }
+
+#[tokio::test]
+async fn the_web_apps_refresh_token_lives_in_an_http_only_cookie_and_sign_out_everywhere_ends_every_session() {
+    let app = spawn_app().await;
+    let login = || {
+        app.http
+            .post(app.url("/api/user/login"))
+            .header("x-eris-session", "cookie")
+            .json(&serde_json::json!({"username": "care@eris.test", "password": eris_identity::testing::DEMO_PASSWORD}))
+            .send()
+    };
+    let cookie_of = |response: &reqwest::Response| {
+        let set = response.headers()["set-cookie"].to_str().unwrap().to_owned();
+        for attribute in ["HttpOnly", "Secure", "SameSite=Strict", "Path=/api/user"] {
+            assert!(set.contains(attribute), "{set}");
+        }
+        set.split(';').next().unwrap().to_owned()
+    };
+    let signed_in = login().await.unwrap();
+    assert_eq!(signed_in.status(), StatusCode::OK);
+    let first = cookie_of(&signed_in);
+    let body: Value = signed_in.json().await.unwrap();
+    assert_eq!(body["refresh_token"], "", "no script ever sees it");
+    assert!(body["id_token"].as_str().is_some_and(|t| !t.is_empty()));
+
+    // The cookie alone refreshes, once; the answer carries the next one.
+    let refresh = |cookie: String| app.http.post(app.url("/api/user/refresh")).header("cookie", cookie).send();
+    let refreshed = refresh(first.clone()).await.unwrap();
+    assert_eq!(refreshed.status(), StatusCode::OK);
+    let second = cookie_of(&refreshed);
+    assert_ne!(first, second);
+    let token = refreshed.json::<Value>().await.unwrap()["id_token"].as_str().unwrap().to_owned();
+
+    // Another device of the same user, then sign out everywhere from the first.
+    let other = cookie_of(&login().await.unwrap());
+    let out = app
+        .http
+        .post(app.url("/api/user/logout"))
+        .bearer_auth(&token)
+        .header("cookie", second.clone())
+        .json(&serde_json::json!({"everywhere": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status(), StatusCode::NO_CONTENT);
+    assert!(out.headers()["set-cookie"].to_str().unwrap().contains("Max-Age=0"), "the cookie is removed");
+    assert_eq!(refresh(second).await.unwrap().status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(refresh(other).await.unwrap().status(), StatusCode::UNAUTHORIZED, "every device is signed out");
+
+    // Clients of the spec's REST calls keep the refresh token in the body.
+    let plain = app
+        .http
+        .post(app.url("/api/user/login"))
+        .json(&serde_json::json!({"username": "care@eris.test", "password": eris_identity::testing::DEMO_PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert!(plain.headers().get("set-cookie").is_none());
+    let plain: Value = plain.json().await.unwrap();
+    let refreshed = app
+        .http
+        .post(app.url("/api/user/refresh"))
+        .json(&serde_json::json!({"refresh_token": plain["refresh_token"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refreshed.status(), StatusCode::OK);
+    assert!(refreshed.json::<Value>().await.unwrap()["refresh_token"].as_str().is_some_and(|t| !t.is_empty()));
+}

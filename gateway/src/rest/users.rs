@@ -5,7 +5,8 @@ use std::sync::Arc;
 use axum::{
     Json,
     extract::{Path, State},
-    http::StatusCode,
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
 };
 use eris_platform::auth::{parse_role, role_name};
 use eris_proto::identity::v1::{
@@ -86,7 +87,8 @@ pub struct LoginResponse {
     pub id_token: String,
     /// When the access token stops being accepted (RFC 3339).
     pub expires_at: String,
-    /// Send to `POST /api/user/refresh`; works once.
+    /// Send to `POST /api/user/refresh`; works once. Empty when the client asked for it as a
+    /// cookie (`X-Eris-Session: cookie`): it is then only in the HttpOnly `eris_refresh` cookie.
     pub refresh_token: String,
     /// When the refresh token stops working if unused (RFC 3339).
     pub refresh_expires_at: String,
@@ -97,20 +99,64 @@ fn rfc3339(time: Option<prost_types::Timestamp>) -> String {
     time.and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0)).map(|t| t.to_rfc3339()).unwrap_or_default()
 }
 
+/// The cookie that carries the refresh token to a browser: HttpOnly (no script reads it), Secure,
+/// SameSite=Strict, and sent only to the `/api/user` calls (refresh and sign-out read it).
+pub const REFRESH_COOKIE: &str = "eris_refresh";
+const REFRESH_COOKIE_PATH: &str = "/api/user";
+/// A client that wants the refresh token as a cookie rather than in the body (the web app) sends
+/// this header with the value `cookie` on sign-in, refresh, password change and sign-out.
+pub const SESSION_HEADER: &str = "x-eris-session";
+
+/// Whether the client keeps its refresh token as a cookie.
+fn cookie_session(headers: &HeaderMap) -> bool {
+    headers.get(SESSION_HEADER).is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"cookie"))
+}
+
+/// The refresh token of the request's `eris_refresh` cookie.
+fn refresh_cookie(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|cookies| cookies.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == REFRESH_COOKIE)
+        .map(|(_, value)| value.to_owned())
+}
+
+/// `Set-Cookie` for a refresh token good for `seconds` (0 removes the cookie).
+fn refresh_set_cookie(token: &str, seconds: i64) -> HeaderValue {
+    let cookie = format!(
+        "{REFRESH_COOKIE}={token}; Path={REFRESH_COOKIE_PATH}; Max-Age={}; HttpOnly; Secure; SameSite=Strict",
+        seconds.max(0)
+    );
+    // A refresh token is URL-safe base64: always a valid header value.
+    HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static("eris_refresh=; Max-Age=0"))
+}
+
 /// The REST answer of a call that opens a session (sign-in, refresh, password change): their
-/// gRPC answers share these fields.
+/// gRPC answers share these fields. With `cookie`, the refresh token goes into the cookie only.
 macro_rules! login_response {
-    ($response:expr) => {{
+    ($response:expr, $cookie:expr) => {{
         let response = $response;
         let user =
             response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The sign-in answer had no user."))?;
-        Ok(Json(LoginResponse {
+        let cookie = $cookie.then(|| {
+            let expires = response.refresh_expire_time.map_or(0, |t| t.seconds);
+            refresh_set_cookie(&response.refresh_token, expires - chrono::Utc::now().timestamp())
+        });
+        let body = Json(LoginResponse {
             user: user.into(),
             id_token: response.token,
             expires_at: rfc3339(response.expire_time),
-            refresh_token: response.refresh_token,
+            refresh_token: if cookie.is_some() { String::new() } else { response.refresh_token },
             refresh_expires_at: rfc3339(response.refresh_expire_time),
-        }))
+        });
+        let mut answer = body.into_response();
+        if let Some(cookie) = cookie {
+            answer.headers_mut().insert(header::SET_COOKIE, cookie);
+        }
+        Ok(answer)
     }};
 }
 
@@ -122,70 +168,95 @@ macro_rules! login_response {
 pub async fn login(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
+    headers: HeaderMap,
     Json(body): Json<LoginRequest>,
-) -> ApiResult<Json<LoginResponse>> {
+) -> ApiResult<Response> {
     let mut client = AuthServiceClient::new(state.upstreams.identity());
     let response = client
         .sign_in(ctx.request(SignInRequest { username: body.username, password: body.password }))
         .await
         .map_err(identity_error)?
         .into_inner();
-    login_response!(response)
+    login_response!(response, cookie_session(&headers))
 }
 
-/// `POST /api/user/refresh`.
-#[derive(Debug, Deserialize, ToSchema)]
+/// A body that may be empty (as none), else JSON of `T`.
+fn optional_body<T: Default + serde::de::DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body).map_err(|error| ApiError::bad_request(format!("The body is not valid: {error}")))
+}
+
+/// `POST /api/user/refresh`: the body is optional with the `eris_refresh` cookie.
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RefreshRequest {
-    /// The refresh token from the last login, refresh or password change.
+    /// The refresh token from the last login, refresh or password change; or none, to use the
+    /// `eris_refresh` cookie.
+    #[serde(default)]
     pub refresh_token: String,
 }
 
-/// Trades a refresh token for a fresh access token and refresh token; the one sent stops working.
-#[utoipa::path(post, path = "/api/user/refresh", tag = "users", request_body = RefreshRequest,
+/// Trades a refresh token (the body's, else the cookie's) for a fresh access token and refresh
+/// token; the one sent stops working. An answer to a cookie holds the new one in the cookie.
+#[utoipa::path(post, path = "/api/user/refresh", tag = "users", request_body(content = Option<RefreshRequest>),
     responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 503, body = ErrorBody)),
     security(()))]
 pub async fn refresh(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
-    Json(body): Json<RefreshRequest>,
-) -> ApiResult<Json<LoginResponse>> {
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> ApiResult<Response> {
+    let body: RefreshRequest = optional_body(&body)?;
+    let from_cookie = body.refresh_token.is_empty();
+    let refresh_token = if from_cookie { refresh_cookie(&headers).unwrap_or_default() } else { body.refresh_token };
     let mut client = AuthServiceClient::new(state.upstreams.identity());
     let response = client
-        .refresh_token(ctx.request(RefreshTokenRequest { refresh_token: body.refresh_token }))
+        .refresh_token(ctx.request(RefreshTokenRequest { refresh_token }))
         .await
         .map_err(identity_error)?
         .into_inner();
-    login_response!(response)
+    login_response!(response, from_cookie || cookie_session(&headers))
 }
 
 /// `POST /api/user/logout`: the body is optional.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LogoutRequest {
-    /// The session's refresh token, revoked with it.
+    /// The session's refresh token, revoked with it (else the `eris_refresh` cookie's).
     #[serde(default)]
     pub refresh_token: String,
+    /// Sign out on every device: every session of the user ends, not only this one.
+    #[serde(default)]
+    pub everywhere: bool,
 }
 
-/// Signs out: every access token of the user so far is refused, and the session's refresh token.
+/// Signs out: every access token of the user so far is refused, and the session's refresh token
+/// (with `everywhere`, every refresh token of the user). The `eris_refresh` cookie is removed.
 #[utoipa::path(post, path = "/api/user/logout", tag = "users", request_body(content = Option<LogoutRequest>),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn logout(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
+    headers: HeaderMap,
     body: axum::body::Bytes,
-) -> ApiResult<StatusCode> {
-    let body: LogoutRequest = if body.iter().all(u8::is_ascii_whitespace) {
-        LogoutRequest::default()
-    } else {
-        serde_json::from_slice(&body)
-            .map_err(|error| ApiError::bad_request(format!("The body is not valid: {error}")))?
-    };
+) -> ApiResult<Response> {
+    let body: LogoutRequest = optional_body(&body)?;
+    let refresh_token =
+        if body.refresh_token.is_empty() { refresh_cookie(&headers).unwrap_or_default() } else { body.refresh_token };
     let mut client = AuthServiceClient::new(state.upstreams.identity());
-    client.sign_out(ctx.request(SignOutRequest { refresh_token: body.refresh_token })).await.map_err(identity_error)?;
-    Ok(StatusCode::NO_CONTENT)
+    let request = SignOutRequest { refresh_token, everywhere: body.everywhere };
+    let signed_out = client.sign_out(ctx.request(request)).await.map_err(identity_error);
+    // The cookie goes whatever identity answered: a cookie that no longer signs in is no use.
+    let mut answer = match signed_out {
+        Ok(_) => StatusCode::NO_CONTENT.into_response(),
+        Err(error) => error.into_response(),
+    };
+    answer.headers_mut().insert(header::SET_COOKIE, refresh_set_cookie("", 0));
+    Ok(answer)
 }
 
 async fn list_users(state: &AppState, ctx: &CallContext, active_only: bool) -> ApiResult<Vec<UserJson>> {
@@ -261,8 +332,9 @@ pub struct ChangePasswordBody {
 pub async fn change_password(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
+    headers: HeaderMap,
     Json(body): Json<ChangePasswordBody>,
-) -> ApiResult<Json<LoginResponse>> {
+) -> ApiResult<Response> {
     let mut client = AuthServiceClient::new(state.upstreams.identity());
     let response = client
         .change_password(
@@ -271,7 +343,7 @@ pub async fn change_password(
         .await
         .map_err(identity_error)?
         .into_inner();
-    login_response!(response)
+    login_response!(response, cookie_session(&headers))
 }
 
 /// User fields as legacy clients send them; absent fields are left as they are.

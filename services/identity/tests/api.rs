@@ -373,13 +373,13 @@ async fn sign_out_with_only_the_refresh_token_still_ends_the_session() {
     let app = spawn_app().await;
     let session = app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.unwrap();
     // As after the access token expired: no valid token, only the refresh token.
-    let request = SignOutRequest { refresh_token: session.refresh_token.clone() };
+    let request = SignOutRequest { refresh_token: session.refresh_token.clone(), ..Default::default() };
     app.auth().sign_out(request).await.unwrap();
     assert_eq!(app.refresh(&session.refresh_token).await.unwrap_err().code(), Code::Unauthenticated);
     assert_eq!(app.list(&session.token, false).await.unwrap_err().code(), Code::Unauthenticated);
     let nothing = app.auth().sign_out(SignOutRequest::default()).await.unwrap_err();
     assert_eq!(nothing.code(), Code::Unauthenticated, "neither token: nobody to sign out");
-    let forged = authed("not.a.token", SignOutRequest { refresh_token: "made-up".into() });
+    let forged = authed("not.a.token", SignOutRequest { refresh_token: "made-up".into(), ..Default::default() });
     assert_eq!(app.auth().sign_out(forged).await.unwrap_err().code(), Code::Unauthenticated);
 }
 
@@ -388,10 +388,24 @@ async fn sign_out_revokes_the_sessions_refresh_token() {
     let app = spawn_app().await;
     let session = app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.unwrap();
     let other = app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.unwrap();
-    let request = SignOutRequest { refresh_token: session.refresh_token.clone() };
+    let request = SignOutRequest { refresh_token: session.refresh_token.clone(), ..Default::default() };
     app.auth().sign_out(authed(&session.token, request)).await.unwrap();
     assert_eq!(app.refresh(&session.refresh_token).await.unwrap_err().code(), Code::Unauthenticated);
     assert!(app.refresh(&other.refresh_token).await.is_ok(), "the other device refreshes silently");
+}
+
+#[tokio::test]
+async fn sign_out_everywhere_ends_every_session_of_the_user_and_no_other() {
+    let app = spawn_app().await;
+    let here = app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.unwrap();
+    let phone = app.try_sign_in("care@eris.test", DEMO_PASSWORD).await.unwrap();
+    let colleague = app.try_sign_in("sales@eris.test", DEMO_PASSWORD).await.unwrap();
+    let request = SignOutRequest { refresh_token: here.refresh_token.clone(), everywhere: true };
+    app.auth().sign_out(authed(&here.token, request)).await.unwrap();
+    assert_eq!(app.refresh(&here.refresh_token).await.unwrap_err().code(), Code::Unauthenticated);
+    assert_eq!(app.refresh(&phone.refresh_token).await.unwrap_err().code(), Code::Unauthenticated, "every device");
+    assert_eq!(app.list(&phone.token, false).await.unwrap_err().code(), Code::Unauthenticated);
+    assert!(app.refresh(&colleague.refresh_token).await.is_ok(), "another user's session is untouched");
 }
 
 #[tokio::test]

@@ -159,10 +159,16 @@ impl State {
         Ok(session)
     }
 
-    /// Ends the session: the user's access tokens so far and the session's refresh token. Either
-    /// proves who signs out: a valid access token, or the refresh token alone (the access token
-    /// may have just expired, and the refresh token must not outlive the sign-out).
-    pub(crate) async fn sign_out(&self, access_token: Option<&str>, refresh_token: &str) -> Result<()> {
+    /// Ends the session: the user's access tokens so far and the session's refresh token (with
+    /// `everywhere`, every refresh token of the user: every device is signed out). Either proves
+    /// who signs out: a valid access token, or the refresh token alone (the access token may have
+    /// just expired, and the refresh token must not outlive the sign-out).
+    pub(crate) async fn sign_out(
+        &self,
+        access_token: Option<&str>,
+        refresh_token: &str,
+        everywhere: bool,
+    ) -> Result<()> {
         let mut signed_in = None;
         if let Some(token) = access_token
             && let Ok(caller) = self.verifier.verify_signature(token)
@@ -176,12 +182,15 @@ impl State {
             signed_in = signed_in.or(owner);
         }
         let user_id = signed_in.ok_or_else(signed_out)?;
+        if everywhere {
+            db::sessions::revoke_user_sessions(&mut *tx, user_id).await?;
+        }
         let generation = db::users::raise_token_generation(&mut *tx, user_id).await?;
         tx.commit().await?;
         if let Some(generation) = generation {
             self.publish_generation(user_id, generation).await;
         }
-        tracing::info!(user_id, "signed out");
+        tracing::info!(user_id, everywhere, "signed out");
         Ok(())
     }
 

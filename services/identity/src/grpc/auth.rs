@@ -62,7 +62,8 @@ impl AuthService for AuthApi {
             .and_then(|value| value.to_str().ok())
             .and_then(eris_platform::auth::bearer_token)
             .map(str::to_owned);
-        self.0.sign_out(access.as_deref(), &request.get_ref().refresh_token).await?;
+        let message = request.get_ref();
+        self.0.sign_out(access.as_deref(), &message.refresh_token, message.everywhere).await?;
         Ok(Response::new(SignOutResponse {}))
     }
 
