@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import type { Contract } from "../src/gen/eris/contracts/v1/contracts_pb";
+import { ProjectionBasis, type Contract } from "../src/gen/eris/contracts/v1/contracts_pb";
 import { AccountCommodity } from "../src/gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
 import { createTestCompany, crmApiAs, randomLetters, utilityNamed, type CrmApi } from "./crmHelpers";
@@ -211,6 +211,64 @@ test("Management pastes a year of payments, edits one, and updates projected pay
   await dialog.getByRole("button", { name: "Update Proj. Payments" }).focus();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+});
+
+test("Management switches a contract to its rate: its payments are then pasted and updated by the rate", async ({
+  page,
+}) => {
+  const { api, contract } = await companyWithContract("PaymentsByRate", "electric");
+  // Made on the lead contracts screen: by its fee.
+  expect(contract.projectionBasis).toBe(ProjectionBasis.FEE);
+  const updateProjectedCalls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("PaymentService/UpdateProjectedPayments")) updateProjectedCalls.push(request.url());
+  });
+
+  await signIn(page, DEMO.management);
+  let dialog = await openFromContractRow(page, contract, "Payments", "Payments");
+  await expect(dialog.getByTestId("projection-basis")).toContainText("Projected payments by fee");
+  await dialog.getByRole("button", { name: "Close" }).last().click();
+  await expect(dialog).toBeHidden();
+
+  // Edit Contract: "Projected payments by" Rate, confirmed, saved.
+  const row = page.locator(`tr[data-contract-id="${contract.contractId}"]`);
+  await row.getByRole("button", { name: "Edit", exact: true }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Contract" });
+  await edit.getByLabel("Projected payments by").selectOption({ label: "Rate" });
+  await edit.getByRole("button", { name: "Save" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(
+    'Projected payments of this contract will be computed by its rate from now on. Existing payments keep their figures until "Update Proj. Payments" is used.',
+  );
+  await confirm.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  const { contract: switched } = await api.contracts.getContract({ contractId: contract.contractId });
+  expect(switched?.projectionBasis).toBe(ProjectionBasis.RATE);
+
+  // Pasted rows are previewed and stored by the rate: 10,000 x 50 / 100 x 0.0712.
+  dialog = await openFromContractRow(page, contract, "Payments", "Payments");
+  await expect(dialog.getByTestId("projection-basis")).toContainText("Projected payments by rate");
+  await dialog.getByRole("button", { name: "Paste Payment Form" }).click();
+  await dialog.getByLabel("Rows copied from a spreadsheet").fill("1\t2026\t50\t10,000\t999.99\t\t\t\t\tResidual");
+  await expect(dialog.getByRole("table", { name: "Rows to add" }).getByTestId("preview-projected")).toHaveText([
+    "$356.00",
+  ]);
+  await dialog.getByRole("button", { name: "Add 1 Payment" }).click();
+  await expect(page.getByText("Payment Added successfully")).toBeVisible();
+  const { payments } = await api.payments.listPayments({ contractId: contract.contractId });
+  expect(payments.map((p) => Number(p.projectedPayment))).toEqual([356]);
+  const [january] = payments;
+
+  // 'Update Proj. Payments' has the server recompute by the rate stored now (0.08).
+  if (!switched) throw new Error("GetContract answered without a contract");
+  await api.contracts.updateContract({
+    contract: { contractId: contract.contractId, version: switched.version, contractRate: "0.08" },
+    updateMask: { paths: ["contract_rate"] },
+  });
+  await dialog.getByRole("button", { name: "Update Proj. Payments" }).click();
+  await expect(page.getByText("Projected payments updated (1)")).toBeVisible();
+  expect(updateProjectedCalls).toHaveLength(1);
+  await expect(paymentRow(dialog, january.paymentId).getByRole("cell").nth(5)).toHaveText("$400.00");
 });
 
 test("Management adds and deletes a DR contract's payment history", async ({ page }) => {

@@ -210,6 +210,8 @@ describe("Add Contract (beta)", () => {
       billingType: "Dual",
       accountIds: [21n],
     });
+    // No projection basis goes: the server gives a contract made on the beta tab its rate.
+    expect(request.contract).not.toHaveProperty("projectionBasis");
     // Fields only DR uses are not sent for Electric.
     expect(request.contract).not.toHaveProperty("signedThrough");
     expect(request.contract).not.toHaveProperty("capacityPercentage");

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { ProjectionBasis } from "../../gen/eris/contracts/v1/contracts_pb";
 import { sally, spyToasts } from "../../test/fakes";
 import { BETA_CONTRACT_TEXTS, HEDGE_TEXTS } from "../contracts/contractTexts";
 import { makeContract, openBeta } from "./betaTestKit";
@@ -44,6 +45,18 @@ describe("View Contract (beta): tabs", () => {
     await waitFor(() =>
       expect(screen.getByRole("tab", { name: "Payments" }).getAttribute("aria-selected")).toBe("true"),
     );
+  });
+
+  it("names on the Payments tab what the contract's projected payments go by", async () => {
+    const { unmount } = openBeta(`${VIEW}?tab=payments`);
+    expect((await screen.findByTestId("projection-basis")).textContent).toBe("Projected payments by rate (0.0712)");
+    unmount();
+    // A contract made on the lead contracts screen keeps its fee, here too.
+    const leadMade = makeContract({ beta: false, projectionBasis: ProjectionBasis.FEE });
+    openBeta(`${VIEW}?tab=payments`, {
+      api: { contracts: { getContract: vi.fn(async () => ({ contract: leadMade })) } },
+    });
+    expect((await screen.findByTestId("projection-basis")).textContent).toBe("Projected payments by fee (0.005)");
   });
 });
 

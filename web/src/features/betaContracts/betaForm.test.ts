@@ -72,6 +72,9 @@ describe("the beta contract form's fields", () => {
       contract: { contractId: 41n, version: 3n, dateSigned: undefined, contractRate: "0.075", status: 3 },
       paths: ["date_signed", "contract_rate", "status"],
     });
+    // The beta forms never change the projection basis (only the lead Edit Contract dialog does).
+    expect(Object.values(INFO_MASK_PATHS)).not.toContain("projection_basis");
+    expect(betaContractInit(5n, betaFieldsOf(contract))).not.toHaveProperty("projectionBasis");
   });
 
   it("clear the accounts, utility and supplier when the commodity changes, and nothing else", () => {

@@ -58,9 +58,12 @@ export type InfoFields = Omit<BetaContractFields, "accountIds">;
 /** Contract fields as sent (plain values, not a message). */
 export type ContractInit = Exclude<MessageInitShape<typeof ContractSchema>, Contract>;
 
-/** UpdateContract's mask path of each Info field: the dialog's, without the accounts. */
+/**
+ * UpdateContract's mask path of each Info field: the dialog's, without the accounts and the
+ * projection basis (the beta forms do not change it).
+ */
 export const INFO_MASK_PATHS = Object.fromEntries(
-  Object.entries(CONTRACT_MASK_PATHS).filter(([key]) => key !== "accountIds"),
+  Object.entries(CONTRACT_MASK_PATHS).filter(([key]) => key !== "accountIds" && key !== "projectionBasis"),
 ) as Record<keyof InfoFields, string>;
 
 /** The mask of the Accounts tab's Update. */

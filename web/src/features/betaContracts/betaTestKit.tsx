@@ -9,7 +9,13 @@ import { vi } from "vitest";
 import { AppProviders } from "../../app/App";
 import { useSessionState } from "../../app/auth/SessionContext";
 import { TOKEN_KEY } from "../../app/auth/tokenStore";
-import { ContractSchema, HedgeSchema, type Contract, type Hedge } from "../../gen/eris/contracts/v1/contracts_pb";
+import {
+  ContractSchema,
+  HedgeSchema,
+  ProjectionBasis,
+  type Contract,
+  type Hedge,
+} from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountCommodity } from "../../gen/eris/crm/v1/accounts_pb";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import { Role, UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
@@ -74,7 +80,7 @@ export const boiler = makeAccount({
 
 type ContractFields = Omit<MessageInitShape<typeof ContractSchema>, "$typeName">;
 
-/** An Active Electric beta contract of Acme. */
+/** An Active Electric beta contract of Acme: made on the beta tab, its projected payments go by its rate. */
 export function makeContract(fields: ContractFields = {}): Contract {
   return create(ContractSchema, {
     contractId: 41n,
@@ -102,6 +108,7 @@ export function makeContract(fields: ContractFields = {}): Contract {
     accountIds: [21n],
     status: 0,
     beta: true,
+    projectionBasis: ProjectionBasis.RATE,
     annualVolume: "864000",
     termVolume: "864000",
     annualFeeTotal: "4320",

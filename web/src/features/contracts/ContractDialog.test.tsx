@@ -4,12 +4,16 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { ProjectionBasis } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
+import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeContract } from "../../test/contractFakes";
-import { spyToasts } from "../../test/fakes";
+import { makeUser, manager, sally, spyToasts } from "../../test/fakes";
 import type { FakeClient } from "../../test/renderApp";
-import { contractRow, electricContract, openContracts } from "./contractsTestKit";
+import { fakePayments } from "../payments/paymentsTestKit";
+import { PAYMENT_UI_TEXTS } from "../payments/texts";
+import { contractRow, electricContract, fakeContractStore, openContracts } from "./contractsTestKit";
 import { CONTRACT_FORM_TEXTS, CONTRACT_TAB_TEXTS } from "./texts";
 
 const F = CONTRACT_FORM_TEXTS.fields;
@@ -26,8 +30,11 @@ async function openAdd(contracts: FakeClient<"contracts"> = {}) {
   return { ...view, dialog };
 }
 
-async function openEdit(contractId: bigint, contracts: FakeClient<"contracts"> = {}) {
-  const view = openContracts({ contracts });
+const care = makeUser({ userId: 3n, name: "Cara Care", role: Role.CUSTOMER_CARE });
+const admin = makeUser({ userId: 4n, name: "Adam Admin", role: Role.ADMIN });
+
+async function openEdit(contractId: bigint, contracts: FakeClient<"contracts"> = {}, me: User = manager) {
+  const view = openContracts({ contracts, me });
   await userEvent.click(within(await contractRow(contractId)).getByRole("button", { name: T.actions.edit }));
   const dialog = await screen.findByRole("dialog", { name: CONTRACT_FORM_TEXTS.editTitle });
   return { ...view, dialog };
@@ -322,5 +329,115 @@ describe("contract dialog", () => {
     await userEvent.click(field(dialog, F.paymentSchedule));
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: CONTRACT_FORM_TEXTS.addTitle })).toBeNull());
+  });
+});
+
+describe("contract dialog: projection basis", () => {
+  const basisField = (dialog: HTMLElement) => within(dialog).queryByLabelText(F.projectionBasis);
+
+  it("offers 'Projected payments by' (Fee, Rate) to Management and Admin when editing, not when adding", async () => {
+    const asManager = await openEdit(41n);
+    const select = field(asManager.dialog, F.projectionBasis) as HTMLSelectElement;
+    expect(select.tagName).toBe("SELECT");
+    expect(select.value).toBe(String(ProjectionBasis.FEE));
+    expect(optionsOf(asManager.dialog, F.projectionBasis)).toEqual(["Fee", "Rate"]);
+    asManager.unmount();
+
+    const asAdmin = await openEdit(41n, {}, admin);
+    expect(basisField(asAdmin.dialog)).toBeTruthy();
+    asAdmin.unmount();
+
+    const adding = await openAdd();
+    expect(basisField(adding.dialog)).toBeNull();
+  });
+
+  it("is not offered to Customer Care, whose edits never send it; Sales cannot edit at all", async () => {
+    const store = fakeContractStore(care);
+    const { dialog, unmount } = await openEdit(41n, store.methods, care);
+    expect(basisField(dialog)).toBeNull();
+    await userEvent.type(field(dialog, F.notes), "Checked.");
+    await userEvent.click(within(dialog).getByRole("button", { name: T.save }));
+    await waitFor(() => expect(store.methods.updateContract).toHaveBeenCalledTimes(1));
+    expect(store.methods.updateContract).toHaveBeenCalledWith({
+      contract: { contractId: 41n, version: 3n, notes: "Checked." },
+      updateMask: { paths: ["notes"] },
+    });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    unmount();
+
+    openContracts({ me: sally });
+    expect(within(await contractRow(41n)).queryByRole("button", { name: T.actions.edit })).toBeNull();
+  });
+
+  it("asks first, then sends exactly the projection basis; the Payments dialog then goes by the rate", async () => {
+    const store = fakeContractStore(manager);
+    const { dialog, services } = await openEdit(41n, store.methods);
+    const payments = fakePayments([], { contract: () => store.contract(41n) });
+    Object.assign(services.api, { payments });
+    await userEvent.selectOptions(field(dialog, F.projectionBasis), "Rate");
+    await userEvent.click(within(dialog).getByRole("button", { name: T.save }));
+
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm.textContent).toContain(
+      'Projected payments of this contract will be computed by its rate from now on. Existing payments keep their figures until "Update Proj. Payments" is used.',
+    );
+    expect(store.methods.updateContract).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole("button", { name: T.save }));
+    await waitFor(() => expect(store.methods.updateContract).toHaveBeenCalledTimes(1));
+    expect(store.methods.updateContract).toHaveBeenCalledWith({
+      contract: { contractId: 41n, version: 3n, projectionBasis: ProjectionBasis.RATE },
+      updateMask: { paths: ["projection_basis"] },
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: CONTRACT_FORM_TEXTS.editTitle })).toBeNull());
+
+    // The list is read again: the contract's Payments now go by its rate (0.0712).
+    await waitFor(() => expect(store.methods.listContracts.mock.calls.length).toBeGreaterThan(1));
+    await waitFor(() => expect(services.queryClient.isFetching()).toBe(0));
+    await userEvent.click(within(await contractRow(41n)).getByRole("button", { name: T.actions.payments }));
+    const paymentsDialog = await screen.findByRole("dialog", { name: PAYMENT_UI_TEXTS.title });
+    expect(within(paymentsDialog).getByTestId("projection-basis").textContent).toBe(
+      "Projected payments by rate (0.0712)",
+    );
+    await userEvent.click(within(paymentsDialog).getByRole("button", { name: PAYMENT_UI_TEXTS.pasteForm }));
+    await userEvent.click(within(paymentsDialog).getByLabelText(PAYMENT_UI_TEXTS.pasteLabel));
+    await userEvent.paste("8\t2026\t50\t1000\t0\t\t\t\t\t");
+    const preview = await within(paymentsDialog).findByRole("table", { name: PAYMENT_UI_TEXTS.previewLabel });
+    // 1,000 x 50% x 0.0712
+    expect(within(preview).getByTestId("preview-projected").textContent).toBe("$35.60");
+  });
+
+  it("sends nothing when the confirmation is cancelled, and keeps the choice", async () => {
+    const store = fakeContractStore(manager);
+    const { dialog } = await openEdit(41n, store.methods);
+    await userEvent.selectOptions(field(dialog, F.projectionBasis), "Rate");
+    await userEvent.type(field(dialog, F.notes), "By rate.");
+    await userEvent.click(within(dialog).getByRole("button", { name: T.save }));
+    const confirm = await screen.findByRole("alertdialog");
+    await userEvent.click(within(confirm).getByRole("button", { name: T.cancel }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(store.methods.updateContract).not.toHaveBeenCalled();
+    expect(field(dialog, F.projectionBasis).value).toBe(String(ProjectionBasis.RATE));
+
+    // Saved after all: the basis goes with the other change, in the dialog's field order.
+    await userEvent.click(within(dialog).getByRole("button", { name: T.save }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: T.save }));
+    await waitFor(() =>
+      expect(store.methods.updateContract).toHaveBeenCalledWith({
+        contract: { contractId: 41n, version: 3n, notes: "By rate.", projectionBasis: ProjectionBasis.RATE },
+        updateMask: { paths: ["notes", "projection_basis"] },
+      }),
+    );
+  });
+
+  it("shows the server's refusal of the basis in the dialog", async () => {
+    const updateContract = vi.fn(async () => {
+      throw new ConnectError("Projection basis must be Fee or Rate.", Code.InvalidArgument);
+    });
+    const { dialog } = await openEdit(41n, { updateContract });
+    await userEvent.selectOptions(field(dialog, F.projectionBasis), "Rate");
+    await userEvent.click(within(dialog).getByRole("button", { name: T.save }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: T.save }));
+    expect(await within(dialog).findByText("Projection basis must be Fee or Rate.")).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: CONTRACT_FORM_TEXTS.editTitle })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 
 import { Classes, FormGroup, InputGroup, Intent, Switch, TextArea } from "@blueprintjs/core";
 import { Code, ConnectError } from "@connectrpc/connect";
@@ -7,16 +7,20 @@ import { hasCode, serverMessage } from "../../api/errors";
 import { supplierName, useSuppliers } from "../../api/suppliers";
 import { useUtilities, utilityName } from "../../api/utilities";
 import { commodityLabel } from "../../components/commodity";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DATE_FORMAT_ERROR, formatDate } from "../../components/dateText";
 import { DateTextInput } from "../../components/DateTextInput";
 import { OptionMultiSelect } from "../../components/OptionMultiSelect";
 import { RecordDialog } from "../../components/RecordDialog";
 import { ChoiceField, TextField } from "../../components/RecordFields";
 import { changedMeanwhileText, useRecordForm } from "../../components/recordForm";
-import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
+import { ProjectionBasis, type Contract } from "../../gen/eris/contracts/v1/contracts_pb";
+import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { useAffiliates, usePeople } from "../companies/companyQueries";
 import { US_STATES } from "../companies/usStates";
+import { useSessionUser } from "../companies/useSessionUser";
+import { basisName } from "../payments/paymentMath";
 import { useRateTypes } from "../rateTypes/rateTypeQueries";
 import { idsOf, idsText } from "../rfps/rfpForm";
 import {
@@ -54,6 +58,8 @@ const DIALOG_WIDTH = 1200;
 const STATUS_VALUES = CONTRACT_STATUSES.map((_, index) => index);
 /** No status chosen never happens (a new contract is Active): the select's "none" is out of range. */
 const NO_STATUS = -1;
+const BASES = [ProjectionBasis.FEE, ProjectionBasis.RATE] as const;
+const basisLabel = (basis: ProjectionBasis) => CONTRACT_FORM_TEXTS.basisChoices[basisName(basis)];
 
 export interface ContractDialogProps {
   companyId: bigint;
@@ -69,7 +75,8 @@ export interface ContractDialogProps {
  * (but support analysts), the affiliate, the supplier and the fee are not used for DR; Signed Through, Provider and
  * the percentages only for DR. An edit sends only the changed fields with the version read; a
  * refusal is shown in the dialog and everything typed stays. The volumes, fee totals and end date
- * are the server's, computed on every save.
+ * are the server's, computed on every save. Management and Admin may change, on an edit, what the
+ * contract's projected payments are computed from (its fee or its rate), after a confirmation.
  */
 export function ContractDialog({ companyId, contract, onClose }: ContractDialogProps) {
   const createContract = useCreateContract();
@@ -82,6 +89,10 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
   const rateTypes = useRateTypes();
   const form = useRecordForm(contract, contractFieldsOf, emptyContractFields, CONTRACT_MASK_PATHS);
   const { fields, set, theirs, changes } = form;
+  const { role } = useSessionUser().me;
+  // The server refuses the basis from anyone else; a new contract takes the screen's (Fee).
+  const canChangeBasis = contract !== undefined && (role === Role.MANAGEMENT || role === Role.ADMIN);
+  const [confirmingBasis, setConfirmingBasis] = useState(false);
   const accounts = useContractAccounts(companyId, fields.commodity);
 
   const problems = contractProblems(fields, {
@@ -127,7 +138,16 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
     }
   }
 
+  /** A changed projection basis is confirmed first (the save's other changes wait with it). */
   async function save() {
+    if (changes?.keys.includes("projectionBasis")) {
+      setConfirmingBasis(true);
+      return;
+    }
+    await send();
+  }
+
+  async function send() {
     await form.save({
       create: (values) => asRefusal(() => createContract.mutateAsync(contractInit(companyId, values))),
       update: (current, changed) => asRefusal(() => updateContract.mutateAsync(contractUpdate(current, changed))),
@@ -187,7 +207,7 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
   );
 
   const current = form.current;
-  return (
+  const dialog = (
     <RecordDialog
       title={contract ? CONTRACT_FORM_TEXTS.editTitle : CONTRACT_FORM_TEXTS.addTitle}
       icon={contract ? "edit" : "add"}
@@ -307,6 +327,19 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
           (rateTypes.data ?? []).map((rateType) => rateType.name),
         )}
         {!dr && checkedField("fee", F.fee)}
+        {canChangeBasis && (
+          <ChoiceField
+            id="contract-projectionBasis"
+            label={F.projectionBasis}
+            value={fields.projectionBasis}
+            choices={BASES}
+            labelOf={basisLabel}
+            emptyValue={ProjectionBasis.UNSPECIFIED}
+            placeholder={CONTRACT_FORM_TEXTS.choose}
+            meanwhile={meanwhile("projectionBasis", basisLabel)}
+            onChange={(v) => set("projectionBasis", v)}
+          />
+        )}
         {listField("billingType", F.billingType, BILLING_TYPES)}
         {checkedField("taxExempt", F.taxExempt, "%")}
         {checkedField("revenueSplit", F.revenueSplit, "%")}
@@ -378,6 +411,26 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
         )}
       </section>
     </RecordDialog>
+  );
+
+  return (
+    <>
+      {dialog}
+      <ConfirmDialog
+        isOpen={confirmingBasis}
+        icon="calculator"
+        intent={Intent.PRIMARY}
+        confirmText={CONTRACT_TAB_TEXTS.save}
+        cancelText={CONTRACT_TAB_TEXTS.cancel}
+        onConfirm={() => {
+          setConfirmingBasis(false);
+          void send();
+        }}
+        onCancel={() => setConfirmingBasis(false)}
+      >
+        <p>{CONTRACT_FORM_TEXTS.basisConfirm(basisName(fields.projectionBasis))}</p>
+      </ConfirmDialog>
+    </>
   );
 }
 

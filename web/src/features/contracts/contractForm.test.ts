@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 
+import { fieldChanges } from "../../components/recordForm";
+import { ProjectionBasis } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeContract, makeDrContract } from "../../test/contractFakes";
 import {
   accountFilterFor,
+  CONTRACT_MASK_PATHS,
   contractFieldsOf,
   contractInit,
   contractProblems,
@@ -106,6 +109,29 @@ describe("contract form", () => {
       greenPower: true,
       notes: "Two lines\nof notes",
       status: 0,
+      // Unset: the server gives a contract of this screen its basis (Fee).
+      projectionBasis: ProjectionBasis.UNSPECIFIED,
+    });
+  });
+
+  it("reads the projection basis, and sends it only when changed, as projection_basis", () => {
+    expect(contractFieldsOf(makeContract({ projectionBasis: ProjectionBasis.RATE })).projectionBasis).toBe(
+      ProjectionBasis.RATE,
+    );
+    // A contract read without one is by fee (by rate when made on the beta tab), as the server keeps it.
+    expect(contractFieldsOf(makeContract()).projectionBasis).toBe(ProjectionBasis.FEE);
+    expect(contractFieldsOf(makeContract({ beta: true })).projectionBasis).toBe(ProjectionBasis.RATE);
+    const read = makeContract({ projectionBasis: ProjectionBasis.FEE });
+    const unchanged = fieldChanges(contractFieldsOf(read), contractFieldsOf(read), CONTRACT_MASK_PATHS);
+    expect(unchanged.paths).toEqual([]);
+    const changes = fieldChanges(
+      contractFieldsOf(read),
+      { ...contractFieldsOf(read), projectionBasis: ProjectionBasis.RATE },
+      CONTRACT_MASK_PATHS,
+    );
+    expect(contractUpdate(read, changes)).toEqual({
+      contract: { contractId: 41n, version: 3n, projectionBasis: ProjectionBasis.RATE },
+      paths: ["projection_basis"],
     });
   });
 

@@ -3,10 +3,11 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { formatDate, isDateTextValid, parseDateText } from "../../components/dateText";
 import { parseDecimalText } from "../../components/numberText";
 import type { FieldChanges } from "../../components/recordForm";
-import type { Contract, ContractSchema } from "../../gen/eris/contracts/v1/contracts_pb";
+import { ProjectionBasis, type Contract, type ContractSchema } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountFilter, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity, type Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { contractBasis } from "../payments/paymentMath";
 import { idsOf, idsText } from "../rfps/rfpForm";
 import { RATE_DECIMALS } from "./contractFormat";
 
@@ -48,6 +49,11 @@ export type ContractFields = {
   energyPercentage: string;
   jmiPercentage: string;
   status: number;
+  /**
+   * What projected payments are computed from (Fee or Rate); UNSPECIFIED for a new contract (the
+   * server's default for this screen, Fee). Only Management and Admin change it, on an edit.
+   */
+  projectionBasis: ProjectionBasis;
 };
 
 export type ContractFieldKey = keyof ContractFields;
@@ -89,6 +95,7 @@ export const CONTRACT_MASK_PATHS = {
   energyPercentage: "energy_percentage",
   jmiPercentage: "jmi_percentage",
   status: "status",
+  projectionBasis: "projection_basis",
 } as const satisfies Record<ContractFieldKey, string>;
 
 const KEYS = Object.keys(CONTRACT_MASK_PATHS) as ContractFieldKey[];
@@ -176,6 +183,7 @@ export function emptyContractFields(): ContractFields {
     energyPercentage: "",
     jmiPercentage: "",
     status: 0,
+    projectionBasis: ProjectionBasis.UNSPECIFIED,
   };
 }
 
@@ -230,6 +238,7 @@ export function contractFieldsOf(contract: Contract): ContractFields {
     energyPercentage: decimalField(contract.energyPercentage),
     jmiPercentage: decimalField(contract.jmiPercentage),
     status: contract.status,
+    projectionBasis: contractBasis(contract),
   };
 }
 
@@ -309,6 +318,7 @@ function apiValue(fields: ContractFields, key: ContractFieldKey): unknown {
   switch (key) {
     case "commodity":
     case "status":
+    case "projectionBasis":
       return fields[key];
     case "accountIds":
       return idsOf(fields.accountIds);

@@ -1,10 +1,12 @@
 import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor } from "@testing-library/react";
 import { vi } from "vitest";
 
+import { ContractSchema, ProjectionBasis, type Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountCommodity, AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
-import type { User } from "../../gen/eris/identity/v1/identity_pb";
+import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeContract, makeDrContract } from "../../test/contractFakes";
 import { manager, sally } from "../../test/fakes";
@@ -57,8 +59,61 @@ export const boiler = makeAccount({
   annualTherms: "12000",
 });
 
-export const electricContract = makeContract();
-export const drContract = makeDrContract({ dateSigned: { year: 2025, month: 11, day: 3 } });
+/** Contracts made on this screen: their projected payments go by their fee. */
+export const electricContract = makeContract({ projectionBasis: ProjectionBasis.FEE });
+export const drContract = makeDrContract({
+  dateSigned: { year: 2025, month: 11, day: 3 },
+  projectionBasis: ProjectionBasis.FEE,
+});
+
+/** The proto field a mask path names ("projection_basis" -> "projectionBasis"). */
+const fieldOfPath = (path: string) => path.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A contract service over stored contracts, as `me` calls it: UpdateContract changes only the
+ * fields its mask names, with the version read (ABORTED when stale), and refuses the projection
+ * basis as the server does (Management and Admin only; Fee or Rate only). `contract(id)` reads the
+ * stored contract, e.g. for a fake payment service computing by its basis.
+ */
+export function fakeContractStore(me: User, initial: readonly Contract[] = [electricContract, drContract]) {
+  let contracts = [...initial];
+  const stored = (contractId: bigint) => {
+    const found = contracts.find((c) => c.contractId === contractId);
+    if (!found) {
+      throw new ConnectError("contract not found", Code.NotFound);
+    }
+    return found;
+  };
+  const methods = {
+    listContracts: vi.fn(async () => ({ contracts: [...contracts], nextPageToken: "" })),
+    getContract: vi.fn(async ({ contractId }: { contractId: bigint }) => ({ contract: stored(contractId) })),
+    updateContract: vi.fn(
+      async ({ contract, updateMask }: { contract: Record<string, unknown>; updateMask: { paths: string[] } }) => {
+        const current = stored(contract.contractId as bigint);
+        if (current.version !== contract.version) {
+          throw new ConnectError("Someone else changed this contract meanwhile.", Code.Aborted);
+        }
+        if (updateMask.paths.includes("projection_basis")) {
+          if (me.role !== Role.MANAGEMENT && me.role !== Role.ADMIN) {
+            throw new ConnectError("Only Management and Admin change the projection basis.", Code.PermissionDenied);
+          }
+          const basis = contract.projectionBasis;
+          if (basis !== ProjectionBasis.FEE && basis !== ProjectionBasis.RATE) {
+            throw new ConnectError("Projection basis must be Fee or Rate.", Code.InvalidArgument);
+          }
+        }
+        const changed: Record<string, unknown> = { ...current, version: current.version + 1n };
+        for (const path of updateMask.paths) {
+          changed[fieldOfPath(path)] = contract[fieldOfPath(path)];
+        }
+        const saved = create(ContractSchema, changed as Contract);
+        contracts = contracts.map((c) => (c.contractId === saved.contractId ? saved : c));
+        return { contract: saved };
+      },
+    ),
+  };
+  return { methods, contract: stored };
+}
 
 /**
  * Opens `path` (the company's contracts tab) as `me` over a contract service listing an Electric

@@ -68,6 +68,7 @@ export const CONTRACT_FORM_TEXTS = {
     energyPercentage: "Energy %",
     jmiPercentage: "JMI %",
     status: "Status",
+    projectionBasis: "Projected payments by",
     annualVolume: "Annual Volume",
     termVolume: "Contract Term Volume",
     annualFeeTotal: "Annual Revenue",
@@ -85,6 +86,11 @@ export const CONTRACT_FORM_TEXTS = {
   termInvalid: "Enter a whole number of months from 1 to 240.",
   amountInvalid: "Enter a decimal number with at most 5 decimals, e.g. 0.0712.",
   percentInvalid: "Enter a percentage from 0 to 100.",
+  /** The choices of "Projected payments by" (Management and Admin, editing a contract). */
+  basisChoices: { fee: "Fee", rate: "Rate" },
+  basisConfirm: (basis: "fee" | "rate") =>
+    `Projected payments of this contract will be computed by its ${basis} from now on. ` +
+    'Existing payments keep their figures until "Update Proj. Payments" is used.',
 } as const;
 
 /** The Contract PDF dialog. */

@@ -2,19 +2,19 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { PasteBasis } from "../../gen/eris/contracts/v1/contracts_pb";
+import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { manager, sally, spyToasts } from "../../test/fakes";
 import { PAYMENT_TEXTS } from "../contracts/contractTexts";
 import { BetaPaymentsPanel } from "./BetaPaymentsPanel";
-import { fakePayments, makeContract, makeTotals, renderSignedIn } from "./paymentsTestKit";
+import { fakePayments, makeBetaContract, makeContract, makeTotals, renderSignedIn } from "./paymentsTestKit";
 import { PAYMENT_UI_TEXTS as T } from "./texts";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// Rate 0.08125: the beta tab's projected payments use the contract's rate, not its fee.
-const contract = makeContract({ fee: "0.005", contractRate: "0.08125" });
+// Made on the beta tab, rate 0.08125: its projected payments go by its rate, not its fee.
+const contract = makeBetaContract({ fee: "0.005", contractRate: "0.08125" });
 const totals = {
   projected: makeTotals({
     annualVolume: "1234567.5",
@@ -25,8 +25,12 @@ const totals = {
   actual: makeTotals({ annualVolume: "11800", annualRevenue: "29.5", termVolume: "11800", termRevenue: "29.5" }),
 };
 
-async function openPanel(canEdit = true, payments = fakePayments(undefined, { totals })) {
-  await renderSignedIn(<BetaPaymentsPanel contract={contract} canEdit={canEdit} />, canEdit ? manager : sally, {
+async function openPanel(
+  canEdit = true,
+  payments = fakePayments(undefined, { totals, contract }),
+  shown: Contract = contract,
+) {
+  await renderSignedIn(<BetaPaymentsPanel contract={shown} canEdit={canEdit} />, canEdit ? manager : sally, {
     payments,
   });
   const table = await screen.findByRole("table", { name: T.tableLabel });
@@ -87,7 +91,12 @@ describe("beta Payments tab", () => {
     await waitFor(() => expect(row(500n)?.textContent).toContain("July"));
   });
 
-  it("adds pasted rows with basis RATE, the fifth column recomputed with the rate", async () => {
+  it("names the contract's projection basis under the totals", async () => {
+    await openPanel(false);
+    expect(screen.getByTestId("projection-basis").textContent).toBe("Projected payments by rate (0.08125)");
+  });
+
+  it("adds pasted rows, the fifth column recomputed with the contract's rate", async () => {
     const user = userEvent.setup();
     spyToasts();
     const { payments } = await openPanel();
@@ -106,11 +115,51 @@ describe("beta Payments tab", () => {
     await waitFor(() =>
       expect(payments.pastePayments).toHaveBeenCalledWith({
         contractId: 70n,
-        basis: PasteBasis.RATE,
         text: "8\t2026\t50\t1000\t40.63\t\t\t\t\t\n9\t2026\t50\t2000\t81.25\t\t\t\t\t",
       }),
     );
     await waitFor(() => expect(row(501n)?.textContent).toContain("September"));
+  });
+
+  it("goes by the fee for a contract made on the lead contracts screen", async () => {
+    const user = userEvent.setup();
+    spyToasts();
+    const byFee = makeContract({ fee: "0.005", contractRate: "0.08125" });
+    const { payments } = await openPanel(true, fakePayments(undefined, { totals, contract: byFee }), byFee);
+    expect(screen.getByTestId("projection-basis").textContent).toBe("Projected payments by fee (0.005)");
+    await user.click(screen.getByRole("button", { name: T.addPayments }));
+    const form = screen.getByRole("form", { name: T.addPayments });
+    expect(within(form).getByText(T.factorNote("fee", "0.005"))).toBeTruthy();
+    await user.type(within(form).getByLabelText("Projected Usage"), "1234");
+    await user.type(within(form).getByLabelText("Revenue Split"), "75");
+    // 1,234 x 0.75 x 0.005 = 4.6275
+    expect((within(form).getByLabelText("Projected Payment") as HTMLInputElement).value).toBe("4.63");
+    await user.click(within(form).getByRole("radio", { name: T.copyPaste }));
+    await user.click(within(form).getByLabelText(T.pasteLabel));
+    await user.paste("8\t2026\t50\t1000\t0\t\t\t\t\t");
+    const preview = await within(form).findByRole("table", { name: T.previewLabel });
+    expect(within(preview).getByTestId("preview-projected").textContent).toBe("$2.50");
+    await user.click(within(form).getByRole("button", { name: T.updatePayments }));
+    await waitFor(() =>
+      expect(payments.pastePayments).toHaveBeenCalledWith({
+        contractId: 70n,
+        text: "8\t2026\t50\t1000\t2.50\t\t\t\t\t",
+      }),
+    );
+    await waitFor(() => expect(row(500n)?.textContent).toContain("$2.50"));
+  });
+
+  it("recomputes a payment being edited by the contract's basis", async () => {
+    const user = userEvent.setup();
+    const byFee = makeContract({ fee: "0.005", contractRate: "0.08125" });
+    await openPanel(true, fakePayments(undefined, { totals, contract: byFee }), byFee);
+    await user.click(within(row(102n)).getByRole("button", { name: T.editRow("February 2026") }));
+    const dialog = screen.getByRole("dialog", { name: T.editTitle });
+    const usage = within(dialog).getByLabelText("Projected Usage");
+    await user.clear(usage);
+    await user.type(usage, "2000");
+    // 2,000 x 50% x the fee 0.005 (by the rate it would be 81.25)
+    expect((within(dialog).getByLabelText("Projected Payment") as HTMLInputElement).value).toBe("5.00");
   });
 
   it("edits a payment in the Edit Payment dialog with the version read", async () => {

@@ -25,13 +25,16 @@ import { EditPaymentDialog } from "./EditPaymentDialog";
 import { deleteDescription, PAYMENT_COLUMNS, paymentName } from "./paymentColumns";
 import { PasteArea, PaymentDraftFields, usePastedRows, useYearChoices } from "./PaymentControls";
 import {
+  basisName,
   changeDraft,
+  contractBasis,
   draftProblems,
   emptyDraft,
   fieldsOfDraft,
   formatDollars,
   formatVolume,
   pasteRequestText,
+  projectionFactor,
   type PaymentDraft,
 } from "./paymentMath";
 import { usePayments, usePaymentWriters } from "./paymentQueries";
@@ -46,9 +49,10 @@ export interface BetaPaymentsPanelProps {
 }
 
 /**
- * The beta View Contract's Payments tab: projected and actual totals, the payments with edit and
- * delete, and 'Add Payment(s)': one row typed or rows pasted, whose projected payments are
- * usage x (split / 100) x the contract's rate, saved with 'Update Payment(s)'.
+ * The beta View Contract's Payments tab: projected and actual totals, the contract's projection
+ * basis, the payments with edit and delete, and 'Add Payment(s)': one row typed or rows pasted,
+ * whose projected payments are usage x (split / 100) x the contract's rate or fee, by its basis
+ * (the rate for contracts made on this tab), saved with 'Update Payment(s)'.
  */
 export function BetaPaymentsPanel({ contract, canEdit }: BetaPaymentsPanelProps) {
   const payments = usePayments(contract.contractId);
@@ -103,6 +107,8 @@ export function BetaPaymentsPanel({ contract, canEdit }: BetaPaymentsPanelProps)
     render: column.text,
   }));
   const rows = payments.data?.payments ?? [];
+  const basis = contractBasis(contract);
+  const basisText = basisName(basis);
 
   return (
     <div className="eris-beta-payments">
@@ -112,6 +118,10 @@ export function BetaPaymentsPanel({ contract, canEdit }: BetaPaymentsPanelProps)
       </div>
       <div className="eris-payments-toolbar">
         <span className={Classes.TEXT_MUTED}>{T.count(rows.length)}</span>
+        <span className="eris-payments-basis" data-testid="projection-basis">
+          {T.basisLabel[basisText]}{" "}
+          <span className={Classes.TEXT_MUTED}>{T.basisValue(basisText, projectionFactor(basis, contract))}</span>
+        </span>
         <span className="eris-spacer" />
         {canEdit && (
           <Button
@@ -203,8 +213,9 @@ function AddPaymentsForm({ contract, years, onDone }: AddPaymentsFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const [text, setText] = useState("");
   const [refusal, setRefusal] = useState<string | null>(null);
-  const rate = contract.contractRate;
-  const pasted = usePastedRows(text, rate);
+  const basis = contractBasis(contract);
+  const factor = projectionFactor(basis, contract);
+  const pasted = usePastedRows(text, factor);
   const busy = create.isPending || paste.isPending;
   const problems = submitted ? draftProblems(draft) : {};
   const canSave =
@@ -224,7 +235,7 @@ function AddPaymentsForm({ contract, years, onDone }: AddPaymentsFormProps) {
       if (entry === "row") {
         await create.mutateAsync([fieldsOfDraft(draft)]);
       } else {
-        await paste.mutateAsync({ text: pasteRequestText(pasted.rows), basis: "rate" });
+        await paste.mutateAsync(pasteRequestText(pasted.rows));
       }
       void toast.success(PAYMENT_TEXTS.added);
       onDone();
@@ -239,7 +250,7 @@ function AddPaymentsForm({ contract, years, onDone }: AddPaymentsFormProps) {
 
   return (
     <form className="eris-payment-form" aria-label={T.addPayments} onSubmit={handleSubmit} noValidate>
-      <p className={Classes.TEXT_MUTED}>{T.rateNote(rate)}</p>
+      <p className={Classes.TEXT_MUTED}>{T.factorNote(basisName(basis), factor)}</p>
       <FormGroup label={T.entryMode} inline>
         <SegmentedControl
           aria-label={T.entryMode}
@@ -262,7 +273,7 @@ function AddPaymentsForm({ contract, years, onDone }: AddPaymentsFormProps) {
             problems={problems}
             years={years}
             onChange={(key, value) => {
-              setDraft((prev) => changeDraft(prev, key, value, rate));
+              setDraft((prev) => changeDraft(prev, key, value, factor));
               setRefusal(null);
             }}
           />

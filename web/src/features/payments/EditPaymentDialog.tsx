@@ -3,7 +3,15 @@ import { RecordDialog } from "../../components/RecordDialog";
 import { useRecordForm } from "../../components/recordForm";
 import { PAYMENT_TEXTS } from "../contracts/contractTexts";
 import { PaymentDraftFields } from "./PaymentControls";
-import { changeDraft, draftOf, draftProblems, emptyDraft, fieldsOfDraft, PAYMENT_FIELD_PATHS } from "./paymentMath";
+import {
+  changeDraft,
+  contractFactor,
+  draftOf,
+  draftProblems,
+  emptyDraft,
+  fieldsOfDraft,
+  PAYMENT_FIELD_PATHS,
+} from "./paymentMath";
 import { usePaymentWriters, useReloadPayments } from "./paymentQueries";
 import { PAYMENT_UI_TEXTS as T } from "./texts";
 
@@ -15,8 +23,9 @@ export interface EditPaymentDialogProps {
 }
 
 /**
- * Edit Payment (beta Payments tab): every field of one payment, saved with the version read. When
- * someone else changed it meanwhile, it is read again and what was typed is kept.
+ * Edit Payment (beta Payments tab): every field of one payment, saved with the version read. The
+ * projected payment follows the usage and split by the contract's basis. When someone else changed
+ * it meanwhile, it is read again and what was typed is kept.
  */
 export function EditPaymentDialog({ contract, payment, years, onClose }: EditPaymentDialogProps) {
   const form = useRecordForm(payment, draftOf, emptyDraft, PAYMENT_FIELD_PATHS);
@@ -59,7 +68,7 @@ export function EditPaymentDialog({ contract, payment, years, onClose }: EditPay
         problems={problems}
         years={years}
         onChange={(key, value) => {
-          const next = changeDraft(form.fields, key, value, contract.contractRate);
+          const next = changeDraft(form.fields, key, value, contractFactor(contract));
           form.set(key, value);
           if (next.projectedPayment !== form.fields.projectedPayment) {
             form.set("projectedPayment", next.projectedPayment);

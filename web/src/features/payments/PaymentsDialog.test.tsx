@@ -3,16 +3,16 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { PasteBasis } from "../../gen/eris/contracts/v1/contracts_pb";
+import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser, manager, sally, spyToasts } from "../../test/fakes";
 import { PAYMENT_TEXTS } from "../contracts/contractTexts";
 import { PaymentsDialog } from "./PaymentsDialog";
 import {
-  fakeContracts,
   fakePayments,
   february,
   january,
+  makeBetaContract,
   makeContract,
   makePayment,
   renderSignedIn,
@@ -28,19 +28,34 @@ const care = makeUser({ userId: 3n, name: "Cara Care", role: Role.CUSTOMER_CARE 
 const admin = makeUser({ userId: 4n, name: "Adam Admin", role: Role.ADMIN });
 
 async function openPayments(
-  options: { me?: typeof manager; payments?: ReturnType<typeof fakePayments>; fee?: string } = {},
+  options: { me?: typeof manager; payments?: ReturnType<typeof fakePayments>; contract?: Contract } = {},
 ) {
-  const payments = options.payments ?? fakePayments();
-  const contracts = fakeContracts(makeContract({ fee: options.fee ?? "0.005" }));
+  const shown = options.contract ?? contract;
+  const payments = options.payments ?? fakePayments(undefined, { contract: shown });
+  // The dialog needs no contract read: the server computes projected payments by the stored contract.
+  const contracts = { getContract: vi.fn() };
   const onClose = vi.fn();
   const view = await renderSignedIn(
-    <PaymentsDialog contract={contract} isOpen onClose={onClose} />,
+    <PaymentsDialog contract={shown} isOpen onClose={onClose} />,
     options.me ?? manager,
     { payments, contracts },
   );
   const dialog = screen.getByRole("dialog", { name: T.title });
   await within(dialog).findByRole("table", { name: T.tableLabel });
   return { ...view, dialog, payments, contracts, onClose };
+}
+
+/** Pastes rows into the paste form and answers the preview's projected payments. */
+async function pasteRows(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, text: string) {
+  await user.click(within(dialog).getByRole("button", { name: T.pasteForm }));
+  const form = within(dialog).getByRole("region", { name: T.pasteTitle });
+  await user.click(within(form).getByLabelText(T.pasteLabel));
+  await user.paste(text);
+  const preview = await within(form).findByRole("table", { name: T.previewLabel });
+  const projected = within(preview)
+    .getAllByTestId("preview-projected")
+    .map((cell) => cell.textContent);
+  return { form, projected };
 }
 
 const row = (dialog: HTMLElement, paymentId: bigint) =>
@@ -173,10 +188,13 @@ describe("payment dialog", () => {
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(PAYMENT_TEXTS.updated));
   });
 
-  it("refuses 'Update Proj. Payments' while a row is open, then recomputes every payment with the current fee", async () => {
+  it("refuses 'Update Proj. Payments' while a row is open, then has the server recompute every payment", async () => {
     const user = userEvent.setup();
-    spyToasts();
-    const { dialog, payments, contracts } = await openPayments({ fee: "0.01" });
+    const toasts = spyToasts();
+    const payments = fakePayments();
+    // Someone changed the fee since the contracts list was read: the server computes with 0.01.
+    payments.changeContract({ fee: "0.01" });
+    const { dialog, contracts } = await openPayments({ payments });
     await user.click(within(row(dialog, 101n)).getByRole("button", { name: T.editRow("January 2026") }));
     await user.click(within(dialog).getByRole("button", { name: PAYMENT_TEXTS.updateProjected }));
     const refusal = within(dialog).getByRole("alert");
@@ -191,15 +209,93 @@ describe("payment dialog", () => {
     expect(within(dialog).queryByRole("alert")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: PAYMENT_TEXTS.updateProjected }));
     await waitFor(() => expect(payments.updateProjectedPayments).toHaveBeenCalledTimes(1));
-    // The contract's fee is read anew: 0.01, not the 0.005 the dialog was opened with.
+    // Only ids and versions go: no figure of the screen's (from the 0.005 it was opened with).
     expect(payments.updateProjectedPayments).toHaveBeenCalledWith({
       contractId: 70n,
       updates: [
-        { paymentId: 101n, projectedPayment: "50.00", version: 1n },
-        { paymentId: 102n, projectedPayment: "60.00", version: 4n },
+        { paymentId: 101n, projectedPayment: "", version: 1n },
+        { paymentId: 102n, projectedPayment: "", version: 4n },
       ],
     });
+    expect(contracts.getContract).not.toHaveBeenCalled();
     await waitFor(() => expect(cells(row(dialog, 101n))[5]).toBe("$50.00"));
+    expect(cells(row(dialog, 102n))[5]).toBe("$60.00");
+    expect(toasts.success).toHaveBeenCalledWith(T.projectedUpdated(2));
+  });
+
+  it("shows the server's refusal of 'Update Proj. Payments', one line per payment", async () => {
+    const user = userEvent.setup();
+    const toasts = spyToasts();
+    const payments = fakePayments();
+    const refusal =
+      "Payment 101: by the contract's fee its projected payment is 25.00, not 40.00.\n" +
+      "Payment 102: by the contract's fee its projected payment is 30.00, not 41.00.";
+    payments.updateProjectedPayments.mockRejectedValueOnce(new ConnectError(refusal, Code.InvalidArgument));
+    const { dialog } = await openPayments({ payments });
+    await user.click(within(dialog).getByRole("button", { name: PAYMENT_TEXTS.updateProjected }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert.textContent).toBe(refusal);
+    // The lines stay lines.
+    expect(alert.classList.contains("eris-payment-reason")).toBe(true);
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(cells(row(dialog, 101n))[5]).toBe("$25.00");
+  });
+
+  it("names the contract's projection basis by 'Update Proj. Payments'", async () => {
+    const { dialog, unmount } = await openPayments();
+    expect(within(dialog).getByTestId("projection-basis").textContent).toBe("Projected payments by fee (0.005)");
+    unmount();
+    const rated = await openPayments({ contract: makeBetaContract(), me: sally });
+    expect(within(rated.dialog).getByTestId("projection-basis").textContent).toBe(
+      "Projected payments by rate (0.08125)",
+    );
+  });
+
+  it("goes by the rate for a contract made on the beta tab: add form, pasted rows and 'Update Proj. Payments'", async () => {
+    const user = userEvent.setup();
+    const toasts = spyToasts();
+    // 10,000 x 50% x 0.08125 = 406.25 (by the fee it would be 25.00); stored figures are the fee's.
+    const { dialog, payments } = await openPayments({ contract: makeBetaContract() });
+    expect(within(dialog).getByTestId("projection-basis").textContent).toContain("Projected payments by rate");
+
+    await user.click(within(dialog).getByRole("button", { name: T.addForm }));
+    const add = within(dialog).getByRole("form", { name: T.addTitle });
+    await user.type(within(add).getByLabelText("Projected Usage"), "1234");
+    await user.type(within(add).getByLabelText("Revenue Split"), "75");
+    // 1,234 x 0.75 x 0.08125 = 75.196875
+    expect((within(add).getByLabelText("Projected Payment") as HTMLInputElement).value).toBe("75.20");
+    await user.click(within(add).getByRole("button", { name: T.cancel }));
+
+    const { form, projected } = await pasteRows(
+      user,
+      dialog,
+      "8\t2026\t50\t1000\t0\t\t\t\t\t\n9\t2026\t50\t2000\t0\t\t\t\t\t",
+    );
+    expect(projected).toEqual(["$40.63", "$81.25"]);
+    await user.click(within(form).getByRole("button", { name: T.pasteAdd(2) }));
+    await waitFor(() => expect(payments.pastePayments).toHaveBeenCalledTimes(1));
+    // No basis goes with the rows: the server takes the contract's.
+    expect(payments.pastePayments).toHaveBeenCalledWith({
+      contractId: 70n,
+      text: "8\t2026\t50\t1000\t40.63\t\t\t\t\t\n9\t2026\t50\t2000\t81.25\t\t\t\t\t",
+    });
+    await waitFor(() => expect(cells(row(dialog, 501n))[5]).toBe("$81.25"));
+
+    await user.click(within(dialog).getByRole("button", { name: PAYMENT_TEXTS.updateProjected }));
+    await waitFor(() => expect(payments.updateProjectedPayments).toHaveBeenCalledTimes(1));
+    expect(payments.updateProjectedPayments).toHaveBeenCalledWith({
+      contractId: 70n,
+      updates: [
+        { paymentId: 101n, projectedPayment: "", version: 1n },
+        { paymentId: 102n, projectedPayment: "", version: 4n },
+        { paymentId: 500n, projectedPayment: "", version: 1n },
+        { paymentId: 501n, projectedPayment: "", version: 1n },
+      ],
+    });
+    await waitFor(() => expect(cells(row(dialog, 101n))[5]).toBe("$406.25"));
+    // 12,000 x 50% x 0.08125
+    expect(cells(row(dialog, 102n))[5]).toBe("$487.50");
+    expect(toasts.success).toHaveBeenCalledWith(T.projectedUpdated(4));
   });
 
   it("shows 'Update Proj. Payments' to Management and Admin only", async () => {
@@ -285,7 +381,7 @@ describe("payment dialog", () => {
     expect(payments.createPayments).not.toHaveBeenCalled();
   });
 
-  it("previews pasted rows with the fifth column recomputed and adds them with basis FEE", async () => {
+  it("previews pasted rows with the fifth column recomputed by the contract's fee and adds them", async () => {
     const user = userEvent.setup();
     const toasts = spyToasts();
     const { dialog, payments } = await openPayments();
@@ -305,7 +401,6 @@ describe("payment dialog", () => {
     await waitFor(() => expect(payments.pastePayments).toHaveBeenCalledTimes(1));
     expect(payments.pastePayments).toHaveBeenCalledWith({
       contractId: 70n,
-      basis: PasteBasis.FEE,
       text: "5\t2026\t50\t10000\t25.00\t\t\t\t\tResidual\n6\t2026\t25\t8000\t10.00\t7\t2026\t7900\t9.88\tTrue-up",
     });
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(PAYMENT_TEXTS.added));

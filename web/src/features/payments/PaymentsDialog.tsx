@@ -37,17 +37,20 @@ import {
 import {
   AMOUNT_KEYS,
   amountApiValue,
+  basisName,
   changeDraft,
+  contractBasis,
+  contractFactor,
   draftOf,
   draftProblems,
   emptyDraft,
   fieldsOfDraft,
   pasteRequestText,
-  projectedPayment,
+  projectionFactor,
   sameDraftValue,
   type PaymentDraft,
 } from "./paymentMath";
-import { useFetchContract, usePayments, usePaymentWriters, useReloadPayments } from "./paymentQueries";
+import { usePayments, usePaymentWriters, useReloadPayments } from "./paymentQueries";
 import { PAYMENT_UI_TEXTS as T } from "./texts";
 
 /** The spec's widest dialog (section 9): ten columns and the row actions fit side by side. */
@@ -63,7 +66,8 @@ export interface PaymentsDialogProps {
 /**
  * The payments of one contract (lead contracts screen): a table whose rows are edited one at a time
  * in place, an add form, a paste form, and for Management and Admin 'Update Proj. Payments'. Sales
- * see the table only.
+ * see the table only. Projected payments go by the contract's projection basis (its fee or its
+ * rate, whichever screen made it), which the toolbar names.
  */
 export function PaymentsDialog({ contract, isOpen, onClose }: PaymentsDialogProps) {
   return (
@@ -94,17 +98,22 @@ interface RowEdit {
 
 type Mode = "none" | "add" | "paste";
 
+/** Why 'Update Proj. Payments' updated nothing: someone else's change, or the server's refusal. */
+interface ProjectedNote {
+  text: string;
+  refused: boolean;
+}
+
 function PaymentsBody({ contract, onClose }: { contract: Contract; onClose: () => void }) {
   const rights = usePaymentRights();
   const years = useYearChoices();
   const payments = usePayments(contract.contractId);
   const writers = usePaymentWriters(contract.contractId);
   const reload = useReloadPayments(contract.contractId);
-  const fetchContract = useFetchContract(contract.contractId);
   const [mode, setMode] = useState<Mode>("none");
   const [editing, setEditing] = useState<RowEdit | null>(null);
   const [rowOpenRefused, setRowOpenRefused] = useState(false);
-  const [projectedNote, setProjectedNote] = useState<string | null>(null);
+  const [projectedNote, setProjectedNote] = useState<ProjectedNote | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Payment | null>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -112,7 +121,9 @@ function PaymentsBody({ contract, onClose }: { contract: Contract; onClose: () =
   useLoadErrorToast(payments, T.loadFailed);
 
   const rows = payments.data?.payments ?? [];
-  const fee = contract.fee;
+  const basis = contractBasis(contract);
+  const factor = projectionFactor(basis, contract);
+  const basisText = basisName(basis);
 
   function closeEdit() {
     returnFocus.current = editing?.read.paymentId ?? null;
@@ -136,7 +147,7 @@ function PaymentsBody({ contract, onClose }: { contract: Contract; onClose: () =
   }
 
   function changeRow(key: keyof PaymentDraft, value: string) {
-    setEditing((prev) => prev && { ...prev, draft: changeDraft(prev.draft, key, value, fee) });
+    setEditing((prev) => prev && { ...prev, draft: changeDraft(prev.draft, key, value, factor) });
   }
 
   async function saveRow() {
@@ -219,6 +230,10 @@ function PaymentsBody({ contract, onClose }: { contract: Contract; onClose: () =
     }
   }
 
+  /**
+   * The server recomputes every payment read by the contract's basis and its fee or rate as stored
+   * now; only ids and versions are sent.
+   */
   async function updateProjected() {
     setProjectedNote(null);
     if (editing) {
@@ -229,27 +244,15 @@ function PaymentsBody({ contract, onClose }: { contract: Contract; onClose: () =
       void toast.info(T.projectedNone);
       return;
     }
-    let currentFee: string;
     try {
-      currentFee = (await fetchContract()).fee;
-    } catch {
-      void toast.error(T.contractFailed);
-      return;
-    }
-    const updates = rows.map((payment) => ({
-      paymentId: payment.paymentId,
-      projectedPayment: projectedPayment(payment.projectedUsage, payment.revenueSplit, currentFee),
-      version: payment.version,
-    }));
-    try {
-      const answer = await writers.updateProjected.mutateAsync(updates);
+      const answer = await writers.updateProjected.mutateAsync(rows);
       void toast.success(T.projectedUpdated(answer.payments.length));
     } catch (err) {
       if (hasCode(err, Code.Aborted)) {
-        setProjectedNote(T.projectedStale);
+        setProjectedNote({ text: T.projectedStale, refused: false });
         void reload().catch(() => undefined);
       } else if (hasCode(err, Code.InvalidArgument, Code.FailedPrecondition)) {
-        setProjectedNote(serverMessage(err));
+        setProjectedNote({ text: serverMessage(err), refused: true });
       } else {
         void toast.error(T.projectedFailed);
       }
@@ -386,9 +389,7 @@ function PaymentsBody({ contract, onClose }: { contract: Contract; onClose: () =
       <DialogBody className="eris-payments-body">
         <div ref={bodyRef}>
           <div className="eris-payments-toolbar">
-            <span className={Classes.TEXT_MUTED}>
-              {T.feeNote(fee)} · {T.count(rows.length)}
-            </span>
+            <span className={Classes.TEXT_MUTED}>{T.count(rows.length)}</span>
             <span className="eris-spacer" />
             {rights.canChange && (
               <>
@@ -408,6 +409,9 @@ function PaymentsBody({ contract, onClose }: { contract: Contract; onClose: () =
                 />
               </>
             )}
+            <span className="eris-payments-basis" data-testid="projection-basis">
+              {T.basisLabel[basisText]} <span className={Classes.TEXT_MUTED}>{T.basisValue(basisText, factor)}</span>
+            </span>
             {rights.canUpdateProjected && (
               <Button
                 icon="calculator"
@@ -425,8 +429,12 @@ function PaymentsBody({ contract, onClose }: { contract: Contract; onClose: () =
             </p>
           )}
           {projectedNote && (
-            <Callout intent={Intent.WARNING} role="alert" className="eris-payments-note">
-              {projectedNote}
+            <Callout
+              intent={projectedNote.refused ? Intent.DANGER : Intent.WARNING}
+              role="alert"
+              className={`eris-payments-note${projectedNote.refused ? " eris-payment-reason" : ""}`}
+            >
+              {projectedNote.text}
             </Callout>
           )}
           {mode === "add" && rights.canChange && (
@@ -510,7 +518,10 @@ interface AddPaymentFormProps {
   onCancel: () => void;
 }
 
-/** One payment typed in; the projected payment follows the usage and split (usage x split / 100 x fee). */
+/**
+ * One payment typed in; the projected payment follows the usage and split (usage x split / 100 x
+ * the contract's fee or rate, by its basis).
+ */
 function AddPaymentForm({ contract, years, onCancel }: AddPaymentFormProps) {
   const { create } = usePaymentWriters(contract.contractId);
   const [draft, setDraft] = useState<PaymentDraft>(emptyDraft);
@@ -540,7 +551,7 @@ function AddPaymentForm({ contract, years, onCancel }: AddPaymentFormProps) {
         draft={draft}
         problems={problems}
         years={years}
-        onChange={(key, value) => setDraft((prev) => changeDraft(prev, key, value, contract.fee))}
+        onChange={(key, value) => setDraft((prev) => changeDraft(prev, key, value, contractFactor(contract)))}
       />
       <div className="eris-payment-form-actions">
         <Button text={T.cancel} disabled={create.isPending} onClick={onCancel} />
@@ -561,7 +572,7 @@ function PastePaymentsForm({ contract, onCancel, onAdded }: PastePaymentsFormPro
   const { paste } = usePaymentWriters(contract.contractId);
   const [text, setText] = useState("");
   const [refusal, setRefusal] = useState<string | null>(null);
-  const result = usePastedRows(text, contract.fee);
+  const result = usePastedRows(text, contractFactor(contract));
   const canAdd = result.rows.length > 0 && result.problems.length === 0 && !paste.isPending;
 
   async function add() {
@@ -570,7 +581,7 @@ function PastePaymentsForm({ contract, onCancel, onAdded }: PastePaymentsFormPro
     }
     setRefusal(null);
     try {
-      await paste.mutateAsync({ text: pasteRequestText(result.rows), basis: "fee" });
+      await paste.mutateAsync(pasteRequestText(result.rows));
       void toast.success(PAYMENT_TEXTS.added);
       onAdded();
     } catch (err) {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 
+import { ProjectionBasis } from "../../gen/eris/contracts/v1/contracts_pb";
 import {
   amountApiValue,
+  basisName,
   changeDraft,
+  contractBasis,
+  contractFactor,
   draftProblems,
   emptyDraft,
   fieldsOfDraft,
@@ -56,12 +60,12 @@ describe("amounts", () => {
 });
 
 describe("projected payment", () => {
-  it("is usage x split / 100 x fee on the lead contracts screen", () => {
+  it("is usage x split / 100 x fee for a contract by fee", () => {
     // 10,000 kWh x 50 / 100 x $0.005
     expect(projectedPayment("10000", "50", "0.005")).toBe("25.00");
-    expect(projectedPayment("10,000", "50", projectionFactor("fee", { fee: "0.005", contractRate: "0.09" }))).toBe(
-      "25.00",
-    );
+    expect(
+      projectedPayment("10,000", "50", projectionFactor(ProjectionBasis.FEE, { fee: "0.005", contractRate: "0.09" })),
+    ).toBe("25.00");
     // 12,345 x 33.3 / 100 x 0.00375 = 15.41563…
     expect(projectedPayment("12345", "33.3", "0.00375")).toBe("15.42");
   });
@@ -73,13 +77,24 @@ describe("projected payment", () => {
     expect(projectedPayment("n/a", "50", "0.005")).toBe("0.00");
   });
 
-  it("is usage x (split / 100) x rate rounded to 2 decimals on the beta tab", () => {
-    const rate = projectionFactor("rate", { fee: "0.005", contractRate: "0.08125" });
+  it("is usage x (split / 100) x rate rounded to 2 decimals for a contract by rate", () => {
+    const rate = projectionFactor(ProjectionBasis.RATE, { fee: "0.005", contractRate: "0.08125" });
     expect(rate).toBe("0.08125");
     // 1,234 x 0.75 x 0.08125 = 75.196875
     expect(projectedPayment("1234", "75", rate)).toBe("75.20");
     // 3 x 0.5 x 0.00001 = 0.000015 -> 0.00
     expect(projectedPayment("3", "50", "0.00001")).toBe("0.00");
+  });
+
+  it("goes by the contract's own basis, whichever screen made it", () => {
+    const amounts = { fee: "0.005", contractRate: "0.08125" };
+    expect(contractFactor({ ...amounts, beta: false, projectionBasis: ProjectionBasis.RATE })).toBe("0.08125");
+    expect(contractFactor({ ...amounts, beta: true, projectionBasis: ProjectionBasis.FEE })).toBe("0.005");
+    // A contract without a basis reads as the server's migration set it: beta ones by rate.
+    expect(contractBasis({ beta: true, projectionBasis: ProjectionBasis.UNSPECIFIED })).toBe(ProjectionBasis.RATE);
+    expect(contractBasis({ beta: false, projectionBasis: ProjectionBasis.UNSPECIFIED })).toBe(ProjectionBasis.FEE);
+    expect(basisName(ProjectionBasis.RATE)).toBe("rate");
+    expect(basisName(ProjectionBasis.FEE)).toBe("fee");
   });
 });
 

@@ -1,4 +1,5 @@
 import { parseDecimalText, type ParsedDecimal } from "../../components/numberText";
+import { ProjectionBasis, type Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { MONTHS, PAYMENT_TYPES } from "../contracts/contractTexts";
 
 /**
@@ -6,9 +7,6 @@ import { MONTHS, PAYMENT_TYPES } from "../contracts/contractTexts";
  * section 5), money and volume texts, the rows of a payment form and pasted spreadsheet rows. All
  * amounts are exact decimal strings, as the API sends them; nothing goes through a double.
  */
-
-/** Which of the spec's two formulas gives the projected payment. */
-export type ProjectionBasis = "fee" | "rate";
 
 /** The most rows one paste may add (the API's limit). */
 export const MAX_PASTED_ROWS = 5000;
@@ -82,8 +80,8 @@ export function roundToCents(value: string): string {
 /**
  * The projected payment of a row: usage x split / 100 x factor, in dollars rounded to cents (half
  * away from zero, as the payment is stored); 0 when the factor is missing or the usage or split is
- * not a number. The factor is the contract's fee on the lead contracts screen and its rate on the
- * beta Payments tab (see `projectionFactor`).
+ * not a number. The factor is the contract's fee or its rate, by the contract's projection basis
+ * (see `projectionFactor`), on every screen.
  */
 export function projectedPayment(usage: string, split: string, factor: string): string {
   const parts = [usage, withoutPercent(split), factor].map(parseAmountText);
@@ -97,12 +95,36 @@ export function projectedPayment(usage: string, split: string, factor: string): 
 }
 
 /**
- * The contract amount each basis multiplies by: the fee (lead contracts screen: "usage x revenue
- * split / 100 x contract fee") or the rate (beta form: "usage x (split / 100) x contract rate,
- * rounded to 2 decimals").
+ * A contract's projection basis, as the server keeps it. A contract always has one; should a
+ * message come without it, it is read as the server's migration set it: the rate for contracts
+ * made on the beta tab, the fee for the others.
+ */
+export function contractBasis(contract: Pick<Contract, "projectionBasis" | "beta">): ProjectionBasis {
+  if (contract.projectionBasis === ProjectionBasis.FEE || contract.projectionBasis === ProjectionBasis.RATE) {
+    return contract.projectionBasis;
+  }
+  return contract.beta ? ProjectionBasis.RATE : ProjectionBasis.FEE;
+}
+
+/** How the payment screens name a basis: "fee" or "rate". */
+export type BasisName = "fee" | "rate";
+
+export function basisName(basis: ProjectionBasis): BasisName {
+  return basis === ProjectionBasis.RATE ? "rate" : "fee";
+}
+
+/**
+ * The contract amount its basis multiplies by: the fee (FEE, the lead contracts screen's formula:
+ * "usage x revenue split / 100 x contract fee") or the rate (RATE, the beta form's: "usage x
+ * (split / 100) x contract rate, rounded to 2 decimals").
  */
 export function projectionFactor(basis: ProjectionBasis, contract: { fee: string; contractRate: string }): string {
-  return basis === "fee" ? contract.fee : contract.contractRate;
+  return basis === ProjectionBasis.RATE ? contract.contractRate : contract.fee;
+}
+
+/** The factor of a contract by its own basis. */
+export function contractFactor(contract: Pick<Contract, "projectionBasis" | "beta" | "fee" | "contractRate">): string {
+  return projectionFactor(contractBasis(contract), contract);
 }
 
 const groupThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");

@@ -3,20 +3,13 @@ import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
-import {
-  PasteBasis,
-  type DrPayment,
-  type ListPaymentsResponse,
-  type Payment,
-  type ProjectedPaymentUpdate,
-} from "../../gen/eris/contracts/v1/contracts_pb";
+import type { DrPayment, ListPaymentsResponse, Payment } from "../../gen/eris/contracts/v1/contracts_pb";
 import type { Date as CalendarDate } from "../../gen/eris/common/v1/date_pb";
-import type { PaymentFields, ProjectionBasis } from "./paymentMath";
+import type { PaymentFields } from "./paymentMath";
 
 export const paymentsKey = ["payments"] as const;
 const listKey = (contractId: bigint) => [...paymentsKey, "list", contractId.toString()] as const;
 const drKey = (contractId: bigint) => [...paymentsKey, "dr", contractId.toString()] as const;
-const contractKey = (contractId: bigint) => [...paymentsKey, "contract", contractId.toString()] as const;
 
 /** A contract's payments (by projected year and month) with their projected and actual totals. */
 export function usePayments(contractId: bigint) {
@@ -55,23 +48,6 @@ export function useReloadPayments(contractId: bigint) {
   );
 }
 
-/** Reads the contract as stored now (its current fee and rate). */
-export function useFetchContract(contractId: bigint) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useCallback(async () => {
-    const { contract } = await queryClient.fetchQuery({
-      queryKey: contractKey(contractId),
-      queryFn: ({ signal }) => api.contracts.getContract({ contractId }, { signal }),
-      staleTime: 0,
-    });
-    if (!contract) {
-      throw new Error("GetContract answered without a contract");
-    }
-    return contract;
-  }, [api, queryClient, contractId]);
-}
-
 /** Adding, pasting, changing and removing a contract's payments; the list is read again after each. */
 export function usePaymentWriters(contractId: bigint) {
   const api = useApi();
@@ -83,13 +59,9 @@ export function usePaymentWriters(contractId: bigint) {
       api.payments.createPayments({ contractId, payments: payments.map((fields) => ({ ...fields, contractId })) }),
     onSettled: refresh,
   });
+  // The server computes each row's projected payment by the contract's projection basis.
   const paste = useMutation({
-    mutationFn: ({ text, basis }: { text: string; basis: ProjectionBasis }) =>
-      api.payments.pastePayments({
-        contractId,
-        text,
-        basis: basis === "fee" ? PasteBasis.FEE : PasteBasis.RATE,
-      }),
+    mutationFn: (text: string) => api.payments.pastePayments({ contractId, text }),
     onSettled: refresh,
   });
   const update = useMutation({
@@ -111,9 +83,16 @@ export function usePaymentWriters(contractId: bigint) {
     mutationFn: (payment: Payment) => api.payments.deletePayment({ paymentId: payment.paymentId }),
     onSettled: refresh,
   });
+  /**
+   * Has the server recompute the projected payments of the payments read, by the contract's
+   * projection basis: each goes by id and version only, with no figure of ours to check against.
+   */
   const updateProjected = useMutation({
-    mutationFn: (updates: Pick<ProjectedPaymentUpdate, "paymentId" | "projectedPayment" | "version">[]) =>
-      api.payments.updateProjectedPayments({ contractId, updates }),
+    mutationFn: (read: readonly Pick<Payment, "paymentId" | "version">[]) =>
+      api.payments.updateProjectedPayments({
+        contractId,
+        updates: read.map(({ paymentId, version }) => ({ paymentId, projectedPayment: "", version })),
+      }),
     onSuccess: (answer) => {
       replacePayments(queryClient, contractId, answer.payments);
       void refresh();

@@ -10,8 +10,8 @@ import { TOKEN_KEY } from "../../app/auth/tokenStore";
 import {
   ContractSchema,
   DrPaymentSchema,
-  PasteBasis,
   PaymentSchema,
+  ProjectionBasis,
   PaymentTotalsSchema,
   type Contract,
   type DrPayment,
@@ -21,13 +21,22 @@ import {
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { signedInServices } from "../../test/renderApp";
-import { parsePaymentPaste, projectedPayment } from "./paymentMath";
+import {
+  amountApiValue,
+  basisName,
+  contractBasis,
+  contractFactor,
+  parsePaymentPaste,
+  projectedPayment,
+  roundToCents,
+} from "./paymentMath";
 
 /** Test data and an in-memory payment service for the payment screens' tests. */
 
 type ContractFields = Omit<MessageInitShape<typeof ContractSchema>, "$typeName">;
 type PaymentFields = Omit<MessageInitShape<typeof PaymentSchema>, "$typeName">;
 
+/** A contract made on the lead contracts screen: its projected payments go by its fee. */
 export function makeContract(fields: ContractFields = {}): Contract {
   return create(ContractSchema, {
     contractId: 70n,
@@ -37,9 +46,15 @@ export function makeContract(fields: ContractFields = {}): Contract {
     fee: "0.005",
     contractRate: "0.08125",
     termMonths: 12,
+    projectionBasis: ProjectionBasis.FEE,
     version: 2n,
     ...fields,
   } as ContractFields);
+}
+
+/** A contract made on the beta tab: its projected payments go by its rate. */
+export function makeBetaContract(fields: ContractFields = {}): Contract {
+  return makeContract({ beta: true, projectionBasis: ProjectionBasis.RATE, ...fields });
 }
 
 export function makePayment(fields: PaymentFields = {}): Payment {
@@ -74,17 +89,31 @@ const fields = (message: unknown) => ({ ...(message as object) }) as PaymentFiel
 
 /**
  * A payment service holding one contract's payments in memory: versions are checked like the server
- * (ABORTED when stale), pasted rows are read with the same rules as the screen.
+ * (ABORTED when stale), pasted rows are read with the same rules as the screen, and projected
+ * payments of pasted rows and of 'Update Proj. Payments' are computed like the server does: by the
+ * stored contract's projection basis (its fee or its rate), whichever screen calls.
  */
 export function fakePayments(
   initial: Payment[] = [january, february],
-  options: { totals?: { projected: PaymentTotals; actual: PaymentTotals }; dr?: DrPayment[]; fee?: string } = {},
+  options: {
+    totals?: { projected: PaymentTotals; actual: PaymentTotals };
+    dr?: DrPayment[];
+    /**
+     * The contract as the server stores it (the lead screen's, by fee, unless given), or how to read
+     * it from a fake contract service's store.
+     */
+    contract?: Contract | (() => Contract);
+  } = {},
 ) {
   let payments = [...initial];
   let nextId = 500n;
   let dr = [...(options.dr ?? [])];
   let nextDrId = 900n;
-  const fee = options.fee ?? "0.005";
+  const readContract = typeof options.contract === "function" ? options.contract : undefined;
+  let contract = typeof options.contract === "object" ? options.contract : makeContract();
+  const storedContract = () => (readContract ? readContract() : contract);
+  const computed = (payment: Pick<Payment, "projectedUsage" | "revenueSplit">) =>
+    projectedPayment(payment.projectedUsage, payment.revenueSplit, contractFactor(storedContract()));
   const stored = (init: PaymentFields) => create(PaymentSchema, { ...init, paymentId: nextId++, version: 1n });
   const service = {
     listPayments: vi.fn(async () => ({
@@ -97,8 +126,8 @@ export function fakePayments(
       payments = [...payments, ...made];
       return { payments: made };
     }),
-    pastePayments: vi.fn(async ({ text, basis }: { text: string; basis: PasteBasis }) => {
-      const { rows, problems } = parsePaymentPaste(text, basis === PasteBasis.RATE ? "0.08125" : fee);
+    pastePayments: vi.fn(async ({ text }: { text: string }) => {
+      const { rows, problems } = parsePaymentPaste(text, contractFactor(storedContract()));
       if (problems.length > 0) {
         throw new ConnectError(`row ${problems[0].line}: ${problems[0].message}`, Code.InvalidArgument);
       }
@@ -122,24 +151,34 @@ export function fakePayments(
       payments = payments.filter((p) => p.paymentId !== paymentId);
       return {};
     }),
+    /**
+     * Recomputes the named payments by the contract's basis; a figure sent that differs from the
+     * computed one refuses the whole call, one line per payment, as the server words it.
+     */
     updateProjectedPayments: vi.fn(
       async ({ updates }: { updates: { paymentId: bigint; projectedPayment: string; version: bigint }[] }) => {
+        const refused: string[] = [];
         for (const update of updates) {
           const current = payments.find((p) => p.paymentId === update.paymentId);
           if (!current || (update.version !== 0n && current.version !== update.version)) {
             throw new ConnectError("someone else changed a payment", Code.Aborted);
           }
+          const figure = computed(current);
+          if (update.projectedPayment !== "" && amountApiValue(update.projectedPayment) !== amountApiValue(figure)) {
+            refused.push(
+              `Payment ${update.paymentId}: by the contract's ${basisName(contractBasis(storedContract()))} its projected ` +
+                `payment is ${figure}, not ${roundToCents(update.projectedPayment)}.`,
+            );
+          }
         }
-        payments = payments.map((p) => {
-          const update = updates.find((u) => u.paymentId === p.paymentId);
-          return update
-            ? create(PaymentSchema, {
-                ...fields(p),
-                projectedPayment: update.projectedPayment,
-                version: p.version + 1n,
-              })
-            : p;
-        });
+        if (refused.length > 0) {
+          throw new ConnectError(refused.join("\n"), Code.InvalidArgument);
+        }
+        payments = payments.map((p) =>
+          updates.some((u) => u.paymentId === p.paymentId)
+            ? create(PaymentSchema, { ...fields(p), projectedPayment: computed(p), version: p.version + 1n })
+            : p,
+        );
         return { payments: [...payments] };
       },
     ),
@@ -162,6 +201,10 @@ export function fakePayments(
       );
     },
     stored: () => payments,
+    /** Someone else's change to the contract (its fee, rate or basis) as the server stores it now (not read from a store). */
+    changeContract(change: ContractFields) {
+      contract = create(ContractSchema, { ...(contract as ContractFields), ...change } as ContractFields);
+    },
   };
   return service;
 }
@@ -186,11 +229,3 @@ export async function renderSignedIn(ui: ReactElement, me: User, api: { payments
   await waitFor(() => expect(services.session.getState().status).toBe("signedIn"));
   return { ...view, services };
 }
-
-/** The fee a contract service reads now (for 'Update Proj. Payments'). */
-export function fakeContracts(contract: Contract) {
-  return { getContract: vi.fn(async () => ({ contract })) };
-}
-
-/** Expected projected payment by the lead screen's formula, for assertions. */
-export const byFee = (usage: string, split: string, fee = "0.005") => projectedPayment(usage, split, fee);

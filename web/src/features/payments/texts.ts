@@ -9,9 +9,12 @@ export const PAYMENT_UI_TEXTS = {
   retry: "Retry",
   none: "No payments yet.",
   count: (n: number) => `${n.toLocaleString("en-US")} payment${n === 1 ? "" : "s"}`,
-  feeNote: (fee: string) => `Projected payments use the contract's fee: ${fee || "none (projected payments are 0)"}`,
-  rateNote: (rate: string) =>
-    `Projected payments use the contract's rate: ${rate || "none (projected payments are 0)"}`,
+  /** The contract's projection basis, shown by 'Update Proj. Payments' and by the beta tab's totals. */
+  basisLabel: { fee: "Projected payments by fee", rate: "Projected payments by rate" },
+  basisValue: (name: "fee" | "rate", value: string) =>
+    value ? `(${value})` : `(no ${name}: projected payments are 0)`,
+  factorNote: (name: "fee" | "rate", value: string) =>
+    `Projected payments use the contract's ${name}: ${value || "none (projected payments are 0)"}`,
   tableLabel: "Payments",
   close: "Close",
   cancel: "Cancel",
@@ -73,7 +76,6 @@ export const PAYMENT_UI_TEXTS = {
   projectedStale:
     "Someone else changed payments of this contract meanwhile. They have been read again; nothing was updated. Try again.",
   projectedFailed: "The projected payments could not be updated. Try again.",
-  contractFailed: "The contract could not be read, so its current fee is unknown. Try again.",
   // The beta Payments tab.
   addPayments: "Add Payment(s)",
   updatePayments: "Update Payment(s)",
