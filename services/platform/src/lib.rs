@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod config;
+pub mod cpu;
 pub mod db;
 pub mod edits;
 pub mod error;

@@ -880,7 +880,10 @@ impl State {
         }
         rows.truncate(MOST);
         let (utilities, suppliers) = self.directories(caller).await?;
-        super::spreadsheet::contracts_workbook(&rows, &utilities, &suppliers).map_err(|error| {
+        let workbook = eris_platform::cpu::run("contracts spreadsheet", move || {
+            super::spreadsheet::contracts_workbook(&rows, &utilities, &suppliers)
+        });
+        workbook.await?.map_err(|error| {
             tracing::error!(%error, "a contracts spreadsheet could not be made");
             crate::error::internal(anyhow::anyhow!("a contracts spreadsheet: {error}"))
         })

@@ -371,8 +371,10 @@ impl State {
     ) -> Result<Vec<PaymentRow>> {
         let contract = self.changeable_contract(caller, contract_id).await?;
         let price = Basis::from_name(&contract.fields.projection_basis).price(&contract.fields);
-        // pasted_payments bounds the rows and refuses an empty paste.
-        let payments = pasted_payments(text, price)?;
+        // pasted_payments bounds the rows and refuses an empty paste; 5,000 rows are read off the
+        // async threads.
+        let text = text.to_owned();
+        let payments = eris_platform::cpu::run("pasted payments", move || pasted_payments(&text, price)).await??;
         self.add_payments(caller, contract_id, payments).await
     }
 

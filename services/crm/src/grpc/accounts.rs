@@ -432,7 +432,9 @@ impl AccountService for AccountApi {
         self.0.readable_company(&caller, request.company_id).await?;
         access::require(access::may_change_accounts(&caller))?;
         let rows: Vec<Vec<String>> = if request.rows.is_empty() {
-            import::read_csv(&request.csv)?
+            // Parsing and checking thousands of rows runs off the async threads.
+            let csv = request.csv;
+            eris_platform::cpu::run("account import", move || import::read_csv(&csv)).await??
         } else {
             if request.rows.len() > import::MAX_ROWS + 1 {
                 return Err(invalid(format!("An import takes at most {} accounts.", import::MAX_ROWS)).into());
@@ -441,7 +443,8 @@ impl AccountService for AccountApi {
         };
         let row_count = i32::try_from(rows.len().saturating_sub(1)).unwrap_or(i32::MAX);
         let directory = self.0.directory(&caller).await?;
-        let (accounts, problems) = import::check_rows(&rows, &directory);
+        let checked = eris_platform::cpu::run("account import", move || import::check_rows(&rows, &directory));
+        let (accounts, problems) = checked.await?;
         let problems: Vec<ImportProblem> = problems
             .into_iter()
             .map(|p| ImportProblem {

@@ -612,20 +612,24 @@ impl State {
         let suppliers = async { Ok::<_, Error>(db::suppliers::list_suppliers(&self.pool, None, true).await?) };
         let utilities = async { Ok::<_, Error>(db::utilities::list_utilities(&self.pool, None).await?) };
         let (accounts, suppliers, utilities) = tokio::try_join!(accounts, suppliers, utilities)?;
-        let supplier =
-            |id: i64| suppliers.iter().find(|s| s.supplier_id == id).map(|s| s.fields.name.clone()).unwrap_or_default();
-        let utility = |id: i64| {
-            utilities
-                .iter()
-                .find(|u| u.utility_id == id)
-                .map(|u| format!("{} ({})", u.fields.name, u.fields.state))
-                .unwrap_or_default()
-        };
-        let names = spreadsheet::Names { supplier: &supplier, utility: &utility };
-        let content = spreadsheet::rfp_workbook(&rfp, &accounts, &names).map_err(spreadsheet_error)?;
         let company: String =
             rfp.company_name.chars().filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '&' | '.')).collect();
-        Ok((format!("RFP {} - {}.xlsx", rfp.rfp_id, company.trim()), content))
+        let name = format!("RFP {} - {}.xlsx", rfp.rfp_id, company.trim());
+        let content = eris_platform::cpu::run("rfp spreadsheet", move || {
+            let supplier = |id: i64| {
+                suppliers.iter().find(|s| s.supplier_id == id).map(|s| s.fields.name.clone()).unwrap_or_default()
+            };
+            let utility = |id: i64| {
+                utilities
+                    .iter()
+                    .find(|u| u.utility_id == id)
+                    .map(|u| format!("{} ({})", u.fields.name, u.fields.state))
+                    .unwrap_or_default()
+            };
+            let names = spreadsheet::Names { supplier: &supplier, utility: &utility };
+            spreadsheet::rfp_workbook(&rfp, &accounts, &names)
+        });
+        Ok((name, content.await?.map_err(spreadsheet_error)?))
     }
 
     /// Every RFP `query` lists (at most 50,000) as RFPs.xlsx.
@@ -644,11 +648,15 @@ impl State {
         }
         rows.truncate(MOST);
         let suppliers = db::suppliers::list_suppliers(&self.pool, None, true).await?;
-        let supplier =
-            |id: i64| suppliers.iter().find(|s| s.supplier_id == id).map(|s| s.fields.name.clone()).unwrap_or_default();
-        let utility = |_: i64| String::new();
-        let names = spreadsheet::Names { supplier: &supplier, utility: &utility };
-        spreadsheet::rfps_workbook(&rows, &names).map_err(spreadsheet_error)
+        let content = eris_platform::cpu::run("rfps spreadsheet", move || {
+            let suppliers: std::collections::HashMap<i64, &str> =
+                suppliers.iter().map(|s| (s.supplier_id, s.fields.name.as_str())).collect();
+            let supplier = |id: i64| suppliers.get(&id).map(|name| (*name).to_owned()).unwrap_or_default();
+            let utility = |_: i64| String::new();
+            let names = spreadsheet::Names { supplier: &supplier, utility: &utility };
+            spreadsheet::rfps_workbook(&rows, &names)
+        });
+        content.await?.map_err(spreadsheet_error)
     }
 
     /// The RFP's accounts with their usage, from crm on the caller's behalf.

@@ -82,6 +82,12 @@ struct Args {
     /// Run only the report scenarios (on a book already seeded and rebuilt).
     #[arg(long)]
     reports_only: bool,
+    /// Run only the hostile-bodies scenario.
+    #[arg(long)]
+    hostile_only: bool,
+    /// A user of a low role that may still write contracts, who sends the hostile bodies.
+    #[arg(long, default_value = "care@eris.test")]
+    hostile_username: String,
     /// The stack's database: the reports are also measured while the bench rebuilds the read
     /// models from the services (none: not measured).
     #[arg(long)]
@@ -191,6 +197,9 @@ async fn main() -> anyhow::Result<()> {
     if args.reports_only {
         return reports_section(&args, &token).await;
     }
+    if args.hostile_only {
+        return hostile_section(&args, &token).await;
+    }
 
     let sign_in = {
         let (url, body) = (login_url.clone(), credentials.clone());
@@ -209,12 +218,7 @@ async fn main() -> anyhow::Result<()> {
             duration,
             move |client| {
                 let (url, token) = (url.clone(), token.clone());
-                async move {
-                    match client.get(url).header("authorization", token).send().await {
-                        Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
-                        _ => false,
-                    }
-                }
+                async move { get_ok(&client, url, token).await }
             },
         )
         .await
@@ -278,8 +282,151 @@ async fn main() -> anyhow::Result<()> {
         write_section(&args.output, "contracts", &format!("{}\n\n{contracts}", preamble(args.seconds)))?;
 
         reports_section(&args, &token).await?;
+        hostile_section(&args, &token).await?;
     }
     Ok(())
+}
+
+/// Hostile bodies from a low role while the light calls are measured: each hostile request must
+/// be answered within a second and `/healthz` keep its p99 under 100 ms meanwhile.
+async fn hostile_section(args: &Args, token: &str) -> anyhow::Result<()> {
+    let text = hostile_scenario(args, token).await?;
+    println!("{text}");
+    write_section(&args.output, "hostile", &format!("{}\n\n{text}", preamble(args.seconds)))
+}
+
+/// One hostile request: its name and how to send it.
+type Hostile = (&'static str, Arc<dyn Fn(&reqwest::Client) -> reqwest::RequestBuilder + Send + Sync>);
+
+async fn hostile_scenario(args: &Args, token: &str) -> anyhow::Result<String> {
+    let duration = Duration::from_secs(args.seconds);
+    let client = reqwest::Client::new();
+    let login: Value = client
+        .post(format!("{}/api/user/login", args.base_url))
+        .json(&json!({"username": args.hostile_username, "password": args.password}))
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    let care = login["id_token"].as_str().context("no token")?.to_owned();
+    let request = ListBookContractsRequest { page_size: 1, ..Default::default() };
+    let book: ListBookContractsResponse =
+        grpc_web(&client, &args.base_url, token, "eris.contracts.v1.ContractService/ListBookContracts", &request)
+            .await?;
+    let contract = book.contracts.first().context("seed a book with contracts first")?;
+    let (lead_id, contract_id) = (contract.company_id, contract.contract_id);
+    let base = args.base_url.clone();
+    let ids: Vec<i64> = (1..=60_000).collect();
+    let many_ids = Arc::new(json!({"LeadId": lead_id, "Commodity": "Electric", "Accounts": ids}));
+    let junk_rows: Arc<Vec<String>> = Arc::new((0..5_000).map(|_| "x\tx\tx\tx\tx\tx\tx\tx\tx\tx".to_owned()).collect());
+    let hostile: Vec<Hostile> = vec![
+        ("a contract naming 60,000 accounts", {
+            let (base, care, body) = (base.clone(), care.clone(), many_ids.clone());
+            Arc::new(move |c: &reqwest::Client| c.post(format!("{base}/api/contracts")).bearer_auth(&care).json(&*body))
+        }),
+        ("5,000 pasted rows that do not parse", {
+            let (base, care, rows) = (base.clone(), care.clone(), junk_rows.clone());
+            Arc::new(move |c: &reqwest::Client| {
+                let body = json!({"datum": &*rows, "contractId": contract_id});
+                c.post(format!("{base}/api/addPastedPayment")).bearer_auth(&care).json(&body)
+            })
+        }),
+        ("a 3 MB body", {
+            let (base, care) = (base.clone(), care.clone());
+            Arc::new(move |c: &reqwest::Client| {
+                c.post(format!("{base}/api/newLead"))
+                    .bearer_auth(&care)
+                    .header("content-type", "application/json")
+                    .body(vec![b' '; 3 << 20])
+            })
+        }),
+        ("a 1 MB header", {
+            let (base, care) = (base.clone(), care.clone());
+            Arc::new(move |c: &reqwest::Client| {
+                c.get(format!("{base}/api/getLeadById/{lead_id}"))
+                    .bearer_auth(&care)
+                    .header("x-pad", "p".repeat(1 << 20))
+            })
+        }),
+        ("a 20 KB address", {
+            let (base, care) = (base.clone(), care.clone());
+            Arc::new(move |c: &reqwest::Client| {
+                c.get(format!("{base}/api/getLeadById/{lead_id}?pad={}", "p".repeat(20_000))).bearer_auth(&care)
+            })
+        }),
+    ];
+    let hostile = Arc::new(hostile);
+    let deadline = Instant::now() + duration;
+    // Two senders, each cycling through the bodies; every answer must be a refusal (4xx).
+    let senders: Vec<_> = (0..2)
+        .map(|worker| {
+            let hostile = hostile.clone();
+            tokio::spawn(async move {
+                // A new connection for each: a server may close one whose body it refused unread.
+                let client = reqwest::Client::builder().pool_max_idle_per_host(0).build().expect("client");
+                let mut seen: Vec<(&'static str, Duration, bool)> = Vec::new();
+                let mut next = worker;
+                while Instant::now() < deadline {
+                    let (name, make) = &hostile[next % hostile.len()];
+                    next += 1;
+                    let begun = Instant::now();
+                    // Refused: a 4xx, or the connection cut while the client was still sending
+                    // a body past the limit (the server answers 413 without reading the rest).
+                    let refused = match make(&client).send().await {
+                        Ok(response) => response.status().is_client_error(),
+                        Err(error) => error.is_request() || error.is_body(),
+                    };
+                    seen.push((name, begun.elapsed(), refused));
+                }
+                seen
+            })
+        })
+        .collect();
+    let healthz = {
+        let url = format!("{base}/healthz");
+        run("`GET /healthz` during the hostile bodies", 1, duration, move |client| {
+            let url = url.clone();
+            async move { client.get(url).send().await.is_ok_and(|r| r.status().is_success()) }
+        })
+    };
+    let lead = {
+        let (url, token) = (format!("{base}/api/getLeadById/{lead_id}"), token.to_owned());
+        run("`GET /api/getLeadById/{id}` during the hostile bodies", 4, duration, move |client| {
+            let (url, token) = (url.clone(), token.clone());
+            async move { get_ok(&client, url, token).await }
+        })
+    };
+    let (healthz, lead) = tokio::join!(healthz, lead);
+    let mut rows = Vec::new();
+    for sender in senders {
+        rows.extend(sender.await?);
+    }
+    let mut text = String::from(
+        "| hostile request (as Customer Care) | sent | refused (4xx, or cut while sending) | slowest ms |\n| --- | --- | --- | --- |",
+    );
+    for (name, _) in hostile.iter() {
+        let mine: Vec<_> = rows.iter().filter(|(n, _, _)| n == name).collect();
+        let slowest = mine.iter().map(|(_, took, _)| *took).max().unwrap_or_default();
+        let refused = mine.iter().filter(|(_, _, refused)| *refused).count();
+        text.push_str(&format!("\n| {name} | {} | {refused} | {:.0} |", mine.len(), slowest.as_secs_f64() * 1000.0));
+    }
+    let slowest = rows.iter().map(|(_, took, _)| *took).max().unwrap_or_default();
+    let all_refused = rows.iter().all(|(_, _, refused)| *refused);
+    text.push_str(&format!("\n\n{}", table(&[&healthz, &lead])));
+    text.push_str(&format!(
+        "\n\nTargets: every hostile request answered in < 1 s (slowest {:.0} ms{}), `/healthz` p99 < 100 ms \
+         (p99 {:.1} ms): {}.",
+        slowest.as_secs_f64() * 1000.0,
+        if all_refused { ", every one refused" } else { ", SOME NOT REFUSED" },
+        healthz.percentile(0.99),
+        if slowest < Duration::from_secs(1) && healthz.percentile(0.99) < 100.0 && all_refused {
+            "met"
+        } else {
+            "NOT MET"
+        }
+    ));
+    Ok(text)
 }
 
 /// Measures the reports and writes their section, with `pgbench -S` of the same run beside them.
@@ -384,12 +531,7 @@ async fn report_scenarios(args: &Args, token: &str) -> anyhow::Result<String> {
             let year = *years.choose(&mut *rng.lock().expect("rng")).expect("a year");
             let url = format!("{base}/api/reports/revenueBySupplier?year={year}");
             let token = token.clone();
-            async move {
-                match client.get(url).header("authorization", token).send().await {
-                    Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
-                    _ => false,
-                }
-            }
+            async move { get_ok(&client, url, token).await }
         })
         .await
     };
@@ -483,10 +625,7 @@ async fn during_a_rebuild(
         } else {
             let year = options.projected_years.choose(&mut rng).copied().unwrap_or(2026);
             let url = format!("{}/api/reports/revenueBySupplier?year={year}", args.base_url);
-            match client.get(url).header("authorization", token).send().await {
-                Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
-                _ => false,
-            }
+            get_ok(&client, url, token.to_owned()).await
         };
         latencies.push(asked.elapsed());
         if !answered {
@@ -624,12 +763,7 @@ async fn accounts_scenarios(args: &Args, token: &str) -> anyhow::Result<String> 
         let (url, token) = (format!("{}/api/getAccountsByLeadId/{large}", args.base_url), token.to_owned());
         run("`GET /api/getAccountsByLeadId/{id}`, the customer with 2,000 accounts", 1, duration, move |client| {
             let (url, token) = (url.clone(), token.clone());
-            async move {
-                match client.get(url).header("authorization", token).send().await {
-                    Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
-                    _ => false,
-                }
-            }
+            async move { get_ok(&client, url, token).await }
         })
         .await
     };
@@ -779,12 +913,7 @@ async fn rfp_scenarios(args: &Args, token: &str, sales_token: &str) -> anyhow::R
         let (url, token) = (format!("{}/api/rfps/{wide_id}/xlsx", args.base_url), token.to_owned());
         run("`GET /api/rfps/{id}/xlsx`, the spreadsheet of a 50-account RFP", 1, duration, move |client| {
             let (url, token) = (url.clone(), token.clone());
-            async move {
-                match client.get(url).header("authorization", token).send().await {
-                    Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
-                    _ => false,
-                }
-            }
+            async move { get_ok(&client, url, token).await }
         })
         .await
     };
@@ -1068,12 +1197,7 @@ async fn crm_scenarios(
         run(name, connections, duration, move |client| {
             let id = rng.lock().expect("rng").gen_range(1..=total);
             let (url, token) = (format!("{base}/api/getLeadById/{id}"), token.clone());
-            async move {
-                match client.get(url).header("authorization", token).send().await {
-                    Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
-                    _ => false,
-                }
-            }
+            async move { get_ok(&client, url, token).await }
         })
     };
     let search = |name, connections, token, team| searches(7, duration, name, connections, token, team);
@@ -1095,6 +1219,14 @@ async fn crm_scenarios(
 fn chrono_like_now() -> String {
     let output = std::process::Command::new("date").arg("-u").arg("+%Y-%m-%d %H:%M UTC").output();
     output.ok().and_then(|o| String::from_utf8(o.stdout).ok()).map(|s| s.trim().to_owned()).unwrap_or_default()
+}
+
+/// Whether a GET with the token answers a success whose body arrives whole.
+async fn get_ok(client: &reqwest::Client, url: String, token: String) -> bool {
+    match client.get(url).header("authorization", token).send().await {
+        Ok(response) if response.status().is_success() => response.bytes().await.is_ok(),
+        _ => false,
+    }
 }
 
 /// Replaces the marked section of the results file (or appends it).
