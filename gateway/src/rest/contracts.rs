@@ -650,44 +650,24 @@ pub async fn put_contract_file(
     ctx: CallContext,
     Path(token): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    body: axum::body::Body,
 ) -> ApiResult<Json<ContractJson>> {
-    if body.len() > MAX_FILE_BYTES {
-        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "The file must be at most 25 MB."));
-    }
-    let text =
-        |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
-    let file_name = headers.get("x-file-name").and_then(|v| v.to_str().ok()).map(percent_decode).unwrap_or_default();
-    let request = UploadContractFileRequest {
-        token,
-        file_name,
-        content_type: text(header::CONTENT_TYPE),
-        content: body.to_vec(),
-    };
+    // A few uploads at once: each is read whole (25 MB at most) before it is checked and stored.
+    let _place = UPLOADS.try_acquire().map_err(|_| {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, "Too many files are being uploaded at once; try again shortly.")
+    })?;
+    let body = axum::body::to_bytes(body, MAX_FILE_BYTES)
+        .await
+        .map_err(|_| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "The file must be at most 25 MB."))?;
+    let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    // The service names the file; X-File-Name, once sent by clients, is not used.
+    let request = UploadContractFileRequest { token, file_name: String::new(), content_type, content: Vec::from(body) };
     let stored = contracts(&state).upload_contract_file(ctx.request(request)).await.map_err(contracts_error)?;
     Ok(Json(contract_json(stored.into_inner().contract.ok_or_else(missing)?)))
 }
 
-/// `%XX` escapes decoded (what encodeURIComponent makes); anything malformed is kept as sent.
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
-            (b'%', Some(high), Some(low)) => {
-                out.push((high * 16 + low) as u8);
-                i += 3;
-            }
-            (byte, _, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
+/// Contract file uploads at once, over every user.
+static UPLOADS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
 
 /// The contract's file.
 #[utoipa::path(get, path = "/api/contractFiles/{ContractId}", tag = "contracts",
@@ -698,18 +678,30 @@ pub async fn get_contract_file(
     ctx: CallContext,
     Path(contract_id): Path<i64>,
 ) -> ApiResult<Response> {
+    use futures::StreamExt;
+
     let found = contracts(&state).get_contract_file(ctx.request(GetContractFileRequest { contract_id })).await;
-    let file = found.map_err(contracts_error)?.into_inner();
+    let mut pieces = found.map_err(contracts_error)?.into_inner();
+    let first = pieces.message().await.map_err(contracts_error)?.ok_or_else(missing)?;
+    // The service makes the name ("Contract 42.pdf"); only plain characters pass all the same.
     let ascii: String =
-        file.file_name.chars().filter(|c| c.is_ascii_graphic() || *c == ' ').filter(|c| *c != '"').collect();
-    let disposition = format!("inline; filename=\"{ascii}\"");
+        first.file_name.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '.' | '-' | '_')).collect();
+    let disposition = format!("inline; filename=\"{}\"", if ascii.is_empty() { "contract" } else { &ascii });
+    // The pieces go out as they come: a download holds a few of them, never the whole file.
+    let body = axum::body::Body::from_stream(pieces.map(|piece| {
+        piece
+            .map(|piece| Bytes::from(piece.content))
+            .map_err(|status| std::io::Error::other(status.message().to_owned()))
+    }));
     Ok((
         [
-            (header::CONTENT_TYPE, file.content_type),
+            (header::CONTENT_TYPE, first.content_type),
             (header::CONTENT_DISPOSITION, disposition),
+            (header::CONTENT_LENGTH, first.size.to_string()),
             (header::CACHE_CONTROL, "private, no-store".to_owned()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
         ],
-        file.content,
+        body,
     )
         .into_response())
 }
@@ -1492,12 +1484,6 @@ pub async fn get_contracts(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn file_names_are_percent_decoded() {
-        assert_eq!(percent_decode("Signed%20contract%20%E2%9C%93.pdf"), "Signed contract ✓.pdf");
-        assert_eq!(percent_decode("100%.pdf"), "100%.pdf");
-    }
 
     #[test]
     fn report_filters_read_the_spec_words_and_open_ends() {

@@ -285,14 +285,70 @@ async fn contract_files_are_uploaded_checked_read_and_removed() {
     assert_eq!(too_big.status(), StatusCode::PAYLOAD_TOO_LARGE);
 
     let pdf = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n".to_vec();
-    let stored = put(url, "application/pdf", pdf.clone()).await.unwrap();
+    let stored = put(url.clone(), "application/pdf", pdf.clone()).await.unwrap();
     assert_eq!(stored.status(), StatusCode::OK);
-    assert_eq!(stored.json::<Value>().await.unwrap()["pdf"], "Signed contract.pdf");
+    let name = format!("Contract {contract_id}.pdf");
+    assert_eq!(stored.json::<Value>().await.unwrap()["pdf"], name.as_str(), "named by the service, not X-File-Name");
+    let reused = put(url, "application/pdf", pdf.clone()).await.unwrap();
+    assert_eq!(reused.status(), StatusCode::BAD_REQUEST, "an upload address works once");
     let file = app.get(&format!("/api/contractFiles/{contract_id}"), &sales).await;
     assert_eq!(file.status(), StatusCode::OK);
     assert_eq!(file.headers()["content-type"], "application/pdf");
-    assert!(file.headers()["content-disposition"].to_str().unwrap().contains("Signed contract.pdf"));
+    assert_eq!(file.headers()["content-disposition"], format!("inline; filename=\"{name}\"").as_str());
     assert_eq!(file.bytes().await.unwrap().to_vec(), pdf);
+
+    // 20 downloads of a 25 MB file at once stream through: the process grows by far less than
+    // the 500 MB they add up to (each was held whole, about twice).
+    let big_url =
+        app.get(&format!("/api/uploadContractPDF/{contract_id}"), &manager).await.json::<Value>().await.unwrap();
+    let mut big = b"%PDF-1.7\n".to_vec();
+    big.resize(25 * 1024 * 1024 - 16, b' ');
+    big.extend_from_slice(b"\n%%EOF\n");
+    let big_url = big_url["url"].as_str().unwrap().to_owned();
+    let big_size = big.len();
+    assert_eq!(put(big_url, "application/pdf", big.clone()).await.unwrap().status(), StatusCode::OK);
+    drop(big);
+    let resident = || {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap().to_owned();
+        line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() / 1024
+    };
+    let before = resident();
+    let peak = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(before));
+    let sampling = {
+        let peak = peak.clone();
+        tokio::spawn(async move {
+            loop {
+                peak.fetch_max(resident(), std::sync::atomic::Ordering::Relaxed);
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+        })
+    };
+    let (admin, care) = (app.token("admin@eris.test").await, app.token("care@eris.test").await);
+    let users = [sales.clone(), manager.clone(), admin, care];
+    let downloads = (0..21).map(|i| {
+        // Four users, five at once each (the limit per user), and one more of the first: refused.
+        let token = users[i % 4].clone();
+        let request =
+            app.http.get(app.url(&format!("/api/contractFiles/{contract_id}"))).header("authorization", token);
+        async move {
+            let mut response = request.send().await.unwrap();
+            let status = response.status();
+            let mut length = 0;
+            while let Some(piece) = response.chunk().await.unwrap() {
+                length += piece.len();
+            }
+            (status, length)
+        }
+    });
+    let answers = futures::future::join_all(downloads).await;
+    sampling.abort();
+    let served = answers.iter().filter(|(status, length)| *status == StatusCode::OK && *length == big_size).count();
+    let refused = answers.iter().filter(|(status, _)| *status == StatusCode::TOO_MANY_REQUESTS).count();
+    assert_eq!((served, refused), (20, 1), "{answers:?}");
+    let grew = peak.load(std::sync::atomic::Ordering::Relaxed).saturating_sub(before);
+    eprintln!("20 downloads of 25 MB at once grew the process by {grew} MB");
+    assert!(grew < 100, "the downloads grew the process by {grew} MB");
 
     let remove = json!({"contractId": contract_id});
     assert_eq!(app.post("/api/deleteContractPdf", &sales, remove.clone()).await.status(), StatusCode::FORBIDDEN);

@@ -2,10 +2,15 @@
 //! `object_store`), the short-lived signed tokens upload addresses end with, and the check that a
 //! file's content is what its type says.
 
-use std::sync::Arc;
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
 
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+use bytes::Bytes;
 use chrono::{DateTime, Utc};
+use futures::stream::BoxStream;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload, local::LocalFileSystem, path::Path};
 use rand::RngCore;
 use ring::hmac;
@@ -17,6 +22,9 @@ use crate::{
 
 /// The largest contract file accepted.
 pub const MAX_FILE_BYTES: usize = 25 * 1024 * 1024;
+/// Downloads of contract files at once, per user and overall.
+pub const DOWNLOADS_PER_USER: usize = 5;
+pub const DOWNLOADS_OVERALL: usize = 32;
 /// How long an upload address is accepted.
 pub const UPLOAD_LIFETIME: chrono::Duration = chrono::Duration::minutes(10);
 
@@ -62,27 +70,33 @@ impl Files {
         Ok(Self { store, key: hmac::Key::new(hmac::HMAC_SHA256, &secret) })
     }
 
-    /// A token naming the contract, accepted until `expires`.
+    /// A token naming the contract, accepted until `expires`, with a nonce of its own (the
+    /// address works once: the nonce is kept when used).
     pub fn upload_token(&self, contract_id: i64, expires: DateTime<Utc>) -> String {
-        let claim = format!("{contract_id}.{}", expires.timestamp());
+        let mut nonce = [0u8; 16];
+        rand::thread_rng().fill_bytes(&mut nonce);
+        let claim = format!("{contract_id}.{}.{}", expires.timestamp(), URL_SAFE_NO_PAD.encode(nonce));
         let tag = hmac::sign(&self.key, claim.as_bytes());
         format!("{}.{}", URL_SAFE_NO_PAD.encode(claim), URL_SAFE_NO_PAD.encode(tag.as_ref()))
     }
 
-    /// The contract a token names, if it is ours and not expired at `now`.
-    pub fn check_token(&self, token: &str, now: DateTime<Utc>) -> Result<i64> {
+    /// The contract a token names and its nonce, if it is ours and not expired at `now`.
+    pub fn check_token(&self, token: &str, now: DateTime<Utc>) -> Result<(i64, String)> {
         let refused = || invalid("This upload address is not valid or has expired; open the dialog again.");
         let (claim, tag) = token.split_once('.').ok_or_else(refused)?;
         let claim = URL_SAFE_NO_PAD.decode(claim).map_err(|_| refused())?;
         let tag = URL_SAFE_NO_PAD.decode(tag).map_err(|_| refused())?;
         hmac::verify(&self.key, &claim, &tag).map_err(|_| refused())?;
         let claim = String::from_utf8(claim).map_err(|_| refused())?;
-        let (contract_id, expires) = claim.split_once('.').ok_or_else(refused)?;
+        let mut parts = claim.splitn(3, '.');
+        let (Some(contract_id), Some(expires), Some(nonce)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(refused());
+        };
         let expires: i64 = expires.parse().map_err(|_| refused())?;
-        if now.timestamp() > expires {
+        if now.timestamp() > expires || nonce.is_empty() {
             return Err(refused());
         }
-        contract_id.parse().map_err(|_| refused())
+        Ok((contract_id.parse().map_err(|_| refused())?, nonce.to_owned()))
     }
 
     pub async fn put(&self, key: &str, content: Vec<u8>) -> Result<()> {
@@ -90,9 +104,11 @@ impl Files {
         Ok(())
     }
 
-    pub async fn get(&self, key: &str) -> Result<Vec<u8>> {
+    /// The file's size and its bytes as the store reads them, piece by piece: a download holds
+    /// a few pieces, never the whole file.
+    pub async fn open(&self, key: &str) -> Result<(u64, BoxStream<'static, object_store::Result<Bytes>>)> {
         let found = self.store.get(&Path::from(key)).await.map_err(internal)?;
-        Ok(found.bytes().await.map_err(internal)?.to_vec())
+        Ok((found.meta.size, found.into_stream()))
     }
 
     /// Removes a file; one already gone is fine.
@@ -104,13 +120,18 @@ impl Files {
     }
 }
 
-/// The file's type when its content matches the type it claims: a PDF starts with "%PDF-", an
-/// .xls is an OLE compound file, an .xlsx a ZIP archive.
+/// The file's type when its content matches the type it claims: a PDF starts with "%PDF-" and
+/// ends with its "%%EOF" marker (in its last KiB), an .xls is an OLE compound file, an .xlsx a ZIP
+/// archive.
 pub fn checked_type(claimed: &str, content: &[u8]) -> Result<&'static str> {
     let claimed = claimed.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
     let matches = |magic: &[u8]| content.starts_with(magic);
+    let pdf_end = || {
+        let tail = &content[content.len().saturating_sub(1024)..];
+        tail.windows(5).any(|window| window == b"%%EOF")
+    };
     let kind = match claimed.as_str() {
-        PDF if matches(b"%PDF-") => PDF,
+        PDF if matches(b"%PDF-") && pdf_end() => PDF,
         XLS if matches(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) => XLS,
         XLSX if matches(b"PK\x03\x04") => XLSX,
         PDF | XLS | XLSX => return Err(invalid("The file's content is not what its type says.")),
@@ -122,18 +143,65 @@ pub fn checked_type(claimed: &str, content: &[u8]) -> Result<&'static str> {
     Ok(kind)
 }
 
-/// A file name as stored: the base name only, without control characters, at most 200 characters.
-pub fn clean_file_name(name: &str, kind: &str) -> String {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
-    let cleaned: String = base.chars().filter(|c| !c.is_control()).take(200).collect();
-    let cleaned = cleaned.trim();
-    if !cleaned.is_empty() {
-        return cleaned.to_owned();
+/// The name a contract's file is stored and downloaded under, made by the service (a name a
+/// client chose never reaches a download's headers): "Contract 42.pdf".
+pub fn file_name(contract_id: i64, kind: &str) -> String {
+    let extension = match kind {
+        PDF => "pdf",
+        XLS => "xls",
+        _ => "xlsx",
+    };
+    format!("Contract {contract_id}.{extension}")
+}
+
+/// How many downloads run at once, per user and overall: each holds a few pieces of a file and a
+/// connection, and more at once are refused rather than queued.
+pub struct DownloadLimits {
+    per_user: usize,
+    overall: usize,
+    running: Mutex<(usize, HashMap<i64, usize>)>,
+}
+
+/// A download's place, given back when it ends.
+pub struct DownloadSlot {
+    limits: Arc<DownloadLimits>,
+    user_id: i64,
+}
+
+impl DownloadLimits {
+    pub fn new(per_user: usize, overall: usize) -> Arc<Self> {
+        Arc::new(Self { per_user, overall, running: Mutex::new((0, HashMap::new())) })
     }
-    match kind {
-        PDF => "contract.pdf".into(),
-        XLS => "contract.xls".into(),
-        _ => "contract.xlsx".into(),
+
+    /// A place for one more download of `user_id`, or a refusal when the user or everyone is at
+    /// the limit.
+    pub fn take(self: &Arc<Self>, user_id: i64) -> Result<DownloadSlot> {
+        let mut running = self.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (total, users) = &mut *running;
+        let mine = users.entry(user_id).or_default();
+        if *mine >= self.per_user || *total >= self.overall {
+            return Err(eris_platform::Error::ResourceExhausted(
+                "Too many files are being downloaded at once; try again when one has finished.".into(),
+            )
+            .into());
+        }
+        *mine += 1;
+        *total += 1;
+        Ok(DownloadSlot { limits: self.clone(), user_id })
+    }
+}
+
+impl Drop for DownloadSlot {
+    fn drop(&mut self) {
+        let mut running = self.limits.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (total, users) = &mut *running;
+        *total = total.saturating_sub(1);
+        if let Some(mine) = users.get_mut(&self.user_id) {
+            *mine = mine.saturating_sub(1);
+            if *mine == 0 {
+                users.remove(&self.user_id);
+            }
+        }
     }
 }
 
@@ -152,7 +220,10 @@ mod tests {
         let files = files();
         let now = Utc::now();
         let token = files.upload_token(42, now + UPLOAD_LIFETIME);
-        assert_eq!(files.check_token(&token, now).unwrap(), 42);
+        let (contract_id, nonce) = files.check_token(&token, now).unwrap();
+        assert_eq!(contract_id, 42);
+        let again = files.upload_token(42, now + UPLOAD_LIFETIME);
+        assert_ne!(files.check_token(&again, now).unwrap().1, nonce, "each address has its own nonce");
         assert!(files.check_token(&token, now + UPLOAD_LIFETIME + chrono::Duration::seconds(1)).is_err());
     }
 
@@ -163,7 +234,7 @@ mod tests {
         let token = files.upload_token(42, expires);
         let forged = format!(
             "{}.{}",
-            URL_SAFE_NO_PAD.encode(format!("43.{}", expires.timestamp())),
+            URL_SAFE_NO_PAD.encode(format!("43.{}.AAAA", expires.timestamp())),
             token.split_once('.').unwrap().1
         );
         assert!(files.check_token(&forged, Utc::now()).is_err());
@@ -180,7 +251,8 @@ mod tests {
 
     #[test]
     fn content_must_match_the_type_claimed() {
-        assert_eq!(checked_type("application/pdf", b"%PDF-1.7 ...").unwrap(), PDF);
+        assert_eq!(checked_type("application/pdf", b"%PDF-1.7 ...\n%%EOF\n").unwrap(), PDF);
+        assert!(checked_type(PDF, b"%PDF-1.7 <html><script>").is_err(), "no end marker: not a whole PDF");
         assert_eq!(checked_type(XLSX, b"PK\x03\x04...").unwrap(), XLSX);
         assert_eq!(checked_type(XLS, &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0]).unwrap(), XLS);
         assert!(checked_type(PDF, b"MZ\x90\x00").is_err());
@@ -188,13 +260,26 @@ mod tests {
         assert_eq!(checked_type("text/html", b"<html>").unwrap_err().to_string(), "Upload a PDF or Excel file.");
         let mut big = b"%PDF-".to_vec();
         big.resize(MAX_FILE_BYTES + 1, b' ');
+        big.extend_from_slice(b"%%EOF");
         assert_eq!(checked_type(PDF, &big).unwrap_err().to_string(), "The file must be at most 25 MB.");
     }
 
     #[test]
-    fn file_names_keep_their_base_name_only() {
-        assert_eq!(clean_file_name("../../etc/passwd\u{0}.pdf", PDF), "passwd.pdf");
-        assert_eq!(clean_file_name("C:\\Users\\me\\Signed contract.pdf", PDF), "Signed contract.pdf");
-        assert_eq!(clean_file_name("  ", XLSX), "contract.xlsx");
+    fn file_names_are_made_by_the_service() {
+        assert_eq!(file_name(42, PDF), "Contract 42.pdf");
+        assert_eq!(file_name(7, XLSX), "Contract 7.xlsx");
+    }
+
+    #[test]
+    fn downloads_are_limited_per_user_and_overall_and_given_back() {
+        let limits = DownloadLimits::new(2, 3);
+        let a = limits.take(1).unwrap();
+        let b = limits.take(1).unwrap();
+        assert!(limits.take(1).is_err(), "a user's third at once");
+        let c = limits.take(2).unwrap();
+        assert!(limits.take(3).is_err(), "everyone's fourth at once");
+        drop(a);
+        assert!(limits.take(1).is_ok());
+        drop((b, c));
     }
 }

@@ -48,6 +48,8 @@ pub(crate) struct State {
     /// Users of the beta contract screens.
     beta_user_ids: Vec<i64>,
     files: files::Files,
+    /// Downloads running at once, per user and overall.
+    downloads: Arc<files::DownloadLimits>,
     /// The brokerage's time zone: "today" for the Contracts page's filters.
     business: BusinessTime,
 }
@@ -66,6 +68,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
         sourcing: tonic::transport::Channel::from_shared(config.sourcing_url.clone())?.connect_lazy(),
         beta_user_ids: config.contracts_beta_user_ids.clone(),
         files: files::Files::from_args(&config.files)?,
+        downloads: files::DownloadLimits::new(files::DOWNLOADS_PER_USER, files::DOWNLOADS_OVERALL),
         business: BusinessTime::new(config.service.business.time_zone),
     });
     let contracts = ContractServiceServer::new(grpc::ContractApi(state.clone()))

@@ -622,26 +622,41 @@ async fn a_contract_file_is_stored_under_a_signed_token_checked_served_and_remov
     let forged =
         app.contracts().upload_contract_file(authed(&app.care, upload(&forged, "application/pdf", b"%PDF-1.4"))).await;
     assert_eq!(forged.unwrap_err().code(), Code::InvalidArgument);
+    let no_end = upload(&token, "application/pdf", b"%PDF-1.4\n<html><script>alert(1)</script>");
+    let no_end = app.contracts().upload_contract_file(authed(&app.care, no_end)).await;
+    assert_eq!(no_end.unwrap_err().message(), "The file's content is not what its type says.", "no %%EOF");
     let pdf = b"%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
     let stored = app.contracts().upload_contract_file(authed(&app.care, upload(&token, "application/pdf", pdf))).await;
-    assert_eq!(stored.unwrap().into_inner().contract.unwrap().file_name, "Signed contract.pdf");
+    let stored = stored.unwrap().into_inner().contract.unwrap();
+    assert_eq!(stored.file_name, format!("Contract {}.pdf", contract.contract_id), "named by the service");
+    // The address works once, even within its ten minutes.
+    let again = app.contracts().upload_contract_file(authed(&app.care, upload(&token, "application/pdf", pdf))).await;
+    assert_eq!(again.unwrap_err().message(), "This upload address was already used; open the dialog again.");
 
-    let file = app
-        .contracts()
-        .get_contract_file(authed(&app.sales, GetContractFileRequest { contract_id: contract.contract_id }))
-        .await;
-    let file = file.unwrap().into_inner();
-    assert_eq!((file.content_type.as_str(), file.content.as_slice()), ("application/pdf", &pdf[..]));
+    let read = |user: &User| {
+        let mut client = app.contracts();
+        let request = authed(user, GetContractFileRequest { contract_id: contract.contract_id });
+        async move {
+            let mut pieces = client.get_contract_file(request).await?.into_inner();
+            let first = pieces.message().await?.expect("the file's name first");
+            let mut content = Vec::new();
+            while let Some(piece) = pieces.message().await? {
+                content.extend(piece.content);
+            }
+            Ok::<_, Status>((first, content))
+        }
+    };
+    let (first, content) = read(&app.sales).await.unwrap();
+    assert_eq!(
+        (first.content_type.as_str(), first.size, content.as_slice()),
+        ("application/pdf", pdf.len() as i64, &pdf[..])
+    );
     let removed = app
         .contracts()
         .delete_contract_file(authed(&app.care, DeleteContractFileRequest { contract_id: contract.contract_id }))
         .await;
     assert_eq!(removed.unwrap().into_inner().contract.unwrap().file_name, "");
-    let gone = app
-        .contracts()
-        .get_contract_file(authed(&app.care, GetContractFileRequest { contract_id: contract.contract_id }))
-        .await;
-    assert_eq!(gone.unwrap_err().code(), Code::NotFound);
+    assert_eq!(read(&app.care).await.unwrap_err().code(), Code::NotFound);
     let events = app.outbox().await;
     assert!(
         events.contains(&"contract.file_stored".to_owned()) && events.contains(&"contract.file_deleted".to_owned())

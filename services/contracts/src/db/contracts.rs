@@ -269,6 +269,18 @@ pub async fn delete_contract(db: &mut PgConnection, contract_id: i64) -> sqlx::R
 }
 
 /// Names the contract's file (or none).
+/// Marks an upload address's nonce used; false when it already was. Uses older than a day are
+/// forgotten on the way (addresses live 10 minutes).
+#[tracing::instrument(skip_all)]
+pub async fn use_upload_nonce(pool: &PgPool, nonce: &str) -> sqlx::Result<bool> {
+    sqlx::query("delete from upload_used where used_at < now() - interval '1 day'").execute(pool).await?;
+    let done = sqlx::query("insert into upload_used (nonce) values ($1) on conflict do nothing")
+        .bind(nonce)
+        .execute(pool)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn set_file(
     db: &mut PgConnection,

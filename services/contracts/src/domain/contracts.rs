@@ -80,6 +80,15 @@ impl Commodity {
     }
 }
 
+/// A contract file being downloaded.
+pub struct OpenFile {
+    pub name: String,
+    pub kind: String,
+    pub size: u64,
+    pub pieces: futures::stream::BoxStream<'static, object_store::Result<bytes::Bytes>>,
+    pub slot: crate::files::DownloadSlot,
+}
+
 /// A contract's fields as the caller sent them (ids 0 and empty texts mean none).
 #[derive(Debug, Clone, Default)]
 pub struct TypedContract {
@@ -901,20 +910,22 @@ impl State {
         Ok((self.files.upload_token(contract_id, expires), expires))
     }
 
-    /// Stores the file a token allows, replacing the contract's file.
+    /// Stores the file a token allows, replacing the contract's file; the token works once.
     pub(crate) async fn upload_file(
         &self,
         caller: &Caller,
         token: &str,
-        file_name: &str,
         content_type: &str,
         content: Vec<u8>,
     ) -> Result<ContractRow> {
         require(access::may_change_contracts(caller))?;
-        let contract_id = self.files.check_token(token, Utc::now())?;
+        let (contract_id, nonce) = self.files.check_token(token, Utc::now())?;
         let kind = crate::files::checked_type(content_type, &content)?;
-        let name = crate::files::clean_file_name(file_name, kind);
+        let name = crate::files::file_name(contract_id, kind);
         self.readable_contract(caller, contract_id).await?;
+        if !db::contracts::use_upload_nonce(&self.pool, &nonce).await? {
+            return Err(invalid("This upload address was already used; open the dialog again."));
+        }
         // A fresh key per upload: a reader of the old file never sees half of the new one.
         let key = format!("contracts/{contract_id}/{}", uuid::Uuid::new_v4().simple());
         self.files.put(&key, content).await?;
@@ -936,11 +947,14 @@ impl State {
         Ok(row)
     }
 
-    /// The contract's file: (name, type, content).
-    pub(crate) async fn get_file(&self, caller: &Caller, contract_id: i64) -> Result<(String, String, Vec<u8>)> {
+    /// The contract's file, opened for reading piece by piece, with the download's place (held
+    /// until the last piece is sent).
+    pub(crate) async fn open_file(&self, caller: &Caller, contract_id: i64) -> Result<OpenFile> {
+        let slot = self.downloads.take(caller.user_id)?;
         let row = self.readable_contract(caller, contract_id).await?;
         let key = row.file_key.ok_or_else(|| not_found("Contract file"))?;
-        Ok((row.file_name, row.file_type, self.files.get(&key).await?))
+        let (size, pieces) = self.files.open(&key).await?;
+        Ok(OpenFile { name: row.file_name, kind: row.file_type, size, pieces, slot })
     }
 
     /// Removes the contract's file.

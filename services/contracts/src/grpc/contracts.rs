@@ -320,20 +320,47 @@ impl ContractService for ContractApi {
     ) -> Result<Response<UploadContractFileResponse>, Status> {
         let caller = screen_caller(&self.0, &request)?.clone();
         let message = request.into_inner();
-        let row = self
-            .0
-            .upload_file(&caller, &message.token, &message.file_name, &message.content_type, message.content)
-            .await?;
+        let row = self.0.upload_file(&caller, &message.token, &message.content_type, message.content).await?;
         Ok(Response::new(UploadContractFileResponse { contract: Some(contract_to_proto(row)) }))
     }
+
+    type GetContractFileStream = tokio_stream::wrappers::ReceiverStream<Result<GetContractFileResponse, Status>>;
 
     async fn get_contract_file(
         &self,
         request: Request<GetContractFileRequest>,
-    ) -> Result<Response<GetContractFileResponse>, Status> {
+    ) -> Result<Response<Self::GetContractFileStream>, Status> {
+        use futures::StreamExt;
+
         let caller = screen_caller(&self.0, &request)?;
-        let (file_name, content_type, content) = self.0.get_file(caller, request.get_ref().contract_id).await?;
-        Ok(Response::new(GetContractFileResponse { file_name, content_type, content }))
+        let mut file = self.0.open_file(caller, request.get_ref().contract_id).await?;
+        // A small channel: the reader waits for the client rather than filling memory.
+        let (sender, receiver) = tokio::sync::mpsc::channel(4);
+        tokio::spawn(async move {
+            let _slot = file.slot;
+            let first = GetContractFileResponse {
+                file_name: file.name,
+                content_type: file.kind,
+                size: i64::try_from(file.size).unwrap_or(i64::MAX),
+                content: Vec::new(),
+            };
+            if sender.send(Ok(first)).await.is_err() {
+                return;
+            }
+            while let Some(piece) = file.pieces.next().await {
+                let message = piece
+                    .map(|content| GetContractFileResponse { content: content.into(), ..Default::default() })
+                    .map_err(|error| {
+                        tracing::error!(%error, "a contract file could not be read");
+                        Status::internal("The file could not be read.")
+                    });
+                let failed = message.is_err();
+                if sender.send(message).await.is_err() || failed {
+                    return;
+                }
+            }
+        });
+        Ok(Response::new(tokio_stream::wrappers::ReceiverStream::new(receiver)))
     }
 
     async fn delete_contract_file(
