@@ -195,7 +195,7 @@ test("Management adds a contract on two accounts, sees its volume, end date and 
   await expect(viewer).toBeVisible();
   await expect(viewer).toHaveAttribute("src", /^blob:/);
   const { contract: filed } = await api.contracts.getContract({ contractId: contract.contractId });
-  expect(filed?.fileName).toBe("signed contract.pdf");
+  expect(filed?.fileName).toBe(`Contract ${contract.contractId}.pdf`);
 
   await pdf.getByRole("button", { name: "Delete File" }).click();
   const confirm = page.getByRole("alertdialog");

@@ -102,7 +102,8 @@ export async function uploadContractFile(session: FileSession, contractId: bigin
   }
   const res = await authorizedFetch(session, url, {
     method: "PUT",
-    headers: { "Content-Type": type, "X-File-Name": encodeURIComponent(file.name) },
+    // The server names the stored file ("Contract 42.pdf"); the chosen name is not sent.
+    headers: { "Content-Type": type },
     body: file,
   });
   if (!res.ok) {
