@@ -17,6 +17,8 @@ test("a wrong password shows the spec's message and clears the password", async 
   await expect(page.getByLabel("Login", { exact: true })).toHaveValue(user.email);
   await expect(page).toHaveURL(/\/$/);
   expect(await storedToken(page)).toBeNull();
+  // No session, so no refresh cookie either.
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "eris_refresh")).toBe(false);
   await page.screenshot({ path: "e2e/screenshots/login-failed.png" });
 });
 

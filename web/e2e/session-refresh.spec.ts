@@ -13,9 +13,9 @@ import {
   unique,
 } from "./helpers";
 
-/** Waits for the app's next RefreshToken answer. */
+/** Waits for the app's next refresh answer (the refresh token travels as an HttpOnly cookie). */
 function nextRefresh(page: Page) {
-  return page.waitForResponse((res) => res.url().endsWith("/eris.identity.v1.AuthService/RefreshToken"));
+  return page.waitForResponse((res) => res.url().endsWith("/api/user/refresh"));
 }
 
 /**
@@ -60,7 +60,9 @@ test("a user whose role Management changes keeps working, and the screens follow
   await expect(page.getByRole("tab", { name: "Add Companies" })).toBeVisible();
   await expect(page.getByTestId("user-name")).toHaveText(user.name);
   expect(await storedToken(page)).not.toBe(before);
-  expect(await page.evaluate(() => window.localStorage.getItem("eris_refresh_token"))).toBeTruthy();
+  // The refresh token never reaches a script: it is in the HttpOnly cookie only.
+  expect(await page.evaluate(() => window.localStorage.getItem("eris_refresh_token"))).toBeNull();
+  expect(await page.evaluate(() => document.cookie)).not.toContain("eris_refresh");
 
   // A reload restores the session from the refreshed tokens.
   await page.reload();

@@ -17,7 +17,10 @@ export interface TransportSession {
 
 /**
  * Calls whose refusal says nothing about the session's access token: signing in and refreshing
- * check credentials of their own, and signing out never trades for fresh tokens.
+ * check credentials of their own, and signing out never trades for fresh tokens. The app signs
+ * in, refreshes and signs out through the gateway's REST calls (api/sessionApi.ts, with the
+ * refresh cookie), which do not pass through here; should these gRPC methods be called, a refusal
+ * must still not start a refresh (which would call them again, or end the session for nothing).
  */
 const NOT_RETRIED = new Set<DescMethod>([
   AuthService.method.signIn,

@@ -16,7 +16,6 @@ function signedInAs(role: Role, extra: Parameters<typeof makeUser>[0] = {}) {
   return fakeServices({
     auth: {
       getCurrentUser: vi.fn(async () => ({ user: makeUser({ role, name: "Fox Mulder", ...extra }) })) as never,
-      signOut: vi.fn(async () => ({})) as never,
     },
     users: { listUsers: vi.fn(async () => ({ users: [], nextPageToken: "" })) as never },
   });
@@ -96,12 +95,12 @@ describe("app routes", () => {
     expect(current.value).toBe("");
   });
 
-  it("logs out: calls SignOut, forgets the token and returns to the login page", async () => {
+  it("logs out: calls the sign-out, forgets the token and returns to the login page", async () => {
     const services = signedInAs(Role.SALES);
     renderApp("/Dashboard", services);
     await userEvent.click(await screen.findByRole("button", { name: "Logout" }));
     expect(await screen.findByRole("button", { name: "Login" })).toBeTruthy();
-    expect(services.api.auth.signOut).toHaveBeenCalled();
+    expect(services.sessionApi.logout).toHaveBeenCalledWith(expect.objectContaining({ everywhere: false }));
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 
 import { createApiClients, type ApiClients } from "../api/clients";
 import { createQueryClient } from "../api/queryClient";
+import { createSessionApi, type SessionApi } from "../api/sessionApi";
 import { createTransport } from "../api/transport";
 import { Session } from "./auth/session";
 import { createTokenStore, type TokenStore } from "./auth/tokenStore";
@@ -10,6 +11,8 @@ import { createTokenStore, type TokenStore } from "./auth/tokenStore";
 export interface AppServices {
   tokens: TokenStore;
   session: Session;
+  /** The gateway's REST session calls (sign-in, refresh, sign-out, password change). */
+  sessionApi: SessionApi;
   api: ApiClients;
   queryClient: QueryClient;
 }
@@ -20,13 +23,15 @@ export function createAppServices(
 ): AppServices {
   const tokens = createTokenStore(storage);
   const queryClient = createQueryClient();
+  const sessionApi = createSessionApi({ baseUrl });
   // The session and the transport need each other: the transport reads the token and asks the
   // session for a new one when it is refused, the session calls AuthService through the transport.
   const session: Session = new Session(
     tokens,
     () => api.auth,
+    () => sessionApi,
     () => queryClient.clear(),
   );
   const api = createApiClients(createTransport(session, baseUrl));
-  return { tokens, session, api, queryClient };
+  return { tokens, session, sessionApi, api, queryClient };
 }

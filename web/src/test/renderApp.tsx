@@ -3,9 +3,10 @@ import { useEffect } from "react";
 import { render } from "@testing-library/react";
 import { QueryClient } from "@tanstack/react-query";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
-import { vi } from "vitest";
+import { vi, type Mock } from "vitest";
 
 import type { ApiClients } from "../api/clients";
+import type { SessionAnswer, SessionApi } from "../api/sessionApi";
 import { AppProviders } from "../app/App";
 import { Session } from "../app/auth/session";
 import { createTokenStore, TOKEN_KEY } from "../app/auth/tokenStore";
@@ -16,6 +17,34 @@ import type { User } from "../gen/eris/identity/v1/identity_pb";
 export interface FakeApi {
   auth?: Partial<ApiClients["auth"]>;
   users?: Partial<ApiClients["users"]>;
+  /** The REST session calls; each one not given is a spy that succeeds (see fakeSessionApi). */
+  session?: Partial<SessionApi>;
+}
+
+/** The REST session calls as spies. */
+export type FakeSessionApi = { [K in keyof SessionApi]: Mock<SessionApi[K]> };
+
+/**
+ * REST session calls that succeed, as spies: sign-in and refresh answer with `answer`, sign-out
+ * and password change with nothing / `answer`. `overrides` replace any of them.
+ */
+export function fakeSessionApi(
+  overrides: Partial<SessionApi> = {},
+  answer: SessionAnswer = { token: "tok", expiresAt: null },
+): FakeSessionApi {
+  const api: SessionApi = {
+    login: async () => answer,
+    refresh: async () => answer,
+    logout: async () => undefined,
+    changePassword: async () => answer,
+    ...overrides,
+  };
+  return {
+    login: vi.fn(api.login),
+    refresh: vi.fn(api.refresh),
+    logout: vi.fn(api.logout),
+    changePassword: vi.fn(api.changePassword),
+  };
 }
 
 /** The app's services over fake clients and the real localStorage. */
@@ -27,12 +56,14 @@ export function fakeServices(fake: FakeApi = {}): AppServices {
   // No renewal alerts unless a test says otherwise: the dashboard's Renewals panel is then empty.
   const reports = { listRenewalAlerts: async () => ({ alerts: [] }) };
   const api = { auth: fake.auth ?? {}, users: fake.users ?? {}, utilities, reports } as unknown as ApiClients;
+  const sessionApi = fakeSessionApi(fake.session);
   const session = new Session(
     tokens,
     () => api.auth,
+    () => sessionApi,
     () => queryClient.clear(),
   );
-  return { tokens, session, api, queryClient };
+  return { tokens, session, sessionApi, api, queryClient };
 }
 
 /** Services for `me`, signed in with `features`, whose user list holds `users`. */

@@ -1,63 +1,94 @@
-import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 
+import { createSessionApi, type SessionApi } from "../../api/sessionApi";
 import { makeUser, memoryStorage } from "../../test/fakes";
+import { fakeSessionApi } from "../../test/renderApp";
 import { Session, type SessionAuthApi } from "./session";
-import { createTokenStore, REFRESH_TOKEN_KEY, TOKEN_EXPIRY_KEY, TOKEN_KEY, tokensOf } from "./tokenStore";
+import { createTokenStore, LEGACY_REFRESH_TOKEN_KEY, TOKEN_EXPIRY_KEY, TOKEN_KEY } from "./tokenStore";
 
-function setup(api: Partial<SessionAuthApi> = {}, token?: string) {
+function setup(api: Partial<SessionAuthApi> = {}, token?: string, rest: Partial<SessionApi> = {}) {
   const storage = memoryStorage();
   if (token) {
     storage.setItem(TOKEN_KEY, token);
   }
   const tokens = createTokenStore(storage);
   const fullApi: SessionAuthApi = {
-    signIn: vi.fn(async () => ({ user: makeUser(), token: "fresh-token", refreshToken: "fresh-refresh" })),
-    signOut: vi.fn(async () => ({})),
     getCurrentUser: vi.fn(async () => ({ user: makeUser() })),
-    refreshToken: vi.fn(async () => ({ user: makeUser(), token: "refreshed", refreshToken: "next-refresh" })),
     ...api,
   };
+  const sessionApi = fakeSessionApi({
+    login: async () => ({ token: "fresh-token", expiresAt: null }),
+    refresh: async () => ({ token: "refreshed", expiresAt: null }),
+    changePassword: async () => ({ token: "new-token", expiresAt: null }),
+    ...rest,
+  });
   const onSignedOut = vi.fn();
   const session = new Session(
     tokens,
     () => fullApi,
+    () => sessionApi,
     onSignedOut,
     (task) => task(),
     [1, 1],
   );
-  return { storage, tokens, api: fullApi, session, onSignedOut };
+  return { storage, tokens, api: fullApi, sessionApi, session, onSignedOut };
+}
+
+/** Every key and value the storage holds, to look for anything refresh-like. */
+function stored(storage: Storage): string {
+  const entries = Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? "");
+  return JSON.stringify(entries.map((key) => [key, storage.getItem(key)]));
+}
+
+/**
+ * The gateway in cookie mode, as fetch sees it: sign-in and refresh set the HttpOnly refresh cookie
+ * (which no script sees) and answer with the access token. The body also names a refresh token, as
+ * a gateway not in cookie mode would: the app must store it nowhere.
+ */
+function gateway() {
+  let issued = 0;
+  return vi.fn(async () => {
+    issued += 1;
+    return new Response(
+      JSON.stringify({
+        user: { name: "Dana Scully" },
+        id_token: `access-${issued}`,
+        expires_at: "2030-01-01T00:00:00Z",
+        refresh_token: `leaked-refresh-${issued}`,
+        refresh_expires_at: "2030-01-01T12:00:00Z",
+      }),
+      { status: 200, headers: { "Content-Type": "application/json" } },
+    );
+  });
 }
 
 describe("token store", () => {
-  it("saves, reads and removes both tokens and the expiry, under eris_token and eris_refresh_token", () => {
+  it("saves, reads and removes the access token and its expiry, under eris_token", () => {
     const storage = memoryStorage();
     const tokens = createTokenStore(storage);
     expect(tokens.accessToken()).toBeNull();
-    expect(tokens.refreshToken()).toBeNull();
-    tokens.save({ token: "abc", refreshToken: "def", expiresAt: 1_700_000_000_000 });
+    tokens.save({ token: "abc", expiresAt: 1_700_000_000_000 });
     expect(storage.getItem("eris_token")).toBe("abc");
-    expect(storage.getItem("eris_refresh_token")).toBe("def");
     expect(tokens.accessToken()).toBe("abc");
-    expect(tokens.refreshToken()).toBe("def");
     expect(tokens.expiresAt()).toBe(1_700_000_000_000);
-    tokens.save({ token: "ghi", refreshToken: "jkl", expiresAt: null });
+    expect(storage.length).toBe(2);
+    tokens.save({ token: "ghi", expiresAt: null });
     expect(tokens.expiresAt()).toBeNull();
     tokens.remove();
-    for (const key of [TOKEN_KEY, REFRESH_TOKEN_KEY, TOKEN_EXPIRY_KEY]) {
+    for (const key of [TOKEN_KEY, TOKEN_EXPIRY_KEY]) {
       expect(storage.getItem(key)).toBeNull();
     }
     expect(tokens.accessToken()).toBeNull();
   });
 
-  it("reads the tokens and the expiry from the server's answers", () => {
-    const expireTime = timestampFromMs(1_700_000_900_000);
-    expect(tokensOf({ token: "a", refreshToken: "r", expireTime })).toEqual({
-      token: "a",
-      refreshToken: "r",
-      expiresAt: 1_700_000_900_000,
-    });
+  it("removes a refresh token an earlier version left in storage, and keeps the access token", () => {
+    const storage = memoryStorage();
+    storage.setItem(TOKEN_KEY, "still-good");
+    storage.setItem(LEGACY_REFRESH_TOKEN_KEY, "old-refresh");
+    const tokens = createTokenStore(storage);
+    expect(storage.getItem("eris_refresh_token")).toBeNull();
+    expect(tokens.accessToken()).toBe("still-good");
   });
 
   it("treats unreadable storage as signed out", () => {
@@ -143,78 +174,170 @@ describe("session", () => {
     expect(away.onSignedOut).not.toHaveBeenCalled();
   });
 
-  it("stores both tokens on sign-in", async () => {
-    const { session, storage, api } = setup();
-    await session.signIn("dana@eris.test", "pw");
-    expect(api.signIn).toHaveBeenCalledWith({ username: "dana@eris.test", password: "pw" });
+  it("signs in over REST, stores the access token only, and takes the user from GetCurrentUser", async () => {
+    const getCurrentUser = vi.fn(async () => ({ user: makeUser({ name: "Walter Skinner" }) }));
+    const { session, storage, sessionApi } = setup({ getCurrentUser });
+    const user = await session.signIn("dana@eris.test", "pw");
+    expect(sessionApi.login).toHaveBeenCalledWith({ username: "dana@eris.test", password: "pw" });
+    expect(getCurrentUser).toHaveBeenCalledTimes(1);
+    expect(user.name).toBe("Walter Skinner");
     expect(storage.getItem(TOKEN_KEY)).toBe("fresh-token");
-    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBe("fresh-refresh");
-    expect(session.getState()).toMatchObject({ status: "signedIn", pendingCurrentPassword: undefined });
+    expect(storage.length).toBe(1);
+    expect(session.getState()).toMatchObject({
+      status: "signedIn",
+      user: { name: "Walter Skinner" },
+      pendingCurrentPassword: undefined,
+    });
+  });
+
+  it("writes nothing refresh-like to storage after a sign-in and a refresh over the real REST calls", async () => {
+    const fetch = gateway();
+    const storage = memoryStorage();
+    const tokens = createTokenStore(storage);
+    const sessionApi = createSessionApi({ baseUrl: "https://eris.test", fetch: fetch as never });
+    const session = new Session(
+      tokens,
+      () => ({ getCurrentUser: async () => ({ user: makeUser() }) }),
+      () => sessionApi,
+      () => {},
+      (task) => task(),
+    );
+    await session.signIn("dana@eris.test", "pw");
+    expect(storage.getItem(TOKEN_KEY)).toBe("access-1");
+    expect(await session.renewToken("access-1")).toBe("access-2");
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(storage.getItem(TOKEN_KEY)).toBe("access-2");
+    expect(tokens.expiresAt()).toBe(Date.parse("2030-01-01T00:00:00Z"));
+    expect(stored(storage)).not.toMatch(/refresh/i);
+    expect(Array.from({ length: storage.length }, (_, i) => storage.key(i)).sort()).toEqual([
+      TOKEN_KEY,
+      TOKEN_EXPIRY_KEY,
+    ]);
+    session.drop();
   });
 
   it("keeps the typed password in memory only during a forced reset", async () => {
     const { session, storage } = setup({
-      signIn: async () => ({ user: makeUser({ forcePasswordReset: true }), token: "t", refreshToken: "r" }),
+      getCurrentUser: async () => ({ user: makeUser({ forcePasswordReset: true }) }),
     });
     await session.signIn("dana@eris.test", "Welcome-1");
     expect(session.getState()).toMatchObject({ status: "signedIn", pendingCurrentPassword: "Welcome-1" });
-    const stored = [TOKEN_KEY, REFRESH_TOKEN_KEY, TOKEN_EXPIRY_KEY].map((key) => storage.getItem(key));
-    expect(JSON.stringify(stored)).not.toContain("Welcome-1");
+    expect(stored(storage)).not.toContain("Welcome-1");
   });
 
   it("removes a stored token when sign-in fails", async () => {
-    const failure = new ConnectError("bad", Code.Unauthenticated);
-    const { session, storage } = setup(
-      {
-        signIn: async () => {
-          throw failure;
-        },
+    const failure = new ConnectError("Incorrect login or password.", Code.Unauthenticated);
+    const { session, storage, sessionApi } = setup({}, "old", {
+      login: async () => {
+        throw failure;
       },
-      "old",
-    );
+    });
     await expect(session.signIn("x", "y")).rejects.toBe(failure);
+    expect(storage.getItem(TOKEN_KEY)).toBeNull();
+    expect(session.getState().status).toBe("signedOut");
+    expect(sessionApi.logout).not.toHaveBeenCalled();
+  });
+
+  it("ends the new session when the user cannot be read after signing in", async () => {
+    const failure = new ConnectError("down", Code.Unavailable);
+    const { session, storage, sessionApi } = setup({
+      getCurrentUser: async () => {
+        throw failure;
+      },
+    });
+    await expect(session.signIn("dana@eris.test", "pw")).rejects.toBe(failure);
+    expect(sessionApi.logout).toHaveBeenCalledWith({ token: "fresh-token", everywhere: false });
     expect(storage.getItem(TOKEN_KEY)).toBeNull();
     expect(session.getState().status).toBe("signedOut");
   });
 
-  it("sends the refresh token with SignOut and forgets both tokens", async () => {
-    const { session, storage, api } = setup();
+  it("signs out over REST with the access token, and forgets it", async () => {
+    const { session, storage, sessionApi, onSignedOut } = setup();
     await session.signIn("dana@eris.test", "pw");
-    await session.signOut();
-    expect(api.signOut).toHaveBeenCalledWith({ refreshToken: "fresh-refresh" });
+    expect(await session.signOut()).toBe(true);
+    expect(sessionApi.logout).toHaveBeenCalledWith({ token: "fresh-token", everywhere: false });
     expect(storage.getItem(TOKEN_KEY)).toBeNull();
-    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    expect(storage.length).toBe(0);
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it("signs out everywhere when asked", async () => {
+    const { session, sessionApi } = setup();
+    await session.signIn("dana@eris.test", "pw");
+    await session.signOut({ everywhere: true });
+    expect(sessionApi.logout).toHaveBeenCalledWith({ token: "fresh-token", everywhere: true });
+    expect(session.getState().status).toBe("signedOut");
   });
 
   it("signs out even when the server call fails, and clears the cache", async () => {
-    const { session, storage, api, onSignedOut } = setup({
-      signOut: vi.fn(async () => {
+    const { session, storage, sessionApi, onSignedOut } = setup({}, undefined, {
+      logout: async () => {
         throw new ConnectError("down", Code.Unavailable);
-      }),
+      },
     });
     await session.signIn("dana@eris.test", "pw");
-    await session.signOut();
-    expect(api.signOut).toHaveBeenCalled();
+    expect(await session.signOut({ everywhere: true })).toBe(false);
+    expect(sessionApi.logout).toHaveBeenCalled();
     expect(storage.getItem(TOKEN_KEY)).toBeNull();
     expect(session.getState().status).toBe("signedOut");
     expect(onSignedOut).toHaveBeenCalledTimes(1);
   });
 
-  it("replaces both tokens and clears the reset flag after a password change", async () => {
-    const { session, storage } = setup({
-      signIn: async () => ({ user: makeUser({ forcePasswordReset: true }), token: "old-token", refreshToken: "old" }),
+  it("changes the password over REST, replaces the token and clears the reset flag", async () => {
+    let resetPending = true;
+    const { session, storage, sessionApi } = setup({
+      getCurrentUser: async () => ({
+        user: makeUser({ forcePasswordReset: resetPending, version: resetPending ? 1n : 2n }),
+      }),
     });
     await session.signIn("dana@eris.test", "Welcome-1");
-    session.passwordChanged({
-      token: "new-token",
-      refreshToken: "new-refresh",
-      user: makeUser({ forcePasswordReset: false, version: 2n }),
+    resetPending = false;
+    await session.changePassword("Welcome-1", "Chosen-password-1");
+    expect(sessionApi.changePassword).toHaveBeenCalledWith({
+      token: "fresh-token",
+      oldPass: "Welcome-1",
+      newPass: "Chosen-password-1",
     });
     expect(storage.getItem(TOKEN_KEY)).toBe("new-token");
-    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBe("new-refresh");
     const state = session.getState();
     expect(state.status === "signedIn" && state.user.forcePasswordReset).toBe(false);
     expect(state.status === "signedIn" && state.pendingCurrentPassword).toBeUndefined();
+    // The user is read again: the password change gave it a new version.
+    await vi.waitFor(() => expect(session.getState()).toMatchObject({ user: { version: 2n } }));
+  });
+
+  it("renews a refused token once for a password change", async () => {
+    let calls = 0;
+    const { session, sessionApi, storage } = setup({}, undefined, {
+      changePassword: async ({ token }) => {
+        calls += 1;
+        if (token !== "refreshed") {
+          throw new ConnectError("Your session has ended.", Code.Unauthenticated);
+        }
+        return { token: "new-token", expiresAt: null };
+      },
+    });
+    await session.signIn("dana@eris.test", "pw");
+    await session.changePassword("pw", "Chosen-password-1");
+    expect(sessionApi.refresh).toHaveBeenCalledTimes(1);
+    expect(calls).toBe(2);
+    expect(storage.getItem(TOKEN_KEY)).toBe("new-token");
+  });
+
+  it("passes a refused password change on to the form, keeping the session", async () => {
+    const wrong = new ConnectError(
+      "The current password entered does not match your password.  Please try again.",
+      Code.InvalidArgument,
+    );
+    const { session, storage } = setup({}, undefined, {
+      changePassword: async () => {
+        throw wrong;
+      },
+    });
+    await session.signIn("dana@eris.test", "pw");
+    await expect(session.changePassword("bad", "Chosen-password-1")).rejects.toBe(wrong);
+    expect(storage.getItem(TOKEN_KEY)).toBe("fresh-token");
+    expect(session.getState().status).toBe("signedIn");
   });
 
   it("knows the user's features from GetCurrentUser, at restore and after sign-in", async () => {
@@ -225,9 +348,7 @@ describe("session", () => {
 
     const fresh = setup({ getCurrentUser });
     await fresh.session.signIn("dana@eris.test", "pw");
-    await vi.waitFor(() =>
-      expect(fresh.session.getState()).toMatchObject({ status: "signedIn", features: ["contracts_beta"] }),
-    );
+    expect(fresh.session.getState()).toMatchObject({ status: "signedIn", features: ["contracts_beta"] });
   });
 
   it("keeps the business time zone from GetCurrentUser, at restore, after sign-in and a password change", async () => {
@@ -235,14 +356,12 @@ describe("session", () => {
     const restored = setup({ getCurrentUser }, "stored");
     await restored.session.restore();
     expect(restored.session.getState()).toMatchObject({ status: "signedIn", businessTimeZone: "America/Chicago" });
-    restored.session.passwordChanged({ token: "new-token", refreshToken: "new-refresh" });
+    await restored.session.changePassword("old-password", "new-password");
     expect(restored.session.getState()).toMatchObject({ businessTimeZone: "America/Chicago" });
 
     const fresh = setup({ getCurrentUser });
     await fresh.session.signIn("dana@eris.test", "pw");
-    await vi.waitFor(() =>
-      expect(fresh.session.getState()).toMatchObject({ status: "signedIn", businessTimeZone: "America/Chicago" }),
-    );
+    expect(fresh.session.getState()).toMatchObject({ status: "signedIn", businessTimeZone: "America/Chicago" });
   });
 
   it("leaves the business time zone unknown when the server does not name one", async () => {

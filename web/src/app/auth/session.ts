@@ -1,13 +1,13 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 
+import { hasCode } from "../../api/errors";
+import type { SessionAnswer, SessionApi } from "../../api/sessionApi";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
-import { browserRefreshLock, TokenRefresher, type RefreshApi, type RefreshLock } from "./tokenRefresher";
-import { tokensOf, type TokenAnswer, type TokenStore } from "./tokenStore";
+import { browserRefreshLock, TokenRefresher, type RefreshLock } from "./tokenRefresher";
+import type { TokenStore } from "./tokenStore";
 
-/** The calls the session makes; the generated AuthService client fits, and tests pass fakes. */
-export interface SessionAuthApi extends RefreshApi {
-  signIn(req: { username: string; password: string }): Promise<TokenAnswer & { user?: User }>;
-  signOut(req: { refreshToken: string }): Promise<unknown>;
+/** The gRPC call the session makes; the generated AuthService client fits, and tests pass fakes. */
+export interface SessionAuthApi {
   getCurrentUser(req: object): Promise<{ user?: User; features?: string[]; businessTimeZone?: string }>;
 }
 
@@ -50,8 +50,9 @@ function refusesTokens(err: unknown): boolean {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Who is signed in. Being signed in means tokens are held in the token store; the user record comes
- * from the server (SignIn, GetCurrentUser, ChangePassword, RefreshToken), never from decoding a token.
+ * Who is signed in. Being signed in means an access token is held in the token store (the refresh
+ * token is an HttpOnly cookie the app never sees); the user record comes from the server
+ * (GetCurrentUser), never from decoding a token.
  */
 export class Session {
   private state: SessionState;
@@ -61,6 +62,7 @@ export class Session {
   constructor(
     private readonly tokens: TokenStore,
     private readonly api: () => SessionAuthApi,
+    private readonly sessionApi: () => SessionApi,
     private readonly onSignedOut: () => void = () => {},
     lock: RefreshLock = browserRefreshLock(),
     private readonly retryDelaysMs: readonly number[] = RESTORE_RETRY_DELAYS_MS,
@@ -68,9 +70,9 @@ export class Session {
     this.state = tokens.accessToken() ? { status: "restoring" } : { status: "signedOut" };
     this.refresher = new TokenRefresher({
       tokens,
-      api,
+      api: sessionApi,
       lock,
-      onRefreshed: (user) => this.refreshed(user),
+      onRefreshed: () => void this.reloadCurrentUser(),
       onEnded: () => this.drop(),
     });
   }
@@ -91,9 +93,9 @@ export class Session {
   renewToken = (refused: string | null): Promise<string | null> => this.refresher.renew(refused);
 
   /**
-   * Restores the session from stored tokens; tokens the server refuses are removed. When the server
-   * cannot answer, it tries again a few times; if it still cannot, the sign-in screen shows but the
-   * tokens are kept, so the next load restores the session.
+   * Restores the session from the stored access token; a token the server refuses (and cannot
+   * refresh) is removed. When the server cannot answer, it tries again a few times; if it still
+   * cannot, the sign-in screen shows but the token is kept, so the next load restores the session.
    */
   async restore(): Promise<void> {
     if (!this.tokens.accessToken()) {
@@ -127,40 +129,49 @@ export class Session {
     }
   }
 
-  /** Signs in; on failure the stored tokens are removed and the error is rethrown for the form. */
+  /**
+   * Signs in (POST /api/user/login; the gateway sets the refresh cookie), then reads the user, the
+   * features and the time zone with GetCurrentUser. On failure the stored token is removed, a
+   * session opened meanwhile is ended, and the error is rethrown for the form.
+   */
   async signIn(username: string, password: string): Promise<User> {
+    let opened: string | null = null;
     try {
-      const answer = await this.api().signIn({ username, password });
-      const { user } = answer;
-      if (!user || !answer.token) {
-        throw new Error("SignIn answered without a user or token");
+      const answer = await this.sessionApi().login({ username, password });
+      this.tokens.save(answer);
+      opened = answer.token;
+      const { user, features = [], businessTimeZone } = await this.api().getCurrentUser({});
+      if (!user) {
+        throw new Error("GetCurrentUser answered without a user");
       }
-      this.tokens.save(tokensOf(answer));
       this.set({
         status: "signedIn",
         user,
-        features: [],
+        features,
+        businessTimeZone: businessTimeZone || undefined,
         pendingCurrentPassword: user.forcePasswordReset ? password : undefined,
       });
       this.refresher.schedule();
-      void this.loadCurrentUserDetails();
       return user;
     } catch (err) {
+      if (opened) {
+        // Signed in, but the user could not be read: end that session rather than leave its cookie.
+        await this.logoutOnServer(this.tokens.accessToken() ?? opened, false);
+      }
       this.drop();
       throw err;
     }
   }
 
-  /** Ends the session on the server (a failure there changes nothing here) and forgets the tokens. */
-  async signOut(): Promise<void> {
-    if (this.tokens.accessToken()) {
-      try {
-        await this.api().signOut({ refreshToken: this.tokens.refreshToken() ?? "" });
-      } catch {
-        // The session may already have ended; the client forgets it either way.
-      }
-    }
+  /**
+   * Ends the session on the server (POST /api/user/logout, which also removes the refresh cookie)
+   * and forgets it here, whether or not the server could be told. With `everywhere`, every session
+   * of the user ends, on every device. Resolves to whether the server confirmed.
+   */
+  async signOut({ everywhere = false }: { everywhere?: boolean } = {}): Promise<boolean> {
+    const confirmed = await this.logoutOnServer(this.tokens.accessToken(), everywhere);
     this.drop();
+    return confirmed;
   }
 
   /** Forgets the session at once, e.g. when the server refused to refresh it. */
@@ -173,41 +184,69 @@ export class Session {
     }
   }
 
-  /** After ChangePassword: the old tokens are revoked, so the fresh ones replace them; the reset flag is gone. */
-  passwordChanged(answer: TokenAnswer & { user?: User }): void {
+  /**
+   * Changes the password (POST /api/user/changePassword). The gateway ends every other session and
+   * answers with a fresh access token (and a fresh refresh cookie), which replaces the old one; the
+   * reset flag is gone. A refused access token is renewed once, as for any call. Failures are
+   * rethrown for the form.
+   */
+  async changePassword(oldPass: string, newPass: string): Promise<void> {
+    const send = (token: string | null) => this.sessionApi().changePassword({ token, oldPass, newPass });
+    const token = this.tokens.accessToken();
+    let answer: SessionAnswer;
+    try {
+      answer = await send(token);
+    } catch (err) {
+      if (!hasCode(err, Code.Unauthenticated)) {
+        throw err;
+      }
+      const renewed = await this.renewToken(token);
+      if (!renewed) {
+        throw err;
+      }
+      answer = await send(renewed);
+    }
+    this.passwordChanged(answer);
+  }
+
+  /** After a password change: the fresh token replaces the revoked one; the reset flag is gone. */
+  private passwordChanged(answer: SessionAnswer): void {
     if (this.state.status !== "signedIn") {
       return;
     }
-    const { user } = answer;
-    this.tokens.save(tokensOf(answer));
+    this.tokens.save(answer);
     this.refresher.schedule();
     this.set({
       status: "signedIn",
-      user: user ?? { ...this.state.user, forcePasswordReset: false },
+      user: { ...this.state.user, forcePasswordReset: false },
       features: this.state.features,
       businessTimeZone: this.state.businessTimeZone,
     });
+    void this.reloadCurrentUser();
   }
 
-  /** After a refresh: the user as stored now, e.g. with the role Management just gave them. */
-  private refreshed(user: User | undefined): void {
-    if (this.state.status === "signedIn" && user) {
-      this.set({ ...this.state, user });
+  /** Tells the server the session ends; false when it could not be told (it may have ended already). */
+  private async logoutOnServer(token: string | null, everywhere: boolean): Promise<boolean> {
+    try {
+      await this.sessionApi().logout({ token, everywhere });
+      return true;
+    } catch {
+      return false;
     }
   }
 
   /**
-   * SignIn does not say which features are on nor the business time zone; GetCurrentUser does.
-   * Until then optional tabs stay hidden and times use the default zone.
+   * The user as stored now, with the features and the time zone, e.g. after a refresh (the role
+   * Management just gave them) or a password change (a new version).
    */
-  private async loadCurrentUserDetails(): Promise<void> {
+  private async reloadCurrentUser(): Promise<void> {
     try {
-      const { features = [], businessTimeZone } = await this.api().getCurrentUser({});
-      if (this.state.status === "signedIn" && (features.length > 0 || businessTimeZone)) {
-        this.set({ ...this.state, features, businessTimeZone: businessTimeZone || undefined });
+      const { user, features = [], businessTimeZone } = await this.api().getCurrentUser({});
+      if (this.state.status === "signedIn" && user && user.userId === this.state.user.userId) {
+        this.set({ ...this.state, user, features, businessTimeZone: businessTimeZone || undefined });
       }
     } catch {
-      // Not fatal: the session works without optional features.
+      // Not fatal: the session goes on with the user as it was.
     }
   }
 

@@ -1,8 +1,8 @@
 import { Code } from "@connectrpc/connect";
 
 import { hasCode } from "../../api/errors";
-import type { User } from "../../gen/eris/identity/v1/identity_pb";
-import { tokensOf, type TokenAnswer, type TokenStore } from "./tokenStore";
+import type { SessionApi } from "../../api/sessionApi";
+import type { TokenStore } from "./tokenStore";
 
 /** The Web Lock that serializes refreshing across the browser's tabs. */
 export const REFRESH_LOCK_NAME = "eris-refresh";
@@ -34,25 +34,26 @@ export function refreshDelay(expiresAt: number, now: number): number {
   return Math.min(Math.max(remaining - REFRESH_LEAD_MS, remaining / 2, 0), MAX_TIMER_DELAY_MS);
 }
 
-/** The call the refresher makes; the generated AuthService client fits. */
-export interface RefreshApi {
-  refreshToken(req: { refreshToken: string }): Promise<TokenAnswer & { user?: User }>;
-}
+/**
+ * The call the refresher makes: POST /api/user/refresh, which trades the HttpOnly refresh cookie
+ * (the app never sees it) for a fresh access token.
+ */
+export type RefreshApi = Pick<SessionApi, "refresh">;
 
 export interface TokenRefresherOptions {
   tokens: TokenStore;
   api: () => RefreshApi;
-  /** After a refresh made by this tab, with the user as stored now (the role may have changed). */
-  onRefreshed: (user: User | undefined) => void;
+  /** After a refresh made by this tab (the user's role may have changed meanwhile). */
+  onRefreshed: () => void;
   /** The server refused the refresh: the session has ended. */
   onEnded: () => void;
   lock: RefreshLock;
 }
 
 /**
- * Trades the refresh token for fresh tokens when an access token is refused, and shortly before
- * the access token expires. One refresh at a time, across tabs: whoever holds the lock refreshes,
- * the others find the fresh token in storage and use it.
+ * Asks for a fresh access token (the refresh cookie goes with the call) when an access token is
+ * refused, and shortly before the access token expires. One refresh at a time, across tabs:
+ * whoever holds the lock refreshes, the others find the fresh token in storage and use it.
  */
 export class TokenRefresher {
   private inFlight: Promise<string | null> | null = null;
@@ -106,15 +107,19 @@ export class TokenRefresher {
       return replaced;
     }
     const { tokens, api, onRefreshed, onEnded } = this.options;
-    const refreshToken = tokens.refreshToken();
-    if (!refreshToken) {
+    // Signed out (here or in another tab): there is no session left to refresh.
+    if (!tokens.accessToken()) {
       onEnded();
       return null;
     }
     try {
-      const answer = await api().refreshToken({ refreshToken });
-      tokens.save(tokensOf(answer));
-      onRefreshed(answer.user);
+      const answer = await api().refresh();
+      if (!tokens.accessToken()) {
+        // Signed out while the refresh was on its way: the fresh token must not bring the session back.
+        return null;
+      }
+      tokens.save(answer);
+      onRefreshed();
       this.schedule();
       return answer.token;
     } catch (err) {
@@ -122,8 +127,8 @@ export class TokenRefresher {
         throw err;
       }
       // Refused because another tab (without the lock: a sign-in, a password change) replaced
-      // the refresh token meanwhile: that tab's session goes on, and so does this one.
-      const replacedMeanwhile = tokens.refreshToken() !== refreshToken ? tokens.accessToken() : null;
+      // the refresh cookie meanwhile: that tab's session goes on, and so does this one.
+      const replacedMeanwhile = this.replacementFor(refused);
       if (replacedMeanwhile) {
         return replacedMeanwhile;
       }

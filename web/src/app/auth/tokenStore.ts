@@ -1,42 +1,28 @@
-import { timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
-
 /** The localStorage key that holds the access token (spec: eris_token). */
 export const TOKEN_KEY = "eris_token";
-/** The localStorage key that holds the refresh token. */
-export const REFRESH_TOKEN_KEY = "eris_refresh_token";
 /** The localStorage key that holds when the access token expires (milliseconds since the epoch). */
 export const TOKEN_EXPIRY_KEY = "eris_token_expires_at";
+/**
+ * Where earlier versions kept the refresh token. It now lives in an HttpOnly cookie no script can
+ * read; a value left here from before is removed when the store is made.
+ */
+export const LEGACY_REFRESH_TOKEN_KEY = "eris_refresh_token";
 
-/** The tokens of a session, as SignIn, RefreshToken and ChangePassword give them. */
+/** What the app keeps of a session: the access token and its expiry, never the refresh token. */
 export interface SessionTokens {
   /** The access token sent with every call. */
   token: string;
-  /** Traded for the next access token; sent nowhere else. */
-  refreshToken: string;
   /** When the access token stops being accepted (milliseconds since the epoch); null when unknown. */
   expiresAt: number | null;
 }
 
-/** The token fields the server's answers share. */
-export interface TokenAnswer {
-  token: string;
-  expireTime?: Timestamp;
-  refreshToken: string;
-}
-
-export function tokensOf({ token, expireTime, refreshToken }: TokenAnswer): SessionTokens {
-  return { token, refreshToken, expiresAt: expireTime ? timestampMs(expireTime) : null };
-}
-
 /**
- * Where the session's tokens are kept between page loads. Every read goes to storage, which the
- * browser's tabs share: a token another tab saved is seen at once.
+ * Where the session's access token is kept between page loads. Every read goes to storage, which
+ * the browser's tabs share: a token another tab saved is seen at once.
  */
 export interface TokenStore {
   /** The access token, or null when signed out. */
   accessToken(): string | null;
-  /** The refresh token, or null when there is none. */
-  refreshToken(): string | null;
   /** When the stored access token expires (milliseconds since the epoch), or null when unknown. */
   expiresAt(): number | null;
   save(tokens: SessionTokens): void;
@@ -55,15 +41,26 @@ export function createTokenStore(storage: KeyValueStorage): TokenStore {
     }
   }
 
+  function removeKeys(...keys: string[]): void {
+    for (const key of keys) {
+      try {
+        storage.removeItem(key);
+      } catch {
+        // Nothing stored, nothing to remove.
+      }
+    }
+  }
+
+  // A refresh token an earlier version stored must not linger where scripts can read it.
+  removeKeys(LEGACY_REFRESH_TOKEN_KEY);
+
   return {
     accessToken: () => read(TOKEN_KEY),
-    refreshToken: () => read(REFRESH_TOKEN_KEY),
     expiresAt() {
       const expiresAt = Number(read(TOKEN_EXPIRY_KEY));
       return expiresAt > 0 ? expiresAt : null;
     },
-    save({ token, refreshToken, expiresAt }) {
-      storage.setItem(REFRESH_TOKEN_KEY, refreshToken);
+    save({ token, expiresAt }) {
       if (expiresAt === null) {
         storage.removeItem(TOKEN_EXPIRY_KEY);
       } else {
@@ -73,13 +70,7 @@ export function createTokenStore(storage: KeyValueStorage): TokenStore {
       storage.setItem(TOKEN_KEY, token);
     },
     remove() {
-      for (const key of [TOKEN_KEY, REFRESH_TOKEN_KEY, TOKEN_EXPIRY_KEY]) {
-        try {
-          storage.removeItem(key);
-        } catch {
-          // Nothing stored, nothing to remove.
-        }
-      }
+      removeKeys(TOKEN_KEY, TOKEN_EXPIRY_KEY, LEGACY_REFRESH_TOKEN_KEY);
     },
   };
 }

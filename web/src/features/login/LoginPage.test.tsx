@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 
-import { REFRESH_TOKEN_KEY, TOKEN_KEY } from "../../app/auth/tokenStore";
+import { TOKEN_EXPIRY_KEY, TOKEN_KEY } from "../../app/auth/tokenStore";
 import { makeUser } from "../../test/fakes";
 import { fakeServices, renderApp } from "../../test/renderApp";
 import { LOGIN_TEXTS } from "./texts";
@@ -15,10 +15,10 @@ async function typeCredentials(login: string, password: string) {
 
 describe("login page", () => {
   it("shows the spec's message, clears the password and removes a stored token on failure", async () => {
-    const signIn = vi.fn(async () => {
-      throw new ConnectError("invalid credentials", Code.Unauthenticated);
+    const login = vi.fn(async () => {
+      throw new ConnectError("Incorrect login or password.", Code.Unauthenticated);
     });
-    const services = fakeServices({ auth: { signIn: signIn as never } });
+    const services = fakeServices({ session: { login } });
     renderApp("/", services);
     window.localStorage.setItem(TOKEN_KEY, "leftover");
     await typeCredentials("sales@eris.test", "wrong{Enter}");
@@ -26,14 +26,14 @@ describe("login page", () => {
     expect((screen.getByLabelText(LOGIN_TEXTS.passwordLabel) as HTMLInputElement).value).toBe("");
     expect((screen.getByLabelText(LOGIN_TEXTS.loginLabel) as HTMLInputElement).value).toBe("sales@eris.test");
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
-    expect(signIn).toHaveBeenCalledWith({ username: "sales@eris.test", password: "wrong" });
+    expect(login).toHaveBeenCalledWith({ username: "sales@eris.test", password: "wrong" });
   });
 
   it("shows the server's message when sign-ins are throttled", async () => {
-    const signIn = vi.fn(async () => {
+    const login = vi.fn(async () => {
       throw new ConnectError("Too many failed sign-ins.  Try again in 5 minutes.", Code.ResourceExhausted);
     });
-    renderApp("/", fakeServices({ auth: { signIn: signIn as never } }));
+    renderApp("/", fakeServices({ session: { login } }));
     await typeCredentials("sales@eris.test", "wrong");
     await userEvent.click(screen.getByRole("button", { name: LOGIN_TEXTS.submit }));
     expect(
@@ -42,31 +42,33 @@ describe("login page", () => {
   });
 
   it("shows the server's message when sign-in is unavailable, and clears the password", async () => {
-    const signIn = vi.fn(async () => {
+    const login = vi.fn(async () => {
       throw new ConnectError("Sign-in is unavailable right now. Please try again in a moment.", Code.Unavailable);
     });
-    renderApp("/", fakeServices({ auth: { signIn: signIn as never } }));
+    renderApp("/", fakeServices({ session: { login } }));
     await typeCredentials("sales@eris.test", "pw{Enter}");
     expect(await screen.findByText("Sign-in is unavailable right now. Please try again in a moment.")).toBeTruthy();
     expect((screen.getByLabelText(LOGIN_TEXTS.passwordLabel) as HTMLInputElement).value).toBe("");
   });
 
-  it("stores both tokens and goes to the Dashboard on success", async () => {
-    const signIn = vi.fn(async () => ({
-      user: makeUser({ name: "Walter Skinner" }),
-      token: "tok",
-      refreshToken: "ref",
-    }));
-    renderApp("/", fakeServices({ auth: { signIn: signIn as never } }));
+  it("stores the access token only, shows the user GetCurrentUser names, and goes to the Dashboard", async () => {
+    const login = vi.fn(async () => ({ token: "tok", expiresAt: Date.now() + 15 * 60_000 }));
+    const getCurrentUser = vi.fn(async () => ({ user: makeUser({ name: "Walter Skinner" }) }));
+    renderApp("/", fakeServices({ session: { login }, auth: { getCurrentUser: getCurrentUser as never } }));
     await typeCredentials("ws@eris.test", "right{Enter}");
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    expect(await screen.findByTestId("user-name")).toHaveProperty("textContent", "Walter Skinner");
+    expect(login).toHaveBeenCalledWith({ username: "ws@eris.test", password: "right" });
+    expect(getCurrentUser).toHaveBeenCalled();
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe("tok");
-    expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBe("ref");
+    // The refresh token is the gateway's HttpOnly cookie: nothing refresh-like is stored.
+    const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i));
+    expect(keys.sort()).toEqual([TOKEN_KEY, TOKEN_EXPIRY_KEY]);
   });
 
   it("sends a user with a forced reset to Change Password with the typed password locked", async () => {
-    const signIn = vi.fn(async () => ({ user: makeUser({ forcePasswordReset: true }), token: "tok" }));
-    renderApp("/", fakeServices({ auth: { signIn: signIn as never } }));
+    const getCurrentUser = vi.fn(async () => ({ user: makeUser({ forcePasswordReset: true }) }));
+    renderApp("/", fakeServices({ auth: { getCurrentUser: getCurrentUser as never } }));
     await typeCredentials("new@eris.test", "h7Kp-2xQa-9mWz-4R{Enter}");
     const current = (await screen.findByLabelText("Current Password")) as HTMLInputElement;
     expect(current.value).toBe("h7Kp-2xQa-9mWz-4R");

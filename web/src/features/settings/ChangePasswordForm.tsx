@@ -4,7 +4,6 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGrou
 import { Code } from "@connectrpc/connect";
 import { useNavigate } from "react-router";
 
-import { useApi } from "../../api/clients";
 import { hasCode, serverMessage } from "../../api/errors";
 import { HOME_PATH } from "../../app/auth/guard";
 import { useSession } from "../../app/auth/SessionContext";
@@ -22,7 +21,6 @@ export interface ChangePasswordFormProps {
 
 /** Settings > Change Password. */
 export function ChangePasswordForm({ forced, lockedCurrentPassword }: ChangePasswordFormProps) {
-  const api = useApi();
   const session = useSession();
   const navigate = useNavigate();
   const locked = lockedCurrentPassword !== undefined;
@@ -48,8 +46,7 @@ export function ChangePasswordForm({ forced, lockedCurrentPassword }: ChangePass
     }
     setBusy(true);
     try {
-      const res = await api.auth.changePassword({ currentPassword: change.current, newPassword: change.next });
-      session.passwordChanged(res);
+      await session.changePassword(change.current, change.next);
       setCurrent("");
       setNext("");
       setConfirm("");
@@ -60,7 +57,12 @@ export function ChangePasswordForm({ forced, lockedCurrentPassword }: ChangePass
     } catch (err) {
       if (hasCode(err, Code.InvalidArgument, Code.FailedPrecondition)) {
         setMessage(serverMessage(err));
-      } else if (!hasCode(err, Code.Unauthenticated)) {
+      } else if (hasCode(err, Code.Unauthenticated)) {
+        // Most often the session has ended, and the login page shows; else say what the server said.
+        if (session.getState().status === "signedIn") {
+          setMessage(serverMessage(err) || SETTINGS_TEXTS.failed);
+        }
+      } else {
         setFailed(true);
       }
     } finally {

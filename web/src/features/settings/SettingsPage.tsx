@@ -2,9 +2,10 @@ import { H3, Tab, Tabs } from "@blueprintjs/core";
 
 import { useSessionState } from "../../app/auth/SessionContext";
 import { ChangePasswordForm } from "./ChangePasswordForm";
+import { SignOutEverywhere } from "./SignOutEverywhere";
 import { SETTINGS_TEXTS } from "./texts";
 
-/** /Settings: Change Password and a disabled Preferences tab. */
+/** /Settings: Change Password, a disabled Preferences tab, and Sign out everywhere. */
 export function SettingsPage() {
   const state = useSessionState();
   const forced = state.status === "signedIn" && state.user.forcePasswordReset;
@@ -27,6 +28,7 @@ export function SettingsPage() {
         />
         <Tab id="preferences" title={SETTINGS_TEXTS.preferencesTab} disabled />
       </Tabs>
+      <SignOutEverywhere />
     </div>
   );
 }

@@ -17,4 +17,12 @@ export const SETTINGS_TEXTS = {
   ok: "OK",
   /** Not the spec's: the server's rule for new passwords, said before it refuses one. */
   newPasswordHint: "At least 12 characters.",
+  /** Ends every session of the user, on every device. */
+  signOutEverywhere: "Sign out everywhere",
+  signOutEverywhereConfirm: "Sign out of Eris on every device, this one included?",
+  confirm: "Confirm",
+  cancel: "Cancel",
+  /** Not the spec's: signed out here, but the server could not be told to end the other sessions. */
+  signOutEverywhereFailed:
+    "You are signed out here, but Eris could not be reached to sign out your other devices. Please sign in and try again.",
 } as const;
