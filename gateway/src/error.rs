@@ -31,6 +31,7 @@ pub fn code_for(status: StatusCode) -> &'static str {
         404 => "not_found",
         405 => "method_not_allowed",
         409 => "conflict",
+        411 => "length_required",
         412 => "failed_precondition",
         413 => "payload_too_large",
         414 => "uri_too_long",

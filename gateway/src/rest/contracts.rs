@@ -638,13 +638,12 @@ pub async fn upload_contract_pdf(
 /// Stores the contract's file (PDF or Excel whose content matches its type, at most 25 MB) at an
 /// address from uploadContractPDF.
 #[utoipa::path(put, path = "/api/contractFiles/upload/{token}", tag = "contracts",
-    params(("token" = String, Path, description = "The signed token"),
-        ("X-File-Name" = Option<String>, Header, description = "The file's name, URI-encoded")),
+    params(("token" = String, Path, description = "The signed token; it works once")),
     request_body(content = Vec<u8>, content_type = "application/octet-stream",
         description = "The file's bytes, sent with its own type as Content-Type (application/pdf, \
         application/vnd.ms-excel or the .xlsx type); any other type is refused"),
     responses((status = 200, body = ContractJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 413, body = ErrorBody)))]
+        (status = 411, body = ErrorBody), (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn put_contract_file(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
@@ -652,22 +651,42 @@ pub async fn put_contract_file(
     headers: HeaderMap,
     body: axum::body::Body,
 ) -> ApiResult<Json<ContractJson>> {
-    // A few uploads at once: each is read whole (25 MB at most) before it is checked and stored.
+    use futures::StreamExt;
+
+    // The size first: a file too large is refused before a byte of it is read, and the service
+    // refuses an upload that ends short of it (a client gone mid-file).
+    let size: u64 = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| ApiError::new(StatusCode::LENGTH_REQUIRED, "Send the file with its Content-Length."))?;
+    if size > MAX_FILE_BYTES as u64 {
+        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "The file must be at most 25 MB."));
+    }
     let _place = UPLOADS.try_acquire().map_err(|_| {
         ApiError::new(StatusCode::TOO_MANY_REQUESTS, "Too many files are being uploaded at once; try again shortly.")
     })?;
-    let body = axum::body::to_bytes(body, MAX_FILE_BYTES)
-        .await
-        .map_err(|_| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "The file must be at most 25 MB."))?;
     let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
-    // The service names the file; X-File-Name, once sent by clients, is not used.
-    let request = UploadContractFileRequest { token, file_name: String::new(), content_type, content: Vec::from(body) };
+    // The service names the file; X-File-Name, once sent by clients, is not used. The body goes
+    // on in the pieces it arrives in: neither the gateway nor the service holds it whole.
+    let first = UploadContractFileRequest {
+        token,
+        content_type,
+        size: i64::try_from(size).unwrap_or(i64::MAX),
+        ..Default::default()
+    };
+    let pieces = body
+        .into_data_stream()
+        .take_while(|piece| std::future::ready(piece.is_ok()))
+        .filter_map(|piece| std::future::ready(piece.ok()))
+        .map(|piece| UploadContractFileRequest { content: Vec::from(piece), ..Default::default() });
+    let request = futures::stream::iter([first]).chain(pieces);
     let stored = contracts(&state).upload_contract_file(ctx.request(request)).await.map_err(contracts_error)?;
     Ok(Json(contract_json(stored.into_inner().contract.ok_or_else(missing)?)))
 }
 
-/// Contract file uploads at once, over every user.
-static UPLOADS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
+/// Contract file uploads at once, over every user (each holds a few megabytes while it runs).
+static UPLOADS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(8);
 
 /// The contract's file.
 #[utoipa::path(get, path = "/api/contractFiles/{ContractId}", tag = "contracts",

@@ -11,7 +11,7 @@ use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
 use futures::stream::BoxStream;
-use object_store::{ObjectStore, ObjectStoreExt, PutPayload, local::LocalFileSystem, path::Path};
+use object_store::{ObjectStore, ObjectStoreExt, local::LocalFileSystem, path::Path};
 use rand::RngCore;
 use ring::hmac;
 
@@ -99,16 +99,17 @@ impl Files {
         Ok((contract_id.parse().map_err(|_| refused())?, nonce.to_owned()))
     }
 
-    pub async fn put(&self, key: &str, content: Vec<u8>) -> Result<()> {
-        self.store.put(&Path::from(key), PutPayload::from(content)).await.map_err(internal)?;
-        Ok(())
-    }
-
     /// The file's size and its bytes as the store reads them, piece by piece: a download holds
     /// a few pieces, never the whole file.
     pub async fn open(&self, key: &str) -> Result<(u64, BoxStream<'static, object_store::Result<Bytes>>)> {
         let found = self.store.get(&Path::from(key)).await.map_err(internal)?;
         Ok((found.meta.size, found.into_stream()))
+    }
+
+    /// Starts writing a file: written in parts as they fill, finished or aborted by the caller.
+    pub async fn create(&self, key: &str) -> Result<object_store::WriteMultipart> {
+        let upload = self.store.put_multipart(&Path::from(key)).await.map_err(internal)?;
+        Ok(object_store::WriteMultipart::new(upload))
     }
 
     /// Removes a file; one already gone is fine.
@@ -120,27 +121,67 @@ impl Files {
     }
 }
 
-/// The file's type when its content matches the type it claims: a PDF starts with "%PDF-" and
-/// ends with its "%%EOF" marker (in its last KiB), an .xls is an OLE compound file, an .xlsx a ZIP
-/// archive.
-pub fn checked_type(claimed: &str, content: &[u8]) -> Result<&'static str> {
-    let claimed = claimed.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
-    let matches = |magic: &[u8]| content.starts_with(magic);
-    let pdf_end = || {
-        let tail = &content[content.len().saturating_sub(1024)..];
-        tail.windows(5).any(|window| window == b"%%EOF")
-    };
-    let kind = match claimed.as_str() {
-        PDF if matches(b"%PDF-") && pdf_end() => PDF,
-        XLS if matches(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) => XLS,
-        XLSX if matches(b"PK\x03\x04") => XLSX,
-        PDF | XLS | XLSX => return Err(invalid("The file's content is not what its type says.")),
-        _ => return Err(invalid("Upload a PDF or Excel file.")),
-    };
-    if content.len() > MAX_FILE_BYTES {
-        return Err(invalid("The file must be at most 25 MB."));
+/// The type a file claims, if it is one a contract keeps.
+pub fn claimed_type(claimed: &str) -> Result<&'static str> {
+    match claimed.split(';').next().unwrap_or_default().trim().to_ascii_lowercase().as_str() {
+        PDF => Ok(PDF),
+        XLS => Ok(XLS),
+        XLSX => Ok(XLSX),
+        _ => Err(invalid("Upload a PDF or Excel file.")),
     }
-    Ok(kind)
+}
+
+/// Checks a file's content as it comes, piece by piece, keeping only its first bytes and its last
+/// KiB: a PDF starts with "%PDF-" and ends with its "%%EOF" marker (in its last KiB), an .xls is
+/// an OLE compound file, an .xlsx a ZIP archive; none is larger than 25 MB.
+pub struct ContentCheck {
+    kind: &'static str,
+    head: Vec<u8>,
+    tail: Vec<u8>,
+    size: usize,
+}
+
+impl ContentCheck {
+    pub fn new(kind: &'static str) -> Self {
+        Self { kind, head: Vec::with_capacity(8), tail: Vec::with_capacity(2048), size: 0 }
+    }
+
+    /// Takes the next piece; refuses as soon as the file is too large.
+    pub fn feed(&mut self, piece: &[u8]) -> Result<()> {
+        self.size += piece.len();
+        if self.size > MAX_FILE_BYTES {
+            return Err(invalid("The file must be at most 25 MB."));
+        }
+        let wanted = 8usize.saturating_sub(self.head.len()).min(piece.len());
+        self.head.extend_from_slice(&piece[..wanted]);
+        self.tail.extend_from_slice(&piece[piece.len().saturating_sub(1024)..]);
+        if self.tail.len() > 1024 {
+            self.tail.drain(..self.tail.len() - 1024);
+        }
+        Ok(())
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The type, once the whole file was fed, when the content is what the type says.
+    pub fn finish(&self) -> Result<&'static str> {
+        let matches = |magic: &[u8]| self.head.starts_with(magic);
+        let whole = match self.kind {
+            PDF => matches(b"%PDF-") && self.tail.windows(5).any(|window| window == b"%%EOF"),
+            XLS => matches(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]),
+            _ => matches(b"PK\x03\x04"),
+        };
+        if whole { Ok(self.kind) } else { Err(invalid("The file's content is not what its type says.")) }
+    }
+}
+
+/// The file's type when its content, read whole, matches the type it claims (see `ContentCheck`).
+pub fn checked_type(claimed: &str, content: &[u8]) -> Result<&'static str> {
+    let mut check = ContentCheck::new(claimed_type(claimed)?);
+    check.feed(content)?;
+    check.finish()
 }
 
 /// The name a contract's file is stored and downloaded under, made by the service (a name a

@@ -609,11 +609,18 @@ async fn a_contract_file_is_stored_under_a_signed_token_checked_served_and_remov
         .create_file_upload(authed(&app.care, CreateFileUploadRequest { contract_id: contract.contract_id }))
         .await;
     let token = token.unwrap().into_inner().token;
-    let upload = |token: &str, content_type: &str, content: &[u8]| UploadContractFileRequest {
-        token: token.into(),
-        file_name: "../Signed contract.pdf".into(),
-        content_type: content_type.into(),
-        content: content.to_vec(),
+    // The file in two pieces after the first message, as a client streams it.
+    let upload = |token: &str, content_type: &str, content: &[u8]| {
+        let (head, tail) = content.split_at(content.len() / 2);
+        let first = UploadContractFileRequest {
+            token: token.into(),
+            file_name: "../evil.html".into(),
+            content_type: content_type.into(),
+            size: content.len() as i64,
+            ..Default::default()
+        };
+        let piece = |bytes: &[u8]| UploadContractFileRequest { content: bytes.to_vec(), ..Default::default() };
+        tokio_stream::iter(vec![first, piece(head), piece(tail)])
     };
     let disguised =
         app.contracts().upload_contract_file(authed(&app.care, upload(&token, "application/pdf", b"MZ\x90"))).await;
@@ -626,6 +633,16 @@ async fn a_contract_file_is_stored_under_a_signed_token_checked_served_and_remov
     let no_end = app.contracts().upload_contract_file(authed(&app.care, no_end)).await;
     assert_eq!(no_end.unwrap_err().message(), "The file's content is not what its type says.", "no %%EOF");
     let pdf = b"%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
+    // A client gone mid-file: fewer bytes than it announced. Refused uploads leave the address
+    // usable.
+    let short = tokio_stream::StreamExt::map(upload(&token, "application/pdf", pdf), |mut m| {
+        if m.size > 0 {
+            m.size += 10;
+        }
+        m
+    });
+    let short = app.contracts().upload_contract_file(authed(&app.care, short)).await;
+    assert_eq!(short.unwrap_err().message(), "The upload ended before the whole file arrived; try again.");
     let stored = app.contracts().upload_contract_file(authed(&app.care, upload(&token, "application/pdf", pdf))).await;
     let stored = stored.unwrap().into_inner().contract.unwrap();
     assert_eq!(stored.file_name, format!("Contract {}.pdf", contract.contract_id), "named by the service");

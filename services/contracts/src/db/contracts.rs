@@ -272,11 +272,11 @@ pub async fn delete_contract(db: &mut PgConnection, contract_id: i64) -> sqlx::R
 /// Marks an upload address's nonce used; false when it already was. Uses older than a day are
 /// forgotten on the way (addresses live 10 minutes).
 #[tracing::instrument(skip_all)]
-pub async fn use_upload_nonce(pool: &PgPool, nonce: &str) -> sqlx::Result<bool> {
-    sqlx::query("delete from upload_used where used_at < now() - interval '1 day'").execute(pool).await?;
+pub async fn use_upload_nonce(db: &mut PgConnection, nonce: &str) -> sqlx::Result<bool> {
+    sqlx::query("delete from upload_used where used_at < now() - interval '1 day'").execute(&mut *db).await?;
     let done = sqlx::query("insert into upload_used (nonce) values ($1) on conflict do nothing")
         .bind(nonce)
-        .execute(pool)
+        .execute(&mut *db)
         .await?;
     Ok(done.rows_affected() == 1)
 }

@@ -80,6 +80,14 @@ impl Commodity {
     }
 }
 
+/// What the first message of a file upload says.
+pub struct FileUpload {
+    pub token: String,
+    pub content_type: String,
+    /// The file's size in bytes; 0 when unknown.
+    pub size: u64,
+}
+
 /// A contract file being downloaded.
 pub struct OpenFile {
     pub name: String,
@@ -910,30 +918,50 @@ impl State {
         Ok((self.files.upload_token(contract_id, expires), expires))
     }
 
-    /// Stores the file a token allows, replacing the contract's file; the token works once.
+    /// Stores the file a token allows as its pieces come (checked, and written in parts: never
+    /// held whole), replacing the contract's file; the token works once. `size`, when known,
+    /// is what the pieces must add up to.
     pub(crate) async fn upload_file(
         &self,
         caller: &Caller,
-        token: &str,
-        content_type: &str,
-        content: Vec<u8>,
+        upload: FileUpload,
+        pieces: impl futures::Stream<Item = Result<Vec<u8>>> + Unpin,
     ) -> Result<ContractRow> {
         require(access::may_change_contracts(caller))?;
-        let (contract_id, nonce) = self.files.check_token(token, Utc::now())?;
-        let kind = crate::files::checked_type(content_type, &content)?;
-        let name = crate::files::file_name(contract_id, kind);
-        self.readable_contract(caller, contract_id).await?;
-        if !db::contracts::use_upload_nonce(&self.pool, &nonce).await? {
-            return Err(invalid("This upload address was already used; open the dialog again."));
+        let (contract_id, nonce) = self.files.check_token(&upload.token, Utc::now())?;
+        let kind = crate::files::claimed_type(&upload.content_type)?;
+        if upload.size > crate::files::MAX_FILE_BYTES as u64 {
+            return Err(invalid("The file must be at most 25 MB."));
         }
+        self.readable_contract(caller, contract_id).await?;
         // A fresh key per upload: a reader of the old file never sees half of the new one.
         let key = format!("contracts/{contract_id}/{}", uuid::Uuid::new_v4().simple());
-        self.files.put(&key, content).await?;
+        let written = self.write_file(&key, kind, upload.size, pieces).await;
+        let kind = match written {
+            Ok(kind) => kind,
+            Err(error) => {
+                if let Err(left) = self.files.delete(&key).await {
+                    tracing::warn!(?left, contract_id, "a refused upload's parts could not be removed");
+                }
+                return Err(error);
+            }
+        };
+        let name = crate::files::file_name(contract_id, kind);
         let mut tx = self.pool.begin().await?;
-        let Some(before) = db::contracts::select_contract_for_update(&mut tx, contract_id).await? else {
+        let before = db::contracts::select_contract_for_update(&mut tx, contract_id).await?;
+        // The address is used up only by the upload that stores a file (a refused one may be
+        // sent again); of two at once with one address, the second is refused here.
+        let refusal = match before {
+            None => Some(contract_not_found()),
+            Some(_) if !db::contracts::use_upload_nonce(&mut tx, &nonce).await? => {
+                Some(invalid("This upload address was already used; open the dialog again."))
+            }
+            Some(_) => None,
+        };
+        let (Some(before), None) = (before, refusal.as_ref()) else {
             drop(tx);
             self.files.delete(&key).await?;
-            return Err(contract_not_found());
+            return Err(refusal.unwrap_or_else(contract_not_found));
         };
         db::contracts::set_file(&mut tx, contract_id, Some((&key, &name, kind)), caller.user_id).await?;
         let row = db::contracts::select_contract(&mut *tx, contract_id).await?.ok_or_else(contract_not_found)?;
@@ -945,6 +973,44 @@ impl State {
             tracing::warn!(?error, contract_id, "a replaced contract file could not be removed");
         }
         Ok(row)
+    }
+
+    /// Writes the pieces under `key` as they come, checking them; the type once all are in.
+    async fn write_file(
+        &self,
+        key: &str,
+        kind: &'static str,
+        size: u64,
+        mut pieces: impl futures::Stream<Item = Result<Vec<u8>>> + Unpin,
+    ) -> Result<&'static str> {
+        use futures::StreamExt;
+
+        let mut check = crate::files::ContentCheck::new(kind);
+        let mut file = self.files.create(key).await?;
+        let outcome = async {
+            while let Some(piece) = pieces.next().await {
+                let piece = piece?;
+                check.feed(&piece)?;
+                // At most two parts in flight: an upload holds a few megabytes, not the file.
+                file.wait_for_capacity(2).await.map_err(crate::error::internal)?;
+                file.write(&piece);
+            }
+            if size > 0 && check.size() as u64 != size {
+                return Err(invalid("The upload ended before the whole file arrived; try again."));
+            }
+            check.finish()
+        }
+        .await;
+        match outcome {
+            Ok(kind) => {
+                file.finish().await.map_err(crate::error::internal)?;
+                Ok(kind)
+            }
+            Err(error) => {
+                let _ = file.abort().await;
+                Err(error)
+            }
+        }
     }
 
     /// The contract's file, opened for reading piece by piece, with the download's place (held

@@ -22,7 +22,7 @@ use crate::{
     State,
     db::contracts::{CompanyQuery, ContractRow},
     domain::{
-        contracts::{TypedBookFilter, TypedContract, page_token, parse_page_token},
+        contracts::{FileUpload, TypedBookFilter, TypedContract, page_token, parse_page_token},
         payments::Basis,
     },
     error::{Result, invalid},
@@ -316,11 +316,26 @@ impl ContractService for ContractApi {
 
     async fn upload_contract_file(
         &self,
-        request: Request<UploadContractFileRequest>,
+        request: Request<tonic::Streaming<UploadContractFileRequest>>,
     ) -> Result<Response<UploadContractFileResponse>, Status> {
+        use futures::StreamExt;
+
         let caller = screen_caller(&self.0, &request)?.clone();
-        let message = request.into_inner();
-        let row = self.0.upload_file(&caller, &message.token, &message.content_type, message.content).await?;
+        let mut messages = request.into_inner();
+        let first = messages.message().await?.ok_or_else(|| invalid("Send the upload's token first."))?;
+        let upload = FileUpload {
+            token: first.token,
+            content_type: first.content_type,
+            size: u64::try_from(first.size).map_err(|_| invalid("The file's size cannot be negative."))?,
+        };
+        let rest = messages.map(|message| {
+            message.map(|m| m.content).map_err(|status| {
+                tracing::info!(%status, "a file upload was interrupted");
+                invalid("The upload was interrupted; try again.")
+            })
+        });
+        let pieces = futures::stream::iter([Ok(first.content)]).chain(rest);
+        let row = self.0.upload_file(&caller, upload, Box::pin(pieces)).await?;
         Ok(Response::new(UploadContractFileResponse { contract: Some(contract_to_proto(row)) }))
     }
 
