@@ -1282,12 +1282,16 @@ pub struct HedgeJson {
     pub signed_date: Option<String>,
     /// ISO date of the month's first day.
     pub start_month: Option<String>,
+    /// Months, 0 to 240.
+    #[schema(minimum = 0, maximum = 240)]
     pub term_length: i32,
+    /// A plain decimal, at most 7 integer digits and 5 decimals, not negative.
     #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, pattern = r"^\d{1,7}(\.\d{1,5})?$")]
     pub rate: Option<String>,
+    /// A plain decimal, at most 7 integer digits and 5 decimals, not negative.
     #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, pattern = r"^\d{1,7}(\.\d{1,5})?$")]
     pub fee: Option<String>,
     pub creator: i64,
     /// RFC 3339.

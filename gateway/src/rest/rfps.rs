@@ -221,13 +221,14 @@ pub struct RfpFields {
     /// Supplier ids, or objects with SupplierId.
     #[schema(value_type = Option<Vec<Object>>)]
     pub suppliers: Option<Vec<Value>>,
-    /// Month lengths, as numbers or numeric strings (`[12, "24"]`).
+    /// Month lengths, 1 to 240 each, as numbers or numeric strings (`[12, "24"]`).
     #[serde(default, deserialize_with = "month_counts")]
+    #[schema(value_type = Option<Vec<i32>>, minimum = 1, maximum = 240)]
     pub terms: Option<Vec<i32>>,
     pub products: Option<Vec<String>>,
-    /// A number or decimal text.
+    /// A number or decimal text: at most 8 integer digits and 6 decimals, not negative.
     #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, pattern = r"^\d{1,8}(\.\d{1,6})?$")]
     pub fee: Option<String>,
     /// Account ids, or objects with AccountId.
     #[schema(value_type = Option<Vec<Object>>)]
