@@ -5,8 +5,11 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+mod events;
 pub mod files;
 mod grpc;
+mod peers;
+mod proto;
 pub mod seed;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -10,17 +10,10 @@ use eris_platform::{
     text,
 };
 use eris_proto::{
-    crm::v1::{
-        Account, AccountFilter, GetCompanyRequest, ListAccountsRequest, ListVisibleCompanyIdsRequest,
-        account_service_client::AccountServiceClient, company_service_client::CompanyServiceClient,
-    },
-    sourcing::v1::{
-        Commodity as SourcingCommodity, ListSuppliersRequest, ListUtilitiesRequest, Supplier, Utility,
-        supplier_service_client::SupplierServiceClient, utility_service_client::UtilityServiceClient,
-    },
+    crm::v1::Account,
+    sourcing::v1::{Commodity as SourcingCommodity, Utility},
 };
 use rust_decimal::Decimal;
-use tonic::Code;
 
 use crate::{
     State,
@@ -30,18 +23,14 @@ use crate::{
         contracts::{After, BookQuery, CompanyQuery, Computed, ContractFields, ContractRow},
     },
     domain::{
-        Also,
         numbers::{self, cents},
-        payments::Basis,
-        record_event,
+        vocabulary::{Basis, Commodity, INACTIVE, STATUSES},
     },
     error::{Error, Result, invalid, not_found},
+    events::{Also, record_event},
 };
 
 const CONTRACT: &str = "contract";
-/// The status list; a contract's status is an index into it.
-pub const STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
-pub const INACTIVE: i16 = 3;
 pub const PRICING_TYPES: [&str; 3] = ["BOX", "Custom", "Matrix"];
 pub const CONTRACT_TYPES: [&str; 5] = ["New", "Renewal", "Hedge", "B&E", "Regained"];
 pub const HEDGE: &str = "Hedge";
@@ -49,36 +38,6 @@ pub const BILLING_TYPES: [&str; 3] = ["Dual", "Utility Consolidated", "Supplier 
 pub const SIGNED_THROUGH: [&str; 2] = ["JMI", "Provider"];
 /// The most accounts one contract covers.
 const MAX_ACCOUNTS: usize = 5000;
-
-/// Electric, Gas or DR.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Commodity {
-    Electric,
-    Gas,
-    Dr,
-}
-
-impl Commodity {
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Electric => "Electric",
-            Self::Gas => "Gas",
-            Self::Dr => "DR",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Self> {
-        [Self::Electric, Self::Gas, Self::Dr].into_iter().find(|c| c.name() == name)
-    }
-
-    /// The accounts a contract of this commodity covers: DR contracts cover Electric accounts.
-    fn account_filter(self) -> AccountFilter {
-        match self {
-            Self::Gas => AccountFilter::Gas,
-            Self::Electric | Self::Dr => AccountFilter::Electric,
-        }
-    }
-}
 
 /// What the first message of a file upload says.
 pub struct FileUpload {
@@ -515,22 +474,6 @@ fn contract_not_found() -> Error {
     not_found("Contract")
 }
 
-/// Another service's answer as this service's error: a company the caller may not see is one
-/// not found.
-pub(crate) fn peer_error(what: &'static str) -> impl Fn(tonic::Status) -> Error {
-    move |status| match status.code() {
-        Code::NotFound | Code::PermissionDenied => not_found(what),
-        Code::InvalidArgument => invalid(status.message().to_owned()),
-        Code::Unauthenticated => Error::Platform(eris_platform::Error::Unauthenticated(status.message().to_owned())),
-        _ => {
-            tracing::warn!(%status, what, "a service contracts depends on could not answer");
-            Error::Platform(eris_platform::Error::Unavailable(
-                "A service contracts depend on is unavailable. Please try again shortly.".into(),
-            ))
-        }
-    }
-}
-
 /// The page position after `row`, as a token: "<sort date>/<id>".
 pub fn page_token(row: &ContractRow) -> String {
     let sort_date = row.fields.date_signed.unwrap_or(sort_floor());
@@ -559,21 +502,6 @@ pub struct TypedBookFilter {
 }
 
 impl State {
-    fn companies(&self) -> CompanyServiceClient<tonic::transport::Channel> {
-        CompanyServiceClient::new(self.crm.clone())
-    }
-
-    fn accounts(&self) -> AccountServiceClient<tonic::transport::Channel> {
-        AccountServiceClient::new(self.crm.clone())
-    }
-
-    /// The company's name, when the caller may see it.
-    pub(crate) async fn company_name(&self, caller: &Caller, company_id: i64) -> Result<String> {
-        let request = caller.request(GetCompanyRequest { company_id });
-        let found = self.companies().get_company(request).await.map_err(peer_error("Company"))?;
-        Ok(found.into_inner().company.map(|c| c.name).unwrap_or_default())
-    }
-
     /// A contract the caller may see: Sales see those of companies where they hold a team role.
     pub(crate) async fn readable_contract(&self, caller: &Caller, contract_id: i64) -> Result<ContractRow> {
         let row = db::contracts::select_contract(&self.pool, contract_id).await?.ok_or_else(contract_not_found)?;
@@ -581,22 +509,6 @@ impl State {
             self.company_name(caller, row.company_id).await.map_err(|_| contract_not_found())?;
         }
         Ok(row)
-    }
-
-    /// Every utility and supplier (archived too), from sourcing on the caller's behalf.
-    pub(crate) async fn directories(&self, caller: &Caller) -> Result<(Vec<Utility>, Vec<Supplier>)> {
-        let utilities = async {
-            let mut client = UtilityServiceClient::new(self.sourcing.clone());
-            let found = client.list_utilities(caller.request(ListUtilitiesRequest::default())).await;
-            Ok::<_, Error>(found.map_err(peer_error("Utility"))?.into_inner().utilities)
-        };
-        let suppliers = async {
-            let mut client = SupplierServiceClient::new(self.sourcing.clone());
-            let request = ListSuppliersRequest { include_archived: true, ..Default::default() };
-            let found = client.list_suppliers(caller.request(request)).await;
-            Ok::<_, Error>(found.map_err(peer_error("Supplier"))?.into_inner().suppliers)
-        };
-        tokio::try_join!(utilities, suppliers)
     }
 
     /// Checks what the fields name against crm and sourcing and answers the company's name with
@@ -616,14 +528,7 @@ impl State {
             if fields.account_ids.is_empty() {
                 return Ok(Vec::new());
             }
-            let request = ListAccountsRequest {
-                company_id,
-                filter: commodity.account_filter().into(),
-                page_size: 5000,
-                ..Default::default()
-            };
-            let page = self.accounts().list_accounts(caller.request(request)).await.map_err(peer_error("Company"))?;
-            Ok::<_, Error>(page.into_inner().accounts)
+            self.company_accounts(caller, company_id, commodity.account_filter()).await
         };
         let directories = async {
             if fields.utility_id.is_none() && fields.supplier_id.is_none() && fields.provider_supplier_id.is_none() {
@@ -835,13 +740,6 @@ impl State {
             signed_to: filter.signed_to,
             today: self.business.today(),
         })
-    }
-
-    /// The ids of every company crm lets the caller open.
-    async fn open_companies(&self, caller: &Caller) -> Result<Vec<i64>> {
-        let request = caller.request(ListVisibleCompanyIdsRequest { max_ids: 0 });
-        let visible = self.companies().list_visible_company_ids(request).await.map_err(peer_error("Company"))?;
-        Ok(visible.into_inner().company_ids)
     }
 
     /// A page of the book and, on the first page, how many contracts match and their annual

@@ -11,9 +11,9 @@ use crate::{
         self,
         hedges::{HedgeRow, HedgeValues},
     },
-    domain::{Also, contracts::HEDGE, numbers, record_event},
+    domain::{contracts::HEDGE, numbers},
     error::{Error, Result, invalid, not_found, stale},
-    grpc::hedge_to_proto,
+    events::{Also, record_event},
 };
 
 pub const BLOCK_TYPES: [&str; 3] = ["", "Load Following Block", "Flat Block"];
@@ -88,7 +88,7 @@ impl State {
             return Err(invalid("Hedges are added to contracts whose Contract Type is Hedge."));
         }
         let row = db::hedges::insert_hedge(&mut tx, contract_id, &values, caller.user_id).await?;
-        let also = Also { hedge: Some(hedge_to_proto(row.clone())), ..Default::default() };
+        let also = Also { hedge: Some(row.clone()), ..Default::default() };
         record_event(&mut tx, caller, "hedge added", &contract, also).await?;
         tx.commit().await?;
         Ok(row)
@@ -113,7 +113,7 @@ impl State {
                 None => hedge_not_found(),
             });
         };
-        let also = Also { hedge: Some(hedge_to_proto(row.clone())), ..Default::default() };
+        let also = Also { hedge: Some(row.clone()), ..Default::default() };
         record_event(&mut tx, caller, "hedge updated", &contract, also).await?;
         tx.commit().await?;
         Ok(row)
@@ -126,7 +126,7 @@ impl State {
         let contract =
             db::contracts::select_contract_for_update(&mut tx, read.contract_id).await?.ok_or_else(hedge_not_found)?;
         db::hedges::delete_hedge(&mut tx, hedge_id).await?;
-        let also = Also { hedge: Some(hedge_to_proto(read)), ..Default::default() };
+        let also = Also { hedge: Some(read), ..Default::default() };
         record_event(&mut tx, caller, "hedge deleted", &contract, also).await?;
         tx.commit().await?;
         Ok(())

@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use eris_platform::{relay::Background, time::BusinessTime};
 use sqlx::PgPool;
 
-use crate::{db, domain::Also, error::Result};
+use crate::{db, error::Result, events::Also};
 
 /// Contracts made Inactive per transaction.
 const BATCH: i64 = 500;
@@ -24,7 +24,7 @@ pub async fn inactivate_ended(pool: &PgPool, today: NaiveDate) -> Result<usize> 
         let mut tx = pool.begin().await?;
         let rows = db::contracts::inactivate_ended(&mut tx, today, BATCH).await?;
         let events: Vec<_> =
-            rows.iter().map(|row| super::contract_event("contract updated", 0, row, Also::default())).collect();
+            rows.iter().map(|row| crate::events::contract_event("contract updated", 0, row, Also::default())).collect();
         eris_platform::outbox::insert(&mut *tx, &events).await?;
         tx.commit().await?;
         total += rows.len();

@@ -15,12 +15,11 @@ use crate::{
         payments::{DrPaymentRow, PaymentRow, PaymentValues},
     },
     domain::{
-        Also,
         numbers::{self, cents},
-        record_event,
+        vocabulary::Basis,
     },
     error::{Error, Result, invalid, not_found, stale},
-    grpc::{dr_payment_to_proto, payment_to_proto},
+    events::{Also, record_event},
 };
 
 pub const PAYMENT_TYPES: [&str; 5] = ["Residual", "Upfront", "True-up", "Affiliate", "Drop"];
@@ -41,43 +40,6 @@ const MONTHS: [&str; 12] = [
 ];
 /// The most payments one call adds.
 pub const MAX_PAYMENTS: usize = 5000;
-
-/// What a contract's projected payments are computed from: a property of the contract, set by
-/// the screen that made it and changed only by an update that names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Basis {
-    /// usage x split / 100 x the contract's fee (the lead contracts screen).
-    Fee,
-    /// usage x split / 100 x the contract's rate, rounded to cents (the beta form).
-    Rate,
-}
-
-impl Basis {
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Fee => "Fee",
-            Self::Rate => "Rate",
-        }
-    }
-
-    /// A stored name; anything else reads as the fee, the older screen's formula.
-    pub fn from_name(name: &str) -> Self {
-        if name == "Rate" { Self::Rate } else { Self::Fee }
-    }
-
-    /// The basis a screen gives the contracts it makes.
-    pub fn of_form(beta: bool) -> Self {
-        if beta { Self::Rate } else { Self::Fee }
-    }
-
-    /// The contract's fee or rate, whichever this basis reads.
-    pub fn price(self, fields: &ContractFields) -> Option<Decimal> {
-        match self {
-            Self::Fee => fields.fee,
-            Self::Rate => fields.contract_rate,
-        }
-    }
-}
 
 /// A payment as typed (texts as they came; months and years 0 for none).
 #[derive(Debug, Clone, Default)]
@@ -355,7 +317,7 @@ impl State {
             .await?
             .ok_or_else(|| not_found("Contract"))?;
         let added = db::payments::insert_payments(&mut tx, contract_id, &payments, caller.user_id).await?;
-        let also = Also { payments: added.iter().cloned().map(payment_to_proto).collect(), ..Default::default() };
+        let also = Also { payments: added.clone(), ..Default::default() };
         record_event(&mut tx, caller, "payment added", &contract, also).await?;
         tx.commit().await?;
         Ok(added)
@@ -399,7 +361,7 @@ impl State {
                 None => payment_not_found(),
             });
         };
-        let also = Also { payments: vec![payment_to_proto(row.clone())], ..Default::default() };
+        let also = Also { payments: vec![row.clone()], ..Default::default() };
         record_event(&mut tx, caller, "payment updated", &contract, also).await?;
         tx.commit().await?;
         Ok(row)
@@ -414,7 +376,7 @@ impl State {
             .ok_or_else(payment_not_found)?;
         let row = db::payments::select_payment(&mut *tx, payment_id).await?.ok_or_else(payment_not_found)?;
         db::payments::delete_payment(&mut tx, payment_id).await?;
-        let also = Also { payments: vec![payment_to_proto(row)], ..Default::default() };
+        let also = Also { payments: vec![row], ..Default::default() };
         record_event(&mut tx, caller, "payment deleted", &contract, also).await?;
         tx.commit().await?;
         Ok(())
@@ -456,8 +418,7 @@ impl State {
             ));
         }
         let payments = db::payments::list_payments(&mut *tx, contract_id).await?;
-        let changed =
-            payments.iter().filter(|p| ids.binary_search(&p.payment_id).is_ok()).cloned().map(payment_to_proto);
+        let changed = payments.iter().filter(|p| ids.binary_search(&p.payment_id).is_ok()).cloned();
         let also = Also { payments: changed.collect(), ..Default::default() };
         record_event(&mut tx, caller, "payment updated", &contract, also).await?;
         tx.commit().await?;
@@ -497,7 +458,7 @@ impl State {
         let mut tx = self.pool.begin().await?;
         let row =
             db::payments::insert_dr_payment(&mut tx, contract_id, amount, paid_on, period, caller.user_id).await?;
-        let also = Also { dr_payment: Some(dr_payment_to_proto(row.clone())), ..Default::default() };
+        let also = Also { dr_payment: Some(row.clone()), ..Default::default() };
         record_event(&mut tx, caller, "dr payment added", &contract, also).await?;
         tx.commit().await?;
         Ok(row)
@@ -510,7 +471,7 @@ impl State {
         let contract = self.readable_contract(caller, row.contract_id).await?;
         let mut tx = self.pool.begin().await?;
         db::payments::delete_dr_payment(&mut tx, dr_payment_id).await?;
-        let also = Also { dr_payment: Some(dr_payment_to_proto(row)), ..Default::default() };
+        let also = Also { dr_payment: Some(row), ..Default::default() };
         record_event(&mut tx, caller, "dr payment deleted", &contract, also).await?;
         tx.commit().await?;
         Ok(())

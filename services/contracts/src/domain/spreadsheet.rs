@@ -7,7 +7,7 @@ use eris_proto::sourcing::v1::{Supplier, Utility};
 use rust_decimal::{Decimal, prelude::ToPrimitive};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook, XlsxError};
 
-use crate::{db::contracts::ContractRow, domain::contracts::STATUSES};
+use crate::{db::contracts::ContractRow, domain::vocabulary::STATUSES};
 
 const HEADERS: [&str; 18] = [
     "Company",

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use eris_platform::{
     edits::{Patch, named_fields},
-    values::{decimal_text, optional_date, page_size, parse_date, timestamp},
+    values::{decimal_text, page_size, parse_date, timestamp},
 };
 use eris_proto::contracts::v1::{
     BookFilter, Contract, ContractScope, CreateContractRequest, CreateContractResponse, CreateFileUploadRequest,
@@ -17,15 +17,16 @@ use eris_proto::contracts::v1::{
 };
 use tonic::{Request, Response, Status};
 
-use super::{commodity, commodity_to_proto, screen_caller};
+use super::{commodity, screen_caller};
 use crate::{
     State,
-    db::contracts::{CompanyQuery, ContractRow},
+    db::contracts::CompanyQuery,
     domain::{
         contracts::{FileUpload, TypedBookFilter, TypedContract, page_token, parse_page_token},
-        payments::Basis,
+        vocabulary::Basis,
     },
     error::{Result, invalid},
+    proto::contract_to_proto,
 };
 
 pub(crate) struct ContractApi(pub(crate) Arc<State>);
@@ -66,67 +67,6 @@ const CONTRACT_FIELDS: &[&str] = &[
     "status",
     "projection_basis",
 ];
-
-pub(crate) fn contract_to_proto(row: ContractRow) -> Contract {
-    let f = row.fields;
-    let c = row.computed;
-    let money = |value: rust_decimal::Decimal| format!("{:.2}", value);
-    Contract {
-        contract_id: row.contract_id,
-        company_id: row.company_id,
-        company_name: row.company_name,
-        inside_sales_user_id: f.inside_sales_user_id.unwrap_or_default(),
-        closer1_user_id: f.closer1_user_id.unwrap_or_default(),
-        closer2_user_id: f.closer2_user_id.unwrap_or_default(),
-        analyst_user_id: f.analyst_user_id.unwrap_or_default(),
-        support_analyst1_user_id: f.support_analyst1_user_id.unwrap_or_default(),
-        support_analyst2_user_id: f.support_analyst2_user_id.unwrap_or_default(),
-        affiliate: f.affiliate,
-        commodity: commodity_to_proto(&f.commodity).into(),
-        utility_id: f.utility_id.unwrap_or_default(),
-        state: f.state,
-        date_signed: optional_date(f.date_signed),
-        signed_through: f.signed_through,
-        provider_supplier_id: f.provider_supplier_id.unwrap_or_default(),
-        pricing_type: f.pricing_type,
-        contract_type: f.contract_type,
-        supplier_id: f.supplier_id.unwrap_or_default(),
-        start_date: optional_date(f.start_date),
-        term_months: f.term_months.unwrap_or_default(),
-        contract_rate: decimal_text(f.contract_rate),
-        rate_type: f.rate_type,
-        fee: decimal_text(f.fee),
-        billing_type: f.billing_type,
-        tax_exempt: decimal_text(f.tax_exempt),
-        green_power: f.green_power,
-        payment_schedule: f.payment_schedule,
-        revenue_split: decimal_text(f.revenue_split),
-        notes: f.notes,
-        capacity_percentage: decimal_text(f.capacity_percentage),
-        energy_percentage: decimal_text(f.energy_percentage),
-        jmi_percentage: decimal_text(f.jmi_percentage),
-        account_ids: f.account_ids,
-        status: i32::from(f.status),
-        previous_status: i32::from(row.previous_status),
-        beta: row.beta,
-        file_name: row.file_name,
-        annual_volume: decimal_text(Some(c.annual_volume)),
-        term_volume: decimal_text(Some(c.term_volume)),
-        annual_fee_total: money(c.annual_fee_total),
-        term_fee_total: money(c.term_fee_total),
-        end_date: optional_date(c.end_date),
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-        creator_user_id: row.created_by,
-        create_time: Some(timestamp(row.created_at)),
-        auto_inactive_date: row.auto_inactive_on.map(eris_platform::values::date),
-        projection_basis: match Basis::from_name(&f.projection_basis) {
-            Basis::Fee => ProjectionBasis::Fee,
-            Basis::Rate => ProjectionBasis::Rate,
-        }
-        .into(),
-    }
-}
 
 fn typed_contract(c: &Contract) -> Result<TypedContract> {
     Ok(TypedContract {

@@ -2,10 +2,7 @@
 
 use std::sync::Arc;
 
-use eris_platform::{
-    auth::caller,
-    values::{decimal_text, optional_date, parse_date, timestamp},
-};
+use eris_platform::{auth::caller, values::parse_date};
 use eris_proto::contracts::v1::{
     CreateHedgeRequest, CreateHedgeResponse, DeleteHedgeRequest, DeleteHedgeResponse, GetHedgeRequest,
     GetHedgeResponse, Hedge, ListHedgesRequest, ListHedgesResponse, UpdateHedgeRequest, UpdateHedgeResponse,
@@ -15,31 +12,12 @@ use tonic::{Request, Response, Status};
 
 use crate::{
     State,
-    db::hedges::HedgeRow,
     domain::hedges::TypedHedge,
     error::{Result, invalid},
+    proto::hedge_to_proto,
 };
 
 pub(crate) struct HedgeApi(pub(crate) Arc<State>);
-
-pub(crate) fn hedge_to_proto(row: HedgeRow) -> Hedge {
-    let h = row.values;
-    Hedge {
-        hedge_id: row.hedge_id,
-        contract_id: row.contract_id,
-        block_type: h.block_type,
-        signed_date: optional_date(h.signed_date),
-        start_month: optional_date(h.start_month),
-        term_months: h.term_months,
-        rate: decimal_text(h.rate),
-        fee: decimal_text(h.fee),
-        creator_user_id: row.created_by,
-        create_time: Some(timestamp(row.created_at)),
-        modifier_user_id: row.updated_by,
-        update_time: Some(timestamp(row.updated_at)),
-        version: row.version,
-    }
-}
 
 fn typed_hedge(h: &Hedge) -> Result<TypedHedge> {
     Ok(TypedHedge {

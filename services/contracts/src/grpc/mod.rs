@@ -12,13 +12,13 @@ use tonic::Request;
 use crate::{
     State,
     access::{self, require},
-    domain::contracts::Commodity,
+    domain::vocabulary::Commodity,
     error::{Result, invalid},
 };
 
-pub(crate) use contracts::{ContractApi, contract_to_proto};
-pub(crate) use hedges::{HedgeApi, hedge_to_proto};
-pub(crate) use payments::{PaymentApi, dr_payment_to_proto, payment_to_proto};
+pub(crate) use contracts::ContractApi;
+pub(crate) use hedges::HedgeApi;
+pub(crate) use payments::PaymentApi;
 
 /// The caller of a request; a call from the beta screens (marked with `BETA_SCREEN_HEADER`) only
 /// for the beta users, reads included.
@@ -38,15 +38,5 @@ fn commodity(value: i32) -> Result<Option<Commodity>> {
         Ok(ProtoCommodity::Dr) => Ok(Some(Commodity::Dr)),
         Ok(ProtoCommodity::Unspecified) => Ok(None),
         Err(_) => Err(invalid("Commodity must be Electric, Gas or DR.")),
-    }
-}
-
-/// A stored commodity name as the proto's.
-fn commodity_to_proto(name: &str) -> ProtoCommodity {
-    match Commodity::from_name(name) {
-        Some(Commodity::Electric) => ProtoCommodity::Electric,
-        Some(Commodity::Gas) => ProtoCommodity::Gas,
-        Some(Commodity::Dr) => ProtoCommodity::Dr,
-        None => ProtoCommodity::Unspecified,
     }
 }

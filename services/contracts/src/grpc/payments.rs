@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
-use eris_platform::values::{date, decimal_text, parse_date, timestamp};
+use eris_platform::values::{decimal_text, parse_date};
 use eris_proto::contracts::v1::{
     CreateDrPaymentRequest, CreateDrPaymentResponse, CreatePaymentsRequest, CreatePaymentsResponse,
-    DeleteDrPaymentRequest, DeleteDrPaymentResponse, DeletePaymentRequest, DeletePaymentResponse, DrPayment,
+    DeleteDrPaymentRequest, DeleteDrPaymentResponse, DeletePaymentRequest, DeletePaymentResponse,
     ListDrPaymentsRequest, ListDrPaymentsResponse, ListPaymentsRequest, ListPaymentsResponse, PastePaymentsRequest,
     PastePaymentsResponse, Payment, PaymentTotals, UpdatePaymentRequest, UpdatePaymentResponse,
     UpdateProjectedPaymentsRequest, UpdateProjectedPaymentsResponse, payment_service_server::PaymentService,
@@ -15,49 +15,15 @@ use tonic::{Request, Response, Status};
 use super::screen_caller;
 use crate::{
     State,
-    db::payments::{DrPaymentRow, PaymentRow},
     domain::{
         numbers,
         payments::{ProjectionUpdate, Totals, TypedPayment, payment_values},
     },
     error::{Result, invalid},
+    proto::{dr_payment_to_proto, money, payment_to_proto},
 };
 
 pub(crate) struct PaymentApi(pub(crate) Arc<State>);
-
-fn money(value: Option<rust_decimal::Decimal>) -> String {
-    value.map(|v| format!("{v:.2}")).unwrap_or_default()
-}
-
-pub(crate) fn payment_to_proto(row: PaymentRow) -> Payment {
-    let p = row.values;
-    Payment {
-        payment_id: row.payment_id,
-        contract_id: row.contract_id,
-        projected_month: i32::from(p.projected_month),
-        projected_year: p.projected_year,
-        revenue_split: decimal_text(p.revenue_split),
-        projected_usage: decimal_text(p.projected_usage),
-        projected_payment: money(p.projected_payment),
-        payment_month: p.payment_month.map(i32::from).unwrap_or_default(),
-        payment_year: p.payment_year.unwrap_or_default(),
-        usage_actual: decimal_text(p.usage_actual),
-        payment_actual: money(p.payment_actual),
-        payment_type: p.payment_type,
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-    }
-}
-
-pub(crate) fn dr_payment_to_proto(row: DrPaymentRow) -> DrPayment {
-    DrPayment {
-        dr_payment_id: row.dr_payment_id,
-        contract_id: row.contract_id,
-        amount: format!("{:.2}", row.amount),
-        date: Some(date(row.paid_on)),
-        period: row.period,
-    }
-}
 
 fn totals_to_proto(totals: Totals) -> PaymentTotals {
     PaymentTotals {

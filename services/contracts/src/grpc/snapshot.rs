@@ -8,10 +8,9 @@ use eris_platform::{
 };
 use sqlx::PgConnection;
 
-use super::payment_to_proto;
 use crate::{
     db,
-    domain::{Also, contract_event},
+    events::{Also, contract_event},
 };
 
 /// What contracts' snapshot reads.
@@ -51,7 +50,7 @@ async fn with_payments(conn: &mut PgConnection, rows: Vec<db::contracts::Contrac
         .map(|row| {
             let mut own = Vec::new();
             while let Some(payment) = payments.next_if(|p| p.contract_id == row.contract_id) {
-                own.push(payment_to_proto(payment));
+                own.push(payment);
             }
             contract_event("contract updated", 0, row, Also { payments: own, ..Also::default() })
         })

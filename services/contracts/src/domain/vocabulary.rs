@@ -1,0 +1,77 @@
+//! The contract's vocabularies: its commodities, its statuses and its projection basis, each
+//! named once.
+
+use eris_proto::crm::v1::AccountFilter;
+use rust_decimal::Decimal;
+
+use crate::db::contracts::ContractFields;
+
+/// The status list; a contract's status is an index into it.
+pub const STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
+pub const INACTIVE: i16 = 3;
+/// Electric, Gas or DR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Commodity {
+    Electric,
+    Gas,
+    Dr,
+}
+
+impl Commodity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Electric => "Electric",
+            Self::Gas => "Gas",
+            Self::Dr => "DR",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Self::Electric, Self::Gas, Self::Dr].into_iter().find(|c| c.name() == name)
+    }
+
+    /// The accounts a contract of this commodity covers: DR contracts cover Electric accounts.
+    pub fn account_filter(self) -> AccountFilter {
+        match self {
+            Self::Gas => AccountFilter::Gas,
+            Self::Electric | Self::Dr => AccountFilter::Electric,
+        }
+    }
+}
+
+/// What a contract's projected payments are computed from: a property of the contract, set by
+/// the screen that made it and changed only by an update that names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basis {
+    /// usage x split / 100 x the contract's fee (the lead contracts screen).
+    Fee,
+    /// usage x split / 100 x the contract's rate, rounded to cents (the beta form).
+    Rate,
+}
+
+impl Basis {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Fee => "Fee",
+            Self::Rate => "Rate",
+        }
+    }
+
+    /// A stored name; anything else reads as the fee, the older screen's formula.
+    pub fn from_name(name: &str) -> Self {
+        if name == "Rate" { Self::Rate } else { Self::Fee }
+    }
+
+    /// The basis a screen gives the contracts it makes.
+    pub fn of_form(beta: bool) -> Self {
+        if beta { Self::Rate } else { Self::Fee }
+    }
+
+    /// The contract's fee or rate, whichever this basis reads.
+    pub fn price(self, fields: &ContractFields) -> Option<Decimal> {
+        match self {
+            Self::Fee => fields.fee,
+            Self::Rate => fields.contract_rate,
+        }
+    }
+}
