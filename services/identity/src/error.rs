@@ -27,10 +27,12 @@ pub enum Error {
     WrongCurrentPassword,
     #[error("{SAME_PASSWORD}")]
     SamePassword,
-    #[error("The new password must be at least {} characters long.", crate::password::MIN_LENGTH)]
-    PasswordTooShort,
-    #[error("The new password must be at most {} characters long.", crate::password::MAX_LENGTH)]
-    PasswordTooLong,
+    /// Shorter than the least length it carries.
+    #[error("The new password must be at least {0} characters long.")]
+    PasswordTooShort(usize),
+    /// Longer than the most length it carries.
+    #[error("The new password must be at most {0} characters long.")]
+    PasswordTooLong(usize),
     #[error("This password is too common. Please choose another.")]
     PasswordTooCommon,
     #[error("A user with this email already exists.")]
@@ -69,8 +71,8 @@ impl From<Error> for Status {
             Error::ThrottleUnavailable => Status::unavailable(message),
             Error::WrongCurrentPassword
             | Error::SamePassword
-            | Error::PasswordTooShort
-            | Error::PasswordTooLong
+            | Error::PasswordTooShort(_)
+            | Error::PasswordTooLong(_)
             | Error::PasswordTooCommon => Status::invalid_argument(message),
             Error::EmailTaken | Error::NameTaken => Status::already_exists(message),
             Error::Conflict { .. } => Status::aborted(message),

@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+mod events;
 mod grpc;
 pub mod keys;
 mod password;

@@ -96,10 +96,10 @@ fn dummy_hash() -> &'static str {
 pub fn check_new(password: &str) -> Result<()> {
     let length = password.chars().count();
     if length < MIN_LENGTH {
-        return Err(Error::PasswordTooShort);
+        return Err(Error::PasswordTooShort(MIN_LENGTH));
     }
     if length > MAX_LENGTH {
-        return Err(Error::PasswordTooLong);
+        return Err(Error::PasswordTooLong(MAX_LENGTH));
     }
     if is_common(password) {
         return Err(Error::PasswordTooCommon);
@@ -136,8 +136,8 @@ mod tests {
 
     #[test]
     fn new_passwords_need_length_and_must_not_be_common() {
-        assert!(matches!(check_new("short-pw"), Err(Error::PasswordTooShort)));
-        assert!(matches!(check_new(&"x".repeat(MAX_LENGTH + 1)), Err(Error::PasswordTooLong)));
+        assert!(matches!(check_new("short-pw"), Err(Error::PasswordTooShort(MIN_LENGTH))));
+        assert!(matches!(check_new(&"x".repeat(MAX_LENGTH + 1)), Err(Error::PasswordTooLong(MAX_LENGTH))));
         for common in ["qwerty123456", "1qaz2wsx3edc", "Password2026!", "iloveyou12345", "abcabcabcabc", "aaaaaaaaaaaa"]
         {
             assert!(matches!(check_new(common), Err(Error::PasswordTooCommon)), "{common}");

@@ -30,7 +30,9 @@ pub async fn demo_users(database: &DatabaseArgs, demo_password: &str) -> anyhow:
             force_password_reset: false,
             one_time_password_expires_at: None,
         };
-        users.push(db::users::upsert_demo_user(&mut tx, &user).await?);
+        let (row, inserted) = db::users::upsert_demo_user(&mut tx, &user).await?;
+        crate::events::record(&mut tx, if inserted { "created" } else { "updated" }, None, &row).await?;
+        users.push(row);
     }
     tx.commit().await?;
     pool.close().await;

@@ -117,7 +117,7 @@ pub async fn list_users_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -
         .await
 }
 
-/// Adds a user, with its `user.created` event, in the caller's transaction.
+/// Adds a user, in the caller's transaction.
 #[tracing::instrument(skip_all)]
 pub async fn insert_user(tx: &mut PgConnection, user: &NewUser<'_>, created_by: Option<i64>) -> sqlx::Result<UserRow> {
     let row: UserRow = sqlx::query_as(&format!(
@@ -135,13 +135,7 @@ pub async fn insert_user(tx: &mut PgConnection, user: &NewUser<'_>, created_by: 
     .bind(created_by)
     .fetch_one(&mut *tx)
     .await?;
-    insert_event(tx, "created", created_by, &row).await?;
     Ok(row)
-}
-
-/// The user's event, in the caller's transaction.
-async fn insert_event(tx: &mut PgConnection, kind: &str, by: Option<i64>, row: &UserRow) -> sqlx::Result<()> {
-    eris_platform::outbox::insert(tx, &[crate::domain::users::user_event(kind, by.unwrap_or(0), row)]).await
 }
 
 /// The user, its row locked until the caller's transaction ends.
@@ -153,8 +147,7 @@ pub async fn select_user_for_update(db: &mut sqlx::PgConnection, user_id: i64) -
         .await
 }
 
-/// Writes the fields (the row is locked by the caller's transaction) as the next version, with
-/// its `user.updated` event.
+/// Writes the fields (the row is locked by the caller's transaction) as the next version.
 #[tracing::instrument(skip_all)]
 pub async fn update_user(
     tx: &mut PgConnection,
@@ -176,7 +169,6 @@ pub async fn update_user(
     .bind(updated_by)
     .fetch_one(&mut *tx)
     .await?;
-    insert_event(tx, "updated", Some(updated_by), &row).await?;
     Ok(row)
 }
 
@@ -264,9 +256,9 @@ struct Upserted {
 }
 
 /// Inserts or refreshes a user by email (demo data only): active, with this password, no reset;
-/// with its `user.created` or `user.updated` event, in the caller's transaction.
+/// in the caller's transaction. Answers the user and whether it was new.
 #[tracing::instrument(skip_all)]
-pub async fn upsert_demo_user(tx: &mut PgConnection, user: &NewUser<'_>) -> sqlx::Result<UserRow> {
+pub async fn upsert_demo_user(tx: &mut PgConnection, user: &NewUser<'_>) -> sqlx::Result<(UserRow, bool)> {
     let upserted: Upserted = sqlx::query_as(&format!(
         "insert into app_user (name, email, job, role, password_hash, force_password_reset) \
          values ($1, $2, $3, $4, $5, false) \
@@ -283,7 +275,5 @@ pub async fn upsert_demo_user(tx: &mut PgConnection, user: &NewUser<'_>) -> sqlx
     .bind(user.password_hash)
     .fetch_one(&mut *tx)
     .await?;
-    let kind = if upserted.inserted { "created" } else { "updated" };
-    insert_event(tx, kind, None, &upserted.user).await?;
-    Ok(upserted.user)
+    Ok((upserted.user, upserted.inserted))
 }

@@ -4,8 +4,7 @@ use eris_platform::{
     auth::{Caller, parse_role, role_name},
     edits::{self, Patch, Saved},
 };
-use eris_proto::identity::v1::{Role, User, UserEvent};
-use prost::Message;
+use eris_proto::identity::v1::Role;
 
 use crate::{
     State,
@@ -15,7 +14,7 @@ use crate::{
         users::{NewUser, UserFields, UserRow},
     },
     error::{Error, Result, invalid},
-    password,
+    events, password,
 };
 
 /// Most characters of a name, email or job.
@@ -106,18 +105,6 @@ pub struct OneTimePassword {
     pub expires_at: chrono::DateTime<chrono::Utc>,
 }
 
-/// A user's event, as the outbox and the snapshot carry it: `user.<kind>` about the user, never
-/// with password data (the `User` message has none).
-pub(crate) fn user_event(kind: &str, by: i64, row: &UserRow) -> eris_platform::outbox::Event {
-    let event = UserEvent {
-        kind: kind.to_owned(),
-        user_id: by,
-        event_time: Some(eris_platform::values::timestamp(chrono::Utc::now())),
-        user: Some(User::from(row.clone())),
-    };
-    (format!("user.{kind}"), row.user_id, event.encode_to_vec())
-}
-
 fn user_not_found() -> Error {
     eris_platform::Error::not_found("User").into()
 }
@@ -138,6 +125,7 @@ impl State {
             one_time_password_expires_at: Some(one_time.0.expires_at),
         };
         let row = db::users::insert_user(&mut tx, &new, Some(caller.user_id)).await.map_err(map_taken)?;
+        events::record(&mut tx, "created", Some(caller.user_id), &row).await?;
         tx.commit().await?;
         tracing::info!(user_id = row.user_id, by = caller.user_id, "created user");
         Ok((row, one_time.0))
@@ -172,6 +160,7 @@ impl State {
         access::check_not_locking_out(caller, patch.record_id, new_role, deactivated)?;
         let mut row =
             db::users::update_user(&mut tx, patch.record_id, &after, caller.user_id).await.map_err(map_taken)?;
+        events::record(&mut tx, "updated", Some(caller.user_id), &row).await?;
         edits::record(&mut tx, RESOURCE, patch.record_id, row.version, caller.user_id, &changes).await?;
         // Tokens carry the role, so a role change voids them (a refresh brings the new role); an
         // inactive user's sessions end.

@@ -6,7 +6,7 @@ use eris_platform::{
 };
 use sqlx::PgConnection;
 
-use crate::{db, domain::users::user_event};
+use crate::{db, events::user_event};
 
 /// What identity's snapshot reads.
 pub(crate) const PARTS: &[Part] = &[users];
