@@ -6,6 +6,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+mod events;
 mod grpc;
 pub mod seed;
 #[cfg(feature = "testing")]

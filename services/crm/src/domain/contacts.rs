@@ -1,14 +1,5 @@
 //! Contacts of companies: their types and priority, and saves by field.
 
-use eris_platform::{
-    auth::Caller,
-    edits::{self, Patch},
-    text,
-};
-use eris_proto::crm::v1::ContactEvent;
-use prost::Message;
-use sqlx::PgConnection;
-
 use crate::{
     State,
     access::{self, require},
@@ -17,6 +8,12 @@ use crate::{
         contacts::{ContactFields, ContactRow},
     },
     error::{Error, Result, invalid, not_found},
+    events::record_contact_event,
+};
+use eris_platform::{
+    auth::Caller,
+    edits::{self, Patch},
+    text,
 };
 
 const RESOURCE: &str = "contact";
@@ -107,23 +104,6 @@ fn contact_not_found() -> Error {
     not_found("Contact")
 }
 
-async fn record_event(tx: &mut PgConnection, caller: &Caller, kind: &str, row: &ContactRow) -> Result<()> {
-    eris_platform::outbox::insert(&mut *tx, &[contact_event(kind, caller.user_id, row)]).await?;
-    Ok(())
-}
-
-/// A contact's event, as the outbox and the snapshot carry it: `contact.<kind>` by the user who
-/// changed it (0 for the system).
-pub(crate) fn contact_event(kind: &str, user_id: i64, row: &ContactRow) -> eris_platform::outbox::Event {
-    let event = ContactEvent {
-        kind: kind.to_owned(),
-        user_id,
-        event_time: Some(crate::grpc::convert::timestamp(chrono::Utc::now())),
-        contact: Some(crate::grpc::contacts::contact_to_proto(row.clone())),
-    };
-    (format!("contact.{kind}"), row.contact_id, event.encode_to_vec())
-}
-
 impl State {
     /// A contact of a company the caller may read.
     pub(crate) async fn readable_contact(&self, caller: &Caller, contact_id: i64) -> Result<ContactRow> {
@@ -154,7 +134,7 @@ impl State {
         validate(&fields)?;
         let mut tx = self.pool.begin().await?;
         let row = db::contacts::insert_contact(&mut tx, company_id, &fields, caller.user_id).await?;
-        record_event(&mut tx, caller, "created", &row).await?;
+        record_contact_event(&mut tx, caller, "created", &row).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -177,7 +157,7 @@ impl State {
         validate(&after)?;
         let row = db::contacts::update_contact(&mut tx, patch.record_id, &after, caller.user_id).await?;
         edits::record(&mut tx, RESOURCE, patch.record_id, row.version, caller.user_id, &changes).await?;
-        record_event(&mut tx, caller, "updated", &row).await?;
+        record_contact_event(&mut tx, caller, "updated", &row).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -187,7 +167,7 @@ impl State {
         require(access::may_change_contacts(caller))?;
         let mut tx = self.pool.begin().await?;
         let row = db::contacts::delete_contact(&mut tx, contact_id).await?.ok_or_else(contact_not_found)?;
-        record_event(&mut tx, caller, "deleted", &row).await?;
+        record_contact_event(&mut tx, caller, "deleted", &row).await?;
         tx.commit().await?;
         Ok(())
     }

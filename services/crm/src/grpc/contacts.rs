@@ -15,36 +15,19 @@ use eris_proto::crm::v1::{
 use serde_json::json;
 use tonic::{Request, Response, Status};
 
-use super::{convert::timestamp, decode_token, finish_page, page_size};
+use super::{decode_token, finish_page, page_size};
 use crate::{
     State,
-    db::contacts::{ContactFields, ContactRow},
+    db::contacts::ContactFields,
     domain::contacts::{self, contact_type, email, priority},
     error::{Result, invalid},
+    events::contact_to_proto,
 };
 
 pub(crate) struct ContactApi(pub(crate) Arc<State>);
 
 const FIELDS: &[&str] =
     &["first_name", "last_name", "email", "title", "office_phone", "cell_phone", "contact_type", "priority"];
-
-pub(crate) fn contact_to_proto(row: ContactRow) -> Contact {
-    let fields = row.fields;
-    Contact {
-        contact_id: row.contact_id,
-        company_id: row.company_id,
-        first_name: fields.first_name,
-        last_name: fields.last_name,
-        email: fields.email,
-        title: fields.title,
-        office_phone: fields.office_phone,
-        cell_phone: fields.cell_phone,
-        contact_type: fields.contact_type,
-        priority: fields.priority.map(i32::from).unwrap_or(0),
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-    }
-}
 
 /// Reads the named fields of a request's contact, each checked; the others keep their defaults.
 fn fields_of(contact: &Contact, named: &[String]) -> Result<ContactFields> {

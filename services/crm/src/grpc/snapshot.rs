@@ -7,10 +7,7 @@ use eris_platform::{
 };
 use sqlx::PgConnection;
 
-use crate::{
-    db,
-    domain::{companies::company_event, contacts::contact_event},
-};
+use crate::{db, domain::companies::company_event, events::contact_event};
 
 /// What crm's snapshot reads.
 pub(crate) const PARTS: &[Part] = &[companies, contacts];
