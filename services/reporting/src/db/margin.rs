@@ -5,7 +5,27 @@ use chrono::NaiveDate;
 use futures::{Stream, StreamExt};
 use sqlx::{PgPool, Postgres, QueryBuilder};
 
-use crate::domain::margin::{Cursor, Filter};
+/// The filters, each `None` when it selects everything.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    pub supplier_id: Option<i64>,
+    pub projected_month: Option<i32>,
+    pub projected_year: Option<i32>,
+    /// The first day of the start month.
+    pub start_month: Option<NaiveDate>,
+    pub company_name: Option<String>,
+    pub payment_month: Option<i32>,
+    pub payment_year: Option<i32>,
+    pub signed_from: Option<NaiveDate>,
+    pub signed_to: Option<NaiveDate>,
+}
+
+/// Where a page starts or ends: a row's (contract, payment) key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor {
+    pub contract_id: i64,
+    pub payment_id: i64,
+}
 
 /// One row, in the spec's columns.
 #[derive(Debug, Clone, Default, PartialEq, sqlx::FromRow)]

@@ -13,27 +13,14 @@ use crate::{
     error::Result,
 };
 
+pub use crate::db::margin::{Cursor, Filter};
+
 /// The page sizes the screen offers.
 pub const PAGE_SIZES: [i32; 4] = [5, 10, 25, 50];
 /// Longest company-name filter.
 const NAME_LIMIT: usize = 200;
 /// The years a filter may name.
 const YEARS: std::ops::RangeInclusive<i32> = 1900..=2200;
-
-/// The filters, each `None` when it selects everything.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Filter {
-    pub supplier_id: Option<i64>,
-    pub projected_month: Option<i32>,
-    pub projected_year: Option<i32>,
-    /// The first day of the start month.
-    pub start_month: Option<NaiveDate>,
-    pub company_name: Option<String>,
-    pub payment_month: Option<i32>,
-    pub payment_year: Option<i32>,
-    pub signed_from: Option<NaiveDate>,
-    pub signed_to: Option<NaiveDate>,
-}
 
 /// The filter fields as typed, before checking.
 #[derive(Debug, Clone, Default)]
@@ -106,13 +93,6 @@ impl Filter {
             signed_to: typed.signed_to,
         })
     }
-}
-
-/// Where a page starts or ends: a row's (contract, payment) key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Cursor {
-    pub contract_id: i64,
-    pub payment_id: i64,
 }
 
 impl Cursor {
