@@ -5,6 +5,7 @@ pub mod rfps;
 pub mod spreadsheet;
 pub mod suppliers;
 pub mod utilities;
+pub mod vocabulary;
 
 use eris_platform::auth::Caller;
 use prost::Message;

@@ -30,7 +30,7 @@ use crate::{
         self,
         rfps::{NewQuote, QuoteRow, RfpFields, RfpQuery, RfpRow},
     },
-    domain::{spreadsheet, utilities::Commodity},
+    domain::{spreadsheet, vocabulary::Commodity},
     error::{Error, Result, invalid, not_found},
     grpc::{quote_to_proto, rfp_to_proto, timestamp},
 };

@@ -15,7 +15,7 @@ use crate::{
         self,
         suppliers::{SUPPLIER_NAME_KEY, SupplierContactFields, SupplierContactRow, SupplierFields, SupplierRow},
     },
-    domain::{record_event, utilities::Commodity},
+    domain::{record_event, vocabulary::Commodity},
     error::{Error, Result, invalid, not_found, unless_taken},
     grpc::{supplier_contact_to_proto, supplier_to_proto},
 };

@@ -14,7 +14,7 @@ use crate::{
         self,
         utilities::{RateCodeRow, UTILITY_NAME_KEY, UtilityFields, UtilityRow},
     },
-    domain::record_event,
+    domain::{record_event, vocabulary::Commodity},
     error::{Error, Result, invalid, not_found, unless_taken},
     grpc::{rate_code_to_proto, utility_to_proto},
 };
@@ -23,30 +23,6 @@ use crate::{
 const RESOURCE: &str = "utility";
 /// Most rate codes one utility has.
 pub const MAX_RATE_CODES: usize = 500;
-
-/// What a utility, supplier or contact serves, as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Commodity {
-    Electric,
-    Gas,
-    Dr,
-}
-
-impl Commodity {
-    /// The stored name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Electric => "Electric",
-            Self::Gas => "Gas",
-            Self::Dr => "DR",
-        }
-    }
-
-    /// From the stored name.
-    pub fn from_name(name: &str) -> Option<Self> {
-        [Self::Electric, Self::Gas, Self::Dr].into_iter().find(|c| c.name() == name)
-    }
-}
 
 impl edits::Fields for UtilityFields {
     fn field_values(&self) -> Vec<(&'static str, String)> {

@@ -9,7 +9,7 @@ mod utilities;
 use eris_proto::sourcing::v1::Commodity as ProtoCommodity;
 
 use crate::{
-    domain::utilities::Commodity,
+    domain::vocabulary::Commodity,
     error::{Result, invalid},
 };
 

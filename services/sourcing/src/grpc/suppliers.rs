@@ -22,7 +22,7 @@ use crate::{
     db::suppliers::{SupplierContactFields, SupplierContactRow, SupplierFields, SupplierRow},
     domain::{
         suppliers::{supplier_contact_fields, supplier_fields},
-        utilities::Commodity,
+        vocabulary::Commodity,
     },
     error::{Result, invalid},
 };

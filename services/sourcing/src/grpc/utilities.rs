@@ -63,7 +63,7 @@ fn fields_of(utility: &Utility, named: &[String]) -> Result<UtilityFields> {
     let checked = utility_fields(
         &pick("name", &utility.name, "-"),
         &pick("state", &utility.state, "XX"),
-        if all("commodity") { given_commodity } else { Some(domain::Commodity::Electric) },
+        if all("commodity") { given_commodity } else { Some(crate::domain::vocabulary::Commodity::Electric) },
         &pick("zone", &utility.zone, ""),
         &pick("rto", &utility.rto, ""),
     )?;
