@@ -22,5 +22,6 @@ pub mod testing;
 pub mod text;
 pub mod time;
 pub mod values;
+pub mod vocabulary;
 
 pub use error::{Error, Result};

@@ -24,7 +24,7 @@ use crate::{
     },
     domain::{
         numbers::{self, cents},
-        vocabulary::{Basis, Commodity, INACTIVE, STATUSES},
+        vocabulary::{Basis, Commodity, INACTIVE, STATUSES, account_filter},
     },
     error::{Error, Result, invalid, not_found},
     events::{Also, record_event},
@@ -528,7 +528,7 @@ impl State {
             if fields.account_ids.is_empty() {
                 return Ok(Vec::new());
             }
-            self.company_accounts(caller, company_id, commodity.account_filter()).await
+            self.company_accounts(caller, company_id, account_filter(commodity)).await
         };
         let directories = async {
             if fields.utility_id.is_none() && fields.supplier_id.is_none() && fields.provider_supplier_id.is_none() {

@@ -1,5 +1,5 @@
-//! The contract's vocabularies: its commodities, its statuses and its projection basis, each
-//! named once.
+//! The contract's vocabularies: its commodity (shared with sourcing), its statuses and its
+//! projection basis, each named once.
 
 use eris_proto::crm::v1::AccountFilter;
 use rust_decimal::Decimal;
@@ -9,33 +9,13 @@ use crate::db::contracts::ContractFields;
 /// The status list; a contract's status is an index into it.
 pub const STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
 pub const INACTIVE: i16 = 3;
-/// Electric, Gas or DR.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Commodity {
-    Electric,
-    Gas,
-    Dr,
-}
+pub use eris_platform::vocabulary::Commodity;
 
-impl Commodity {
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Electric => "Electric",
-            Self::Gas => "Gas",
-            Self::Dr => "DR",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Self> {
-        [Self::Electric, Self::Gas, Self::Dr].into_iter().find(|c| c.name() == name)
-    }
-
-    /// The accounts a contract of this commodity covers: DR contracts cover Electric accounts.
-    pub fn account_filter(self) -> AccountFilter {
-        match self {
-            Self::Gas => AccountFilter::Gas,
-            Self::Electric | Self::Dr => AccountFilter::Electric,
-        }
+/// The accounts a contract of `commodity` covers: DR contracts cover Electric accounts.
+pub fn account_filter(commodity: Commodity) -> AccountFilter {
+    match commodity {
+        Commodity::Gas => AccountFilter::Gas,
+        Commodity::Electric | Commodity::Dr => AccountFilter::Electric,
     }
 }
 

@@ -1,25 +1,3 @@
-//! Sourcing's vocabularies, each named once.
+//! Sourcing's vocabularies: the commodity, shared with contracts.
 
-/// What a utility, supplier or contact serves, as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Commodity {
-    Electric,
-    Gas,
-    Dr,
-}
-
-impl Commodity {
-    /// The stored name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Electric => "Electric",
-            Self::Gas => "Gas",
-            Self::Dr => "DR",
-        }
-    }
-
-    /// From the stored name.
-    pub fn from_name(name: &str) -> Option<Self> {
-        [Self::Electric, Self::Gas, Self::Dr].into_iter().find(|c| c.name() == name)
-    }
-}
+pub use eris_platform::vocabulary::Commodity;
