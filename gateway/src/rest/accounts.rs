@@ -389,7 +389,7 @@ impl AccountFields {
 }
 
 /// A lead's accounts, by site name (every page, streamed from crm in pages of 2,000).
-#[utoipa::path(get, path = "/api/getAccountsByLeadId/{leadId}", tag = "accounts",
+#[utoipa::path(get, path = "/getAccountsByLeadId/{leadId}", tag = "accounts",
     params(("leadId" = i64, Path, description = "The lead's id")),
     responses((status = 200, body = [AccountJson]), (status = 404, body = ErrorBody)))]
 pub async fn get_accounts_by_lead_id(
@@ -425,7 +425,7 @@ pub async fn get_accounts_by_lead_id(
 }
 
 /// Adds an account to the lead named by LeadId (Management, Admin and Customer Care).
-#[utoipa::path(post, path = "/api/accounts", tag = "accounts", request_body = AccountFields,
+#[utoipa::path(post, path = "/accounts", tag = "accounts", request_body = AccountFields,
     responses((status = 201, body = AccountJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 pub async fn create_account(
@@ -450,7 +450,7 @@ pub async fn create_account(
 
 /// Changes the fields present. A whole account sent back keeps newer values of fields it sends
 /// unchanged; a field someone else changed after Version is refused (409).
-#[utoipa::path(put, path = "/api/accounts/{AccountId}", tag = "accounts", request_body = AccountFields,
+#[utoipa::path(put, path = "/accounts/{AccountId}", tag = "accounts", request_body = AccountFields,
     params(("AccountId" = i64, Path, description = "The account's id")),
     responses((status = 200, body = AccountJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
@@ -477,7 +477,7 @@ pub async fn update_account(
 }
 
 /// Deletes an account with its usage and histories.
-#[utoipa::path(delete, path = "/api/accounts/{AccountId}", tag = "accounts",
+#[utoipa::path(delete, path = "/accounts/{AccountId}", tag = "accounts",
     params(("AccountId" = i64, Path, description = "The account's id")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_account(
@@ -518,7 +518,7 @@ fn usage_json(month: UsageMonth) -> UsageJson {
 }
 
 /// An account's 12 months of usage, January first.
-#[utoipa::path(get, path = "/api/getUsage/{accountId}", tag = "accounts",
+#[utoipa::path(get, path = "/getUsage/{accountId}", tag = "accounts",
     params(("accountId" = i64, Path, description = "The account's id")),
     responses((status = 200, body = [UsageJson]), (status = 404, body = ErrorBody)))]
 pub async fn get_usage(
@@ -595,7 +595,7 @@ fn month_number(name: Option<&Value>, place: usize) -> ApiResult<i32> {
 }
 
 /// Replaces an account's usage with the months sent (at most 12).
-#[utoipa::path(post, path = "/api/updateUsage", tag = "accounts", request_body = UpdateUsage,
+#[utoipa::path(post, path = "/updateUsage", tag = "accounts", request_body = UpdateUsage,
     responses((status = 200, body = [UsageJson]), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 pub async fn update_usage(
@@ -698,7 +698,7 @@ fn header_cells(object: &Map<String, Value>) -> Vec<String> {
 }
 
 /// Checks every row and, when none has a problem, adds them all in one transaction.
-#[utoipa::path(post, path = "/api/importAccounts/{leadId}", tag = "accounts", request_body = ImportAccounts,
+#[utoipa::path(post, path = "/importAccounts/{leadId}", tag = "accounts", request_body = ImportAccounts,
     params(("leadId" = i64, Path, description = "The lead's id")),
     responses((status = 200, body = ImportResult), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
@@ -853,7 +853,6 @@ macro_rules! capacity_calls {
 
         #[doc = concat!("Deletes a ", $label, " record.")]
         #[utoipa::path(get, path = $delete_path, tag = "accounts",
-            params(("recordId" = i64, Path, description = "The record's id")),
             responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
         pub async fn $delete(
             State(state): State<Arc<AppState>>,
@@ -869,39 +868,39 @@ capacity_calls!(
     CapacityKind::Plc,
     "PLC",
     get_plc_history,
-    "/api/getPLCHistory/{accountId}",
+    "/getPLCHistory/{accountId}",
     update_plc_history,
-    "/api/updatePLCHistory/{accountId}",
+    "/updatePLCHistory/{accountId}",
     delete_plc_history_record,
-    "/api/deletePLCHistoryRecord/{recordId}"
+    "/deletePLCHistoryRecord/{PLCHistoryId}"
 );
 capacity_calls!(
     CapacityKind::Nspl,
     "NSPL",
     get_nspl_history,
-    "/api/getNSPLHistory/{accountId}",
+    "/getNSPLHistory/{accountId}",
     update_nspl_history,
-    "/api/updateNSPLHistory/{accountId}",
+    "/updateNSPLHistory/{accountId}",
     delete_nspl_history_record,
-    "/api/deleteNSPLHistoryRecord/{recordId}"
+    "/deleteNSPLHistoryRecord/{NSPLHistoryId}"
 );
 capacity_calls!(
     CapacityKind::SummerKw,
     "SummerKW",
     get_summer_kw_history,
-    "/api/getSummerKWHistory/{accountId}",
+    "/getSummerKWHistory/{accountId}",
     update_summer_kw_history,
-    "/api/updateSummerKWHistory/{accountId}",
+    "/updateSummerKWHistory/{accountId}",
     delete_summer_kw_history_record,
-    "/api/deleteSummerKWHistoryRecord/{recordId}"
+    "/deleteSummerKWHistoryRecord/{SummerKWHistoryId}"
 );
 capacity_calls!(
     CapacityKind::WinterKw,
     "WinterKW",
     get_winter_kw_history,
-    "/api/getWinterKWHistory/{accountId}",
+    "/getWinterKWHistory/{accountId}",
     update_winter_kw_history,
-    "/api/updateWinterKWHistory/{accountId}",
+    "/updateWinterKWHistory/{accountId}",
     delete_winter_kw_history_record,
-    "/api/deleteWinterKWHistoryRecord/{recordId}"
+    "/deleteWinterKWHistoryRecord/{WinterKWHistoryId}"
 );

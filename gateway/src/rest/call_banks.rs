@@ -81,7 +81,7 @@ pub struct CallBankQuery {
 }
 
 /// Call banks by due date.
-#[utoipa::path(get, path = "/api/callbanks", tag = "call banks", params(CallBankQuery),
+#[utoipa::path(get, path = "/callbanks", tag = "call banks", params(CallBankQuery),
     responses((status = 200, body = [CallBankJson]), (status = 403, body = ErrorBody)))]
 pub async fn list_call_banks(
     State(state): State<Arc<AppState>>,
@@ -110,7 +110,7 @@ pub struct CallBankFields {
 }
 
 /// Adds a call bank (Management only).
-#[utoipa::path(post, path = "/api/callbanks", tag = "call banks", request_body = CallBankFields,
+#[utoipa::path(post, path = "/callbanks", tag = "call banks", request_body = CallBankFields,
     responses((status = 201, body = CallBankJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn create_call_bank(
     State(state): State<Arc<AppState>>,
@@ -134,7 +134,7 @@ pub async fn create_call_bank(
 }
 
 /// Edits a call bank (Management only): the fields present in the body.
-#[utoipa::path(patch, path = "/api/callbanks/{CallBankId}", tag = "call banks", request_body = CallBankFields,
+#[utoipa::path(patch, path = "/callbanks/{CallBankId}", tag = "call banks", request_body = CallBankFields,
     params(("CallBankId" = i64, Path, description = "The call bank's id")),
     responses((status = 200, body = CallBankJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn update_call_bank(
@@ -176,7 +176,7 @@ pub async fn update_call_bank(
 }
 
 /// Deletes a call bank and its company list (Management only).
-#[utoipa::path(delete, path = "/api/callbanks/{CallBankId}", tag = "call banks",
+#[utoipa::path(delete, path = "/callbanks/{CallBankId}", tag = "call banks",
     params(("CallBankId" = i64, Path, description = "The call bank's id")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_call_bank(
@@ -221,7 +221,7 @@ fn status_value(text: Option<&str>) -> ApiResult<i32> {
 }
 
 /// A call bank's companies by name.
-#[utoipa::path(get, path = "/api/callbanks/{CallBankId}/companies", tag = "call banks", params(
+#[utoipa::path(get, path = "/callbanks/{CallBankId}/companies", tag = "call banks", params(
         ("CallBankId" = i64, Path, description = "The call bank's id"), CompaniesQuery),
     responses((status = 200, body = [CallBankCompanyJson]), (status = 404, body = ErrorBody)))]
 pub async fn list_call_bank_companies(
@@ -267,7 +267,7 @@ pub struct MemberFields {
 }
 
 /// Replaces a call bank's companies (Management only).
-#[utoipa::path(put, path = "/api/callbanks/{CallBankId}/companies", tag = "call banks", request_body = [MemberFields],
+#[utoipa::path(put, path = "/callbanks/{CallBankId}/companies", tag = "call banks", request_body = [MemberFields],
     params(("CallBankId" = i64, Path, description = "The call bank's id")),
     responses((status = 200, body = CallBankJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn set_call_bank_companies(
@@ -298,7 +298,7 @@ pub struct MemberStatus {
 }
 
 /// Sets one company's status in a call bank (its assignee or Management).
-#[utoipa::path(put, path = "/api/callbanks/{CallBankId}/companies/{LeadId}", tag = "call banks", request_body = MemberStatus,
+#[utoipa::path(put, path = "/callbanks/{CallBankId}/companies/{LeadId}", tag = "call banks", request_body = MemberStatus,
     params(("CallBankId" = i64, Path, description = "The call bank's id"), ("LeadId" = i64, Path, description = "The company's id")),
     responses((status = 200, body = CallBankJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn update_call_bank_company(

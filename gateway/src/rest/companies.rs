@@ -87,13 +87,13 @@ async fn lead_page(
 }
 
 /// Every lead the caller may see, by name (Sales: their own).
-#[utoipa::path(get, path = "/api/getAllLeads/", tag = "companies", responses((status = 200, body = [Lead])))]
+#[utoipa::path(get, path = "/getAllLeads/", tag = "companies", responses((status = 200, body = [Lead])))]
 pub async fn get_all_leads(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Response> {
     stream_leads(state, ctx, CompanyFilter::default()).await
 }
 
 /// The leads where the named user holds a team role.
-#[utoipa::path(get, path = "/api/getUserLeads/{userName}", tag = "companies",
+#[utoipa::path(get, path = "/getUserLeads/{userName}", tag = "companies",
     params(("userName" = String, Path, description = "A user's full name")),
     responses((status = 200, body = [Lead]), (status = 400, body = ErrorBody)))]
 pub async fn get_user_leads(
@@ -118,7 +118,7 @@ async fn one_lead(state: &AppState, ctx: &CallContext, lead_id: i64) -> ApiResul
 }
 
 /// One lead, as a one-item array (as existing clients read it).
-#[utoipa::path(get, path = "/api/getLeadById/{LeadId}", tag = "companies",
+#[utoipa::path(get, path = "/getLeadById/{LeadId}", tag = "companies",
     params(("LeadId" = i64, Path, description = "The lead's id")),
     responses((status = 200, body = [Lead]), (status = 404, body = ErrorBody)))]
 pub async fn get_lead_by_id(
@@ -130,7 +130,7 @@ pub async fn get_lead_by_id(
 }
 
 /// One lead (clients read its Name), as a one-item array.
-#[utoipa::path(get, path = "/api/lead/{LeadId}", tag = "companies",
+#[utoipa::path(get, path = "/lead/{LeadId}", tag = "companies",
     params(("LeadId" = i64, Path, description = "The lead's id")),
     responses((status = 200, body = [Lead]), (status = 404, body = ErrorBody)))]
 pub async fn lead(
@@ -148,7 +148,7 @@ pub struct Done {
 }
 
 /// Deletes a lead and everything that belongs to it (Management only).
-#[utoipa::path(get, path = "/api/deleteLead/{LeadId}", tag = "companies",
+#[utoipa::path(get, path = "/deleteLead/{LeadId}", tag = "companies",
     params(("LeadId" = i64, Path, description = "The lead's id")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_lead(
@@ -171,7 +171,7 @@ pub struct InsertId {
 }
 
 /// Adds a lead.
-#[utoipa::path(post, path = "/api/newLead", tag = "companies", request_body = Lead,
+#[utoipa::path(post, path = "/newLead", tag = "companies", request_body = Lead,
     responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn new_lead(
     State(state): State<Arc<AppState>>,
@@ -193,7 +193,7 @@ pub async fn new_lead(
 /// Saves a whole lead. Fields the caller changed are written unless someone else changed the same
 /// field after the caller's `Version` (409, nothing written); fields sent back as read keep any
 /// newer value. Without a `Version` the lead is taken as read now: every field that differs is written.
-#[utoipa::path(post, path = "/api/updateLead", tag = "companies", request_body = Lead,
+#[utoipa::path(post, path = "/updateLead", tag = "companies", request_body = Lead,
     responses((status = 200, body = Lead), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn update_lead(
@@ -244,7 +244,7 @@ pub struct Updated {
 }
 
 /// Sets or clears (RESET) team roles on many companies in one transaction.
-#[utoipa::path(patch, path = "/api/massUpdateLeads", tag = "companies", request_body = MassUpdate,
+#[utoipa::path(patch, path = "/massUpdateLeads", tag = "companies", request_body = MassUpdate,
     responses((status = 200, body = Updated), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn mass_update_leads(
     State(state): State<Arc<AppState>>,
@@ -278,7 +278,7 @@ pub struct Affiliate {
 }
 
 /// Affiliates, alphabetical.
-#[utoipa::path(get, path = "/api/affiliates", tag = "companies", responses((status = 200, body = [Affiliate])))]
+#[utoipa::path(get, path = "/affiliates", tag = "companies", responses((status = 200, body = [Affiliate])))]
 pub async fn affiliates(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<Affiliate>>> {
     let names = client(&state)
         .list_affiliates(ctx.request(ListAffiliatesRequest {}))
@@ -297,7 +297,7 @@ pub struct NewAffiliate {
 }
 
 /// Adds an affiliate (Management only).
-#[utoipa::path(post, path = "/api/addAffiliate", tag = "companies", request_body = NewAffiliate,
+#[utoipa::path(post, path = "/addAffiliate", tag = "companies", request_body = NewAffiliate,
     responses((status = 201, body = Affiliate), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn add_affiliate(
     State(state): State<Arc<AppState>>,

@@ -76,7 +76,7 @@ pub struct ContactsQuery {
 }
 
 /// A lead's contacts, by last name.
-#[utoipa::path(get, path = "/api/contacts", tag = "contacts", params(ContactsQuery),
+#[utoipa::path(get, path = "/contacts", tag = "contacts", params(ContactsQuery),
     responses((status = 200, body = [ContactJson]), (status = 404, body = ErrorBody)))]
 pub async fn list_contacts(
     State(state): State<Arc<AppState>>,
@@ -158,7 +158,7 @@ impl ContactFields {
 }
 
 /// Adds a contact to the lead named by LeadId (every role, for leads it may see).
-#[utoipa::path(post, path = "/api/contacts", tag = "contacts", request_body = ContactFields,
+#[utoipa::path(post, path = "/contacts", tag = "contacts", request_body = ContactFields,
     responses((status = 201, body = ContactJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn create_contact(
     State(state): State<Arc<AppState>>,
@@ -180,7 +180,7 @@ pub async fn create_contact(
 }
 
 /// Changes the fields present; a field someone else changed after Version is refused (409).
-#[utoipa::path(put, path = "/api/contacts/{ContactId}", tag = "contacts", request_body = ContactFields,
+#[utoipa::path(put, path = "/contacts/{ContactId}", tag = "contacts", request_body = ContactFields,
     params(("ContactId" = i64, Path, description = "The contact's id")),
     responses((status = 200, body = ContactJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody)))]
@@ -206,7 +206,7 @@ pub async fn update_contact(
 }
 
 /// Deletes a contact.
-#[utoipa::path(delete, path = "/api/contacts/{ContactId}", tag = "contacts",
+#[utoipa::path(delete, path = "/contacts/{ContactId}", tag = "contacts",
     params(("ContactId" = i64, Path, description = "The contact's id")),
     responses((status = 200, body = Done), (status = 404, body = ErrorBody)))]
 pub async fn delete_contact(

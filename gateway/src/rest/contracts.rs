@@ -555,7 +555,7 @@ async fn remove_payment(state: &AppState, ctx: &CallContext, payment_id: i64) ->
 }
 
 /// The lead's contracts, Inactive too, latest signed first.
-#[utoipa::path(get, path = "/api/getContractsByLeadId", tag = "contracts", params(LeadQuery),
+#[utoipa::path(get, path = "/getContractsByLeadId", tag = "contracts", params(LeadQuery),
     responses((status = 200, body = Vec<ContractJson>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn get_contracts_by_lead_id(
     State(state): State<Arc<AppState>>,
@@ -567,7 +567,7 @@ pub async fn get_contracts_by_lead_id(
 }
 
 /// Makes a contract for LeadId (Management, Admin and Customer Care).
-#[utoipa::path(post, path = "/api/contracts", tag = "contracts", request_body = ContractFields,
+#[utoipa::path(post, path = "/contracts", tag = "contracts", request_body = ContractFields,
     responses((status = 201, body = ContractJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 pub async fn create_contract(
@@ -581,7 +581,7 @@ pub async fn create_contract(
 
 /// Changes the fields present (with Version: refused with 409 when one of them was changed by
 /// someone else since).
-#[utoipa::path(put, path = "/api/contracts/{ContractId}", tag = "contracts", request_body = ContractFields,
+#[utoipa::path(put, path = "/contracts/{ContractId}", tag = "contracts", request_body = ContractFields,
     params(("ContractId" = i64, Path, description = "The contract's id")),
     responses((status = 200, body = ContractJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
@@ -595,7 +595,7 @@ pub async fn update_contract(
 }
 
 /// Deletes a contract with its payments, DR history, hedges and file.
-#[utoipa::path(delete, path = "/api/contracts/{ContractId}", tag = "contracts",
+#[utoipa::path(delete, path = "/contracts/{ContractId}", tag = "contracts",
     params(("ContractId" = i64, Path, description = "The contract's id")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_contract(
@@ -617,7 +617,7 @@ pub struct UploadAddress {
 }
 
 /// A short-lived signed address to PUT the contract's file to.
-#[utoipa::path(get, path = "/api/uploadContractPDF/{ContractId}", tag = "contracts",
+#[utoipa::path(get, path = "/uploadContractPDF/{ContractId}", tag = "contracts",
     params(("ContractId" = i64, Path, description = "The contract's id")),
     responses((status = 200, body = UploadAddress), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn upload_contract_pdf(
@@ -637,7 +637,7 @@ pub async fn upload_contract_pdf(
 
 /// Stores the contract's file (PDF or Excel whose content matches its type, at most 25 MB) at an
 /// address from uploadContractPDF.
-#[utoipa::path(put, path = "/api/contractFiles/upload/{token}", tag = "contracts",
+#[utoipa::path(put, path = "/contractFiles/upload/{token}", tag = "contracts",
     params(("token" = String, Path, description = "The signed token; it works once")),
     request_body(content = Vec<u8>, content_type = "application/octet-stream",
         description = "The file's bytes, sent with its own type as Content-Type (application/pdf, \
@@ -689,7 +689,7 @@ pub async fn put_contract_file(
 static UPLOADS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(8);
 
 /// The contract's file.
-#[utoipa::path(get, path = "/api/contractFiles/{ContractId}", tag = "contracts",
+#[utoipa::path(get, path = "/contractFiles/{ContractId}", tag = "contracts",
     params(("ContractId" = i64, Path, description = "The contract's id")),
     responses((status = 200, content_type = "application/pdf", body = Vec<u8>), (status = 404, body = ErrorBody)))]
 pub async fn get_contract_file(
@@ -733,7 +733,7 @@ pub struct DeleteContractPdf {
 }
 
 /// Removes the contract's file.
-#[utoipa::path(post, path = "/api/deleteContractPdf", tag = "contracts", request_body = DeleteContractPdf,
+#[utoipa::path(post, path = "/deleteContractPdf", tag = "contracts", request_body = DeleteContractPdf,
     responses((status = 200, body = ContractJson), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_contract_pdf(
     State(state): State<Arc<AppState>>,
@@ -818,7 +818,7 @@ fn payment_proto(p: &PaymentJson, contract_id: i64) -> Payment {
 }
 
 /// The contract's payments, by projected year and month.
-#[utoipa::path(get, path = "/api/getPayment/{contractId}", tag = "payments",
+#[utoipa::path(get, path = "/getPayment/{contractId}", tag = "payments",
     params(("contractId" = i64, Path, description = "The contract's id")),
     responses((status = 200, body = Vec<PaymentJson>), (status = 404, body = ErrorBody)))]
 pub async fn get_payment(
@@ -831,7 +831,7 @@ pub async fn get_payment(
 }
 
 /// Adds one payment to the contract.
-#[utoipa::path(post, path = "/api/addPayment/{contractId}", tag = "payments", request_body = PaymentJson,
+#[utoipa::path(post, path = "/addPayment/{contractId}", tag = "payments", request_body = PaymentJson,
     params(("contractId" = i64, Path, description = "The contract's id")),
     responses((status = 201, body = PaymentJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn add_payment(
@@ -859,7 +859,7 @@ pub struct PastedPayments {
 /// Adds the payments of pasted rows; projected payments are computed by the contract's
 /// ProjectionBasis (its fee or its rate).
 /// A row that does not parse is named and nothing is added.
-#[utoipa::path(post, path = "/api/addPastedPayment", tag = "payments", request_body = PastedPayments,
+#[utoipa::path(post, path = "/addPastedPayment", tag = "payments", request_body = PastedPayments,
     responses((status = 201, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn add_pasted_payment(
     State(state): State<Arc<AppState>>,
@@ -886,7 +886,7 @@ pub async fn add_pasted_payment(
 }
 
 /// Changes a payment (with Version: refused with 409 when someone else changed it since).
-#[utoipa::path(put, path = "/api/updatePayment/{PaymentId}", tag = "payments", request_body = PaymentJson,
+#[utoipa::path(put, path = "/updatePayment/{PaymentId}", tag = "payments", request_body = PaymentJson,
     params(("PaymentId" = i64, Path, description = "The payment's id")),
     responses((status = 200, body = PaymentJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn update_payment(
@@ -901,7 +901,7 @@ pub async fn update_payment(
 }
 
 /// Removes a payment.
-#[utoipa::path(get, path = "/api/deletePaymentRecord/{PaymentId}", tag = "payments",
+#[utoipa::path(get, path = "/deletePaymentRecord/{PaymentId}", tag = "payments",
     params(("PaymentId" = i64, Path, description = "The payment's id")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_payment_record(
@@ -937,7 +937,7 @@ pub struct ProjectedUpdates {
 /// Recomputes projected payments of the named payments by the contract's ProjectionBasis, all or
 /// none (Management and Admin). NewProjPayment is optional; when sent it must equal the computed
 /// figure, else 400 names each payment that differs and nothing changes.
-#[utoipa::path(post, path = "/api/updateAllProjectedPayments", tag = "payments", request_body = ProjectedUpdates,
+#[utoipa::path(post, path = "/updateAllProjectedPayments", tag = "payments", request_body = ProjectedUpdates,
     responses((status = 200, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 409, body = ErrorBody)))]
 pub async fn update_all_projected_payments(
@@ -977,7 +977,7 @@ fn dr_json(p: DrPayment) -> DrPaymentJson {
 }
 
 /// The DR contract's payment history, latest first.
-#[utoipa::path(get, path = "/api/getDRPaymentHistory/{contractId}", tag = "payments",
+#[utoipa::path(get, path = "/getDRPaymentHistory/{contractId}", tag = "payments",
     params(("contractId" = i64, Path, description = "The DR contract's id")),
     responses((status = 200, body = Vec<DrPaymentJson>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn get_dr_payment_history(
@@ -1005,7 +1005,7 @@ pub struct NewDrPayment {
 }
 
 /// Records a DR payment.
-#[utoipa::path(post, path = "/api/addDRPaymentHistory/{contractId}", tag = "payments", request_body = NewDrPayment,
+#[utoipa::path(post, path = "/addDRPaymentHistory/{contractId}", tag = "payments", request_body = NewDrPayment,
     params(("contractId" = i64, Path, description = "The DR contract's id")),
     responses((status = 201, body = DrPaymentJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn add_dr_payment_history(
@@ -1030,7 +1030,7 @@ pub async fn add_dr_payment_history(
 }
 
 /// Removes a DR payment.
-#[utoipa::path(get, path = "/api/deleteDRPaymentHistoryRecord/{DRHistoryId}", tag = "payments",
+#[utoipa::path(get, path = "/deleteDRPaymentHistoryRecord/{DRHistoryId}", tag = "payments",
     params(("DRHistoryId" = i64, Path, description = "The DR payment's id")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_dr_payment_history_record(
@@ -1044,7 +1044,7 @@ pub async fn delete_dr_payment_history_record(
 }
 
 /// The beta list: the lead's contracts, Inactive too.
-#[utoipa::path(get, path = "/api/beta/contracts/read/{LeadId}/all", tag = "beta contracts",
+#[utoipa::path(get, path = "/beta/contracts/read/{LeadId}/all", tag = "beta contracts",
     params(("LeadId" = i64, Path, description = "The lead's id")),
     responses((status = 200, body = Vec<ContractJson>), (status = 404, body = ErrorBody)))]
 pub async fn beta_read_all(
@@ -1094,7 +1094,7 @@ pub struct BetaContractJson {
 }
 
 /// A contract of the lead with its payments and totals.
-#[utoipa::path(get, path = "/api/beta/contracts/read/{LeadId}/{ContractId}", tag = "beta contracts",
+#[utoipa::path(get, path = "/beta/contracts/read/{LeadId}/{ContractId}", tag = "beta contracts",
     params(("LeadId" = i64, Path, description = "The lead's id"), ("ContractId" = i64, Path, description = "The contract's id")),
     responses((status = 200, body = BetaContractJson), (status = 404, body = ErrorBody)))]
 pub async fn beta_read_one(
@@ -1141,7 +1141,7 @@ pub struct NewId {
 
 /// Makes a contract with the beta form's rules: every failing message is returned at once, one
 /// per line (400).
-#[utoipa::path(post, path = "/api/beta/contracts/create", tag = "beta contracts", request_body = BetaCreate,
+#[utoipa::path(post, path = "/beta/contracts/create", tag = "beta contracts", request_body = BetaCreate,
     responses((status = 201, body = NewId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn beta_create(
     State(state): State<Arc<AppState>>,
@@ -1161,7 +1161,7 @@ pub struct BetaUpdate {
 }
 
 /// Changes the fields present of contract ContractId.
-#[utoipa::path(put, path = "/api/beta/contracts/update", tag = "beta contracts", request_body = BetaUpdate,
+#[utoipa::path(put, path = "/beta/contracts/update", tag = "beta contracts", request_body = BetaUpdate,
     responses((status = 200, body = ContractJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn beta_update(
     State(state): State<Arc<AppState>>,
@@ -1173,7 +1173,7 @@ pub async fn beta_update(
 }
 
 /// Deletes a beta contract (only contracts made with the beta form).
-#[utoipa::path(delete, path = "/api/beta/contracts/delete/{ContractId}", tag = "beta contracts",
+#[utoipa::path(delete, path = "/beta/contracts/delete/{ContractId}", tag = "beta contracts",
     params(("ContractId" = i64, Path, description = "The contract's id")),
     responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn beta_delete(
@@ -1196,7 +1196,7 @@ pub struct BetaPayments {
 }
 
 /// Adds payments to a contract, all or none.
-#[utoipa::path(post, path = "/api/beta/payments/create", tag = "beta contracts", request_body = BetaPayments,
+#[utoipa::path(post, path = "/beta/payments/create", tag = "beta contracts", request_body = BetaPayments,
     responses((status = 201, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn beta_payments_create(
     State(state): State<Arc<AppState>>,
@@ -1248,7 +1248,7 @@ pub struct BetaPayment {
 }
 
 /// Changes a payment.
-#[utoipa::path(put, path = "/api/beta/payments/update", tag = "beta contracts", request_body = BetaPayment,
+#[utoipa::path(put, path = "/beta/payments/update", tag = "beta contracts", request_body = BetaPayment,
     responses((status = 200, body = PaymentJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn beta_payments_update(
     State(state): State<Arc<AppState>>,
@@ -1259,7 +1259,7 @@ pub async fn beta_payments_update(
 }
 
 /// Removes a payment.
-#[utoipa::path(delete, path = "/api/beta/payments/delete/{paymentId}", tag = "beta contracts",
+#[utoipa::path(delete, path = "/beta/payments/delete/{paymentId}", tag = "beta contracts",
     params(("paymentId" = i64, Path, description = "The payment's id")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn beta_payments_delete(
@@ -1358,7 +1358,7 @@ pub struct HedgeBody {
 }
 
 /// Adds a hedge to a Hedge contract.
-#[utoipa::path(post, path = "/api/beta/hedges/create", tag = "beta contracts", request_body = HedgeBody,
+#[utoipa::path(post, path = "/beta/hedges/create", tag = "beta contracts", request_body = HedgeBody,
     responses((status = 201, body = HedgeJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn hedges_create(
     State(state): State<Arc<AppState>>,
@@ -1371,7 +1371,7 @@ pub async fn hedges_create(
 }
 
 /// The contract's hedges, by start month.
-#[utoipa::path(get, path = "/api/beta/hedges/read/{contractId}/all", tag = "beta contracts",
+#[utoipa::path(get, path = "/beta/hedges/read/{contractId}/all", tag = "beta contracts",
     params(("contractId" = i64, Path, description = "The contract's id")),
     responses((status = 200, body = Vec<HedgeJson>), (status = 404, body = ErrorBody)))]
 pub async fn hedges_read_all(
@@ -1384,7 +1384,7 @@ pub async fn hedges_read_all(
 }
 
 /// One hedge of the contract.
-#[utoipa::path(get, path = "/api/beta/hedges/read/{contractId}/{hedgeId}", tag = "beta contracts",
+#[utoipa::path(get, path = "/beta/hedges/read/{contractId}/{hedgeId}", tag = "beta contracts",
     params(("contractId" = i64, Path, description = "The contract's id"), ("hedgeId" = i64, Path, description = "The hedge's id")),
     responses((status = 200, body = HedgeJson), (status = 404, body = ErrorBody)))]
 pub async fn hedges_read_one(
@@ -1401,7 +1401,7 @@ pub async fn hedges_read_one(
 }
 
 /// Changes a hedge (with version: refused with 409 when someone else changed it since).
-#[utoipa::path(put, path = "/api/beta/hedges/update", tag = "beta contracts", request_body = HedgeBody,
+#[utoipa::path(put, path = "/beta/hedges/update", tag = "beta contracts", request_body = HedgeBody,
     responses((status = 200, body = HedgeJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn hedges_update(
     State(state): State<Arc<AppState>>,
@@ -1414,7 +1414,7 @@ pub async fn hedges_update(
 }
 
 /// Removes a hedge.
-#[utoipa::path(delete, path = "/api/beta/hedges/delete/{hedgeId}", tag = "beta contracts",
+#[utoipa::path(delete, path = "/beta/hedges/delete/{hedgeId}", tag = "beta contracts",
     params(("hedgeId" = i64, Path, description = "The hedge's id")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn hedges_delete(
@@ -1470,7 +1470,7 @@ async fn book(state: &AppState, ctx: &CallContext, filter: BookFilter) -> ApiRes
 
 /// Every contract of the book by filter and date signed, latest signed first (at most 5,000;
 /// Management, Admin and Customer Care).
-#[utoipa::path(get, path = "/api/getAllContracts/{filter}/{dateSignedStart}/{dateSignedEnd}", tag = "contract lists",
+#[utoipa::path(get, path = "/getAllContracts/{filter}/{dateSignedStart}/{dateSignedEnd}", tag = "contract lists",
     params(("filter" = String, Path, description = "Active Only, Future Only or All"),
         ("dateSignedStart" = String, Path, description = "ISO date, or null"),
         ("dateSignedEnd" = String, Path, description = "ISO date, or null")),
@@ -1485,7 +1485,7 @@ pub async fn get_all_contracts(
 
 /// The contracts naming a user in a team role, by filter and date signed (at most 5,000). Sales
 /// see their own whatever name they give.
-#[utoipa::path(get, path = "/api/getContracts/{userName}/{filter}/{start}/{end}", tag = "contract lists",
+#[utoipa::path(get, path = "/getContracts/{userName}/{filter}/{start}/{end}", tag = "contract lists",
     params(("userName" = String, Path, description = "The user's name"),
         ("filter" = String, Path, description = "Active Only, Future Only or All"),
         ("start" = String, Path, description = "ISO date, or null"), ("end" = String, Path, description = "ISO date, or null")),

@@ -96,7 +96,7 @@ fn utility_json(utility: Utility) -> UtilityJson {
 }
 
 /// Every utility, by name.
-#[utoipa::path(get, path = "/api/getUtilities", tag = "utilities",
+#[utoipa::path(get, path = "/getUtilities", tag = "utilities",
     responses((status = 200, body = [UtilityJson]), (status = 401, body = ErrorBody), (status = 503, body = ErrorBody)))]
 pub async fn get_utilities(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<UtilityJson>>> {
     let request = ctx.request(ListUtilitiesRequest { commodity: Commodity::Unspecified.into() });
@@ -150,7 +150,7 @@ impl UtilityFields {
 }
 
 /// Adds a utility (Management and Admin).
-#[utoipa::path(post, path = "/api/addUtility/", tag = "utilities", request_body = UtilityFields,
+#[utoipa::path(post, path = "/addUtility/", tag = "utilities", request_body = UtilityFields,
     responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn add_utility(
     State(state): State<Arc<AppState>>,
@@ -169,7 +169,7 @@ pub async fn add_utility(
 }
 
 /// Changes the fields present (Management and Admin).
-#[utoipa::path(put, path = "/api/editUtility/{UtilityId}", tag = "utilities", request_body = UtilityFields,
+#[utoipa::path(put, path = "/editUtility/{UtilityId}", tag = "utilities", request_body = UtilityFields,
     params(("UtilityId" = i64, Path, description = "The utility's id")),
     responses((status = 200, body = UtilityJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody)))]
@@ -209,7 +209,7 @@ fn rate_code_json(code: RateCode) -> RateCodeJson {
 }
 
 /// A utility's rate codes, in their saved order.
-#[utoipa::path(get, path = "/api/getRateCodes/{UtilityId}", tag = "utilities",
+#[utoipa::path(get, path = "/getRateCodes/{UtilityId}", tag = "utilities",
     params(("UtilityId" = i64, Path, description = "The utility's id")),
     responses((status = 200, body = [RateCodeJson]), (status = 404, body = ErrorBody)))]
 pub async fn get_rate_codes(
@@ -227,7 +227,7 @@ pub async fn get_rate_codes(
 }
 
 /// Replaces a utility's rate codes with the list sent (Management and Admin).
-#[utoipa::path(post, path = "/api/updateRateCodes/{UtilityId}", tag = "utilities", request_body = [RateCodeJson],
+#[utoipa::path(post, path = "/updateRateCodes/{UtilityId}", tag = "utilities", request_body = [RateCodeJson],
     params(("UtilityId" = i64, Path, description = "The utility's id")),
     responses((status = 200, body = [RateCodeJson]), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn update_rate_codes(
@@ -283,7 +283,7 @@ pub struct SuppliersQuery {
 }
 
 /// Every supplier, by name (archived ones only when asked).
-#[utoipa::path(get, path = "/api/getSuppliers", tag = "suppliers", params(SuppliersQuery),
+#[utoipa::path(get, path = "/getSuppliers", tag = "suppliers", params(SuppliersQuery),
     responses((status = 200, body = [SupplierJson]), (status = 401, body = ErrorBody)))]
 pub async fn get_suppliers(
     State(state): State<Arc<AppState>>,
@@ -353,7 +353,7 @@ impl SupplierFields {
 }
 
 /// Adds a supplier (Management and Admin).
-#[utoipa::path(post, path = "/api/addSupplier/", tag = "suppliers", request_body = SupplierFields,
+#[utoipa::path(post, path = "/addSupplier/", tag = "suppliers", request_body = SupplierFields,
     responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 409, body = ErrorBody)))]
 pub async fn add_supplier(
@@ -373,7 +373,7 @@ pub async fn add_supplier(
 }
 
 /// Changes the fields present (Management and Admin); a rename shows wherever it is used.
-#[utoipa::path(put, path = "/api/editSupplier/{SupplierId}", tag = "suppliers", request_body = SupplierFields,
+#[utoipa::path(put, path = "/editSupplier/{SupplierId}", tag = "suppliers", request_body = SupplierFields,
     params(("SupplierId" = i64, Path, description = "The supplier's id")),
     responses((status = 200, body = SupplierJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody)))]
@@ -399,7 +399,7 @@ pub async fn edit_supplier(
 }
 
 /// Deletes a supplier: it is archived, so accounts and contracts that name it keep its name.
-#[utoipa::path(delete, path = "/api/deleteSupplier/{SupplierId}", tag = "suppliers",
+#[utoipa::path(delete, path = "/deleteSupplier/{SupplierId}", tag = "suppliers",
     params(("SupplierId" = i64, Path, description = "The supplier's id")),
     responses((status = 200, body = SupplierJson), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_supplier(
@@ -462,7 +462,7 @@ async fn suppliers_named(state: &AppState, ctx: &CallContext, name: &str) -> Api
 }
 
 /// The contacts of the suppliers with this name (one per commodity it supplies).
-#[utoipa::path(get, path = "/api/getSupplierContactInfo/{supplierName}", tag = "suppliers",
+#[utoipa::path(get, path = "/getSupplierContactInfo/{supplierName}", tag = "suppliers",
     params(("supplierName" = String, Path, description = "The supplier's name")),
     responses((status = 200, body = [SupplierContactJson]), (status = 401, body = ErrorBody)))]
 pub async fn get_supplier_contact_info(
@@ -529,7 +529,7 @@ impl SupplierContactFields {
 
 /// Adds a contact to the supplier with this name (of the contact's commodity where the name
 /// supplies several).
-#[utoipa::path(post, path = "/api/addSupplierContactInfo/{supplierName}", tag = "suppliers",
+#[utoipa::path(post, path = "/addSupplierContactInfo/{supplierName}", tag = "suppliers",
     request_body = SupplierContactFields,
     params(("supplierName" = String, Path, description = "The supplier's name")),
     responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
@@ -559,7 +559,7 @@ pub async fn add_supplier_contact_info(
 }
 
 /// Changes the contact's fields present.
-#[utoipa::path(patch, path = "/api/updateSupplierContactInfo/{SupplierContactId}", tag = "suppliers",
+#[utoipa::path(patch, path = "/updateSupplierContactInfo/{SupplierContactId}", tag = "suppliers",
     request_body = SupplierContactFields,
     params(("SupplierContactId" = i64, Path, description = "The contact's id")),
     responses((status = 200, body = SupplierContactJson), (status = 400, body = ErrorBody),
@@ -586,7 +586,7 @@ pub async fn update_supplier_contact_info(
 }
 
 /// Removes a supplier contact.
-#[utoipa::path(delete, path = "/api/deleteSupplierContactInfo/{SupplierContactId}", tag = "suppliers",
+#[utoipa::path(delete, path = "/deleteSupplierContactInfo/{SupplierContactId}", tag = "suppliers",
     params(("SupplierContactId" = i64, Path, description = "The contact's id")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_supplier_contact_info(
@@ -609,7 +609,7 @@ pub struct RateTypeJson {
 }
 
 /// Every rate type, by name.
-#[utoipa::path(get, path = "/api/rateTypes", tag = "rate types",
+#[utoipa::path(get, path = "/rateTypes", tag = "rate types",
     responses((status = 200, body = [RateTypeJson]), (status = 401, body = ErrorBody)))]
 pub async fn get_rate_types(
     State(state): State<Arc<AppState>>,
@@ -625,7 +625,7 @@ pub async fn get_rate_types(
 }
 
 /// Adds a rate type (Management and Admin).
-#[utoipa::path(post, path = "/api/rateTypes", tag = "rate types", request_body = RateTypeJson,
+#[utoipa::path(post, path = "/rateTypes", tag = "rate types", request_body = RateTypeJson,
     responses((status = 201, body = RateTypeJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 409, body = ErrorBody)))]
 pub async fn add_rate_type(
@@ -644,7 +644,7 @@ pub async fn add_rate_type(
 }
 
 /// Deletes a rate type by name (Management and Admin).
-#[utoipa::path(delete, path = "/api/rateTypes/{name}", tag = "rate types",
+#[utoipa::path(delete, path = "/rateTypes/{name}", tag = "rate types",
     params(("name" = String, Path, description = "The rate type's name")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_rate_type(

@@ -57,7 +57,7 @@ fn note_json(note: Note, directory: &Directory) -> NoteJson {
 }
 
 /// A lead's notes, newest first.
-#[utoipa::path(get, path = "/api/getNotesByLeadId/{LeadId}", tag = "notes and tasks",
+#[utoipa::path(get, path = "/getNotesByLeadId/{LeadId}", tag = "notes and tasks",
     params(("LeadId" = i64, Path, description = "The lead's id")),
     responses((status = 200, body = [NoteJson]), (status = 404, body = ErrorBody)))]
 pub async fn get_notes_by_lead_id(
@@ -102,7 +102,7 @@ pub struct NewNote {
 }
 
 /// Adds a note to a lead.
-#[utoipa::path(post, path = "/api/newNote", tag = "notes and tasks", request_body = NewNote,
+#[utoipa::path(post, path = "/newNote", tag = "notes and tasks", request_body = NewNote,
     responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn new_note(
     State(state): State<Arc<AppState>>,
@@ -202,7 +202,7 @@ async fn tasks(state: &AppState, ctx: &CallContext, company_id: i64, assignee: i
 }
 
 /// A lead's tasks by due date.
-#[utoipa::path(get, path = "/api/getTasksByLeadId/{LeadId}", tag = "notes and tasks",
+#[utoipa::path(get, path = "/getTasksByLeadId/{LeadId}", tag = "notes and tasks",
     params(("LeadId" = i64, Path, description = "The lead's id")),
     responses((status = 200, body = [TaskJson]), (status = 404, body = ErrorBody)))]
 pub async fn get_tasks_by_lead_id(
@@ -214,7 +214,7 @@ pub async fn get_tasks_by_lead_id(
 }
 
 /// The tasks assigned to the named user (another user's: Management only).
-#[utoipa::path(get, path = "/api/getTasksByAssignee/{userName}", tag = "notes and tasks",
+#[utoipa::path(get, path = "/getTasksByAssignee/{userName}", tag = "notes and tasks",
     params(("userName" = String, Path, description = "A user's full name")),
     responses((status = 200, body = [TaskJson]), (status = 403, body = ErrorBody)))]
 pub async fn get_tasks_by_assignee(
@@ -264,7 +264,7 @@ fn status_value(text: &str) -> ApiResult<i32> {
 }
 
 /// Adds a task; it starts Open.
-#[utoipa::path(post, path = "/api/newTask", tag = "notes and tasks", request_body = TaskFields,
+#[utoipa::path(post, path = "/newTask", tag = "notes and tasks", request_body = TaskFields,
     responses((status = 201, body = InsertId), (status = 400, body = ErrorBody)))]
 pub async fn new_task(
     State(state): State<Arc<AppState>>,
@@ -291,7 +291,7 @@ pub async fn new_task(
 }
 
 /// Changes a task: the fields present in the body.
-#[utoipa::path(patch, path = "/api/task/{TaskId}", tag = "notes and tasks", request_body = TaskFields,
+#[utoipa::path(patch, path = "/task/{TaskId}", tag = "notes and tasks", request_body = TaskFields,
     params(("TaskId" = i64, Path, description = "The task's id")),
     responses((status = 200, body = TaskJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn update_task(

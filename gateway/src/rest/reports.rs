@@ -93,7 +93,7 @@ async fn revenue(
 
 /// Forecast revenue by supplier: the year's projected payments by projected month, largest
 /// supplier first. Management's report (spec 2 section 6): 403 for every other role.
-#[utoipa::path(get, path = "/api/reports/revenueBySupplier", tag = "reports", params(YearQuery),
+#[utoipa::path(get, path = "/reports/revenueBySupplier", tag = "reports", params(YearQuery),
     responses((status = 200, body = Vec<RevenueRow>), (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody)))]
 pub async fn revenue_by_supplier(
@@ -106,7 +106,7 @@ pub async fn revenue_by_supplier(
 
 /// Actual revenue by supplier: the payments received in the year, by the month received.
 /// Management's report: 403 for every other role.
-#[utoipa::path(get, path = "/api/reports/actualrevenueBySupplier", tag = "reports", params(YearQuery),
+#[utoipa::path(get, path = "/reports/actualrevenueBySupplier", tag = "reports", params(YearQuery),
     responses((status = 200, body = Vec<RevenueRow>), (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody)))]
 pub async fn actual_revenue_by_supplier(
@@ -119,7 +119,7 @@ pub async fn actual_revenue_by_supplier(
 
 /// The years the revenue reports offer: those with payments, and this year, latest first
 /// (Management's, like the reports: 403 for every other role).
-#[utoipa::path(get, path = "/api/reports/contractYearOptions", tag = "reports",
+#[utoipa::path(get, path = "/reports/contractYearOptions", tag = "reports",
     responses((status = 200, body = Vec<i32>), (status = 403, body = ErrorBody)))]
 pub async fn contract_year_options(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
     let years = reports(&state).list_revenue_years(ctx.request(ListRevenueYearsRequest {})).await;
@@ -171,7 +171,7 @@ pub struct RenewalJson {
 
 /// Renewal Tracking: contracts in force ending by the end date, the soonest first (at most 2,000;
 /// the X-More-Rows header says when more match).
-#[utoipa::path(post, path = "/api/reports/renewalTracking", tag = "reports", request_body = RenewalTrackingBody,
+#[utoipa::path(post, path = "/reports/renewalTracking", tag = "reports", request_body = RenewalTrackingBody,
     responses((status = 200, body = Vec<RenewalJson>), (status = 400, body = ErrorBody)))]
 pub async fn renewal_tracking(
     State(state): State<Arc<AppState>>,
@@ -225,7 +225,7 @@ pub struct RenewalAlertJson {
 }
 
 /// The caller's active contracts (as a closer or the analyst) ending within 150 days.
-#[utoipa::path(get, path = "/api/reports/renewalAlerts", tag = "reports",
+#[utoipa::path(get, path = "/reports/renewalAlerts", tag = "reports",
     responses((status = 200, body = Vec<RenewalAlertJson>)))]
 pub async fn renewal_alerts(
     State(state): State<Arc<AppState>>,
@@ -267,7 +267,7 @@ pub struct ReportSupplier {
 }
 
 /// Every supplier, by name (Margin Builder's supplier filter).
-#[utoipa::path(get, path = "/api/reports/getSuppliers", tag = "reports",
+#[utoipa::path(get, path = "/reports/getSuppliers", tag = "reports",
     responses((status = 200, body = Vec<ReportSupplier>), (status = 403, body = ErrorBody)))]
 pub async fn get_suppliers(
     State(state): State<Arc<AppState>>,
@@ -284,21 +284,21 @@ pub async fn get_suppliers(
 }
 
 /// Years with a received payment, latest first.
-#[utoipa::path(get, path = "/api/reports/getPaymentYears", tag = "reports",
+#[utoipa::path(get, path = "/reports/getPaymentYears", tag = "reports",
     responses((status = 200, body = Vec<i32>), (status = 403, body = ErrorBody)))]
 pub async fn get_payment_years(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
     Ok(Json(margin_options(&state, &ctx).await?.payment_years))
 }
 
 /// Years with a projected payment, latest first.
-#[utoipa::path(get, path = "/api/reports/getProjectedYears", tag = "reports",
+#[utoipa::path(get, path = "/reports/getProjectedYears", tag = "reports",
     responses((status = 200, body = Vec<i32>), (status = 403, body = ErrorBody)))]
 pub async fn get_projected_years(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
     Ok(Json(margin_options(&state, &ctx).await?.projected_years))
 }
 
 /// Months in which a contract starts (`yyyy-MM`), latest first (First Months Billing's choices).
-#[utoipa::path(get, path = "/api/reports/getStartMonths", tag = "reports",
+#[utoipa::path(get, path = "/reports/getStartMonths", tag = "reports",
     responses((status = 200, body = Vec<String>), (status = 403, body = ErrorBody)))]
 pub async fn get_start_months(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<String>>> {
     let found = reports(&state).list_start_months(ctx.request(ListStartMonthsRequest {})).await;
@@ -432,7 +432,7 @@ pub struct AfterQuery {
 /// A page of Margin Builder rows (Management), in (contract, payment) order: page N as the spec
 /// asks (by position, up to row 100,000), or, faster on deep pages, the page after the
 /// X-Next-Cursor header of the page before, sent as `after` (the page number is then ignored).
-#[utoipa::path(get, path = "/api/reports/margin_builder/{page}/{itemsPerPage}/{filters}", tag = "reports",
+#[utoipa::path(get, path = "/reports/margin_builder/{page}/{itemsPerPage}/{filters}", tag = "reports",
     params(("page" = i32, Path, description = "The page number (1 for the first)"),
         ("itemsPerPage" = i32, Path, description = "5, 10, 25 or 50"),
         ("filters" = String, Path, description = "The filters as JSON (MarginFilters), {} for none"), AfterQuery),
@@ -467,7 +467,7 @@ pub async fn margin_builder(
 }
 
 /// One contract's payments as Margin Builder rows (Management).
-#[utoipa::path(get, path = "/api/reports/contractMarginPayments/{contractId}", tag = "reports",
+#[utoipa::path(get, path = "/reports/contractMarginPayments/{contractId}", tag = "reports",
     params(("contractId" = i64, Path, description = "The contract")),
     responses((status = 200, body = Vec<MarginRowJson>), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
@@ -507,7 +507,7 @@ async fn create_export(state: &AppState, ctx: &CallContext, filters: &MarginFilt
 
 /// A single-use address, good for a minute, from which a browser downloads MarginBuilder.csv
 /// straight to disk (Management).
-#[utoipa::path(post, path = "/api/reports/marginBuilderExport", tag = "reports", request_body = ExportBody,
+#[utoipa::path(post, path = "/reports/marginBuilderExport", tag = "reports", request_body = ExportBody,
     responses((status = 200, body = ExportAddress), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn margin_builder_export(
     State(state): State<Arc<AppState>>,
@@ -519,9 +519,10 @@ pub async fn margin_builder_export(
 }
 
 /// MarginBuilder.csv, streamed as the database reads it, from an address of marginBuilderExport.
-#[utoipa::path(get, path = "/api/reports/marginBuilderExport/{ticket}", tag = "reports",
+#[utoipa::path(get, path = "/reports/marginBuilderExport/{ticket}", tag = "reports",
     params(("ticket" = String, Path, description = "From marginBuilderExport")),
-    responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = ErrorBody)))]
+    responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn margin_builder_download(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
@@ -532,7 +533,7 @@ pub async fn margin_builder_download(
 
 /// Every Margin Builder row the filters select, as MarginBuilder.csv streamed as the database
 /// reads it (Management).
-#[utoipa::path(get, path = "/api/reports/getAllPayments/{filters}", tag = "reports",
+#[utoipa::path(get, path = "/reports/getAllPayments/{filters}", tag = "reports",
     params(("filters" = String, Path, description = "The filters as JSON (MarginFilters), {} for none")),
     responses((status = 200, content_type = "text/csv", body = String), (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody)))]
@@ -674,7 +675,7 @@ pub struct OutreachBody {
 
 /// Supplier Outreach: contracts starting from the start date through the end of its month
 /// (Management, Customer Care).
-#[utoipa::path(post, path = "/api/reports/supplierOutreach/", tag = "reports", request_body = OutreachBody,
+#[utoipa::path(post, path = "/reports/supplierOutreach/", tag = "reports", request_body = OutreachBody,
     responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody)))]
 pub async fn supplier_outreach(
@@ -691,7 +692,7 @@ pub async fn supplier_outreach(
 
 /// First Months Billing: contracts starting in the month, with the company's first contact
 /// (Management, Customer Care).
-#[utoipa::path(get, path = "/api/reports/firstMonthsBilling/{startMonth}", tag = "reports",
+#[utoipa::path(get, path = "/reports/firstMonthsBilling/{startMonth}", tag = "reports",
     params(("startMonth" = String, Path, description = "yyyy-MM")),
     responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody)))]
@@ -708,7 +709,7 @@ pub async fn first_months_billing(
 
 /// Auto Inactive Contracts: contracts made Inactive on the day because their end date had passed
 /// (Management).
-#[utoipa::path(get, path = "/api/reports/getAutoInactiveContracts/{date}", tag = "reports",
+#[utoipa::path(get, path = "/reports/getAutoInactiveContracts/{date}", tag = "reports",
     params(("date" = String, Path, description = "ISO date")),
     responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody)))]
@@ -726,7 +727,7 @@ pub async fn auto_inactive_contracts(
 /// Customer Care Welcome E-mails: contracts signed within the range, with whom to write to
 /// (Management, Customer Care). A blank end or the same day twice is refused with the spec's
 /// words.
-#[utoipa::path(get, path = "/api/reports/welcomeEmails/{startDate}/{endDate}", tag = "reports",
+#[utoipa::path(get, path = "/reports/welcomeEmails/{startDate}/{endDate}", tag = "reports",
     params(("startDate" = String, Path, description = "ISO date"), ("endDate" = String, Path, description = "ISO date")),
     responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody)))]
@@ -763,7 +764,7 @@ pub struct OpportunityJson {
 
 /// The Opportunity Tracker: companies entered within the range, latest first; either end may be
 /// `null` (Management, Customer Care, Admin).
-#[utoipa::path(get, path = "/api/reports/opportunityTracker/{startDate}/{endDate}", tag = "reports",
+#[utoipa::path(get, path = "/reports/opportunityTracker/{startDate}/{endDate}", tag = "reports",
     params(("startDate" = String, Path, description = "ISO date or null"),
         ("endDate" = String, Path, description = "ISO date or null")),
     responses((status = 200, body = Vec<OpportunityJson>), (status = 400, body = ErrorBody),
@@ -865,7 +866,7 @@ fn commission_totals_json(t: CommissionTotals) -> CommissionTotalsJson {
 
 /// Commission reconciliation (Management): a year's projected payments against those received,
 /// per supplier, with the months due and not paid and the contract months that differ most.
-#[utoipa::path(get, path = "/api/reports/commissionReconciliation", tag = "reports", params(CommissionQuery),
+#[utoipa::path(get, path = "/reports/commissionReconciliation", tag = "reports", params(CommissionQuery),
     responses((status = 200, body = CommissionJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn commission_reconciliation(
     State(state): State<Arc<AppState>>,

@@ -305,7 +305,7 @@ impl RfpFields {
 
 /// Makes an RFP for the lead (no RFPId) or changes the fields present of RFP RFPId (Management,
 /// Admin and Customer Care).
-#[utoipa::path(post, path = "/api/saveRfp/{leadId}", tag = "rfps", request_body = RfpFields,
+#[utoipa::path(post, path = "/saveRfp/{leadId}", tag = "rfps", request_body = RfpFields,
     params(("leadId" = i64, Path, description = "The lead's id")),
     responses((status = 201, body = RfpJson), (status = 200, body = RfpJson), (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
@@ -352,7 +352,7 @@ async fn list(state: &AppState, ctx: &CallContext, request: ListRfpsRequest, mos
 }
 
 /// A lead's RFPs, latest return date first.
-#[utoipa::path(get, path = "/api/getRFPsByLeadId/{LeadId}", tag = "rfps",
+#[utoipa::path(get, path = "/getRFPsByLeadId/{LeadId}", tag = "rfps",
     params(("LeadId" = i64, Path, description = "The lead's id")),
     responses((status = 200, body = [RfpJson]), (status = 404, body = ErrorBody)))]
 pub async fn get_rfps_by_lead_id(
@@ -379,7 +379,7 @@ pub struct RfpsQuery {
 }
 
 /// Every RFP the caller may see (Sales: of their companies), latest return date first.
-#[utoipa::path(get, path = "/api/getRFPs", tag = "rfps", params(RfpsQuery),
+#[utoipa::path(get, path = "/getRFPs", tag = "rfps", params(RfpsQuery),
     responses((status = 200, body = [RfpJson]), (status = 400, body = ErrorBody)))]
 pub async fn get_rfps(
     State(state): State<Arc<AppState>>,
@@ -413,7 +413,7 @@ const CALENDAR_DAYS: u64 = 400;
 
 /// The RFPs the named user made, returning between two dates (the calendar; another user's:
 /// Management only).
-#[utoipa::path(get, path = "/api/getUserRFPs/{userName}", tag = "rfps",
+#[utoipa::path(get, path = "/getUserRFPs/{userName}", tag = "rfps",
     params(("userName" = String, Path, description = "A user's full name"), UserRfpsQuery),
     responses((status = 200, body = [RfpJson]), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn get_user_rfps(
@@ -448,7 +448,7 @@ pub async fn get_user_rfps(
 }
 
 /// Deletes an RFP and its prices.
-#[utoipa::path(delete, path = "/api/deleteRFP/{RFPId}", tag = "rfps",
+#[utoipa::path(delete, path = "/deleteRFP/{RFPId}", tag = "rfps",
     params(("RFPId" = i64, Path, description = "The RFP's id")),
     responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_rfp(
@@ -473,7 +473,7 @@ fn xlsx(file_name: &str, content: Vec<u8>) -> Response {
 }
 
 /// The request for pricing of one RFP, as a supplier's pricing desk receives it (.xlsx).
-#[utoipa::path(get, path = "/api/rfps/{RFPId}/xlsx", tag = "rfps",
+#[utoipa::path(get, path = "/rfps/{RFPId}/xlsx", tag = "rfps",
     params(("RFPId" = i64, Path, description = "The RFP's id")),
     responses((status = 200, description = "The spreadsheet",
         content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
@@ -489,7 +489,7 @@ pub async fn rfp_xlsx(
 }
 
 /// The RFPs getRFPs lists, as RFPs.xlsx (sheet RFPs).
-#[utoipa::path(get, path = "/api/rfps/xlsx", tag = "rfps", params(RfpsQuery),
+#[utoipa::path(get, path = "/rfps/xlsx", tag = "rfps", params(RfpsQuery),
     responses((status = 200, description = "RFPs.xlsx",
         content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
         (status = 400, body = ErrorBody)))]
@@ -541,7 +541,7 @@ fn price_json(quote: RfpQuote) -> PriceJson {
 }
 
 /// An RFP's prices, by term then rate.
-#[utoipa::path(get, path = "/api/rfps/{RFPId}/prices", tag = "rfps",
+#[utoipa::path(get, path = "/rfps/{RFPId}/prices", tag = "rfps",
     params(("RFPId" = i64, Path, description = "The RFP's id")),
     responses((status = 200, body = [PriceJson]), (status = 404, body = ErrorBody)))]
 pub async fn list_prices(
@@ -570,7 +570,7 @@ pub struct PriceFields {
 }
 
 /// Records a price a supplier returned for one of the RFP's terms.
-#[utoipa::path(post, path = "/api/rfps/{RFPId}/prices", tag = "rfps", request_body = PriceFields,
+#[utoipa::path(post, path = "/rfps/{RFPId}/prices", tag = "rfps", request_body = PriceFields,
     params(("RFPId" = i64, Path, description = "The RFP's id")),
     responses((status = 201, body = PriceJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
@@ -596,7 +596,7 @@ pub async fn create_price(
 }
 
 /// Deletes a price recorded in error.
-#[utoipa::path(delete, path = "/api/rfpPrices/{PriceId}", tag = "rfps",
+#[utoipa::path(delete, path = "/rfpPrices/{PriceId}", tag = "rfps",
     params(("PriceId" = i64, Path, description = "The price's id")),
     responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete_price(
@@ -622,7 +622,7 @@ pub struct OutcomeFields {
 }
 
 /// Marks an RFP Won (with the price taken), Lost, or Open again.
-#[utoipa::path(post, path = "/api/rfps/{RFPId}/outcome", tag = "rfps", request_body = OutcomeFields,
+#[utoipa::path(post, path = "/rfps/{RFPId}/outcome", tag = "rfps", request_body = OutcomeFields,
     params(("RFPId" = i64, Path, description = "The RFP's id")),
     responses((status = 200, body = RfpJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody)))]

@@ -161,7 +161,7 @@ macro_rules! login_response {
 }
 
 /// Signs in with email and password.
-#[utoipa::path(post, path = "/api/user/login", tag = "users", request_body = LoginRequest,
+#[utoipa::path(post, path = "/user/login", tag = "users", request_body = LoginRequest,
     responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)),
     security(()))]
@@ -200,9 +200,9 @@ pub struct RefreshRequest {
 
 /// Trades a refresh token (the body's, else the cookie's) for a fresh access token and refresh
 /// token; the one sent stops working. An answer to a cookie holds the new one in the cookie.
-#[utoipa::path(post, path = "/api/user/refresh", tag = "users", request_body(content = Option<RefreshRequest>),
+#[utoipa::path(post, path = "/user/refresh", tag = "users", request_body(content = Option<RefreshRequest>),
     responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 503, body = ErrorBody)),
+        (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)),
     security(()))]
 pub async fn refresh(
     State(state): State<Arc<AppState>>,
@@ -236,7 +236,7 @@ pub struct LogoutRequest {
 
 /// Signs out: every access token of the user so far is refused, and the session's refresh token
 /// (with `everywhere`, every refresh token of the user). The `eris_refresh` cookie is removed.
-#[utoipa::path(post, path = "/api/user/logout", tag = "users", request_body(content = Option<LogoutRequest>),
+#[utoipa::path(post, path = "/user/logout", tag = "users", request_body(content = Option<LogoutRequest>),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn logout(
     State(state): State<Arc<AppState>>,
@@ -278,13 +278,13 @@ async fn list_users(state: &AppState, ctx: &CallContext, active_only: bool) -> A
 }
 
 /// Every user, by name.
-#[utoipa::path(get, path = "/api/user/getAllUsers", tag = "users", responses((status = 200, body = [UserJson])))]
+#[utoipa::path(get, path = "/user/getAllUsers", tag = "users", responses((status = 200, body = [UserJson])))]
 pub async fn get_all_users(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<UserJson>>> {
     Ok(Json(list_users(&state, &ctx, false).await?))
 }
 
 /// Active users, by name.
-#[utoipa::path(get, path = "/api/user/getActiveUsers", tag = "users", responses((status = 200, body = [UserJson])))]
+#[utoipa::path(get, path = "/user/getActiveUsers", tag = "users", responses((status = 200, body = [UserJson])))]
 pub async fn get_active_users(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<UserJson>>> {
     Ok(Json(list_users(&state, &ctx, true).await?))
 }
@@ -303,8 +303,8 @@ pub struct MatchedResponse {
 }
 
 /// Tells whether a password is the caller's current one.
-#[utoipa::path(post, path = "/api/user/validatePassword/", tag = "users", request_body = ValidatePasswordBody,
-    responses((status = 200, body = MatchedResponse)))]
+#[utoipa::path(post, path = "/user/validatePassword/", tag = "users", request_body = ValidatePasswordBody,
+    responses((status = 200, body = MatchedResponse), (status = 429, body = ErrorBody)))]
 pub async fn validate_password(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
@@ -327,8 +327,8 @@ pub struct ChangePasswordBody {
 }
 
 /// Changes the caller's password; answers with a fresh token (the old one is revoked).
-#[utoipa::path(post, path = "/api/user/changePassword", tag = "users", request_body = ChangePasswordBody,
-    responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody)))]
+#[utoipa::path(post, path = "/user/changePassword", tag = "users", request_body = ChangePasswordBody,
+    responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn change_password(
     State(state): State<Arc<AppState>>,
     ctx: CallContext,
@@ -409,7 +409,7 @@ pub struct ResetPasswordResponse {
 
 /// Adds a user (Management only) with a one-time password; the user must change it at the first
 /// sign-in.
-#[utoipa::path(post, path = "/api/newUser", tag = "users", request_body = UserFields,
+#[utoipa::path(post, path = "/newUser", tag = "users", request_body = UserFields,
     responses((status = 201, body = NewUserResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn new_user(
     State(state): State<Arc<AppState>>,
@@ -443,7 +443,7 @@ pub async fn new_user(
 }
 
 /// Edits a user (Management only): the fields present in the body.
-#[utoipa::path(patch, path = "/api/user/{UserId}", tag = "users", request_body = UserFields,
+#[utoipa::path(patch, path = "/user/{UserId}", tag = "users", request_body = UserFields,
     params(("UserId" = i64, Path, description = "The user's id")),
     responses((status = 200, body = UserJson), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn update_user(
@@ -500,7 +500,7 @@ pub struct ResetPasswordBody {
 
 /// Gives the user a one-time password, ends their sessions and forces a change at the next
 /// sign-in (Management only).
-#[utoipa::path(post, path = "/api/resetUserPassword", tag = "users", request_body = ResetPasswordBody,
+#[utoipa::path(post, path = "/resetUserPassword", tag = "users", request_body = ResetPasswordBody,
     responses((status = 200, body = ResetPasswordResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 412, body = ErrorBody)))]
 pub async fn reset_user_password(
