@@ -55,7 +55,7 @@ const BLOCK: Duration = Duration::from_millis(500);
 /// How often the lease holder tidies: old applied ids, idle consumers, the watermarks in Redis.
 const CHORES_EVERY: Duration = Duration::from_secs(30);
 /// The lease's advisory lock key (any fixed number the services' relays do not use).
-const LEASE: i64 = 0x7265_706f_7274_696e;
+pub const LEASE: i64 = 0x7265_706f_7274_696e;
 /// Seconds from a change's commit to its event being applied, per stream: 0 only when nothing is
 /// pending or missing.
 pub const LAG_METRIC: &str = "eris_reporting_event_lag_seconds";
@@ -189,6 +189,16 @@ struct Stream {
 struct Lease {
     conn: PgConnection,
     epoch: i64,
+}
+
+impl Lease {
+    /// Gives the lease up at once. Dropped, it ends only when PostgreSQL notices the closed
+    /// connection, a moment later: a projector that starts right after would find it still held.
+    async fn release(mut self) -> anyhow::Result<()> {
+        sqlx::query("select pg_advisory_unlock($1)").bind(LEASE).execute(&mut self.conn).await?;
+        self.conn.close().await?;
+        Ok(())
+    }
 }
 
 /// The projector's lease was taken over: it stops applying.
@@ -352,6 +362,7 @@ impl Projector {
             let read = self.step(&mut lease, Duration::ZERO).await?;
             total += read;
             if read == 0 {
+                lease.release().await?;
                 return Ok(total);
             }
         }

@@ -193,6 +193,28 @@ async fn a_gap_in_the_numbers_is_applied_past_only_once_it_is_filled() {
 }
 
 #[tokio::test]
+async fn a_catch_up_gives_the_lease_up_before_it_returns() {
+    let database = TestDatabase::new().await;
+    let pool = reporting_pool(&database).await;
+    let kv = Kv::new(&database.redis_args()).unwrap();
+    publish_numbered(&kv, 1, 1, 1).await;
+    projector(&pool, &database).catch_up().await.unwrap();
+    // At once, not when PostgreSQL notices a dropped connection: the next projector takes it.
+    let mut other = pool.acquire().await.unwrap();
+    let taken: bool = sqlx::query_scalar("select pg_try_advisory_lock($1)")
+        .bind(eris_reporting::projector::LEASE)
+        .fetch_one(&mut *other)
+        .await
+        .unwrap();
+    assert!(taken, "the lease is free as soon as a catch-up returns");
+    sqlx::query("select pg_advisory_unlock($1)")
+        .bind(eris_reporting::projector::LEASE)
+        .execute(&mut *other)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
 async fn entries_a_former_projector_received_are_claimed_and_vanished_ones_are_a_gap() {
     let database = TestDatabase::new().await;
     let pool = reporting_pool(&database).await;
