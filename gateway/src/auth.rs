@@ -76,6 +76,8 @@ const BETA_SCREEN_PATHS: &str = "/api/beta/";
 /// What a REST handler knows of its caller and forwards with each service call.
 #[derive(Clone)]
 pub struct CallContext {
+    /// What every handler shares: the services' channels, the business time, the name cache.
+    pub state: Arc<AppState>,
     /// The caller the token was verified for (none on public calls).
     pub caller: Option<Caller>,
     authorization: Option<HeaderValue>,
@@ -86,6 +88,11 @@ pub struct CallContext {
 }
 
 impl CallContext {
+    /// The channel to the service of an area (`crm`, `sourcing`, ...).
+    pub fn channel(&self, area: &str) -> tonic::transport::Channel {
+        self.state.upstreams.channel(area)
+    }
+
     /// A gRPC request carrying the caller's token, address and the current trace context.
     pub fn request<T>(&self, message: T) -> tonic::Request<T> {
         let mut headers = HeaderMap::new();
@@ -127,6 +134,7 @@ impl FromRequestParts<Arc<AppState>> for CallContext {
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
         Ok(Self {
+            state: state.clone(),
             caller: parts.extensions.get::<Caller>().cloned(),
             authorization: parts.headers.get(AUTHORIZATION).cloned(),
             client_address: client_address(&parts.headers, &parts.extensions, state.trust_forwarded_for),

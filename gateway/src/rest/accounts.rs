@@ -2,13 +2,7 @@
 //! call translated to crm's AccountService. Accounts name utilities and suppliers by id; the JSON
 //! also names them, resolved from sourcing's directories.
 
-use std::sync::Arc;
-
-use axum::{
-    Json,
-    extract::{Path, State},
-    http::StatusCode,
-};
+use axum::{Json, extract::Path, http::StatusCode};
 use eris_proto::{
     crm::v1::{
         Account, AccountCommodity, CapacityKind, CapacityRecord, CreateAccountRequest, CreateCapacityRecordRequest,
@@ -24,24 +18,18 @@ use serde_json::{Map, Value};
 use tonic::transport::Channel;
 use utoipa::ToSchema;
 
+use super::{Answer, Done, done, id, missing, text};
 use super::{
-    companies::Done,
-    crm_channel, crm_error,
     directories::{list_suppliers, list_utilities},
     leads::{iso, parse_iso},
 };
 use crate::{
-    AppState,
     auth::CallContext,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
 };
 
-fn client(state: &AppState) -> AccountServiceClient<Channel> {
-    AccountServiceClient::new(crm_channel(state))
-}
-
-fn missing() -> ApiError {
-    ApiError::new(StatusCode::BAD_GATEWAY, "The crm service answered without the account.")
+fn client(ctx: &CallContext) -> AccountServiceClient<Channel> {
+    AccountServiceClient::new(ctx.channel("crm"))
 }
 
 /// The directories an account's names come from.
@@ -51,8 +39,8 @@ struct Names {
 }
 
 impl Names {
-    async fn fetch(state: &AppState, ctx: &CallContext) -> ApiResult<Self> {
-        let (utilities, suppliers) = tokio::try_join!(list_utilities(state, ctx), list_suppliers(state, ctx, true))?;
+    async fn fetch(ctx: &CallContext) -> ApiResult<Self> {
+        let (utilities, suppliers) = tokio::try_join!(list_utilities(ctx), list_suppliers(ctx, true))?;
         Ok(Self { utilities, suppliers })
     }
 
@@ -134,14 +122,6 @@ pub struct AccountJson {
     pub version: i64,
 }
 
-fn some(text: String) -> Option<String> {
-    Some(text).filter(|t| !t.is_empty())
-}
-
-fn id(value: i64) -> Option<i64> {
-    (value > 0).then_some(value)
-}
-
 fn account_json(account: Account, names: &Names) -> AccountJson {
     AccountJson {
         account_id: account.account_id,
@@ -171,14 +151,14 @@ fn account_json(account: Account, names: &Names) -> AccountJson {
         city: account.city,
         state: account.state,
         zip: account.zip,
-        tax_exempt_status: some(account.tax_exempt_percent),
-        plc: some(account.plc),
-        nspl: some(account.nspl),
-        summer_registered_kw: some(account.summer_registered_kw),
-        winter_registered_kw: some(account.winter_registered_kw),
-        annual_kwh: some(account.annual_kwh),
-        annual_therms: some(account.annual_therms),
-        load_factor: some(account.load_factor),
+        tax_exempt_status: text(account.tax_exempt_percent),
+        plc: text(account.plc),
+        nspl: text(account.nspl),
+        summer_registered_kw: text(account.summer_registered_kw),
+        winter_registered_kw: text(account.winter_registered_kw),
+        annual_kwh: text(account.annual_kwh),
+        annual_therms: text(account.annual_therms),
+        load_factor: text(account.load_factor),
         version: account.version,
     }
 }
@@ -390,23 +370,18 @@ impl AccountFields {
 
 /// A lead's accounts, by site name (every page, streamed from crm in pages of 2,000).
 #[utoipa::path(get, path = "/getAccountsByLeadId/{leadId}", tag = "accounts",
-    params(("leadId" = i64, Path, description = "The lead's id")),
-    responses((status = 200, body = [AccountJson]), (status = 404, body = ErrorBody)))]
-pub async fn get_accounts_by_lead_id(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(lead_id): Path<i64>,
-) -> ApiResult<Json<Vec<AccountJson>>> {
-    let mut client = client(&state);
+    responses((status = 200, body = [AccountJson])))]
+pub async fn get_accounts_by_lead_id(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Vec<AccountJson>>> {
+    let mut client = client(&ctx);
     let mut accounts = Vec::new();
     let mut page_token = String::new();
-    let names = Names::fetch(&state, &ctx);
+    let names = Names::fetch(&ctx);
     let first = async {
         let request = ListAccountsRequest { company_id: lead_id, page_size: 5000, ..Default::default() };
-        client.clone().list_accounts(ctx.request(request)).await.map_err(crm_error)
+        client.clone().list_accounts(ctx.request(request)).await.answer("crm")
     };
     let (names, first) = tokio::try_join!(names, first)?;
-    let mut page = first.into_inner();
+    let mut page = first;
     loop {
         accounts.extend(page.accounts.into_iter().map(|a| account_json(a, &names)));
         if page.next_page_token.is_empty() {
@@ -419,30 +394,26 @@ pub async fn get_accounts_by_lead_id(
             page_token: page_token.clone(),
             ..Default::default()
         };
-        page = client.list_accounts(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+        page = client.list_accounts(ctx.request(request)).await.answer("crm")?;
     }
     Ok(Json(accounts))
 }
 
 /// Adds an account to the lead named by LeadId (Management, Admin and Customer Care).
-#[utoipa::path(post, path = "/accounts", tag = "accounts", request_body = AccountFields,
-    responses((status = 201, body = AccountJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+#[utoipa::path(post, path = "/accounts", tag = "accounts", responses((status = 201, body = AccountJson)))]
 pub async fn create_account(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<AccountFields>,
 ) -> ApiResult<(StatusCode, Json<AccountJson>)> {
-    let names = Names::fetch(&state, &ctx).await?;
+    let names = Names::fetch(&ctx).await?;
     let (account, _) = body.to_proto(0, Some(&names))?;
     if account.company_id <= 0 {
         return Err(ApiError::bad_request("LeadId is required."));
     }
-    let created = client(&state)
+    let created = client(&ctx)
         .create_account(ctx.request(CreateAccountRequest { account: Some(account) }))
         .await
-        .map_err(crm_error)?
-        .into_inner()
+        .answer("crm")?
         .account
         .ok_or_else(missing)?;
     Ok((StatusCode::CREATED, Json(account_json(created, &names))))
@@ -450,43 +421,32 @@ pub async fn create_account(
 
 /// Changes the fields present. A whole account sent back keeps newer values of fields it sends
 /// unchanged; a field someone else changed after Version is refused (409).
-#[utoipa::path(put, path = "/accounts/{AccountId}", tag = "accounts", request_body = AccountFields,
-    params(("AccountId" = i64, Path, description = "The account's id")),
-    responses((status = 200, body = AccountJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[utoipa::path(put, path = "/accounts/{AccountId}", tag = "accounts", responses((status = 200, body = AccountJson)))]
 pub async fn update_account(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(account_id): Path<i64>,
     Json(body): Json<AccountFields>,
 ) -> ApiResult<Json<AccountJson>> {
-    let names = Names::fetch(&state, &ctx).await?;
+    let names = Names::fetch(&ctx).await?;
     let (account, paths) = body.to_proto(account_id, body.names_by_name().then_some(&names))?;
     if paths.is_empty() {
         return Err(ApiError::bad_request("Send at least one field of the account."));
     }
     let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
-    let updated = client(&state)
+    let updated = client(&ctx)
         .update_account(ctx.request(UpdateAccountRequest { account: Some(account), update_mask }))
         .await
-        .map_err(crm_error)?
-        .into_inner()
+        .answer("crm")?
         .account
         .ok_or_else(missing)?;
     Ok(Json(account_json(updated, &names)))
 }
 
 /// Deletes an account with its usage and histories.
-#[utoipa::path(delete, path = "/accounts/{AccountId}", tag = "accounts",
-    params(("AccountId" = i64, Path, description = "The account's id")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete_account(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(account_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    client(&state).delete_account(ctx.request(DeleteAccountRequest { account_id })).await.map_err(crm_error)?;
-    Ok(Json(Done { message: "Account deleted.".into() }))
+#[utoipa::path(delete, path = "/accounts/{AccountId}", tag = "accounts", responses((status = 200, body = Done)))]
+pub async fn delete_account(ctx: CallContext, Path(account_id): Path<i64>) -> ApiResult<Json<Done>> {
+    client(&ctx).delete_account(ctx.request(DeleteAccountRequest { account_id })).await.answer("crm")?;
+    done("Account deleted.")
 }
 
 /// One month of usage.
@@ -510,24 +470,18 @@ pub struct UsageJson {
 fn usage_json(month: UsageMonth) -> UsageJson {
     UsageJson {
         month: month.month,
-        val1: some(month.value),
-        val2: some(month.kw),
-        load_factor: some(month.load_factor),
+        val1: text(month.value),
+        val2: text(month.kw),
+        load_factor: text(month.load_factor),
         entry_date: iso(month.entry_date.as_ref()),
     }
 }
 
 /// An account's 12 months of usage, January first.
-#[utoipa::path(get, path = "/getUsage/{accountId}", tag = "accounts",
-    params(("accountId" = i64, Path, description = "The account's id")),
-    responses((status = 200, body = [UsageJson]), (status = 404, body = ErrorBody)))]
-pub async fn get_usage(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(account_id): Path<i64>,
-) -> ApiResult<Json<Vec<UsageJson>>> {
-    let usage = client(&state).get_usage(ctx.request(GetUsageRequest { account_id })).await.map_err(crm_error)?;
-    Ok(Json(usage.into_inner().months.into_iter().map(usage_json).collect()))
+#[utoipa::path(get, path = "/getUsage/{accountId}", tag = "accounts", responses((status = 200, body = [UsageJson])))]
+pub async fn get_usage(ctx: CallContext, Path(account_id): Path<i64>) -> ApiResult<Json<Vec<UsageJson>>> {
+    let usage = client(&ctx).get_usage(ctx.request(GetUsageRequest { account_id })).await.answer("crm")?;
+    Ok(Json(usage.months.into_iter().map(usage_json).collect()))
 }
 
 /// One month of `POST /api/updateUsage`.
@@ -595,14 +549,8 @@ fn month_number(name: Option<&Value>, place: usize) -> ApiResult<i32> {
 }
 
 /// Replaces an account's usage with the months sent (at most 12).
-#[utoipa::path(post, path = "/updateUsage", tag = "accounts", request_body = UpdateUsage,
-    responses((status = 200, body = [UsageJson]), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
-pub async fn update_usage(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<UpdateUsage>,
-) -> ApiResult<Json<Vec<UsageJson>>> {
+#[utoipa::path(post, path = "/updateUsage", tag = "accounts", responses((status = 200, body = [UsageJson])))]
+pub async fn update_usage(ctx: CallContext, Json(body): Json<UpdateUsage>) -> ApiResult<Json<Vec<UsageJson>>> {
     if body.all_usage.len() > 12 {
         return Err(ApiError::bad_request("allUsage has 12 months at most."));
     }
@@ -619,11 +567,11 @@ pub async fn update_usage(
             })
         })
         .collect::<ApiResult<Vec<_>>>()?;
-    let saved = client(&state)
+    let saved = client(&ctx)
         .update_usage(ctx.request(UpdateUsageRequest { account_id: body.account_id, months }))
         .await
-        .map_err(crm_error)?;
-    Ok(Json(saved.into_inner().months.into_iter().map(usage_json).collect()))
+        .answer("crm")?;
+    Ok(Json(saved.months.into_iter().map(usage_json).collect()))
 }
 
 /// `POST /api/importAccounts/{leadId}`: the parsed CSV, one object per row keyed by the spec's
@@ -698,12 +646,9 @@ fn header_cells(object: &Map<String, Value>) -> Vec<String> {
 }
 
 /// Checks every row and, when none has a problem, adds them all in one transaction.
-#[utoipa::path(post, path = "/importAccounts/{leadId}", tag = "accounts", request_body = ImportAccounts,
-    params(("leadId" = i64, Path, description = "The lead's id")),
-    responses((status = 200, body = ImportResult), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+#[utoipa::path(post, path = "/importAccounts/{leadId}", tag = "accounts",
+    responses((status = 200, body = ImportResult)))]
 pub async fn import_accounts(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(lead_id): Path<i64>,
     Json(body): Json<ImportAccounts>,
@@ -738,7 +683,7 @@ pub async fn import_accounts(
     };
     let request =
         ImportAccountsRequest { company_id: lead_id, rows, validate_only: body.validate_only, ..Default::default() };
-    let result = client(&state).import_accounts(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+    let result = client(&ctx).import_accounts(ctx.request(request)).await.answer("crm")?;
     Ok(Json(ImportResult {
         row_count: result.row_count,
         imported: result.accounts.len(),
@@ -771,20 +716,13 @@ fn capacity_json(kind: CapacityKind, record: CapacityRecord) -> Value {
     Value::Object(object)
 }
 
-async fn list_capacity(
-    state: &AppState,
-    ctx: &CallContext,
-    account_id: i64,
-    kind: CapacityKind,
-) -> ApiResult<Json<Vec<Value>>> {
+async fn list_capacity(ctx: &CallContext, account_id: i64, kind: CapacityKind) -> ApiResult<Json<Vec<Value>>> {
     let request = ListCapacityRecordsRequest { account_id, kind: kind.into() };
-    let records =
-        client(state).list_capacity_records(ctx.request(request)).await.map_err(crm_error)?.into_inner().records;
+    let records = client(ctx).list_capacity_records(ctx.request(request)).await.answer("crm")?.records;
     Ok(Json(records.into_iter().map(|r| capacity_json(kind, r)).collect()))
 }
 
 async fn add_capacity(
-    state: &AppState,
     ctx: &CallContext,
     account_id: i64,
     kind: CapacityKind,
@@ -801,25 +739,19 @@ async fn add_capacity(
         end_date: parse_iso("EndDate", text("EndDate").as_deref())?,
         ..Default::default()
     };
-    let created = client(state)
+    let created = client(ctx)
         .create_capacity_record(ctx.request(CreateCapacityRecordRequest { record: Some(record) }))
         .await
-        .map_err(crm_error)?
-        .into_inner()
+        .answer("crm")?
         .record
         .ok_or_else(missing)?;
     Ok((StatusCode::CREATED, Json(capacity_json(kind, created))))
 }
 
-async fn delete_capacity(
-    state: &AppState,
-    ctx: &CallContext,
-    record_id: i64,
-    kind: CapacityKind,
-) -> ApiResult<Json<Done>> {
+async fn delete_capacity(ctx: &CallContext, record_id: i64, kind: CapacityKind) -> ApiResult<Json<Done>> {
     let request = DeleteCapacityRecordRequest { capacity_record_id: record_id, kind: kind.into() };
-    client(state).delete_capacity_record(ctx.request(request)).await.map_err(crm_error)?;
-    Ok(Json(Done { message: "Record deleted.".into() }))
+    client(ctx).delete_capacity_record(ctx.request(request)).await.answer("crm")?;
+    done("Record deleted.")
 }
 
 /// The three calls of one capacity history: list, add, delete (the spec's paths and names).
@@ -827,39 +759,27 @@ macro_rules! capacity_calls {
     ($kind:expr, $label:literal, $list:ident, $list_path:literal, $add:ident, $add_path:literal, $delete:ident, $delete_path:literal) => {
         #[doc = concat!("An account's ", $label, " history, newest start first.")]
         #[utoipa::path(get, path = $list_path, tag = "accounts",
-            params(("accountId" = i64, Path, description = "The account's id")),
-            responses((status = 200, body = [Object]), (status = 404, body = ErrorBody)))]
-        pub async fn $list(
-            State(state): State<Arc<AppState>>,
-            ctx: CallContext,
-            Path(account_id): Path<i64>,
-        ) -> ApiResult<Json<Vec<Value>>> {
-            list_capacity(&state, &ctx, account_id, $kind).await
+                                                    responses((status = 200, body = [Object])))]
+        pub async fn $list(ctx: CallContext, Path(account_id): Path<i64>) -> ApiResult<Json<Vec<Value>>> {
+            list_capacity(&ctx, account_id, $kind).await
         }
 
         #[doc = concat!("Adds a ", $label, " record: {StartDate, EndDate, ", $label, "}.")]
         #[utoipa::path(post, path = $add_path, tag = "accounts", request_body = Object,
-            params(("accountId" = i64, Path, description = "The account's id")),
-            responses((status = 201, body = Object), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-                (status = 404, body = ErrorBody)))]
+                                                    responses((status = 201, body = Object)))]
         pub async fn $add(
-            State(state): State<Arc<AppState>>,
             ctx: CallContext,
             Path(account_id): Path<i64>,
             Json(body): Json<Map<String, Value>>,
         ) -> ApiResult<(StatusCode, Json<Value>)> {
-            add_capacity(&state, &ctx, account_id, $kind, &body).await
+            add_capacity(&ctx, account_id, $kind, &body).await
         }
 
         #[doc = concat!("Deletes a ", $label, " record.")]
         #[utoipa::path(get, path = $delete_path, tag = "accounts",
-            responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-        pub async fn $delete(
-            State(state): State<Arc<AppState>>,
-            ctx: CallContext,
-            Path(record_id): Path<i64>,
-        ) -> ApiResult<Json<Done>> {
-            delete_capacity(&state, &ctx, record_id, $kind).await
+                                                    responses((status = 200, body = Done)))]
+        pub async fn $delete(ctx: CallContext, Path(record_id): Path<i64>) -> ApiResult<Json<Done>> {
+            delete_capacity(&ctx, record_id, $kind).await
         }
     };
 }

@@ -1,10 +1,8 @@
 //! Call banks and their companies.
 
-use std::sync::Arc;
-
 use axum::{
     Json,
-    extract::{Path, Query, State},
+    extract::{Path, Query},
     http::StatusCode,
 };
 use eris_proto::crm::v1::{
@@ -15,20 +13,18 @@ use eris_proto::crm::v1::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::{Answer, Done, done, missing};
 use super::{
-    companies::Done,
-    crm_channel, crm_error,
     directory::Directory,
     leads::{Lead, iso, parse_iso},
 };
 use crate::{
-    AppState,
     auth::CallContext,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
 };
 
-fn client(state: &AppState) -> CallBankServiceClient<tonic::transport::Channel> {
-    CallBankServiceClient::new(crm_channel(state))
+fn client(ctx: &CallContext) -> CallBankServiceClient<tonic::transport::Channel> {
+    CallBankServiceClient::new(ctx.channel("crm"))
 }
 
 /// A call bank as the REST surface shows it.
@@ -69,7 +65,7 @@ fn call_bank_json(bank: CallBank, directory: &Directory) -> CallBankJson {
 }
 
 fn bank_from(response: Option<CallBank>) -> ApiResult<CallBank> {
-    response.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No call bank."))
+    response.ok_or_else(missing)
 }
 
 /// `GET /api/callbanks` query.
@@ -82,16 +78,15 @@ pub struct CallBankQuery {
 
 /// Call banks by due date.
 #[utoipa::path(get, path = "/callbanks", tag = "call banks", params(CallBankQuery),
-    responses((status = 200, body = [CallBankJson]), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = [CallBankJson])))]
 pub async fn list_call_banks(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Query(query): Query<CallBankQuery>,
 ) -> ApiResult<Json<Vec<CallBankJson>>> {
     let request = ctx.request(ListCallBanksRequest { assignee_user_id: query.assignee_id.unwrap_or(0) });
-    let banks = client(&state).list_call_banks(request).await.map_err(crm_error)?.into_inner().call_banks;
+    let banks = client(&ctx).list_call_banks(request).await.answer("crm")?.call_banks;
     let assignees: Vec<i64> = banks.iter().map(|b| b.assignee_user_id).collect();
-    let directory = Directory::for_ids(&state, &ctx, &assignees).await?;
+    let directory = Directory::for_ids(&ctx, &assignees).await?;
     Ok(Json(banks.into_iter().map(|b| call_bank_json(b, &directory)).collect()))
 }
 
@@ -110,10 +105,8 @@ pub struct CallBankFields {
 }
 
 /// Adds a call bank (Management only).
-#[utoipa::path(post, path = "/callbanks", tag = "call banks", request_body = CallBankFields,
-    responses((status = 201, body = CallBankJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+#[utoipa::path(post, path = "/callbanks", tag = "call banks", responses((status = 201, body = CallBankJson)))]
 pub async fn create_call_bank(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<CallBankFields>,
 ) -> ApiResult<(StatusCode, Json<CallBankJson>)> {
@@ -128,17 +121,15 @@ pub async fn create_call_bank(
         ..Default::default()
     };
     let request = ctx.request(CreateCallBankRequest { call_bank: Some(bank) });
-    let created = bank_from(client(&state).create_call_bank(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::for_ids(&state, &ctx, &[created.assignee_user_id]).await?;
+    let created = bank_from(client(&ctx).create_call_bank(request).await.answer("crm")?.call_bank)?;
+    let directory = Directory::for_ids(&ctx, &[created.assignee_user_id]).await?;
     Ok((StatusCode::CREATED, Json(call_bank_json(created, &directory))))
 }
 
 /// Edits a call bank (Management only): the fields present in the body.
-#[utoipa::path(patch, path = "/callbanks/{CallBankId}", tag = "call banks", request_body = CallBankFields,
-    params(("CallBankId" = i64, Path, description = "The call bank's id")),
-    responses((status = 200, body = CallBankJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[utoipa::path(patch, path = "/callbanks/{CallBankId}", tag = "call banks",
+    responses((status = 200, body = CallBankJson)))]
 pub async fn update_call_bank(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(call_bank_id): Path<i64>,
     Json(body): Json<CallBankFields>,
@@ -170,22 +161,16 @@ pub async fn update_call_bank(
     }
     let update_mask = prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() };
     let request = ctx.request(UpdateCallBankRequest { call_bank: Some(bank), update_mask: Some(update_mask) });
-    let updated = bank_from(client(&state).update_call_bank(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::for_ids(&state, &ctx, &[updated.assignee_user_id]).await?;
+    let updated = bank_from(client(&ctx).update_call_bank(request).await.answer("crm")?.call_bank)?;
+    let directory = Directory::for_ids(&ctx, &[updated.assignee_user_id]).await?;
     Ok(Json(call_bank_json(updated, &directory)))
 }
 
 /// Deletes a call bank and its company list (Management only).
-#[utoipa::path(delete, path = "/callbanks/{CallBankId}", tag = "call banks",
-    params(("CallBankId" = i64, Path, description = "The call bank's id")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete_call_bank(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(call_bank_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    client(&state).delete_call_bank(ctx.request(DeleteCallBankRequest { call_bank_id })).await.map_err(crm_error)?;
-    Ok(Json(Done { message: "Call Bank Deleted Successfully !".into() }))
+#[utoipa::path(delete, path = "/callbanks/{CallBankId}", tag = "call banks", responses((status = 200, body = Done)))]
+pub async fn delete_call_bank(ctx: CallContext, Path(call_bank_id): Path<i64>) -> ApiResult<Json<Done>> {
+    client(&ctx).delete_call_bank(ctx.request(DeleteCallBankRequest { call_bank_id })).await.answer("crm")?;
+    done("Call Bank Deleted Successfully !")
 }
 
 /// A company of a call bank, with the lead's fields when asked for.
@@ -221,11 +206,9 @@ fn status_value(text: Option<&str>) -> ApiResult<i32> {
 }
 
 /// A call bank's companies by name.
-#[utoipa::path(get, path = "/callbanks/{CallBankId}/companies", tag = "call banks", params(
-        ("CallBankId" = i64, Path, description = "The call bank's id"), CompaniesQuery),
-    responses((status = 200, body = [CallBankCompanyJson]), (status = 404, body = ErrorBody)))]
+#[utoipa::path(get, path = "/callbanks/{CallBankId}/companies", tag = "call banks", params(CompaniesQuery),
+    responses((status = 200, body = [CallBankCompanyJson])))]
 pub async fn list_call_bank_companies(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(call_bank_id): Path<i64>,
     Query(query): Query<CompaniesQuery>,
@@ -235,10 +218,10 @@ pub async fn list_call_bank_companies(
     let mut page_token = String::new();
     loop {
         let request = ListCallBankCompaniesRequest { call_bank_id, include_company, page_size: 500, page_token };
-        let page = client(&state).list_call_bank_companies(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+        let page = client(&ctx).list_call_bank_companies(ctx.request(request)).await.answer("crm")?;
         let team: Vec<i64> =
             page.companies.iter().filter_map(|m| m.company.as_ref()).flat_map(Lead::team_ids).collect();
-        let directory = if include_company { Some(Directory::for_ids(&state, &ctx, &team).await?) } else { None };
+        let directory = if include_company { Some(Directory::for_ids(&ctx, &team).await?) } else { None };
         companies.extend(page.companies.into_iter().map(|member| {
             CallBankCompanyJson {
                 company_id: member.company_id,
@@ -268,10 +251,8 @@ pub struct MemberFields {
 
 /// Replaces a call bank's companies (Management only).
 #[utoipa::path(put, path = "/callbanks/{CallBankId}/companies", tag = "call banks", request_body = [MemberFields],
-    params(("CallBankId" = i64, Path, description = "The call bank's id")),
-    responses((status = 200, body = CallBankJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = CallBankJson)))]
 pub async fn set_call_bank_companies(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(call_bank_id): Path<i64>,
     Json(body): Json<Vec<MemberFields>>,
@@ -283,9 +264,8 @@ pub async fn set_call_bank_companies(
         })
         .collect::<ApiResult<Vec<_>>>()?;
     let request = ctx.request(SetCallBankCompaniesRequest { call_bank_id, companies });
-    let bank =
-        bank_from(client(&state).set_call_bank_companies(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::for_ids(&state, &ctx, &[bank.assignee_user_id]).await?;
+    let bank = bank_from(client(&ctx).set_call_bank_companies(request).await.answer("crm")?.call_bank)?;
+    let directory = Directory::for_ids(&ctx, &[bank.assignee_user_id]).await?;
     Ok(Json(call_bank_json(bank, &directory)))
 }
 
@@ -298,19 +278,16 @@ pub struct MemberStatus {
 }
 
 /// Sets one company's status in a call bank (its assignee or Management).
-#[utoipa::path(put, path = "/callbanks/{CallBankId}/companies/{LeadId}", tag = "call banks", request_body = MemberStatus,
-    params(("CallBankId" = i64, Path, description = "The call bank's id"), ("LeadId" = i64, Path, description = "The company's id")),
-    responses((status = 200, body = CallBankJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[utoipa::path(put, path = "/callbanks/{CallBankId}/companies/{LeadId}", tag = "call banks",
+    responses((status = 200, body = CallBankJson)))]
 pub async fn update_call_bank_company(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path((call_bank_id, company_id)): Path<(i64, i64)>,
     Json(body): Json<MemberStatus>,
 ) -> ApiResult<Json<CallBankJson>> {
     let status = status_value(Some(body.status.as_str()))?;
     let request = ctx.request(UpdateCallBankCompanyRequest { call_bank_id, company_id, status });
-    let bank =
-        bank_from(client(&state).update_call_bank_company(request).await.map_err(crm_error)?.into_inner().call_bank)?;
-    let directory = Directory::for_ids(&state, &ctx, &[bank.assignee_user_id]).await?;
+    let bank = bank_from(client(&ctx).update_call_bank_company(request).await.answer("crm")?.call_bank)?;
+    let directory = Directory::for_ids(&ctx, &[bank.assignee_user_id]).await?;
     Ok(Json(call_bank_json(bank, &directory)))
 }

@@ -1,11 +1,9 @@
 //! Companies (leads) and affiliates.
 
-use std::sync::Arc;
-
 use axum::{
     Json,
     body::{Body, Bytes},
-    extract::{Path, State},
+    extract::Path,
     http::{StatusCode, header::CONTENT_TYPE},
     response::{IntoResponse, Response},
 };
@@ -18,15 +16,15 @@ use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{crm_channel, crm_error, directory::Directory, leads::Lead};
+use super::{Answer, Done, InsertId, created_id, done, missing};
+use super::{directory::Directory, leads::Lead};
 use crate::{
-    AppState,
     auth::CallContext,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
 };
 
-fn client(state: &AppState) -> CompanyServiceClient<tonic::transport::Channel> {
-    CompanyServiceClient::new(crm_channel(state))
+fn client(ctx: &CallContext) -> CompanyServiceClient<tonic::transport::Channel> {
+    CompanyServiceClient::new(ctx.channel("crm"))
 }
 
 /// Leads a page at a time.
@@ -35,10 +33,10 @@ const PAGE: i32 = 500;
 /// The leads a filter matches, streamed as one JSON array a page at a time, so memory stays flat
 /// however large the book. The first page is read before answering, so a refusal is a proper
 /// error status; a failure later ends the stream early (the array is left unclosed).
-async fn stream_leads(state: Arc<AppState>, ctx: CallContext, filter: CompanyFilter) -> ApiResult<Response> {
-    let first = lead_page(&state, &ctx, &filter, String::new()).await?;
+async fn stream_leads(ctx: CallContext, filter: CompanyFilter) -> ApiResult<Response> {
+    let first = lead_page(&ctx, &filter, String::new()).await?;
     let pages = futures::stream::unfold(Some(Ok(first)), move |page: Option<ApiResult<(Bytes, Option<String>)>>| {
-        let (state, ctx, filter) = (state.clone(), ctx.clone(), filter.clone());
+        let (ctx, filter) = (ctx.clone(), filter.clone());
         async move {
             let (chunk, next) = match page? {
                 Ok((chunk, next)) => (chunk, next),
@@ -48,7 +46,7 @@ async fn stream_leads(state: Arc<AppState>, ctx: CallContext, filter: CompanyFil
                 }
             };
             let following = match next {
-                Some(token) => Some(lead_page(&state, &ctx, &filter, token).await),
+                Some(token) => Some(lead_page(&ctx, &filter, token).await),
                 None => None,
             };
             Some((Ok::<_, std::io::Error>(chunk), following))
@@ -64,16 +62,15 @@ async fn stream_leads(state: Arc<AppState>, ctx: CallContext, filter: CompanyFil
 
 /// One page of leads as JSON array items (without brackets), and the next page's token.
 async fn lead_page(
-    state: &AppState,
     ctx: &CallContext,
     filter: &CompanyFilter,
     page_token: String,
 ) -> ApiResult<(Bytes, Option<String>)> {
     let request =
         ListCompaniesRequest { page_size: PAGE, page_token, filter: Some(filter.clone()), ..Default::default() };
-    let page = client(state).list_companies(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+    let page = client(ctx).list_companies(ctx.request(request)).await.answer("crm")?;
     let ids: Vec<i64> = page.companies.iter().flat_map(Lead::team_ids).collect();
-    let directory = Directory::for_ids(state, ctx, &ids).await?;
+    let directory = Directory::for_ids(ctx, &ids).await?;
     let mut chunk = Vec::new();
     for (index, company) in page.companies.into_iter().enumerate() {
         if index > 0 {
@@ -88,133 +85,75 @@ async fn lead_page(
 
 /// Every lead the caller may see, by name (Sales: their own).
 #[utoipa::path(get, path = "/getAllLeads/", tag = "companies", responses((status = 200, body = [Lead])))]
-pub async fn get_all_leads(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Response> {
-    stream_leads(state, ctx, CompanyFilter::default()).await
+pub async fn get_all_leads(ctx: CallContext) -> ApiResult<Response> {
+    stream_leads(ctx, CompanyFilter::default()).await
 }
 
 /// The leads where the named user holds a team role.
-#[utoipa::path(get, path = "/getUserLeads/{userName}", tag = "companies",
-    params(("userName" = String, Path, description = "A user's full name")),
-    responses((status = 200, body = [Lead]), (status = 400, body = ErrorBody)))]
-pub async fn get_user_leads(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(user_name): Path<String>,
-) -> ApiResult<Response> {
-    let user_id = Directory::for_names(&state, &ctx, [user_name.as_str()]).await?.id(&user_name)?;
+#[utoipa::path(get, path = "/getUserLeads/{userName}", tag = "companies", responses((status = 200, body = [Lead])))]
+pub async fn get_user_leads(ctx: CallContext, Path(user_name): Path<String>) -> ApiResult<Response> {
+    let user_id = Directory::for_names(&ctx, [user_name.as_str()]).await?.id(&user_name)?;
     if user_id == 0 {
         return Err(ApiError::bad_request("Name the user."));
     }
     let filter = CompanyFilter { team_user_ids: vec![user_id], ..Default::default() };
-    stream_leads(state, ctx, filter).await
+    stream_leads(ctx, filter).await
 }
 
-async fn one_lead(state: &AppState, ctx: &CallContext, lead_id: i64) -> ApiResult<Lead> {
+async fn one_lead(ctx: &CallContext, lead_id: i64) -> ApiResult<Lead> {
     let request = ctx.request(GetCompanyRequest { company_id: lead_id });
-    let company = client(state).get_company(request).await.map_err(crm_error)?.into_inner().company;
-    let company = company.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No company."))?;
-    let directory = Directory::for_ids(state, ctx, &Lead::team_ids(&company)).await?;
+    let company = client(ctx).get_company(request).await.answer("crm")?.company;
+    let company = company.ok_or_else(missing)?;
+    let directory = Directory::for_ids(ctx, &Lead::team_ids(&company)).await?;
     Ok(Lead::from_company(company, &directory))
 }
 
 /// One lead, as a one-item array (as existing clients read it).
-#[utoipa::path(get, path = "/getLeadById/{LeadId}", tag = "companies",
-    params(("LeadId" = i64, Path, description = "The lead's id")),
-    responses((status = 200, body = [Lead]), (status = 404, body = ErrorBody)))]
-pub async fn get_lead_by_id(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(lead_id): Path<i64>,
-) -> ApiResult<Json<Vec<Lead>>> {
-    Ok(Json(vec![one_lead(&state, &ctx, lead_id).await?]))
+#[utoipa::path(get, path = "/getLeadById/{LeadId}", tag = "companies", responses((status = 200, body = [Lead])))]
+pub async fn get_lead_by_id(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Vec<Lead>>> {
+    Ok(Json(vec![one_lead(&ctx, lead_id).await?]))
 }
 
 /// One lead (clients read its Name), as a one-item array.
-#[utoipa::path(get, path = "/lead/{LeadId}", tag = "companies",
-    params(("LeadId" = i64, Path, description = "The lead's id")),
-    responses((status = 200, body = [Lead]), (status = 404, body = ErrorBody)))]
-pub async fn lead(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(lead_id): Path<i64>,
-) -> ApiResult<Json<Vec<Lead>>> {
-    Ok(Json(vec![one_lead(&state, &ctx, lead_id).await?]))
-}
-
-/// What a change answers.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Done {
-    pub message: String,
+#[utoipa::path(get, path = "/lead/{LeadId}", tag = "companies", responses((status = 200, body = [Lead])))]
+pub async fn lead(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Vec<Lead>>> {
+    Ok(Json(vec![one_lead(&ctx, lead_id).await?]))
 }
 
 /// Deletes a lead and everything that belongs to it (Management only).
-#[utoipa::path(get, path = "/deleteLead/{LeadId}", tag = "companies",
-    params(("LeadId" = i64, Path, description = "The lead's id")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete_lead(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(lead_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    client(&state)
-        .delete_company(ctx.request(DeleteCompanyRequest { company_id: lead_id }))
-        .await
-        .map_err(crm_error)?;
-    Ok(Json(Done { message: "Company Deleted!".into() }))
-}
-
-/// The id of a created record.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct InsertId {
-    #[serde(rename = "insertId")]
-    pub insert_id: i64,
+#[utoipa::path(get, path = "/deleteLead/{LeadId}", tag = "companies", responses((status = 200, body = Done)))]
+pub async fn delete_lead(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Done>> {
+    client(&ctx).delete_company(ctx.request(DeleteCompanyRequest { company_id: lead_id })).await.answer("crm")?;
+    done("Company Deleted!")
 }
 
 /// Adds a lead.
-#[utoipa::path(post, path = "/newLead", tag = "companies", request_body = Lead,
-    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn new_lead(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(lead): Json<Lead>,
-) -> ApiResult<(StatusCode, Json<InsertId>)> {
-    let directory = Directory::for_names(&state, &ctx, lead.team_names()).await?;
+#[utoipa::path(post, path = "/newLead", tag = "companies", responses((status = 201, body = InsertId)))]
+pub async fn new_lead(ctx: CallContext, Json(lead): Json<Lead>) -> ApiResult<(StatusCode, Json<InsertId>)> {
+    let directory = Directory::for_names(&ctx, lead.team_names()).await?;
     let company = lead.to_company(&directory)?;
-    let created = client(&state)
+    let created = client(&ctx)
         .create_company(ctx.request(CreateCompanyRequest { company: Some(company) }))
         .await
-        .map_err(crm_error)?
-        .into_inner()
+        .answer("crm")?
         .company
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No company."))?;
-    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.company_id })))
+        .ok_or_else(missing)?;
+    created_id(created.company_id)
 }
 
 /// Saves a whole lead. Fields the caller changed are written unless someone else changed the same
 /// field after the caller's `Version` (409, nothing written); fields sent back as read keep any
 /// newer value. Without a `Version` the lead is taken as read now: every field that differs is written.
-#[utoipa::path(post, path = "/updateLead", tag = "companies", request_body = Lead,
-    responses((status = 200, body = Lead), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn update_lead(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(lead): Json<Lead>,
-) -> ApiResult<Json<Lead>> {
-    let directory = Directory::for_names(&state, &ctx, lead.team_names()).await?;
+#[utoipa::path(post, path = "/updateLead", tag = "companies", responses((status = 200, body = Lead)))]
+pub async fn update_lead(ctx: CallContext, Json(lead): Json<Lead>) -> ApiResult<Json<Lead>> {
+    let directory = Directory::for_names(&ctx, lead.team_names()).await?;
     let company = lead.to_company(&directory)?;
     let request = UpdateCompanyRequest {
         company: Some(company),
         update_mask: Some(prost_types::FieldMask { paths: vec!["*".into()] }),
     };
-    let updated = client(&state)
-        .update_company(ctx.request(request))
-        .await
-        .map_err(crm_error)?
-        .into_inner()
-        .company
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No company."))?;
-    let directory = Directory::for_ids(&state, &ctx, &Lead::team_ids(&updated)).await?;
+    let updated = client(&ctx).update_company(ctx.request(request)).await.answer("crm")?.company.ok_or_else(missing)?;
+    let directory = Directory::for_ids(&ctx, &Lead::team_ids(&updated)).await?;
     Ok(Json(Lead::from_company(updated, &directory)))
 }
 
@@ -244,16 +183,11 @@ pub struct Updated {
 }
 
 /// Sets or clears (RESET) team roles on many companies in one transaction.
-#[utoipa::path(patch, path = "/massUpdateLeads", tag = "companies", request_body = MassUpdate,
-    responses((status = 200, body = Updated), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn mass_update_leads(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<MassUpdate>,
-) -> ApiResult<Json<Updated>> {
+#[utoipa::path(patch, path = "/massUpdateLeads", tag = "companies", responses((status = 200, body = Updated)))]
+pub async fn mass_update_leads(ctx: CallContext, Json(body): Json<MassUpdate>) -> ApiResult<Json<Updated>> {
     let fields = body.updated_fields;
     let named = [&fields.admin, &fields.closer, &fields.analyst, &fields.inside];
-    let directory = Directory::for_names(&state, &ctx, named.into_iter().flatten().map(String::as_str)).await?;
+    let directory = Directory::for_names(&ctx, named.into_iter().flatten().map(String::as_str)).await?;
     let mut assignments = Vec::new();
     for (role, value) in [
         (TeamRole::Admin, fields.admin),
@@ -266,7 +200,7 @@ pub async fn mass_update_leads(
         assignments.push(TeamAssignment { role: role.into(), user_id });
     }
     let request = AssignTeamsRequest { company_ids: body.company_ids, assignments };
-    let response = client(&state).assign_teams(ctx.request(request)).await.map_err(crm_error)?.into_inner();
+    let response = client(&ctx).assign_teams(ctx.request(request)).await.answer("crm")?;
     Ok(Json(Updated { updated: response.updated_count }))
 }
 
@@ -279,13 +213,8 @@ pub struct Affiliate {
 
 /// Affiliates, alphabetical.
 #[utoipa::path(get, path = "/affiliates", tag = "companies", responses((status = 200, body = [Affiliate])))]
-pub async fn affiliates(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<Affiliate>>> {
-    let names = client(&state)
-        .list_affiliates(ctx.request(ListAffiliatesRequest {}))
-        .await
-        .map_err(crm_error)?
-        .into_inner()
-        .names;
+pub async fn affiliates(ctx: CallContext) -> ApiResult<Json<Vec<Affiliate>>> {
+    let names = client(&ctx).list_affiliates(ctx.request(ListAffiliatesRequest {})).await.answer("crm")?.names;
     Ok(Json(names.into_iter().map(|name| Affiliate { name }).collect()))
 }
 
@@ -297,18 +226,15 @@ pub struct NewAffiliate {
 }
 
 /// Adds an affiliate (Management only).
-#[utoipa::path(post, path = "/addAffiliate", tag = "companies", request_body = NewAffiliate,
-    responses((status = 201, body = Affiliate), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[utoipa::path(post, path = "/addAffiliate", tag = "companies", responses((status = 201, body = Affiliate)))]
 pub async fn add_affiliate(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<NewAffiliate>,
 ) -> ApiResult<(StatusCode, Json<Affiliate>)> {
-    let name = client(&state)
+    let name = client(&ctx)
         .create_affiliate(ctx.request(CreateAffiliateRequest { name: body.affiliate }))
         .await
-        .map_err(crm_error)?
-        .into_inner()
+        .answer("crm")?
         .name;
     Ok((StatusCode::CREATED, Json(Affiliate { name })))
 }

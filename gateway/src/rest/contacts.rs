@@ -1,10 +1,8 @@
 //! Company contacts: spec 2 section 7 ("Contacts"), translated to crm's ContactService.
 
-use std::sync::Arc;
-
 use axum::{
     Json,
-    extract::{Path, Query, State},
+    extract::{Path, Query},
     http::StatusCode,
 };
 use eris_proto::crm::v1::{
@@ -16,19 +14,14 @@ use serde::{Deserialize, Serialize};
 use tonic::transport::Channel;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{companies::Done, crm_channel, crm_error};
+use super::{Answer, Done, all_pages, done, missing};
 use crate::{
-    AppState,
     auth::CallContext,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
 };
 
-fn client(state: &AppState) -> ContactServiceClient<Channel> {
-    ContactServiceClient::new(crm_channel(state))
-}
-
-fn missing() -> ApiError {
-    ApiError::new(StatusCode::BAD_GATEWAY, "The crm service answered without the contact.")
+fn client(ctx: &CallContext) -> ContactServiceClient<Channel> {
+    ContactServiceClient::new(ctx.channel("crm"))
 }
 
 /// A contact as the REST surface shows it.
@@ -77,25 +70,15 @@ pub struct ContactsQuery {
 
 /// A lead's contacts, by last name.
 #[utoipa::path(get, path = "/contacts", tag = "contacts", params(ContactsQuery),
-    responses((status = 200, body = [ContactJson]), (status = 404, body = ErrorBody)))]
-pub async fn list_contacts(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Query(query): Query<ContactsQuery>,
-) -> ApiResult<Json<Vec<ContactJson>>> {
-    let mut client = client(&state);
-    let mut contacts = Vec::new();
-    let mut page_token = String::new();
-    loop {
+    responses((status = 200, body = [ContactJson])))]
+pub async fn list_contacts(ctx: CallContext, Query(query): Query<ContactsQuery>) -> ApiResult<Json<Vec<ContactJson>>> {
+    let ctx = &ctx;
+    let contacts = all_pages(|page_token| async move {
         let request = ListContactsRequest { company_id: query.lead_id, page_size: 1000, page_token };
-        let page = client.list_contacts(ctx.request(request)).await.map_err(crm_error)?.into_inner();
-        contacts.extend(page.contacts.into_iter().map(contact_json));
-        if page.next_page_token.is_empty() {
-            break;
-        }
-        page_token = page.next_page_token;
-    }
-    Ok(Json(contacts))
+        let page = client(ctx).list_contacts(ctx.request(request)).await.answer("crm")?;
+        Ok((page.contacts, page.next_page_token))
+    });
+    Ok(Json(contacts.await?.into_iter().map(contact_json).collect()))
 }
 
 /// A contact's fields as sent; absent fields are left as they are on an update.
@@ -158,10 +141,8 @@ impl ContactFields {
 }
 
 /// Adds a contact to the lead named by LeadId (every role, for leads it may see).
-#[utoipa::path(post, path = "/contacts", tag = "contacts", request_body = ContactFields,
-    responses((status = 201, body = ContactJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[utoipa::path(post, path = "/contacts", tag = "contacts", responses((status = 201, body = ContactJson)))]
 pub async fn create_contact(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<ContactFields>,
 ) -> ApiResult<(StatusCode, Json<ContactJson>)> {
@@ -169,23 +150,18 @@ pub async fn create_contact(
     if contact.company_id <= 0 {
         return Err(ApiError::bad_request("LeadId is required."));
     }
-    let created = client(&state)
+    let created = client(&ctx)
         .create_contact(ctx.request(CreateContactRequest { contact: Some(contact) }))
         .await
-        .map_err(crm_error)?
-        .into_inner()
+        .answer("crm")?
         .contact
         .ok_or_else(missing)?;
     Ok((StatusCode::CREATED, Json(contact_json(created))))
 }
 
 /// Changes the fields present; a field someone else changed after Version is refused (409).
-#[utoipa::path(put, path = "/contacts/{ContactId}", tag = "contacts", request_body = ContactFields,
-    params(("ContactId" = i64, Path, description = "The contact's id")),
-    responses((status = 200, body = ContactJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody)))]
+#[utoipa::path(put, path = "/contacts/{ContactId}", tag = "contacts", responses((status = 200, body = ContactJson)))]
 pub async fn update_contact(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(contact_id): Path<i64>,
     Json(body): Json<ContactFields>,
@@ -195,25 +171,18 @@ pub async fn update_contact(
         return Err(ApiError::bad_request("Send at least one field of the contact."));
     }
     let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
-    let updated = client(&state)
+    let updated = client(&ctx)
         .update_contact(ctx.request(UpdateContactRequest { contact: Some(contact), update_mask }))
         .await
-        .map_err(crm_error)?
-        .into_inner()
+        .answer("crm")?
         .contact
         .ok_or_else(missing)?;
     Ok(Json(contact_json(updated)))
 }
 
 /// Deletes a contact.
-#[utoipa::path(delete, path = "/contacts/{ContactId}", tag = "contacts",
-    params(("ContactId" = i64, Path, description = "The contact's id")),
-    responses((status = 200, body = Done), (status = 404, body = ErrorBody)))]
-pub async fn delete_contact(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(contact_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    client(&state).delete_contact(ctx.request(DeleteContactRequest { contact_id })).await.map_err(crm_error)?;
-    Ok(Json(Done { message: "Contact deleted.".into() }))
+#[utoipa::path(delete, path = "/contacts/{ContactId}", tag = "contacts", responses((status = 200, body = Done)))]
+pub async fn delete_contact(ctx: CallContext, Path(contact_id): Path<i64>) -> ApiResult<Json<Done>> {
+    client(&ctx).delete_contact(ctx.request(DeleteContactRequest { contact_id })).await.answer("crm")?;
+    done("Contact deleted.")
 }

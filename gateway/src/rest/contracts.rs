@@ -2,12 +2,10 @@
 //! "Payments and DR history", "Beta contracts, payments, hedges", "Contract report lists"),
 //! translated to the contracts service, plus the contract file's upload and download.
 
-use std::sync::Arc;
-
 use axum::{
     Json,
     body::Bytes,
-    extract::{Path, State},
+    extract::Path,
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -32,15 +30,14 @@ use serde_json::Value;
 use tonic::transport::Channel;
 use utoipa::ToSchema;
 
+use super::{Answer, Done, all_pages, done, id, missing, rfc3339, text};
 use super::{
     accounts::number_text,
-    companies::Done,
-    directories::commodity_name,
+    commodity_name,
     leads::{iso, parse_iso},
     rfps::ids_of,
 };
 use crate::{
-    AppState,
     auth::CallContext,
     error::{ApiError, ApiResult, ErrorBody},
 };
@@ -49,30 +46,18 @@ use crate::{
 pub const MAX_FILE_BYTES: usize = 25 * 1024 * 1024;
 const STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
 
-fn channel(state: &AppState) -> Channel {
-    state.upstreams.channel("contracts")
-}
-
-fn contracts(state: &AppState) -> ContractServiceClient<Channel> {
-    ContractServiceClient::new(channel(state))
+fn contracts(ctx: &CallContext) -> ContractServiceClient<Channel> {
+    ContractServiceClient::new(ctx.channel("contracts"))
         .max_decoding_message_size(MAX_FILE_BYTES + 1024 * 1024)
         .max_encoding_message_size(MAX_FILE_BYTES + 1024 * 1024)
 }
 
-fn payments(state: &AppState) -> PaymentServiceClient<Channel> {
-    PaymentServiceClient::new(channel(state))
+fn payments(ctx: &CallContext) -> PaymentServiceClient<Channel> {
+    PaymentServiceClient::new(ctx.channel("contracts"))
 }
 
-fn hedges(state: &AppState) -> HedgeServiceClient<Channel> {
-    HedgeServiceClient::new(channel(state))
-}
-
-fn contracts_error(status: tonic::Status) -> ApiError {
-    ApiError::from_status(&status, "contracts")
-}
-
-fn missing() -> ApiError {
-    ApiError::new(StatusCode::BAD_GATEWAY, "The contracts service answered without the record.")
+fn hedges(ctx: &CallContext) -> HedgeServiceClient<Channel> {
+    HedgeServiceClient::new(ctx.channel("contracts"))
 }
 
 fn parse_commodity(text: &str) -> ApiResult<i32> {
@@ -83,14 +68,6 @@ fn parse_commodity(text: &str) -> ApiResult<i32> {
         "" | "all" => Ok(Commodity::Unspecified.into()),
         _ => Err(ApiError::bad_request("Commodity must be Electric, Gas or DR.")),
     }
-}
-
-fn blank_none(text: String) -> Option<String> {
-    (!text.is_empty()).then_some(text)
-}
-
-fn id_none(id: i64) -> Option<i64> {
-    (id > 0).then_some(id)
 }
 
 /// A contract as the REST surface shows it.
@@ -180,43 +157,43 @@ fn contract_json(c: Contract) -> ContractJson {
         contract_id: c.contract_id,
         lead_id: c.company_id,
         company_name: c.company_name,
-        inside_sales_id: id_none(c.inside_sales_user_id),
-        closer1_id: id_none(c.closer1_user_id),
-        closer2_id: id_none(c.closer2_user_id),
-        analyst_id: id_none(c.analyst_user_id),
-        support_analyst1_id: id_none(c.support_analyst1_user_id),
-        support_analyst2_id: id_none(c.support_analyst2_user_id),
+        inside_sales_id: id(c.inside_sales_user_id),
+        closer1_id: id(c.closer1_user_id),
+        closer2_id: id(c.closer2_user_id),
+        analyst_id: id(c.analyst_user_id),
+        support_analyst1_id: id(c.support_analyst1_user_id),
+        support_analyst2_id: id(c.support_analyst2_user_id),
         affiliate: c.affiliate,
         commodity,
-        utility_id: id_none(c.utility_id),
+        utility_id: id(c.utility_id),
         state: c.state,
         date_signed: iso(c.date_signed.as_ref()),
         signed_through: c.signed_through,
-        provider_id: id_none(c.provider_supplier_id),
+        provider_id: id(c.provider_supplier_id),
         pricing_type: c.pricing_type,
         contract_type: c.contract_type,
-        supplier_id: id_none(c.supplier_id),
+        supplier_id: id(c.supplier_id),
         start_date: iso(c.start_date.as_ref()),
         term_length: (c.term_months > 0).then_some(c.term_months),
-        contract_rate: blank_none(c.contract_rate),
+        contract_rate: text(c.contract_rate),
         rate_type: c.rate_type,
-        fee: blank_none(c.fee),
+        fee: text(c.fee),
         billing_type: c.billing_type,
-        tax_exempt: blank_none(c.tax_exempt),
+        tax_exempt: text(c.tax_exempt),
         green_power: c.green_power,
         payment_schedule: c.payment_schedule,
-        revenue_split: blank_none(c.revenue_split),
+        revenue_split: text(c.revenue_split),
         notes: c.notes,
-        capacity_percentage: blank_none(c.capacity_percentage),
-        energy_percentage: blank_none(c.energy_percentage),
-        jmi_percentage: blank_none(c.jmi_percentage),
+        capacity_percentage: text(c.capacity_percentage),
+        energy_percentage: text(c.energy_percentage),
+        jmi_percentage: text(c.jmi_percentage),
         accounts: c.account_ids,
         status: c.status,
         status_name: STATUSES.get(c.status as usize).copied().unwrap_or_default().to_owned(),
         previous_status: c.previous_status,
         active_state: if c.status == 3 { "Inactive" } else { "Active" }.to_owned(),
         is_beta_row: c.beta,
-        pdf: blank_none(c.file_name),
+        pdf: text(c.file_name),
         contract_annual_volume: c.annual_volume,
         contract_term_volume: c.term_volume,
         annual_fee_total: c.annual_fee_total,
@@ -364,7 +341,7 @@ fn member(value: &Value, label: &str) -> ApiResult<Member> {
 }
 
 impl ContractFields {
-    async fn to_proto(&self, state: &AppState, ctx: &CallContext) -> ApiResult<(Contract, Vec<&'static str>)> {
+    async fn to_proto(&self, ctx: &CallContext) -> ApiResult<(Contract, Vec<&'static str>)> {
         let mut c = Contract { version: self.version.unwrap_or(0), ..Default::default() };
         let mut paths = Vec::new();
         let members: [(&Option<Value>, &'static str, &'static str); 4] = [
@@ -387,8 +364,8 @@ impl ContractFields {
         if !names.is_empty() {
             let request =
                 BatchGetUsersRequest { names: names.iter().map(|n| n.2.clone()).collect(), ..Default::default() };
-            let found = UserServiceClient::new(state.upstreams.identity()).batch_get_users(ctx.request(request)).await;
-            let users = found.map_err(|s| ApiError::from_status(&s, "identity"))?.into_inner().users;
+            let found = UserServiceClient::new(ctx.channel("identity")).batch_get_users(ctx.request(request)).await;
+            let users = found.answer("identity")?.users;
             for (path, label, name) in names {
                 let user = users.iter().find(|u| u.name.eq_ignore_ascii_case(&name));
                 let user = user.ok_or_else(|| ApiError::bad_request(format!("{label}: no user is named {name}.")))?;
@@ -470,43 +447,35 @@ impl ContractFields {
     }
 }
 
-async fn create(
-    state: &AppState,
-    ctx: &CallContext,
-    body: &ContractFields,
-    lead_id: Option<i64>,
-    beta: bool,
-) -> ApiResult<Contract> {
-    let (mut contract, _) = body.to_proto(state, ctx).await?;
+async fn create(ctx: &CallContext, body: &ContractFields, lead_id: Option<i64>, beta: bool) -> ApiResult<Contract> {
+    let (mut contract, _) = body.to_proto(ctx).await?;
     contract.company_id =
         lead_id.or(body.lead_id).filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request("LeadId is required."))?;
     let created =
-        contracts(state).create_contract(ctx.request(CreateContractRequest { contract: Some(contract), beta })).await;
-    created.map_err(contracts_error)?.into_inner().contract.ok_or_else(missing)
+        contracts(ctx).create_contract(ctx.request(CreateContractRequest { contract: Some(contract), beta })).await;
+    created.answer("contracts")?.contract.ok_or_else(missing)
 }
 
-async fn update(state: &AppState, ctx: &CallContext, contract_id: i64, body: &ContractFields) -> ApiResult<Contract> {
-    let (mut contract, paths) = body.to_proto(state, ctx).await?;
+async fn update(ctx: &CallContext, contract_id: i64, body: &ContractFields) -> ApiResult<Contract> {
+    let (mut contract, paths) = body.to_proto(ctx).await?;
     if paths.is_empty() {
         return Err(ApiError::bad_request("Send at least one field of the contract."));
     }
     contract.contract_id = contract_id;
     if contract.version == 0 {
         // No version read: the save applies over whatever is stored.
-        let current = contracts(state).get_contract(ctx.request(GetContractRequest { contract_id })).await;
-        contract.version = current.map_err(contracts_error)?.into_inner().contract.ok_or_else(missing)?.version;
+        let current = contracts(ctx).get_contract(ctx.request(GetContractRequest { contract_id })).await;
+        contract.version = current.answer("contracts")?.contract.ok_or_else(missing)?.version;
     }
     let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
-    let updated = contracts(state)
+    let updated = contracts(ctx)
         .update_contract(ctx.request(UpdateContractRequest { contract: Some(contract), update_mask }))
         .await;
-    updated.map_err(contracts_error)?.into_inner().contract.ok_or_else(missing)
+    updated.answer("contracts")?.contract.ok_or_else(missing)
 }
 
-async fn company_contracts(state: &AppState, ctx: &CallContext, company_id: i64) -> ApiResult<Vec<Contract>> {
-    let mut all = Vec::new();
-    let mut page_token = String::new();
-    loop {
+async fn company_contracts(ctx: &CallContext, company_id: i64) -> ApiResult<Vec<Contract>> {
+    all_pages(|page_token| async move {
         let request = ListContractsRequest {
             company_id,
             include_inactive: true,
@@ -514,13 +483,10 @@ async fn company_contracts(state: &AppState, ctx: &CallContext, company_id: i64)
             page_token,
             ..Default::default()
         };
-        let page = contracts(state).list_contracts(ctx.request(request)).await.map_err(contracts_error)?.into_inner();
-        all.extend(page.contracts);
-        if page.next_page_token.is_empty() {
-            return Ok(all);
-        }
-        page_token = page.next_page_token;
-    }
+        let page = contracts(ctx).list_contracts(ctx.request(request)).await.answer("contracts")?;
+        Ok((page.contracts, page.next_page_token))
+    })
+    .await
 }
 
 /// The query of GET /api/getContractsByLeadId.
@@ -532,78 +498,60 @@ pub struct LeadQuery {
 }
 
 /// Deletes a contract (with `beta_only`, only one made with the beta form).
-async fn remove_contract(
-    state: &AppState,
-    ctx: &CallContext,
-    contract_id: i64,
-    beta_only: bool,
-) -> ApiResult<Json<Done>> {
+async fn remove_contract(ctx: &CallContext, contract_id: i64, beta_only: bool) -> ApiResult<Json<Done>> {
     let request = DeleteContractRequest { contract_id, beta_only };
-    contracts(state).delete_contract(ctx.request(request)).await.map_err(contracts_error)?;
-    Ok(Json(Done { message: "Contract successfully deleted.".into() }))
+    contracts(ctx).delete_contract(ctx.request(request)).await.answer("contracts")?;
+    done("Contract successfully deleted.")
 }
 
 /// Saves a payment (its id and the version read within) and answers it as saved.
-async fn save_payment(state: &AppState, ctx: &CallContext, payment: Payment) -> ApiResult<PaymentJson> {
-    let saved = payments(state).update_payment(ctx.request(UpdatePaymentRequest { payment: Some(payment) })).await;
-    Ok(payment_json(saved.map_err(contracts_error)?.into_inner().payment.ok_or_else(missing)?))
+async fn save_payment(ctx: &CallContext, payment: Payment) -> ApiResult<PaymentJson> {
+    let saved = payments(ctx).update_payment(ctx.request(UpdatePaymentRequest { payment: Some(payment) })).await;
+    Ok(payment_json(saved.answer("contracts")?.payment.ok_or_else(missing)?))
 }
 
-async fn remove_payment(state: &AppState, ctx: &CallContext, payment_id: i64) -> ApiResult<Json<Done>> {
-    payments(state).delete_payment(ctx.request(DeletePaymentRequest { payment_id })).await.map_err(contracts_error)?;
-    Ok(Json(Done { message: "Payment deleted.".into() }))
+async fn remove_payment(ctx: &CallContext, payment_id: i64) -> ApiResult<Json<Done>> {
+    payments(ctx).delete_payment(ctx.request(DeletePaymentRequest { payment_id })).await.answer("contracts")?;
+    done("Payment deleted.")
 }
 
 /// The lead's contracts, Inactive too, latest signed first.
 #[utoipa::path(get, path = "/getContractsByLeadId", tag = "contracts", params(LeadQuery),
-    responses((status = 200, body = Vec<ContractJson>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<ContractJson>)))]
 pub async fn get_contracts_by_lead_id(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     axum::extract::Query(query): axum::extract::Query<LeadQuery>,
 ) -> ApiResult<Json<Vec<ContractJson>>> {
-    let all = company_contracts(&state, &ctx, query.lead_id).await?;
+    let all = company_contracts(&ctx, query.lead_id).await?;
     Ok(Json(all.into_iter().map(contract_json).collect()))
 }
 
 /// Makes a contract for LeadId (Management, Admin and Customer Care).
-#[utoipa::path(post, path = "/contracts", tag = "contracts", request_body = ContractFields,
-    responses((status = 201, body = ContractJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+#[utoipa::path(post, path = "/contracts", tag = "contracts", responses((status = 201, body = ContractJson)))]
 pub async fn create_contract(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<ContractFields>,
 ) -> ApiResult<(StatusCode, Json<ContractJson>)> {
-    let contract = create(&state, &ctx, &body, None, false).await?;
+    let contract = create(&ctx, &body, None, false).await?;
     Ok((StatusCode::CREATED, Json(contract_json(contract))))
 }
 
 /// Changes the fields present (with Version: refused with 409 when one of them was changed by
 /// someone else since).
-#[utoipa::path(put, path = "/contracts/{ContractId}", tag = "contracts", request_body = ContractFields,
-    params(("ContractId" = i64, Path, description = "The contract's id")),
-    responses((status = 200, body = ContractJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[utoipa::path(put, path = "/contracts/{ContractId}", tag = "contracts",
+    responses((status = 200, body = ContractJson)))]
 pub async fn update_contract(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(contract_id): Path<i64>,
     Json(body): Json<ContractFields>,
 ) -> ApiResult<Json<ContractJson>> {
-    Ok(Json(contract_json(update(&state, &ctx, contract_id, &body).await?)))
+    Ok(Json(contract_json(update(&ctx, contract_id, &body).await?)))
 }
 
 /// Deletes a contract with its payments, DR history, hedges and file.
-#[utoipa::path(delete, path = "/contracts/{ContractId}", tag = "contracts",
-    params(("ContractId" = i64, Path, description = "The contract's id")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete_contract(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(contract_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    remove_contract(&state, &ctx, contract_id, false).await
+#[utoipa::path(delete, path = "/contracts/{ContractId}", tag = "contracts", responses((status = 200, body = Done)))]
+pub async fn delete_contract(ctx: CallContext, Path(contract_id): Path<i64>) -> ApiResult<Json<Done>> {
+    remove_contract(&ctx, contract_id, false).await
 }
 
 /// A signed upload address.
@@ -618,20 +566,11 @@ pub struct UploadAddress {
 
 /// A short-lived signed address to PUT the contract's file to.
 #[utoipa::path(get, path = "/uploadContractPDF/{ContractId}", tag = "contracts",
-    params(("ContractId" = i64, Path, description = "The contract's id")),
-    responses((status = 200, body = UploadAddress), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn upload_contract_pdf(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(contract_id): Path<i64>,
-) -> ApiResult<Json<UploadAddress>> {
-    let made = contracts(&state).create_file_upload(ctx.request(CreateFileUploadRequest { contract_id })).await;
-    let made = made.map_err(contracts_error)?.into_inner();
-    let expires = made
-        .expire_time
-        .and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0))
-        .map(|t| t.to_rfc3339())
-        .unwrap_or_default();
+    responses((status = 200, body = UploadAddress)))]
+pub async fn upload_contract_pdf(ctx: CallContext, Path(contract_id): Path<i64>) -> ApiResult<Json<UploadAddress>> {
+    let made = contracts(&ctx).create_file_upload(ctx.request(CreateFileUploadRequest { contract_id })).await;
+    let made = made.answer("contracts")?;
+    let expires = rfc3339(made.expire_time).unwrap_or_default();
     Ok(Json(UploadAddress { url: format!("/api/contractFiles/upload/{}", made.token), expires_at: expires }))
 }
 
@@ -639,13 +578,10 @@ pub async fn upload_contract_pdf(
 /// address from uploadContractPDF.
 #[utoipa::path(put, path = "/contractFiles/upload/{token}", tag = "contracts",
     params(("token" = String, Path, description = "The signed token; it works once")),
-    request_body(content = Vec<u8>, content_type = "application/octet-stream",
-        description = "The file's bytes, sent with its own type as Content-Type (application/pdf, \
-        application/vnd.ms-excel or the .xlsx type); any other type is refused"),
-    responses((status = 200, body = ContractJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 411, body = ErrorBody), (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "The file's bytes, sent with its own type as Content-Type (application/pdf, application/vnd.ms-excel or the .xlsx type); any other type is refused"),
+    responses((status = 200, body = ContractJson), (status = 411, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
 pub async fn put_contract_file(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(token): Path<String>,
     headers: HeaderMap,
@@ -681,8 +617,8 @@ pub async fn put_contract_file(
         .filter_map(|piece| std::future::ready(piece.ok()))
         .map(|piece| UploadContractFileRequest { content: Vec::from(piece), ..Default::default() });
     let request = futures::stream::iter([first]).chain(pieces);
-    let stored = contracts(&state).upload_contract_file(ctx.request(request)).await.map_err(contracts_error)?;
-    Ok(Json(contract_json(stored.into_inner().contract.ok_or_else(missing)?)))
+    let stored = contracts(&ctx).upload_contract_file(ctx.request(request)).await.answer("contracts")?;
+    Ok(Json(contract_json(stored.contract.ok_or_else(missing)?)))
 }
 
 /// Contract file uploads at once, over every user (each holds a few megabytes while it runs).
@@ -690,18 +626,17 @@ static UPLOADS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(8);
 
 /// The contract's file.
 #[utoipa::path(get, path = "/contractFiles/{ContractId}", tag = "contracts",
-    params(("ContractId" = i64, Path, description = "The contract's id")),
-    responses((status = 200, content_type = "application/pdf", body = Vec<u8>), (status = 404, body = ErrorBody)))]
-pub async fn get_contract_file(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(contract_id): Path<i64>,
-) -> ApiResult<Response> {
+    responses((status = 200, content_type = "application/pdf", body = Vec<u8>)))]
+pub async fn get_contract_file(ctx: CallContext, Path(contract_id): Path<i64>) -> ApiResult<Response> {
     use futures::StreamExt;
 
-    let found = contracts(&state).get_contract_file(ctx.request(GetContractFileRequest { contract_id })).await;
-    let mut pieces = found.map_err(contracts_error)?.into_inner();
-    let first = pieces.message().await.map_err(contracts_error)?.ok_or_else(missing)?;
+    let found = contracts(&ctx).get_contract_file(ctx.request(GetContractFileRequest { contract_id })).await;
+    let mut pieces = found.answer("contracts")?;
+    let first = pieces
+        .message()
+        .await
+        .map_err(|s| crate::error::ApiError::from_status(&s, "contracts"))?
+        .ok_or_else(missing)?;
     // The service makes the name ("Contract 42.pdf"); only plain characters pass all the same.
     let ascii: String =
         first.file_name.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '.' | '-' | '_')).collect();
@@ -733,16 +668,14 @@ pub struct DeleteContractPdf {
 }
 
 /// Removes the contract's file.
-#[utoipa::path(post, path = "/deleteContractPdf", tag = "contracts", request_body = DeleteContractPdf,
-    responses((status = 200, body = ContractJson), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[utoipa::path(post, path = "/deleteContractPdf", tag = "contracts", responses((status = 200, body = ContractJson)))]
 pub async fn delete_contract_pdf(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<DeleteContractPdf>,
 ) -> ApiResult<Json<ContractJson>> {
     let request = DeleteContractFileRequest { contract_id: body.contract_id };
-    let done = contracts(&state).delete_contract_file(ctx.request(request)).await.map_err(contracts_error)?;
-    Ok(Json(contract_json(done.into_inner().contract.ok_or_else(missing)?)))
+    let done = contracts(&ctx).delete_contract_file(ctx.request(request)).await.answer("contracts")?;
+    Ok(Json(contract_json(done.contract.ok_or_else(missing)?)))
 }
 
 /// A payment as the REST surface shows it and takes it.
@@ -786,13 +719,13 @@ fn payment_json(p: Payment) -> PaymentJson {
         contract_id: p.contract_id,
         projected_month: p.projected_month,
         projected_year: p.projected_year,
-        revenue_split: blank_none(p.revenue_split),
-        projected_usage: blank_none(p.projected_usage),
-        projected_payment: blank_none(p.projected_payment),
+        revenue_split: text(p.revenue_split),
+        projected_usage: text(p.projected_usage),
+        projected_payment: text(p.projected_payment),
         payment_month: p.payment_month,
         payment_year: p.payment_year,
-        usage_actual: blank_none(p.usage_actual),
-        payment_actual: blank_none(p.payment_actual),
+        usage_actual: text(p.usage_actual),
+        payment_actual: text(p.payment_actual),
         payment_type: p.payment_type,
         version: p.version,
     }
@@ -819,30 +752,23 @@ fn payment_proto(p: &PaymentJson, contract_id: i64) -> Payment {
 
 /// The contract's payments, by projected year and month.
 #[utoipa::path(get, path = "/getPayment/{contractId}", tag = "payments",
-    params(("contractId" = i64, Path, description = "The contract's id")),
-    responses((status = 200, body = Vec<PaymentJson>), (status = 404, body = ErrorBody)))]
-pub async fn get_payment(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(contract_id): Path<i64>,
-) -> ApiResult<Json<Vec<PaymentJson>>> {
-    let found = payments(&state).list_payments(ctx.request(ListPaymentsRequest { contract_id })).await;
-    Ok(Json(found.map_err(contracts_error)?.into_inner().payments.into_iter().map(payment_json).collect()))
+    responses((status = 200, body = Vec<PaymentJson>)))]
+pub async fn get_payment(ctx: CallContext, Path(contract_id): Path<i64>) -> ApiResult<Json<Vec<PaymentJson>>> {
+    let found = payments(&ctx).list_payments(ctx.request(ListPaymentsRequest { contract_id })).await;
+    Ok(Json(found.answer("contracts")?.payments.into_iter().map(payment_json).collect()))
 }
 
 /// Adds one payment to the contract.
-#[utoipa::path(post, path = "/addPayment/{contractId}", tag = "payments", request_body = PaymentJson,
-    params(("contractId" = i64, Path, description = "The contract's id")),
-    responses((status = 201, body = PaymentJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+#[utoipa::path(post, path = "/addPayment/{contractId}", tag = "payments",
+    responses((status = 201, body = PaymentJson)))]
 pub async fn add_payment(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(contract_id): Path<i64>,
     Json(body): Json<PaymentJson>,
 ) -> ApiResult<(StatusCode, Json<PaymentJson>)> {
     let request = CreatePaymentsRequest { contract_id, payments: vec![payment_proto(&body, contract_id)] };
-    let added = payments(&state).create_payments(ctx.request(request)).await.map_err(contracts_error)?;
-    let added = added.into_inner().payments.into_iter().next().ok_or_else(missing)?;
+    let added = payments(&ctx).create_payments(ctx.request(request)).await.answer("contracts")?;
+    let added = added.payments.into_iter().next().ok_or_else(missing)?;
     Ok((StatusCode::CREATED, Json(payment_json(added))))
 }
 
@@ -859,10 +785,8 @@ pub struct PastedPayments {
 /// Adds the payments of pasted rows; projected payments are computed by the contract's
 /// ProjectionBasis (its fee or its rate).
 /// A row that does not parse is named and nothing is added.
-#[utoipa::path(post, path = "/addPastedPayment", tag = "payments", request_body = PastedPayments,
-    responses((status = 201, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+#[utoipa::path(post, path = "/addPastedPayment", tag = "payments", responses((status = 201, body = Vec<PaymentJson>)))]
 pub async fn add_pasted_payment(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<PastedPayments>,
 ) -> ApiResult<(StatusCode, Json<Vec<PaymentJson>>)> {
@@ -881,35 +805,28 @@ pub async fn add_pasted_payment(
         })
         .collect::<ApiResult<Vec<_>>>()?;
     let request = PastePaymentsRequest { contract_id: body.contract_id, text: lines.join("\n") };
-    let added = payments(&state).paste_payments(ctx.request(request)).await.map_err(contracts_error)?;
-    Ok((StatusCode::CREATED, Json(added.into_inner().payments.into_iter().map(payment_json).collect())))
+    let added = payments(&ctx).paste_payments(ctx.request(request)).await.answer("contracts")?;
+    Ok((StatusCode::CREATED, Json(added.payments.into_iter().map(payment_json).collect())))
 }
 
 /// Changes a payment (with Version: refused with 409 when someone else changed it since).
-#[utoipa::path(put, path = "/updatePayment/{PaymentId}", tag = "payments", request_body = PaymentJson,
-    params(("PaymentId" = i64, Path, description = "The payment's id")),
-    responses((status = 200, body = PaymentJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[utoipa::path(put, path = "/updatePayment/{PaymentId}", tag = "payments",
+    responses((status = 200, body = PaymentJson)))]
 pub async fn update_payment(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(payment_id): Path<i64>,
     Json(body): Json<PaymentJson>,
 ) -> ApiResult<Json<PaymentJson>> {
     let mut payment = payment_proto(&body, body.contract_id);
     payment.payment_id = payment_id;
-    Ok(Json(save_payment(&state, &ctx, payment).await?))
+    Ok(Json(save_payment(&ctx, payment).await?))
 }
 
 /// Removes a payment.
 #[utoipa::path(get, path = "/deletePaymentRecord/{PaymentId}", tag = "payments",
-    params(("PaymentId" = i64, Path, description = "The payment's id")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete_payment_record(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(payment_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    remove_payment(&state, &ctx, payment_id).await
+    responses((status = 200, body = Done)))]
+pub async fn delete_payment_record(ctx: CallContext, Path(payment_id): Path<i64>) -> ApiResult<Json<Done>> {
+    remove_payment(&ctx, payment_id).await
 }
 
 /// One payment whose projected payment is recomputed.
@@ -937,11 +854,9 @@ pub struct ProjectedUpdates {
 /// Recomputes projected payments of the named payments by the contract's ProjectionBasis, all or
 /// none (Management and Admin). NewProjPayment is optional; when sent it must equal the computed
 /// figure, else 400 names each payment that differs and nothing changes.
-#[utoipa::path(post, path = "/updateAllProjectedPayments", tag = "payments", request_body = ProjectedUpdates,
-    responses((status = 200, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 409, body = ErrorBody)))]
+#[utoipa::path(post, path = "/updateAllProjectedPayments", tag = "payments",
+    responses((status = 200, body = Vec<PaymentJson>)))]
 pub async fn update_all_projected_payments(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<ProjectedUpdates>,
 ) -> ApiResult<Json<Vec<PaymentJson>>> {
@@ -955,8 +870,8 @@ pub async fn update_all_projected_payments(
         })
         .collect();
     let request = UpdateProjectedPaymentsRequest { contract_id: body.contract_id, updates };
-    let done = payments(&state).update_projected_payments(ctx.request(request)).await.map_err(contracts_error)?;
-    Ok(Json(done.into_inner().payments.into_iter().map(payment_json).collect()))
+    let done = payments(&ctx).update_projected_payments(ctx.request(request)).await.answer("contracts")?;
+    Ok(Json(done.payments.into_iter().map(payment_json).collect()))
 }
 
 /// A DR payment as the REST surface shows it.
@@ -978,15 +893,13 @@ fn dr_json(p: DrPayment) -> DrPaymentJson {
 
 /// The DR contract's payment history, latest first.
 #[utoipa::path(get, path = "/getDRPaymentHistory/{contractId}", tag = "payments",
-    params(("contractId" = i64, Path, description = "The DR contract's id")),
-    responses((status = 200, body = Vec<DrPaymentJson>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<DrPaymentJson>)))]
 pub async fn get_dr_payment_history(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(contract_id): Path<i64>,
 ) -> ApiResult<Json<Vec<DrPaymentJson>>> {
-    let found = payments(&state).list_dr_payments(ctx.request(ListDrPaymentsRequest { contract_id })).await;
-    Ok(Json(found.map_err(contracts_error)?.into_inner().dr_payments.into_iter().map(dr_json).collect()))
+    let found = payments(&ctx).list_dr_payments(ctx.request(ListDrPaymentsRequest { contract_id })).await;
+    Ok(Json(found.answer("contracts")?.dr_payments.into_iter().map(dr_json).collect()))
 }
 
 /// The body of POST /api/addDRPaymentHistory.
@@ -1005,11 +918,9 @@ pub struct NewDrPayment {
 }
 
 /// Records a DR payment.
-#[utoipa::path(post, path = "/addDRPaymentHistory/{contractId}", tag = "payments", request_body = NewDrPayment,
-    params(("contractId" = i64, Path, description = "The DR contract's id")),
-    responses((status = 201, body = DrPaymentJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+#[utoipa::path(post, path = "/addDRPaymentHistory/{contractId}", tag = "payments",
+    responses((status = 201, body = DrPaymentJson)))]
 pub async fn add_dr_payment_history(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(contract_id): Path<i64>,
     Json(body): Json<NewDrPayment>,
@@ -1022,37 +933,27 @@ pub async fn add_dr_payment_history(
         ..Default::default()
     };
     let added =
-        payments(&state).create_dr_payment(ctx.request(CreateDrPaymentRequest { dr_payment: Some(dr_payment) })).await;
-    Ok((
-        StatusCode::CREATED,
-        Json(dr_json(added.map_err(contracts_error)?.into_inner().dr_payment.ok_or_else(missing)?)),
-    ))
+        payments(&ctx).create_dr_payment(ctx.request(CreateDrPaymentRequest { dr_payment: Some(dr_payment) })).await;
+    Ok((StatusCode::CREATED, Json(dr_json(added.answer("contracts")?.dr_payment.ok_or_else(missing)?))))
 }
 
 /// Removes a DR payment.
 #[utoipa::path(get, path = "/deleteDRPaymentHistoryRecord/{DRHistoryId}", tag = "payments",
-    params(("DRHistoryId" = i64, Path, description = "The DR payment's id")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Done)))]
 pub async fn delete_dr_payment_history_record(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(dr_payment_id): Path<i64>,
 ) -> ApiResult<Json<Done>> {
     let request = DeleteDrPaymentRequest { dr_payment_id };
-    payments(&state).delete_dr_payment(ctx.request(request)).await.map_err(contracts_error)?;
-    Ok(Json(Done { message: "Payment history deleted.".into() }))
+    payments(&ctx).delete_dr_payment(ctx.request(request)).await.answer("contracts")?;
+    done("Payment history deleted.")
 }
 
 /// The beta list: the lead's contracts, Inactive too.
 #[utoipa::path(get, path = "/beta/contracts/read/{LeadId}/all", tag = "beta contracts",
-    params(("LeadId" = i64, Path, description = "The lead's id")),
-    responses((status = 200, body = Vec<ContractJson>), (status = 404, body = ErrorBody)))]
-pub async fn beta_read_all(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(lead_id): Path<i64>,
-) -> ApiResult<Json<Vec<ContractJson>>> {
-    Ok(Json(company_contracts(&state, &ctx, lead_id).await?.into_iter().map(contract_json).collect()))
+    responses((status = 200, body = Vec<ContractJson>)))]
+pub async fn beta_read_all(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Vec<ContractJson>>> {
+    Ok(Json(company_contracts(&ctx, lead_id).await?.into_iter().map(contract_json).collect()))
 }
 
 /// Payment totals as the beta view shows them.
@@ -1095,20 +996,18 @@ pub struct BetaContractJson {
 
 /// A contract of the lead with its payments and totals.
 #[utoipa::path(get, path = "/beta/contracts/read/{LeadId}/{ContractId}", tag = "beta contracts",
-    params(("LeadId" = i64, Path, description = "The lead's id"), ("ContractId" = i64, Path, description = "The contract's id")),
-    responses((status = 200, body = BetaContractJson), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = BetaContractJson)))]
 pub async fn beta_read_one(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path((lead_id, contract_id)): Path<(i64, i64)>,
 ) -> ApiResult<Json<BetaContractJson>> {
-    let found = contracts(&state).get_contract(ctx.request(GetContractRequest { contract_id })).await;
-    let contract = found.map_err(contracts_error)?.into_inner().contract.ok_or_else(missing)?;
+    let found = contracts(&ctx).get_contract(ctx.request(GetContractRequest { contract_id })).await;
+    let contract = found.answer("contracts")?.contract.ok_or_else(missing)?;
     if contract.company_id != lead_id {
         return Err(ApiError::new(StatusCode::NOT_FOUND, "Contract not found."));
     }
-    let listed = payments(&state).list_payments(ctx.request(ListPaymentsRequest { contract_id })).await;
-    let listed = listed.map_err(contracts_error)?.into_inner();
+    let listed = payments(&ctx).list_payments(ctx.request(ListPaymentsRequest { contract_id })).await;
+    let listed = listed.answer("contracts")?;
     Ok(Json(BetaContractJson {
         contract: vec![contract_json(contract)],
         payments: listed.payments.into_iter().map(payment_json).collect(),
@@ -1141,14 +1040,9 @@ pub struct NewId {
 
 /// Makes a contract with the beta form's rules: every failing message is returned at once, one
 /// per line (400).
-#[utoipa::path(post, path = "/beta/contracts/create", tag = "beta contracts", request_body = BetaCreate,
-    responses((status = 201, body = NewId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn beta_create(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<BetaCreate>,
-) -> ApiResult<(StatusCode, Json<NewId>)> {
-    let contract = create(&state, &ctx, &body.contract, None, true).await?;
+#[utoipa::path(post, path = "/beta/contracts/create", tag = "beta contracts", responses((status = 201, body = NewId)))]
+pub async fn beta_create(ctx: CallContext, Json(body): Json<BetaCreate>) -> ApiResult<(StatusCode, Json<NewId>)> {
+    let contract = create(&ctx, &body.contract, None, true).await?;
     Ok((StatusCode::CREATED, Json(NewId { new_id: contract.contract_id })))
 }
 
@@ -1161,27 +1055,18 @@ pub struct BetaUpdate {
 }
 
 /// Changes the fields present of contract ContractId.
-#[utoipa::path(put, path = "/beta/contracts/update", tag = "beta contracts", request_body = BetaUpdate,
-    responses((status = 200, body = ContractJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn beta_update(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<BetaUpdate>,
-) -> ApiResult<Json<ContractJson>> {
+#[utoipa::path(put, path = "/beta/contracts/update", tag = "beta contracts",
+    responses((status = 200, body = ContractJson)))]
+pub async fn beta_update(ctx: CallContext, Json(body): Json<BetaUpdate>) -> ApiResult<Json<ContractJson>> {
     let contract_id = body.contract.contract_id.ok_or_else(|| ApiError::bad_request("ContractId is required."))?;
-    Ok(Json(contract_json(update(&state, &ctx, contract_id, &body.contract).await?)))
+    Ok(Json(contract_json(update(&ctx, contract_id, &body.contract).await?)))
 }
 
 /// Deletes a beta contract (only contracts made with the beta form).
 #[utoipa::path(delete, path = "/beta/contracts/delete/{ContractId}", tag = "beta contracts",
-    params(("ContractId" = i64, Path, description = "The contract's id")),
-    responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn beta_delete(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(contract_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    remove_contract(&state, &ctx, contract_id, true).await
+    responses((status = 200, body = Done)))]
+pub async fn beta_delete(ctx: CallContext, Path(contract_id): Path<i64>) -> ApiResult<Json<Done>> {
+    remove_contract(&ctx, contract_id, true).await
 }
 
 /// The body of POST /api/beta/payments/create.
@@ -1196,10 +1081,9 @@ pub struct BetaPayments {
 }
 
 /// Adds payments to a contract, all or none.
-#[utoipa::path(post, path = "/beta/payments/create", tag = "beta contracts", request_body = BetaPayments,
-    responses((status = 201, body = Vec<PaymentJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+#[utoipa::path(post, path = "/beta/payments/create", tag = "beta contracts",
+    responses((status = 201, body = Vec<PaymentJson>)))]
 pub async fn beta_payments_create(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<BetaPayments>,
 ) -> ApiResult<(StatusCode, Json<Vec<PaymentJson>>)> {
@@ -1228,13 +1112,13 @@ pub async fn beta_payments_create(
             .collect::<Vec<_>>()
             .join("\n");
         let request = PastePaymentsRequest { contract_id: body.contract_id, text };
-        payments(&state).paste_payments(ctx.request(request)).await.map_err(contracts_error)?.into_inner().payments
+        payments(&ctx).paste_payments(ctx.request(request)).await.answer("contracts")?.payments
     } else {
         let request = CreatePaymentsRequest {
             contract_id: body.contract_id,
             payments: body.payments.iter().map(|p| payment_proto(p, body.contract_id)).collect(),
         };
-        payments(&state).create_payments(ctx.request(request)).await.map_err(contracts_error)?.into_inner().payments
+        payments(&ctx).create_payments(ctx.request(request)).await.answer("contracts")?.payments
     };
     Ok((StatusCode::CREATED, Json(added.into_iter().map(payment_json).collect())))
 }
@@ -1248,26 +1132,17 @@ pub struct BetaPayment {
 }
 
 /// Changes a payment.
-#[utoipa::path(put, path = "/beta/payments/update", tag = "beta contracts", request_body = BetaPayment,
-    responses((status = 200, body = PaymentJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn beta_payments_update(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<BetaPayment>,
-) -> ApiResult<Json<PaymentJson>> {
-    Ok(Json(save_payment(&state, &ctx, payment_proto(&body.payment, body.contract_id)).await?))
+#[utoipa::path(put, path = "/beta/payments/update", tag = "beta contracts",
+    responses((status = 200, body = PaymentJson)))]
+pub async fn beta_payments_update(ctx: CallContext, Json(body): Json<BetaPayment>) -> ApiResult<Json<PaymentJson>> {
+    Ok(Json(save_payment(&ctx, payment_proto(&body.payment, body.contract_id)).await?))
 }
 
 /// Removes a payment.
 #[utoipa::path(delete, path = "/beta/payments/delete/{paymentId}", tag = "beta contracts",
-    params(("paymentId" = i64, Path, description = "The payment's id")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn beta_payments_delete(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(payment_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    remove_payment(&state, &ctx, payment_id).await
+    responses((status = 200, body = Done)))]
+pub async fn beta_payments_delete(ctx: CallContext, Path(payment_id): Path<i64>) -> ApiResult<Json<Done>> {
+    remove_payment(&ctx, payment_id).await
 }
 
 /// A hedge as the REST surface shows it and takes it.
@@ -1314,8 +1189,8 @@ fn hedge_json(h: Hedge) -> HedgeJson {
         signed_date: iso(h.signed_date.as_ref()),
         start_month: iso(h.start_month.as_ref()),
         term_length: h.term_months,
-        rate: blank_none(h.rate),
-        fee: blank_none(h.fee),
+        rate: text(h.rate),
+        fee: text(h.fee),
         creator: h.creator_user_id,
         created_on: instant(h.create_time),
         modifier: h.modifier_user_id,
@@ -1358,42 +1233,30 @@ pub struct HedgeBody {
 }
 
 /// Adds a hedge to a Hedge contract.
-#[utoipa::path(post, path = "/beta/hedges/create", tag = "beta contracts", request_body = HedgeBody,
-    responses((status = 201, body = HedgeJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn hedges_create(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<HedgeBody>,
-) -> ApiResult<(StatusCode, Json<HedgeJson>)> {
+#[utoipa::path(post, path = "/beta/hedges/create", tag = "beta contracts", responses((status = 201, body = HedgeJson)))]
+pub async fn hedges_create(ctx: CallContext, Json(body): Json<HedgeBody>) -> ApiResult<(StatusCode, Json<HedgeJson>)> {
     let hedge = hedge_proto(&body.hedge, body.contract_id)?;
-    let made = hedges(&state).create_hedge(ctx.request(CreateHedgeRequest { hedge: Some(hedge) })).await;
-    Ok((StatusCode::CREATED, Json(hedge_json(made.map_err(contracts_error)?.into_inner().hedge.ok_or_else(missing)?))))
+    let made = hedges(&ctx).create_hedge(ctx.request(CreateHedgeRequest { hedge: Some(hedge) })).await;
+    Ok((StatusCode::CREATED, Json(hedge_json(made.answer("contracts")?.hedge.ok_or_else(missing)?))))
 }
 
 /// The contract's hedges, by start month.
 #[utoipa::path(get, path = "/beta/hedges/read/{contractId}/all", tag = "beta contracts",
-    params(("contractId" = i64, Path, description = "The contract's id")),
-    responses((status = 200, body = Vec<HedgeJson>), (status = 404, body = ErrorBody)))]
-pub async fn hedges_read_all(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(contract_id): Path<i64>,
-) -> ApiResult<Json<Vec<HedgeJson>>> {
-    let found = hedges(&state).list_hedges(ctx.request(ListHedgesRequest { contract_id })).await;
-    Ok(Json(found.map_err(contracts_error)?.into_inner().hedges.into_iter().map(hedge_json).collect()))
+    responses((status = 200, body = Vec<HedgeJson>)))]
+pub async fn hedges_read_all(ctx: CallContext, Path(contract_id): Path<i64>) -> ApiResult<Json<Vec<HedgeJson>>> {
+    let found = hedges(&ctx).list_hedges(ctx.request(ListHedgesRequest { contract_id })).await;
+    Ok(Json(found.answer("contracts")?.hedges.into_iter().map(hedge_json).collect()))
 }
 
 /// One hedge of the contract.
 #[utoipa::path(get, path = "/beta/hedges/read/{contractId}/{hedgeId}", tag = "beta contracts",
-    params(("contractId" = i64, Path, description = "The contract's id"), ("hedgeId" = i64, Path, description = "The hedge's id")),
-    responses((status = 200, body = HedgeJson), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = HedgeJson)))]
 pub async fn hedges_read_one(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path((contract_id, hedge_id)): Path<(i64, i64)>,
 ) -> ApiResult<Json<HedgeJson>> {
-    let found = hedges(&state).get_hedge(ctx.request(GetHedgeRequest { hedge_id })).await;
-    let hedge = found.map_err(contracts_error)?.into_inner().hedge.ok_or_else(missing)?;
+    let found = hedges(&ctx).get_hedge(ctx.request(GetHedgeRequest { hedge_id })).await;
+    let hedge = found.answer("contracts")?.hedge.ok_or_else(missing)?;
     if hedge.contract_id != contract_id {
         return Err(ApiError::new(StatusCode::NOT_FOUND, "Hedge not found."));
     }
@@ -1401,29 +1264,19 @@ pub async fn hedges_read_one(
 }
 
 /// Changes a hedge (with version: refused with 409 when someone else changed it since).
-#[utoipa::path(put, path = "/beta/hedges/update", tag = "beta contracts", request_body = HedgeBody,
-    responses((status = 200, body = HedgeJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn hedges_update(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<HedgeBody>,
-) -> ApiResult<Json<HedgeJson>> {
+#[utoipa::path(put, path = "/beta/hedges/update", tag = "beta contracts", responses((status = 200, body = HedgeJson)))]
+pub async fn hedges_update(ctx: CallContext, Json(body): Json<HedgeBody>) -> ApiResult<Json<HedgeJson>> {
     let hedge = hedge_proto(&body.hedge, body.contract_id)?;
-    let saved = hedges(&state).update_hedge(ctx.request(UpdateHedgeRequest { hedge: Some(hedge) })).await;
-    Ok(Json(hedge_json(saved.map_err(contracts_error)?.into_inner().hedge.ok_or_else(missing)?)))
+    let saved = hedges(&ctx).update_hedge(ctx.request(UpdateHedgeRequest { hedge: Some(hedge) })).await;
+    Ok(Json(hedge_json(saved.answer("contracts")?.hedge.ok_or_else(missing)?)))
 }
 
 /// Removes a hedge.
 #[utoipa::path(delete, path = "/beta/hedges/delete/{hedgeId}", tag = "beta contracts",
-    params(("hedgeId" = i64, Path, description = "The hedge's id")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn hedges_delete(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(hedge_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    hedges(&state).delete_hedge(ctx.request(DeleteHedgeRequest { hedge_id })).await.map_err(contracts_error)?;
-    Ok(Json(Done { message: "Hedge deleted.".into() }))
+    responses((status = 200, body = Done)))]
+pub async fn hedges_delete(ctx: CallContext, Path(hedge_id): Path<i64>) -> ApiResult<Json<Done>> {
+    hedges(&ctx).delete_hedge(ctx.request(DeleteHedgeRequest { hedge_id })).await.answer("contracts")?;
+    done("Hedge deleted.")
 }
 
 /// The Contracts page's filter from the address: Active Only, Future Only or All, and a date
@@ -1452,13 +1305,12 @@ fn book_filter(filter: &str, start: &str, end: &str) -> ApiResult<BookFilter> {
 /// At most this many contracts in one report list answer.
 const BOOK_MOST: usize = 5000;
 
-async fn book(state: &AppState, ctx: &CallContext, filter: BookFilter) -> ApiResult<Vec<ContractJson>> {
+async fn book(ctx: &CallContext, filter: BookFilter) -> ApiResult<Vec<ContractJson>> {
     let mut all = Vec::new();
     let mut page_token = String::new();
     loop {
         let request = ListBookContractsRequest { filter: Some(filter), page_size: 1000, page_token };
-        let page =
-            contracts(state).list_book_contracts(ctx.request(request)).await.map_err(contracts_error)?.into_inner();
+        let page = contracts(ctx).list_book_contracts(ctx.request(request)).await.answer("contracts")?;
         all.extend(page.contracts.into_iter().map(contract_json));
         if page.next_page_token.is_empty() || all.len() >= BOOK_MOST {
             all.truncate(BOOK_MOST);
@@ -1474,34 +1326,32 @@ async fn book(state: &AppState, ctx: &CallContext, filter: BookFilter) -> ApiRes
     params(("filter" = String, Path, description = "Active Only, Future Only or All"),
         ("dateSignedStart" = String, Path, description = "ISO date, or null"),
         ("dateSignedEnd" = String, Path, description = "ISO date, or null")),
-    responses((status = 200, body = Vec<ContractJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = Vec<ContractJson>)))]
 pub async fn get_all_contracts(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path((filter, start, end)): Path<(String, String, String)>,
 ) -> ApiResult<Json<Vec<ContractJson>>> {
-    Ok(Json(book(&state, &ctx, book_filter(&filter, &start, &end)?).await?))
+    Ok(Json(book(&ctx, book_filter(&filter, &start, &end)?).await?))
 }
 
 /// The contracts naming a user in a team role, by filter and date signed (at most 5,000). Sales
 /// see their own whatever name they give.
 #[utoipa::path(get, path = "/getContracts/{userName}/{filter}/{start}/{end}", tag = "contract lists",
-    params(("userName" = String, Path, description = "The user's name"),
-        ("filter" = String, Path, description = "Active Only, Future Only or All"),
-        ("start" = String, Path, description = "ISO date, or null"), ("end" = String, Path, description = "ISO date, or null")),
-    responses((status = 200, body = Vec<ContractJson>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(("filter" = String, Path, description = "Active Only, Future Only or All"),
+        ("start" = String, Path, description = "ISO date, or null"),
+        ("end" = String, Path, description = "ISO date, or null")),
+    responses((status = 200, body = Vec<ContractJson>)))]
 pub async fn get_contracts(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path((user_name, filter, start, end)): Path<(String, String, String, String)>,
 ) -> ApiResult<Json<Vec<ContractJson>>> {
     let mut filter = book_filter(&filter, &start, &end)?;
     let request = BatchGetUsersRequest { names: vec![user_name.clone()], ..Default::default() };
-    let found = UserServiceClient::new(state.upstreams.identity()).batch_get_users(ctx.request(request)).await;
-    let users = found.map_err(|s| ApiError::from_status(&s, "identity"))?.into_inner().users;
+    let found = UserServiceClient::new(ctx.channel("identity")).batch_get_users(ctx.request(request)).await;
+    let users = found.answer("identity")?.users;
     let user = users.into_iter().find(|u| u.name.eq_ignore_ascii_case(&user_name));
     filter.user_id = user.ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "User not found."))?.user_id;
-    Ok(Json(book(&state, &ctx, filter).await?))
+    Ok(Json(book(&ctx, filter).await?))
 }
 
 #[cfg(test)]

@@ -1,11 +1,9 @@
 //! Utilities with their rate codes, suppliers with their contacts, and rate types: spec 1
 //! section 7 ("Utilities and suppliers", "Rate types"), each call translated to sourcing.
 
-use std::sync::Arc;
-
 use axum::{
     Json,
-    extract::{Path, Query, State},
+    extract::{Path, Query},
     http::StatusCode,
 };
 use eris_proto::sourcing::v1::{
@@ -17,55 +15,14 @@ use eris_proto::sourcing::v1::{
     rate_type_service_client::RateTypeServiceClient, supplier_service_client::SupplierServiceClient,
     utility_service_client::UtilityServiceClient,
 };
-use prost_types::FieldMask;
 use serde::{Deserialize, Serialize};
-use tonic::transport::Channel;
 use utoipa::{IntoParams, ToSchema};
 
-use super::companies::{Done, InsertId};
+use super::{Answer, Done, InsertId, commodity_name, commodity_value, created_id, done, mask, missing};
 use crate::{
-    AppState,
     auth::CallContext,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
 };
-
-fn channel(state: &AppState) -> Channel {
-    state.upstreams.channel("sourcing")
-}
-
-/// A failed sourcing call as the REST answer.
-pub(crate) fn sourcing_error(status: tonic::Status) -> ApiError {
-    ApiError::from_status(&status, "sourcing")
-}
-
-/// A commodity's REST name.
-pub(crate) fn commodity_name(commodity: Commodity) -> &'static str {
-    match commodity {
-        Commodity::Electric => "Electric",
-        Commodity::Gas => "Gas",
-        Commodity::Dr => "DR",
-        Commodity::Unspecified => "",
-    }
-}
-
-/// A commodity from its REST name (any case); empty is none.
-fn commodity_value(name: &str) -> ApiResult<Commodity> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "" => Ok(Commodity::Unspecified),
-        "electric" => Ok(Commodity::Electric),
-        "gas" => Ok(Commodity::Gas),
-        "dr" => Ok(Commodity::Dr),
-        _ => Err(ApiError::bad_request("Commodity must be Electric, Gas or DR.")),
-    }
-}
-
-fn mask(paths: Vec<&str>) -> Option<FieldMask> {
-    Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() })
-}
-
-fn missing(what: &str) -> ApiError {
-    ApiError::new(StatusCode::BAD_GATEWAY, format!("The sourcing service answered without the {what}."))
-}
 
 /// A utility as the REST surface shows it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -96,12 +53,11 @@ fn utility_json(utility: Utility) -> UtilityJson {
 }
 
 /// Every utility, by name.
-#[utoipa::path(get, path = "/getUtilities", tag = "utilities",
-    responses((status = 200, body = [UtilityJson]), (status = 401, body = ErrorBody), (status = 503, body = ErrorBody)))]
-pub async fn get_utilities(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<UtilityJson>>> {
+#[utoipa::path(get, path = "/getUtilities", tag = "utilities", responses((status = 200, body = [UtilityJson])))]
+pub async fn get_utilities(ctx: CallContext) -> ApiResult<Json<Vec<UtilityJson>>> {
     let request = ctx.request(ListUtilitiesRequest { commodity: Commodity::Unspecified.into() });
     let utilities =
-        UtilityServiceClient::new(channel(&state)).list_utilities(request).await.map_err(sourcing_error)?.into_inner();
+        UtilityServiceClient::new(ctx.channel("sourcing")).list_utilities(request).await.answer("sourcing")?;
     Ok(Json(utilities.utilities.into_iter().map(utility_json).collect()))
 }
 
@@ -150,49 +106,35 @@ impl UtilityFields {
 }
 
 /// Adds a utility (Management and Admin).
-#[utoipa::path(post, path = "/addUtility/", tag = "utilities", request_body = UtilityFields,
-    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn add_utility(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<UtilityFields>,
-) -> ApiResult<(StatusCode, Json<InsertId>)> {
+#[utoipa::path(post, path = "/addUtility/", tag = "utilities", responses((status = 201, body = InsertId)))]
+pub async fn add_utility(ctx: CallContext, Json(body): Json<UtilityFields>) -> ApiResult<(StatusCode, Json<InsertId>)> {
     let (utility, _) = body.to_proto(0)?;
-    let created = UtilityServiceClient::new(channel(&state))
+    let created = UtilityServiceClient::new(ctx.channel("sourcing"))
         .create_utility(ctx.request(CreateUtilityRequest { utility: Some(utility) }))
         .await
-        .map_err(sourcing_error)?
-        .into_inner()
+        .answer("sourcing")?
         .utility
-        .ok_or_else(|| missing("utility"))?;
-    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.utility_id })))
+        .ok_or_else(missing)?;
+    created_id(created.utility_id)
 }
 
 /// Changes the fields present (Management and Admin).
-#[utoipa::path(put, path = "/editUtility/{UtilityId}", tag = "utilities", request_body = UtilityFields,
-    params(("UtilityId" = i64, Path, description = "The utility's id")),
-    responses((status = 200, body = UtilityJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody)))]
+#[utoipa::path(put, path = "/editUtility/{UtilityId}", tag = "utilities",
+    responses((status = 200, body = UtilityJson)))]
 pub async fn edit_utility(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(utility_id): Path<i64>,
     Json(body): Json<UtilityFields>,
 ) -> ApiResult<Json<UtilityJson>> {
     let (utility, paths) = body.to_proto(utility_id)?;
-    let mut client = UtilityServiceClient::new(channel(&state));
+    let mut client = UtilityServiceClient::new(ctx.channel("sourcing"));
     let updated = if paths.is_empty() {
-        client
-            .get_utility(ctx.request(GetUtilityRequest { utility_id }))
-            .await
-            .map_err(sourcing_error)?
-            .into_inner()
-            .utility
+        client.get_utility(ctx.request(GetUtilityRequest { utility_id })).await.answer("sourcing")?.utility
     } else {
         let request = UpdateUtilityRequest { utility: Some(utility), update_mask: mask(paths) };
-        client.update_utility(ctx.request(request)).await.map_err(sourcing_error)?.into_inner().utility
+        client.update_utility(ctx.request(request)).await.answer("sourcing")?.utility
     };
-    Ok(Json(utility_json(updated.ok_or_else(|| missing("utility"))?)))
+    Ok(Json(utility_json(updated.ok_or_else(missing)?)))
 }
 
 /// One rate code of a utility.
@@ -210,39 +152,30 @@ fn rate_code_json(code: RateCode) -> RateCodeJson {
 
 /// A utility's rate codes, in their saved order.
 #[utoipa::path(get, path = "/getRateCodes/{UtilityId}", tag = "utilities",
-    params(("UtilityId" = i64, Path, description = "The utility's id")),
-    responses((status = 200, body = [RateCodeJson]), (status = 404, body = ErrorBody)))]
-pub async fn get_rate_codes(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(utility_id): Path<i64>,
-) -> ApiResult<Json<Vec<RateCodeJson>>> {
-    let codes = UtilityServiceClient::new(channel(&state))
+    responses((status = 200, body = [RateCodeJson])))]
+pub async fn get_rate_codes(ctx: CallContext, Path(utility_id): Path<i64>) -> ApiResult<Json<Vec<RateCodeJson>>> {
+    let codes = UtilityServiceClient::new(ctx.channel("sourcing"))
         .list_rate_codes(ctx.request(ListRateCodesRequest { utility_id }))
         .await
-        .map_err(sourcing_error)?
-        .into_inner()
+        .answer("sourcing")?
         .rate_codes;
     Ok(Json(codes.into_iter().map(rate_code_json).collect()))
 }
 
 /// Replaces a utility's rate codes with the list sent (Management and Admin).
 #[utoipa::path(post, path = "/updateRateCodes/{UtilityId}", tag = "utilities", request_body = [RateCodeJson],
-    params(("UtilityId" = i64, Path, description = "The utility's id")),
-    responses((status = 200, body = [RateCodeJson]), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = [RateCodeJson])))]
 pub async fn update_rate_codes(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(utility_id): Path<i64>,
     Json(body): Json<Vec<RateCodeJson>>,
 ) -> ApiResult<Json<Vec<RateCodeJson>>> {
     let rate_codes =
         body.into_iter().map(|c| RateCode { matrix: c.matrix, tariff: c.tariff, description: c.desc }).collect();
-    let saved = UtilityServiceClient::new(channel(&state))
+    let saved = UtilityServiceClient::new(ctx.channel("sourcing"))
         .replace_rate_codes(ctx.request(ReplaceRateCodesRequest { utility_id, rate_codes }))
         .await
-        .map_err(sourcing_error)?
-        .into_inner()
+        .answer("sourcing")?
         .rate_codes;
     Ok(Json(saved.into_iter().map(rate_code_json).collect()))
 }
@@ -284,41 +217,26 @@ pub struct SuppliersQuery {
 
 /// Every supplier, by name (archived ones only when asked).
 #[utoipa::path(get, path = "/getSuppliers", tag = "suppliers", params(SuppliersQuery),
-    responses((status = 200, body = [SupplierJson]), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = [SupplierJson])))]
 pub async fn get_suppliers(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Query(query): Query<SuppliersQuery>,
 ) -> ApiResult<Json<Vec<SupplierJson>>> {
     let include_archived = query.include_archived == Some(1);
-    let suppliers = list_suppliers(&state, &ctx, include_archived).await?;
+    let suppliers = list_suppliers(&ctx, include_archived).await?;
     Ok(Json(suppliers.into_iter().map(supplier_json).collect()))
 }
 
 /// Every supplier, archived ones when asked.
-pub(crate) async fn list_suppliers(
-    state: &AppState,
-    ctx: &CallContext,
-    include_archived: bool,
-) -> ApiResult<Vec<Supplier>> {
+pub(crate) async fn list_suppliers(ctx: &CallContext, include_archived: bool) -> ApiResult<Vec<Supplier>> {
     let request = ctx.request(ListSuppliersRequest { commodity: 0, include_archived });
-    Ok(SupplierServiceClient::new(channel(state))
-        .list_suppliers(request)
-        .await
-        .map_err(sourcing_error)?
-        .into_inner()
-        .suppliers)
+    Ok(SupplierServiceClient::new(ctx.channel("sourcing")).list_suppliers(request).await.answer("sourcing")?.suppliers)
 }
 
 /// Every utility.
-pub(crate) async fn list_utilities(state: &AppState, ctx: &CallContext) -> ApiResult<Vec<Utility>> {
+pub(crate) async fn list_utilities(ctx: &CallContext) -> ApiResult<Vec<Utility>> {
     let request = ctx.request(ListUtilitiesRequest { commodity: 0 });
-    Ok(UtilityServiceClient::new(channel(state))
-        .list_utilities(request)
-        .await
-        .map_err(sourcing_error)?
-        .into_inner()
-        .utilities)
+    Ok(UtilityServiceClient::new(ctx.channel("sourcing")).list_utilities(request).await.answer("sourcing")?.utilities)
 }
 
 /// A supplier's fields as sent; absent fields are left as they are on an edit.
@@ -353,32 +271,25 @@ impl SupplierFields {
 }
 
 /// Adds a supplier (Management and Admin).
-#[utoipa::path(post, path = "/addSupplier/", tag = "suppliers", request_body = SupplierFields,
-    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 409, body = ErrorBody)))]
+#[utoipa::path(post, path = "/addSupplier/", tag = "suppliers", responses((status = 201, body = InsertId)))]
 pub async fn add_supplier(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<SupplierFields>,
 ) -> ApiResult<(StatusCode, Json<InsertId>)> {
     let (supplier, _) = body.to_proto(0)?;
-    let created = SupplierServiceClient::new(channel(&state))
+    let created = SupplierServiceClient::new(ctx.channel("sourcing"))
         .create_supplier(ctx.request(CreateSupplierRequest { supplier: Some(supplier) }))
         .await
-        .map_err(sourcing_error)?
-        .into_inner()
+        .answer("sourcing")?
         .supplier
-        .ok_or_else(|| missing("supplier"))?;
-    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.supplier_id })))
+        .ok_or_else(missing)?;
+    created_id(created.supplier_id)
 }
 
 /// Changes the fields present (Management and Admin); a rename shows wherever it is used.
-#[utoipa::path(put, path = "/editSupplier/{SupplierId}", tag = "suppliers", request_body = SupplierFields,
-    params(("SupplierId" = i64, Path, description = "The supplier's id")),
-    responses((status = 200, body = SupplierJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody)))]
+#[utoipa::path(put, path = "/editSupplier/{SupplierId}", tag = "suppliers",
+    responses((status = 200, body = SupplierJson)))]
 pub async fn edit_supplier(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(supplier_id): Path<i64>,
     Json(body): Json<SupplierFields>,
@@ -388,32 +299,25 @@ pub async fn edit_supplier(
         return Err(ApiError::bad_request("Send at least one of SupplierName, Commodity, BrokeAgreementStatus."));
     }
     let request = UpdateSupplierRequest { supplier: Some(supplier), update_mask: mask(paths) };
-    let updated = SupplierServiceClient::new(channel(&state))
+    let updated = SupplierServiceClient::new(ctx.channel("sourcing"))
         .update_supplier(ctx.request(request))
         .await
-        .map_err(sourcing_error)?
-        .into_inner()
+        .answer("sourcing")?
         .supplier
-        .ok_or_else(|| missing("supplier"))?;
+        .ok_or_else(missing)?;
     Ok(Json(supplier_json(updated)))
 }
 
 /// Deletes a supplier: it is archived, so accounts and contracts that name it keep its name.
 #[utoipa::path(delete, path = "/deleteSupplier/{SupplierId}", tag = "suppliers",
-    params(("SupplierId" = i64, Path, description = "The supplier's id")),
-    responses((status = 200, body = SupplierJson), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete_supplier(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(supplier_id): Path<i64>,
-) -> ApiResult<Json<SupplierJson>> {
-    let archived = SupplierServiceClient::new(channel(&state))
+    responses((status = 200, body = SupplierJson)))]
+pub async fn delete_supplier(ctx: CallContext, Path(supplier_id): Path<i64>) -> ApiResult<Json<SupplierJson>> {
+    let archived = SupplierServiceClient::new(ctx.channel("sourcing"))
         .delete_supplier(ctx.request(DeleteSupplierRequest { supplier_id }))
         .await
-        .map_err(sourcing_error)?
-        .into_inner()
+        .answer("sourcing")?
         .supplier
-        .ok_or_else(|| missing("supplier"))?;
+        .ok_or_else(missing)?;
     Ok(Json(supplier_json(archived)))
 }
 
@@ -453,28 +357,26 @@ fn contact_json(contact: SupplierContact) -> SupplierContactJson {
 }
 
 /// The live suppliers with this name, whatever its case, by id.
-async fn suppliers_named(state: &AppState, ctx: &CallContext, name: &str) -> ApiResult<Vec<Supplier>> {
+async fn suppliers_named(ctx: &CallContext, name: &str) -> ApiResult<Vec<Supplier>> {
     let name = name.trim();
     let mut suppliers: Vec<Supplier> =
-        list_suppliers(state, ctx, false).await?.into_iter().filter(|s| s.name.eq_ignore_ascii_case(name)).collect();
+        list_suppliers(ctx, false).await?.into_iter().filter(|s| s.name.eq_ignore_ascii_case(name)).collect();
     suppliers.sort_by_key(|s| s.supplier_id);
     Ok(suppliers)
 }
 
 /// The contacts of the suppliers with this name (one per commodity it supplies).
 #[utoipa::path(get, path = "/getSupplierContactInfo/{supplierName}", tag = "suppliers",
-    params(("supplierName" = String, Path, description = "The supplier's name")),
-    responses((status = 200, body = [SupplierContactJson]), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = [SupplierContactJson])))]
 pub async fn get_supplier_contact_info(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(supplier_name): Path<String>,
 ) -> ApiResult<Json<Vec<SupplierContactJson>>> {
-    let mut client = SupplierServiceClient::new(channel(&state));
+    let mut client = SupplierServiceClient::new(ctx.channel("sourcing"));
     let mut contacts = Vec::new();
-    for supplier in suppliers_named(&state, &ctx, &supplier_name).await? {
+    for supplier in suppliers_named(&ctx, &supplier_name).await? {
         let request = ListSupplierContactsRequest { supplier_id: supplier.supplier_id };
-        let page = client.list_supplier_contacts(ctx.request(request)).await.map_err(sourcing_error)?.into_inner();
+        let page = client.list_supplier_contacts(ctx.request(request)).await.answer("sourcing")?;
         contacts.extend(page.contacts.into_iter().map(contact_json));
     }
     Ok(Json(contacts))
@@ -530,42 +432,33 @@ impl SupplierContactFields {
 /// Adds a contact to the supplier with this name (of the contact's commodity where the name
 /// supplies several).
 #[utoipa::path(post, path = "/addSupplierContactInfo/{supplierName}", tag = "suppliers",
-    request_body = SupplierContactFields,
-    params(("supplierName" = String, Path, description = "The supplier's name")),
-    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+    responses((status = 201, body = InsertId)))]
 pub async fn add_supplier_contact_info(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(supplier_name): Path<String>,
     Json(body): Json<SupplierContactFields>,
 ) -> ApiResult<(StatusCode, Json<InsertId>)> {
     let (mut contact, _) = body.to_proto(0)?;
-    let suppliers = suppliers_named(&state, &ctx, &supplier_name).await?;
+    let suppliers = suppliers_named(&ctx, &supplier_name).await?;
     let supplier = suppliers
         .iter()
         .find(|s| s.commodity == contact.commodity)
         .or_else(|| suppliers.first())
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "Supplier not found."))?;
     contact.supplier_id = supplier.supplier_id;
-    let created = SupplierServiceClient::new(channel(&state))
+    let created = SupplierServiceClient::new(ctx.channel("sourcing"))
         .create_supplier_contact(ctx.request(CreateSupplierContactRequest { contact: Some(contact) }))
         .await
-        .map_err(sourcing_error)?
-        .into_inner()
+        .answer("sourcing")?
         .contact
-        .ok_or_else(|| missing("contact"))?;
-    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.supplier_contact_id })))
+        .ok_or_else(missing)?;
+    created_id(created.supplier_contact_id)
 }
 
 /// Changes the contact's fields present.
 #[utoipa::path(patch, path = "/updateSupplierContactInfo/{SupplierContactId}", tag = "suppliers",
-    request_body = SupplierContactFields,
-    params(("SupplierContactId" = i64, Path, description = "The contact's id")),
-    responses((status = 200, body = SupplierContactJson), (status = 400, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, body = SupplierContactJson)))]
 pub async fn update_supplier_contact_info(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(contact_id): Path<i64>,
     Json(body): Json<SupplierContactFields>,
@@ -575,30 +468,24 @@ pub async fn update_supplier_contact_info(
         return Err(ApiError::bad_request("Send at least one field of the contact."));
     }
     let request = UpdateSupplierContactRequest { contact: Some(contact), update_mask: mask(paths) };
-    let updated = SupplierServiceClient::new(channel(&state))
+    let updated = SupplierServiceClient::new(ctx.channel("sourcing"))
         .update_supplier_contact(ctx.request(request))
         .await
-        .map_err(sourcing_error)?
-        .into_inner()
+        .answer("sourcing")?
         .contact
-        .ok_or_else(|| missing("contact"))?;
+        .ok_or_else(missing)?;
     Ok(Json(contact_json(updated)))
 }
 
 /// Removes a supplier contact.
 #[utoipa::path(delete, path = "/deleteSupplierContactInfo/{SupplierContactId}", tag = "suppliers",
-    params(("SupplierContactId" = i64, Path, description = "The contact's id")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete_supplier_contact_info(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(contact_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    SupplierServiceClient::new(channel(&state))
+    responses((status = 200, body = Done)))]
+pub async fn delete_supplier_contact_info(ctx: CallContext, Path(contact_id): Path<i64>) -> ApiResult<Json<Done>> {
+    SupplierServiceClient::new(ctx.channel("sourcing"))
         .delete_supplier_contact(ctx.request(DeleteSupplierContactRequest { supplier_contact_id: contact_id }))
         .await
-        .map_err(sourcing_error)?;
-    Ok(Json(Done { message: "Contact deleted.".into() }))
+        .answer("sourcing")?;
+    done("Contact deleted.")
 }
 
 /// A rate type.
@@ -609,52 +496,37 @@ pub struct RateTypeJson {
 }
 
 /// Every rate type, by name.
-#[utoipa::path(get, path = "/rateTypes", tag = "rate types",
-    responses((status = 200, body = [RateTypeJson]), (status = 401, body = ErrorBody)))]
-pub async fn get_rate_types(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-) -> ApiResult<Json<Vec<RateTypeJson>>> {
-    let rate_types = RateTypeServiceClient::new(channel(&state))
+#[utoipa::path(get, path = "/rateTypes", tag = "rate types", responses((status = 200, body = [RateTypeJson])))]
+pub async fn get_rate_types(ctx: CallContext) -> ApiResult<Json<Vec<RateTypeJson>>> {
+    let rate_types = RateTypeServiceClient::new(ctx.channel("sourcing"))
         .list_rate_types(ctx.request(ListRateTypesRequest {}))
         .await
-        .map_err(sourcing_error)?
-        .into_inner()
+        .answer("sourcing")?
         .rate_types;
     Ok(Json(rate_types.into_iter().map(|r| RateTypeJson { name: r.name }).collect()))
 }
 
 /// Adds a rate type (Management and Admin).
-#[utoipa::path(post, path = "/rateTypes", tag = "rate types", request_body = RateTypeJson,
-    responses((status = 201, body = RateTypeJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 409, body = ErrorBody)))]
+#[utoipa::path(post, path = "/rateTypes", tag = "rate types", responses((status = 201, body = RateTypeJson)))]
 pub async fn add_rate_type(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<RateTypeJson>,
 ) -> ApiResult<(StatusCode, Json<RateTypeJson>)> {
-    let created = RateTypeServiceClient::new(channel(&state))
+    let created = RateTypeServiceClient::new(ctx.channel("sourcing"))
         .create_rate_type(ctx.request(CreateRateTypeRequest { rate_type: Some(RateType { name: body.name }) }))
         .await
-        .map_err(sourcing_error)?
-        .into_inner()
+        .answer("sourcing")?
         .rate_type
-        .ok_or_else(|| missing("rate type"))?;
+        .ok_or_else(missing)?;
     Ok((StatusCode::CREATED, Json(RateTypeJson { name: created.name })))
 }
 
 /// Deletes a rate type by name (Management and Admin).
-#[utoipa::path(delete, path = "/rateTypes/{name}", tag = "rate types",
-    params(("name" = String, Path, description = "The rate type's name")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete_rate_type(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(name): Path<String>,
-) -> ApiResult<Json<Done>> {
-    RateTypeServiceClient::new(channel(&state))
+#[utoipa::path(delete, path = "/rateTypes/{name}", tag = "rate types", responses((status = 200, body = Done)))]
+pub async fn delete_rate_type(ctx: CallContext, Path(name): Path<String>) -> ApiResult<Json<Done>> {
+    RateTypeServiceClient::new(ctx.channel("sourcing"))
         .delete_rate_type(ctx.request(DeleteRateTypeRequest { name }))
         .await
-        .map_err(sourcing_error)?;
-    Ok(Json(Done { message: "Rate type deleted.".into() }))
+        .answer("sourcing")?;
+    done("Rate type deleted.")
 }

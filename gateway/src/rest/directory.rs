@@ -10,8 +10,8 @@ use std::{
 
 use eris_proto::identity::v1::{BatchGetUsersRequest, User, user_service_client::UserServiceClient};
 
+use super::Answer;
 use crate::{
-    AppState,
     auth::CallContext,
     error::{ApiError, ApiResult},
 };
@@ -33,11 +33,11 @@ pub struct Directory {
 
 impl Directory {
     /// A directory that names every id given (0 and unknown ids name nobody).
-    pub async fn for_ids(state: &AppState, ctx: &CallContext, user_ids: &[i64]) -> ApiResult<Self> {
+    pub async fn for_ids(ctx: &CallContext, user_ids: &[i64]) -> ApiResult<Self> {
         let mut names = HashMap::new();
         let mut missing = Vec::new();
         {
-            let cache = state.directory.0.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let cache = ctx.state.directory.0.read().unwrap_or_else(|poisoned| poisoned.into_inner());
             for id in user_ids.iter().copied().filter(|id| *id > 0) {
                 match cache.get(&id).filter(|(_, read_at)| read_at.elapsed() < FRESH_FOR) {
                     Some((name, _)) => {
@@ -50,9 +50,9 @@ impl Directory {
         missing.sort_unstable();
         missing.dedup();
         for chunk in missing.chunks(MOST_AT_ONCE) {
-            let users = lookup(state, ctx, chunk.to_vec(), Vec::new()).await?;
+            let users = lookup(ctx, chunk.to_vec(), Vec::new()).await?;
             let now = Instant::now();
-            let mut cache = state.directory.0.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut cache = ctx.state.directory.0.write().unwrap_or_else(|poisoned| poisoned.into_inner());
             for user in users {
                 cache.insert(user.user_id, (user.name.clone(), now));
                 names.insert(user.user_id, user.name);
@@ -62,11 +62,7 @@ impl Directory {
     }
 
     /// A directory of the users with these names (exact, case-insensitive), asked of identity now.
-    pub async fn for_names<'a>(
-        state: &AppState,
-        ctx: &CallContext,
-        names: impl IntoIterator<Item = &'a str>,
-    ) -> ApiResult<Self> {
+    pub async fn for_names<'a>(ctx: &CallContext, names: impl IntoIterator<Item = &'a str>) -> ApiResult<Self> {
         let mut asked: Vec<String> =
             names.into_iter().map(str::trim).filter(|n| !n.is_empty()).map(str::to_owned).collect();
         asked.sort_unstable();
@@ -77,7 +73,7 @@ impl Directory {
         if asked.len() > MOST_AT_ONCE {
             return Err(ApiError::bad_request(format!("Name at most {MOST_AT_ONCE} users at once.")));
         }
-        let users = lookup(state, ctx, Vec::new(), asked).await?;
+        let users = lookup(ctx, Vec::new(), asked).await?;
         Ok(Self { names: users.into_iter().map(|user| (user.user_id, user.name)).collect() })
     }
 
@@ -102,11 +98,9 @@ impl Directory {
     }
 }
 
-async fn lookup(state: &AppState, ctx: &CallContext, user_ids: Vec<i64>, names: Vec<String>) -> ApiResult<Vec<User>> {
+async fn lookup(ctx: &CallContext, user_ids: Vec<i64>, names: Vec<String>) -> ApiResult<Vec<User>> {
     let request = ctx.request(BatchGetUsersRequest { user_ids, names });
-    let response = UserServiceClient::new(state.upstreams.identity())
-        .batch_get_users(request)
-        .await
-        .map_err(|status| ApiError::from_status(&status, "identity"))?;
-    Ok(response.into_inner().users)
+    let response =
+        UserServiceClient::new(ctx.state.upstreams.identity()).batch_get_users(request).await.answer("identity")?;
+    Ok(response.users)
 }

@@ -9,7 +9,7 @@ use eris_proto::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::directory::Directory;
+use super::{directory::Directory, id, text};
 use crate::error::{ApiError, ApiResult};
 
 /// A lead. Dates are ISO (`YYYY-MM-DD`); usage numbers are decimal strings.
@@ -153,12 +153,8 @@ pub fn parse_instant(
     })
 }
 
-fn nonzero(id: i64) -> Option<i64> {
-    (id > 0).then_some(id)
-}
-
-fn named(directory: &Directory, id: i64) -> Option<String> {
-    nonzero(id).map(|id| directory.name(id))
+fn named(directory: &Directory, user_id: i64) -> Option<String> {
+    id(user_id).map(|id| directory.name(id))
 }
 
 impl Lead {
@@ -191,22 +187,22 @@ impl Lead {
             electric_contract_end_date: iso(company.electric_contract_end_date.as_ref()),
             gas_contract_end_date: iso(company.gas_contract_end_date.as_ref()),
             dr_contract_end_date: iso(company.dr_contract_end_date.as_ref()),
-            electric_usage: Some(company.electric_usage).filter(|u| !u.is_empty()),
-            gas_usage: Some(company.gas_usage).filter(|u| !u.is_empty()),
-            dr_reduction: Some(company.dr_reduction).filter(|u| !u.is_empty()),
-            total_kwh: Some(company.total_kwh).filter(|t| !t.is_empty()),
-            total_therms: Some(company.total_therms).filter(|t| !t.is_empty()),
-            electric_area: nonzero(company.electric_area_utility_id),
-            gas_area: nonzero(company.gas_area_utility_id),
-            dr_area: nonzero(company.dr_area_utility_id),
+            electric_usage: text(company.electric_usage),
+            gas_usage: text(company.gas_usage),
+            dr_reduction: text(company.dr_reduction),
+            total_kwh: text(company.total_kwh),
+            total_therms: text(company.total_therms),
+            electric_area: id(company.electric_area_utility_id),
+            gas_area: id(company.gas_area_utility_id),
+            dr_area: id(company.dr_area_utility_id),
             inside: named(directory, company.inside_user_id),
             closer: named(directory, company.closer_user_id),
             analyst: named(directory, company.analyst_user_id),
             admin: named(directory, company.admin_user_id),
             customer_care: named(directory, company.customer_care_user_id),
-            support_analyst1_id: nonzero(company.support_analyst1_user_id),
-            support_analyst2_id: nonzero(company.support_analyst2_user_id),
-            affiliate: Some(company.affiliate).filter(|a| !a.is_empty()),
+            support_analyst1_id: id(company.support_analyst1_user_id),
+            support_analyst2_id: id(company.support_analyst2_user_id),
+            affiliate: text(company.affiliate),
             name: company.name,
             address: company.address,
             city: company.city,

@@ -16,25 +16,119 @@ pub mod reports;
 pub mod rfps;
 pub mod users;
 
-use std::sync::Arc;
+use std::{future::Future, sync::Arc};
 
-use axum::{extract::DefaultBodyLimit, http::StatusCode, response::IntoResponse};
-use tonic::transport::Channel;
+use axum::{Json, extract::DefaultBodyLimit, http::StatusCode, response::IntoResponse};
+use eris_proto::sourcing::v1::Commodity;
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::{
     router::{OpenApiRouter, UtoipaMethodRouter, UtoipaMethodRouterExt},
     routes,
 };
 
-use crate::{AppState, error::ApiError, openapi};
+use crate::{
+    AppState,
+    error::{ApiError, ApiResult},
+    openapi,
+};
 
-/// The crm service's channel.
-fn crm_channel(state: &AppState) -> Channel {
-    state.upstreams.channel("crm")
+/// A service's answer as the REST call's: its message, or its failure (`area` names the service).
+pub(crate) trait Answer<T> {
+    fn answer(self, area: &str) -> ApiResult<T>;
 }
 
-/// A failed crm call as the REST answer.
-fn crm_error(status: tonic::Status) -> ApiError {
-    ApiError::from_status(&status, "crm")
+impl<T> Answer<T> for Result<tonic::Response<T>, tonic::Status> {
+    fn answer(self, area: &str) -> ApiResult<T> {
+        self.map(tonic::Response::into_inner).map_err(|status| ApiError::from_status(&status, area))
+    }
+}
+
+/// An answer of a service without the record it must hold.
+pub(crate) fn missing() -> ApiError {
+    ApiError::new(StatusCode::BAD_GATEWAY, "The service answered without the record.")
+}
+
+/// What a change answers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Done {
+    pub message: String,
+}
+
+/// The answer of a change: what was done.
+pub(crate) fn done(message: &str) -> ApiResult<Json<Done>> {
+    Ok(Json(Done { message: message.to_owned() }))
+}
+
+/// The id of a created record.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InsertId {
+    #[serde(rename = "insertId")]
+    pub insert_id: i64,
+}
+
+/// The answer of a creation: 201 and the new record's id.
+pub(crate) fn created_id(insert_id: i64) -> ApiResult<(StatusCode, Json<InsertId>)> {
+    Ok((StatusCode::CREATED, Json(InsertId { insert_id })))
+}
+
+/// The update mask naming the fields present.
+pub(crate) fn mask(paths: Vec<&str>) -> Option<prost_types::FieldMask> {
+    Some(prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() })
+}
+
+/// Text a service leaves empty for none.
+pub(crate) fn text(text: String) -> Option<String> {
+    (!text.is_empty()).then_some(text)
+}
+
+/// An id a service leaves 0 for none.
+pub(crate) fn id(id: i64) -> Option<i64> {
+    (id > 0).then_some(id)
+}
+
+/// A protobuf timestamp as RFC 3339, to the second.
+pub(crate) fn rfc3339(time: Option<prost_types::Timestamp>) -> Option<String> {
+    time.and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0)).map(|t| t.to_rfc3339())
+}
+
+/// A commodity's REST name.
+pub(crate) fn commodity_name(commodity: Commodity) -> &'static str {
+    match commodity {
+        Commodity::Electric => "Electric",
+        Commodity::Gas => "Gas",
+        Commodity::Dr => "DR",
+        Commodity::Unspecified => "",
+    }
+}
+
+/// A commodity from its REST name (any case); empty is none.
+pub(crate) fn commodity_value(name: &str) -> ApiResult<Commodity> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "" => Ok(Commodity::Unspecified),
+        "electric" => Ok(Commodity::Electric),
+        "gas" => Ok(Commodity::Gas),
+        "dr" => Ok(Commodity::Dr),
+        _ => Err(ApiError::bad_request("Commodity must be Electric, Gas or DR.")),
+    }
+}
+
+/// Every item of a listing, asked a page at a time: `page` answers a page's items and the next
+/// page's token (empty after the last).
+pub(crate) async fn all_pages<T, F, Fut>(mut page: F) -> ApiResult<Vec<T>>
+where
+    F: FnMut(String) -> Fut,
+    Fut: Future<Output = ApiResult<(Vec<T>, String)>>,
+{
+    let (mut all, mut token) = (Vec::new(), String::new());
+    loop {
+        let (items, next) = page(token).await?;
+        all.extend(items);
+        if next.is_empty() {
+            return Ok(all);
+        }
+        token = next;
+    }
 }
 
 /// Unknown `/api` paths.

@@ -1,13 +1,6 @@
 //! Notes and tasks.
 
-use std::sync::Arc;
-
-use axum::{
-    Json,
-    extract::{Path, State},
-    http::StatusCode,
-};
-use chrono::DateTime;
+use axum::{Json, extract::Path, http::StatusCode};
 use eris_proto::crm::v1::{
     CreateNoteRequest, CreateTaskRequest, ListNotesRequest, ListTasksRequest, Note, Task, TaskStatus,
     UpdateTaskRequest, note_service_client::NoteServiceClient, task_service_client::TaskServiceClient,
@@ -15,16 +8,14 @@ use eris_proto::crm::v1::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::{Answer, InsertId, all_pages, created_id, missing, rfc3339};
 use super::{
-    companies::InsertId,
-    crm_channel, crm_error,
     directory::Directory,
     leads::{iso, parse_instant, parse_iso},
 };
 use crate::{
-    AppState,
     auth::CallContext,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
 };
 
 /// A note as the REST surface shows it.
@@ -50,7 +41,7 @@ fn note_json(note: Note, directory: &Directory) -> NoteJson {
         user_id: note.user_id,
         name: directory.name(note.user_id),
         follow_up_date: iso(note.follow_up_date.as_ref()),
-        entry_date: note.create_time.and_then(|t| DateTime::from_timestamp(t.seconds, 0)).map(|t| t.to_rfc3339()),
+        entry_date: rfc3339(note.create_time),
         note: note.text,
         service: note.service,
     }
@@ -58,27 +49,17 @@ fn note_json(note: Note, directory: &Directory) -> NoteJson {
 
 /// A lead's notes, newest first.
 #[utoipa::path(get, path = "/getNotesByLeadId/{LeadId}", tag = "notes and tasks",
-    params(("LeadId" = i64, Path, description = "The lead's id")),
-    responses((status = 200, body = [NoteJson]), (status = 404, body = ErrorBody)))]
-pub async fn get_notes_by_lead_id(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(lead_id): Path<i64>,
-) -> ApiResult<Json<Vec<NoteJson>>> {
-    let mut client = NoteServiceClient::new(crm_channel(&state));
-    let mut notes = Vec::new();
-    let mut page_token = String::new();
-    loop {
-        let request = ListNotesRequest { company_id: lead_id, page_size: 500, page_token };
-        let page = client.list_notes(ctx.request(request)).await.map_err(crm_error)?.into_inner();
-        notes.extend(page.notes);
-        if page.next_page_token.is_empty() {
-            break;
-        }
-        page_token = page.next_page_token;
-    }
+    responses((status = 200, body = [NoteJson])))]
+pub async fn get_notes_by_lead_id(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Vec<NoteJson>>> {
+    let ctx = &ctx;
+    let notes = all_pages(|page_token| async move {
+        let request = ctx.request(ListNotesRequest { company_id: lead_id, page_size: 500, page_token });
+        let page = NoteServiceClient::new(ctx.channel("crm")).list_notes(request).await.answer("crm")?;
+        Ok((page.notes, page.next_page_token))
+    })
+    .await?;
     let authors: Vec<i64> = notes.iter().map(|n| n.user_id).collect();
-    let directory = Directory::for_ids(&state, &ctx, &authors).await?;
+    let directory = Directory::for_ids(ctx, &authors).await?;
     Ok(Json(notes.into_iter().map(|n| note_json(n, &directory)).collect()))
 }
 
@@ -102,13 +83,8 @@ pub struct NewNote {
 }
 
 /// Adds a note to a lead.
-#[utoipa::path(post, path = "/newNote", tag = "notes and tasks", request_body = NewNote,
-    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn new_note(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<NewNote>,
-) -> ApiResult<(StatusCode, Json<InsertId>)> {
+#[utoipa::path(post, path = "/newNote", tag = "notes and tasks", responses((status = 201, body = InsertId)))]
+pub async fn new_note(ctx: CallContext, Json(body): Json<NewNote>) -> ApiResult<(StatusCode, Json<InsertId>)> {
     let note = Note {
         company_id: body.lead_id,
         text: body.note,
@@ -116,14 +92,13 @@ pub async fn new_note(
         follow_up_date: parse_iso("FollowUpDate", body.follow_up_date.as_deref())?,
         ..Default::default()
     };
-    let created = NoteServiceClient::new(crm_channel(&state))
+    let created = NoteServiceClient::new(ctx.channel("crm"))
         .create_note(ctx.request(CreateNoteRequest { note: Some(note) }))
         .await
-        .map_err(crm_error)?
-        .into_inner()
+        .answer("crm")?
         .note
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No note."))?;
-    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.note_id })))
+        .ok_or_else(missing)?;
+    created_id(created.note_id)
 }
 
 /// An assignee of a task.
@@ -160,7 +135,7 @@ fn task_json(task: Task, directory: &Directory) -> TaskJson {
     TaskJson {
         task_id: task.task_id,
         status: if task.status() == TaskStatus::Closed { "Closed" } else { "Open" }.into(),
-        due_date: task.due_time.and_then(|t| DateTime::from_timestamp(t.seconds, 0)).map(|t| t.to_rfc3339()),
+        due_date: rfc3339(task.due_time),
         assignees: task
             .assignee_user_ids
             .iter()
@@ -177,11 +152,8 @@ fn task_json(task: Task, directory: &Directory) -> TaskJson {
     }
 }
 
-async fn tasks(state: &AppState, ctx: &CallContext, company_id: i64, assignee: i64) -> ApiResult<Json<Vec<TaskJson>>> {
-    let mut client = TaskServiceClient::new(crm_channel(state));
-    let mut tasks = Vec::new();
-    let mut page_token = String::new();
-    loop {
+async fn tasks(ctx: &CallContext, company_id: i64, assignee: i64) -> ApiResult<Json<Vec<TaskJson>>> {
+    let tasks = all_pages(|page_token| async move {
         let request = ListTasksRequest {
             company_id,
             assignee_user_id: assignee,
@@ -189,44 +161,31 @@ async fn tasks(state: &AppState, ctx: &CallContext, company_id: i64, assignee: i
             page_token,
             ..Default::default()
         };
-        let page = client.list_tasks(ctx.request(request)).await.map_err(crm_error)?.into_inner();
-        tasks.extend(page.tasks);
-        if page.next_page_token.is_empty() {
-            break;
-        }
-        page_token = page.next_page_token;
-    }
+        let page = TaskServiceClient::new(ctx.channel("crm")).list_tasks(ctx.request(request)).await.answer("crm")?;
+        Ok((page.tasks, page.next_page_token))
+    })
+    .await?;
     let assignees: Vec<i64> = tasks.iter().flat_map(|t| t.assignee_user_ids.iter().copied()).collect();
-    let directory = Directory::for_ids(state, ctx, &assignees).await?;
+    let directory = Directory::for_ids(ctx, &assignees).await?;
     Ok(Json(tasks.into_iter().map(|t| task_json(t, &directory)).collect()))
 }
 
 /// A lead's tasks by due date.
 #[utoipa::path(get, path = "/getTasksByLeadId/{LeadId}", tag = "notes and tasks",
-    params(("LeadId" = i64, Path, description = "The lead's id")),
-    responses((status = 200, body = [TaskJson]), (status = 404, body = ErrorBody)))]
-pub async fn get_tasks_by_lead_id(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(lead_id): Path<i64>,
-) -> ApiResult<Json<Vec<TaskJson>>> {
-    tasks(&state, &ctx, lead_id, 0).await
+    responses((status = 200, body = [TaskJson])))]
+pub async fn get_tasks_by_lead_id(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Vec<TaskJson>>> {
+    tasks(&ctx, lead_id, 0).await
 }
 
 /// The tasks assigned to the named user (another user's: Management only).
 #[utoipa::path(get, path = "/getTasksByAssignee/{userName}", tag = "notes and tasks",
-    params(("userName" = String, Path, description = "A user's full name")),
-    responses((status = 200, body = [TaskJson]), (status = 403, body = ErrorBody)))]
-pub async fn get_tasks_by_assignee(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(user_name): Path<String>,
-) -> ApiResult<Json<Vec<TaskJson>>> {
-    let user_id = Directory::for_names(&state, &ctx, [user_name.as_str()]).await?.id(&user_name)?;
+    responses((status = 200, body = [TaskJson])))]
+pub async fn get_tasks_by_assignee(ctx: CallContext, Path(user_name): Path<String>) -> ApiResult<Json<Vec<TaskJson>>> {
+    let user_id = Directory::for_names(&ctx, [user_name.as_str()]).await?.id(&user_name)?;
     if user_id == 0 {
         return Err(ApiError::bad_request("Name the user."));
     }
-    tasks(&state, &ctx, 0, user_id).await
+    tasks(&ctx, 0, user_id).await
 }
 
 /// Task fields as clients send them; absent fields are left as they are.
@@ -250,8 +209,8 @@ pub struct TaskFields {
     pub author_id: Option<serde::de::IgnoredAny>,
 }
 
-fn parse_due(state: &AppState, text: &str) -> ApiResult<prost_types::Timestamp> {
-    let due = parse_instant("DueDate", text, &state.business)?;
+fn parse_due(ctx: &CallContext, text: &str) -> ApiResult<prost_types::Timestamp> {
+    let due = parse_instant("DueDate", text, &ctx.state.business)?;
     Ok(prost_types::Timestamp { seconds: due.timestamp(), nanos: 0 })
 }
 
@@ -264,43 +223,34 @@ fn status_value(text: &str) -> ApiResult<i32> {
 }
 
 /// Adds a task; it starts Open.
-#[utoipa::path(post, path = "/newTask", tag = "notes and tasks", request_body = TaskFields,
-    responses((status = 201, body = InsertId), (status = 400, body = ErrorBody)))]
-pub async fn new_task(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<TaskFields>,
-) -> ApiResult<(StatusCode, Json<InsertId>)> {
+#[utoipa::path(post, path = "/newTask", tag = "notes and tasks", responses((status = 201, body = InsertId)))]
+pub async fn new_task(ctx: CallContext, Json(body): Json<TaskFields>) -> ApiResult<(StatusCode, Json<InsertId>)> {
     let task = Task {
         r#type: body.task_type.unwrap_or_default(),
         subject: body.subject.unwrap_or_default(),
         description: body.description.unwrap_or_default(),
-        due_time: Some(parse_due(&state, body.due_date.as_deref().unwrap_or(""))?),
+        due_time: Some(parse_due(&ctx, body.due_date.as_deref().unwrap_or(""))?),
         assignee_user_ids: body.assignee_ids.unwrap_or_default(),
         company_id: body.lead_id.unwrap_or(0),
         ..Default::default()
     };
-    let created = TaskServiceClient::new(crm_channel(&state))
+    let created = TaskServiceClient::new(ctx.channel("crm"))
         .create_task(ctx.request(CreateTaskRequest { task: Some(task) }))
         .await
-        .map_err(crm_error)?
-        .into_inner()
+        .answer("crm")?
         .task
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No task."))?;
-    Ok((StatusCode::CREATED, Json(InsertId { insert_id: created.task_id })))
+        .ok_or_else(missing)?;
+    created_id(created.task_id)
 }
 
 /// Changes a task: the fields present in the body.
-#[utoipa::path(patch, path = "/task/{TaskId}", tag = "notes and tasks", request_body = TaskFields,
-    params(("TaskId" = i64, Path, description = "The task's id")),
-    responses((status = 200, body = TaskJson), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[utoipa::path(patch, path = "/task/{TaskId}", tag = "notes and tasks", responses((status = 200, body = TaskJson)))]
 pub async fn update_task(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(task_id): Path<i64>,
     Json(body): Json<TaskFields>,
 ) -> ApiResult<Json<TaskJson>> {
-    let mut client = TaskServiceClient::new(crm_channel(&state));
+    let mut client = TaskServiceClient::new(ctx.channel("crm"));
     // Without a version the service takes the task as read now.
     let version = body.version.unwrap_or(0);
     let mut task = Task { task_id, version, ..Default::default() };
@@ -318,7 +268,7 @@ pub async fn update_task(
         paths.push("description");
     }
     if let Some(value) = body.due_date {
-        task.due_time = Some(parse_due(&state, &value)?);
+        task.due_time = Some(parse_due(&ctx, &value)?);
         paths.push("due_time");
     }
     if let Some(value) = body.status {
@@ -333,10 +283,9 @@ pub async fn update_task(
     let updated = client
         .update_task(ctx.request(UpdateTaskRequest { task: Some(task), update_mask: Some(update_mask) }))
         .await
-        .map_err(crm_error)?
-        .into_inner()
+        .answer("crm")?
         .task
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "No task."))?;
-    let directory = Directory::for_ids(&state, &ctx, &updated.assignee_user_ids).await?;
+        .ok_or_else(missing)?;
+    let directory = Directory::for_ids(&ctx, &updated.assignee_user_ids).await?;
     Ok(Json(task_json(updated, &directory)))
 }

@@ -3,12 +3,10 @@
 //! renewal alerts, and Margin Builder with its filter choices, a contract's payments and the
 //! streamed export.
 
-use std::sync::Arc;
-
 use axum::{
     Json,
     body::{Body, Bytes},
-    extract::{Path, Query, State},
+    extract::{Path, Query},
     http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE},
     response::{IntoResponse, Response},
 };
@@ -26,19 +24,15 @@ use serde::{Deserialize, Serialize};
 use tonic::transport::Channel;
 use utoipa::ToSchema;
 
+use super::Answer;
 use super::leads::{iso, parse_iso};
 use crate::{
-    AppState,
     auth::CallContext,
     error::{ApiError, ApiResult, ErrorBody},
 };
 
-fn reports(state: &AppState) -> ReportServiceClient<Channel> {
-    ReportServiceClient::new(state.upstreams.channel("reporting"))
-}
-
-fn reporting_error(status: tonic::Status) -> ApiError {
-    ApiError::from_status(&status, "reporting")
+fn reports(ctx: &CallContext) -> ReportServiceClient<Channel> {
+    ReportServiceClient::new(ctx.channel("reporting"))
 }
 
 /// The query of the revenue reports.
@@ -62,12 +56,7 @@ pub struct RevenueRow {
     pub total: String,
 }
 
-async fn revenue(
-    state: &AppState,
-    ctx: &CallContext,
-    query: &YearQuery,
-    basis: RevenueBasis,
-) -> ApiResult<Json<Vec<RevenueRow>>> {
+async fn revenue(ctx: &CallContext, query: &YearQuery, basis: RevenueBasis) -> ApiResult<Json<Vec<RevenueRow>>> {
     let year = query
         .year
         .as_deref()
@@ -75,8 +64,8 @@ async fn revenue(
         .and_then(|text| text.parse::<i32>().ok())
         .ok_or_else(|| ApiError::bad_request("The year must be between 1900 and 2200."))?;
     let request = GetRevenueBySupplierRequest { year, basis: basis.into() };
-    let report = reports(state).get_revenue_by_supplier(ctx.request(request)).await;
-    let report = report.map_err(reporting_error)?.into_inner();
+    let report = reports(ctx).get_revenue_by_supplier(ctx.request(request)).await;
+    let report = report.answer("reporting")?;
     Ok(Json(
         report
             .suppliers
@@ -94,36 +83,28 @@ async fn revenue(
 /// Forecast revenue by supplier: the year's projected payments by projected month, largest
 /// supplier first. Management's report (spec 2 section 6): 403 for every other role.
 #[utoipa::path(get, path = "/reports/revenueBySupplier", tag = "reports", params(YearQuery),
-    responses((status = 200, body = Vec<RevenueRow>), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
-pub async fn revenue_by_supplier(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Query(query): Query<YearQuery>,
-) -> ApiResult<Json<Vec<RevenueRow>>> {
-    revenue(&state, &ctx, &query, RevenueBasis::Forecast).await
+    responses((status = 200, body = Vec<RevenueRow>)))]
+pub async fn revenue_by_supplier(ctx: CallContext, Query(query): Query<YearQuery>) -> ApiResult<Json<Vec<RevenueRow>>> {
+    revenue(&ctx, &query, RevenueBasis::Forecast).await
 }
 
 /// Actual revenue by supplier: the payments received in the year, by the month received.
 /// Management's report: 403 for every other role.
 #[utoipa::path(get, path = "/reports/actualrevenueBySupplier", tag = "reports", params(YearQuery),
-    responses((status = 200, body = Vec<RevenueRow>), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = Vec<RevenueRow>)))]
 pub async fn actual_revenue_by_supplier(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Query(query): Query<YearQuery>,
 ) -> ApiResult<Json<Vec<RevenueRow>>> {
-    revenue(&state, &ctx, &query, RevenueBasis::Actual).await
+    revenue(&ctx, &query, RevenueBasis::Actual).await
 }
 
 /// The years the revenue reports offer: those with payments, and this year, latest first
 /// (Management's, like the reports: 403 for every other role).
-#[utoipa::path(get, path = "/reports/contractYearOptions", tag = "reports",
-    responses((status = 200, body = Vec<i32>), (status = 403, body = ErrorBody)))]
-pub async fn contract_year_options(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
-    let years = reports(&state).list_revenue_years(ctx.request(ListRevenueYearsRequest {})).await;
-    Ok(Json(years.map_err(reporting_error)?.into_inner().years))
+#[utoipa::path(get, path = "/reports/contractYearOptions", tag = "reports", responses((status = 200, body = Vec<i32>)))]
+pub async fn contract_year_options(ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
+    let years = reports(&ctx).list_revenue_years(ctx.request(ListRevenueYearsRequest {})).await;
+    Ok(Json(years.answer("reporting")?.years))
 }
 
 /// Renewal Tracking's filters (spec: filters.closer, filters.analyst, filters.endDate).
@@ -171,20 +152,16 @@ pub struct RenewalJson {
 
 /// Renewal Tracking: contracts in force ending by the end date, the soonest first (at most 2,000;
 /// the X-More-Rows header says when more match).
-#[utoipa::path(post, path = "/reports/renewalTracking", tag = "reports", request_body = RenewalTrackingBody,
-    responses((status = 200, body = Vec<RenewalJson>), (status = 400, body = ErrorBody)))]
-pub async fn renewal_tracking(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<RenewalTrackingBody>,
-) -> ApiResult<Response> {
+#[utoipa::path(post, path = "/reports/renewalTracking", tag = "reports",
+    responses((status = 200, body = Vec<RenewalJson>)))]
+pub async fn renewal_tracking(ctx: CallContext, Json(body): Json<RenewalTrackingBody>) -> ApiResult<Response> {
     let f = body.filters;
     let request = ListRenewalsRequest {
         closer_user_id: f.closer.unwrap_or_default(),
         analyst_user_id: f.analyst.unwrap_or_default(),
         end_date: parse_iso("End date", f.end_date.as_deref())?,
     };
-    let found = reports(&state).list_renewals(ctx.request(request)).await.map_err(reporting_error)?.into_inner();
+    let found = reports(&ctx).list_renewals(ctx.request(request)).await.answer("reporting")?;
     let rows: Vec<RenewalJson> = found
         .rows
         .into_iter()
@@ -227,15 +204,11 @@ pub struct RenewalAlertJson {
 /// The caller's active contracts (as a closer or the analyst) ending within 150 days.
 #[utoipa::path(get, path = "/reports/renewalAlerts", tag = "reports",
     responses((status = 200, body = Vec<RenewalAlertJson>)))]
-pub async fn renewal_alerts(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-) -> ApiResult<Json<Vec<RenewalAlertJson>>> {
-    let found = reports(&state).list_renewal_alerts(ctx.request(ListRenewalAlertsRequest {})).await;
+pub async fn renewal_alerts(ctx: CallContext) -> ApiResult<Json<Vec<RenewalAlertJson>>> {
+    let found = reports(&ctx).list_renewal_alerts(ctx.request(ListRenewalAlertsRequest {})).await;
     Ok(Json(
         found
-            .map_err(reporting_error)?
-            .into_inner()
+            .answer("reporting")?
             .alerts
             .into_iter()
             .map(|a| RenewalAlertJson {
@@ -252,9 +225,9 @@ pub async fn renewal_alerts(
     ))
 }
 
-async fn margin_options(state: &AppState, ctx: &CallContext) -> ApiResult<ListMarginOptionsResponse> {
-    let found = reports(state).list_margin_options(ctx.request(ListMarginOptionsRequest {})).await;
-    Ok(found.map_err(reporting_error)?.into_inner())
+async fn margin_options(ctx: &CallContext) -> ApiResult<ListMarginOptionsResponse> {
+    let found = reports(ctx).list_margin_options(ctx.request(ListMarginOptionsRequest {})).await;
+    found.answer("reporting")
 }
 
 /// A supplier to filter by.
@@ -268,12 +241,9 @@ pub struct ReportSupplier {
 
 /// Every supplier, by name (Margin Builder's supplier filter).
 #[utoipa::path(get, path = "/reports/getSuppliers", tag = "reports",
-    responses((status = 200, body = Vec<ReportSupplier>), (status = 403, body = ErrorBody)))]
-pub async fn get_suppliers(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-) -> ApiResult<Json<Vec<ReportSupplier>>> {
-    let options = margin_options(&state, &ctx).await?;
+    responses((status = 200, body = Vec<ReportSupplier>)))]
+pub async fn get_suppliers(ctx: CallContext) -> ApiResult<Json<Vec<ReportSupplier>>> {
+    let options = margin_options(&ctx).await?;
     Ok(Json(
         options
             .suppliers
@@ -284,25 +254,22 @@ pub async fn get_suppliers(
 }
 
 /// Years with a received payment, latest first.
-#[utoipa::path(get, path = "/reports/getPaymentYears", tag = "reports",
-    responses((status = 200, body = Vec<i32>), (status = 403, body = ErrorBody)))]
-pub async fn get_payment_years(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
-    Ok(Json(margin_options(&state, &ctx).await?.payment_years))
+#[utoipa::path(get, path = "/reports/getPaymentYears", tag = "reports", responses((status = 200, body = Vec<i32>)))]
+pub async fn get_payment_years(ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
+    Ok(Json(margin_options(&ctx).await?.payment_years))
 }
 
 /// Years with a projected payment, latest first.
-#[utoipa::path(get, path = "/reports/getProjectedYears", tag = "reports",
-    responses((status = 200, body = Vec<i32>), (status = 403, body = ErrorBody)))]
-pub async fn get_projected_years(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
-    Ok(Json(margin_options(&state, &ctx).await?.projected_years))
+#[utoipa::path(get, path = "/reports/getProjectedYears", tag = "reports", responses((status = 200, body = Vec<i32>)))]
+pub async fn get_projected_years(ctx: CallContext) -> ApiResult<Json<Vec<i32>>> {
+    Ok(Json(margin_options(&ctx).await?.projected_years))
 }
 
 /// Months in which a contract starts (`yyyy-MM`), latest first (First Months Billing's choices).
-#[utoipa::path(get, path = "/reports/getStartMonths", tag = "reports",
-    responses((status = 200, body = Vec<String>), (status = 403, body = ErrorBody)))]
-pub async fn get_start_months(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<String>>> {
-    let found = reports(&state).list_start_months(ctx.request(ListStartMonthsRequest {})).await;
-    Ok(Json(found.map_err(reporting_error)?.into_inner().start_months))
+#[utoipa::path(get, path = "/reports/getStartMonths", tag = "reports", responses((status = 200, body = Vec<String>)))]
+pub async fn get_start_months(ctx: CallContext) -> ApiResult<Json<Vec<String>>> {
+    let found = reports(&ctx).list_start_months(ctx.request(ListStartMonthsRequest {})).await;
+    Ok(Json(found.answer("reporting")?.start_months))
 }
 
 /// Margin Builder's filters, as JSON in the address (each left out selects everything).
@@ -436,10 +403,8 @@ pub struct AfterQuery {
     params(("page" = i32, Path, description = "The page number (1 for the first)"),
         ("itemsPerPage" = i32, Path, description = "5, 10, 25 or 50"),
         ("filters" = String, Path, description = "The filters as JSON (MarginFilters), {} for none"), AfterQuery),
-    responses((status = 200, body = Vec<MarginRowJson>), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = Vec<MarginRowJson>)))]
 pub async fn margin_builder(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path((page, items_per_page, filters)): Path<(String, String, String)>,
     Query(query): Query<AfterQuery>,
@@ -460,7 +425,7 @@ pub async fn margin_builder(
         cursor,
         direction: PageDirection::Forward.into(),
     };
-    let found = reports(&state).list_margin_rows(ctx.request(request)).await.map_err(reporting_error)?.into_inner();
+    let found = reports(&ctx).list_margin_rows(ctx.request(request)).await.answer("reporting")?;
     let next = if found.has_next { found.last_cursor.clone() } else { String::new() };
     let rows: Vec<MarginRowJson> = found.rows.into_iter().map(margin_json).collect();
     Ok(([("x-next-cursor", next)], Json(rows)).into_response())
@@ -468,19 +433,16 @@ pub async fn margin_builder(
 
 /// One contract's payments as Margin Builder rows (Management).
 #[utoipa::path(get, path = "/reports/contractMarginPayments/{contractId}", tag = "reports",
-    params(("contractId" = i64, Path, description = "The contract")),
-    responses((status = 200, body = Vec<MarginRowJson>), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<MarginRowJson>)))]
 pub async fn contract_margin_payments(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(contract_id): Path<i64>,
 ) -> ApiResult<Json<Vec<MarginRowJson>>> {
-    let found = reports(&state)
+    let found = reports(&ctx)
         .list_contract_margin_payments(ctx.request(ListContractMarginPaymentsRequest { contract_id }))
         .await
-        .map_err(reporting_error)?;
-    Ok(Json(found.into_inner().rows.into_iter().map(margin_json).collect()))
+        .answer("reporting")?;
+    Ok(Json(found.rows.into_iter().map(margin_json).collect()))
 }
 
 /// The body of marginBuilderExport.
@@ -499,22 +461,18 @@ pub struct ExportAddress {
     pub url: String,
 }
 
-async fn create_export(state: &AppState, ctx: &CallContext, filters: &MarginFilters) -> ApiResult<String> {
+async fn create_export(ctx: &CallContext, filters: &MarginFilters) -> ApiResult<String> {
     let request = CreateMarginExportRequest { filter: Some(filters.to_proto()?) };
-    let made = reports(state).create_margin_export(ctx.request(request)).await.map_err(reporting_error)?;
-    Ok(made.into_inner().ticket)
+    let made = reports(ctx).create_margin_export(ctx.request(request)).await.answer("reporting")?;
+    Ok(made.ticket)
 }
 
 /// A single-use address, good for a minute, from which a browser downloads MarginBuilder.csv
 /// straight to disk (Management).
-#[utoipa::path(post, path = "/reports/marginBuilderExport", tag = "reports", request_body = ExportBody,
-    responses((status = 200, body = ExportAddress), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn margin_builder_export(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<ExportBody>,
-) -> ApiResult<Json<ExportAddress>> {
-    let ticket = create_export(&state, &ctx, &body.filters).await?;
+#[utoipa::path(post, path = "/reports/marginBuilderExport", tag = "reports",
+    responses((status = 200, body = ExportAddress)))]
+pub async fn margin_builder_export(ctx: CallContext, Json(body): Json<ExportBody>) -> ApiResult<Json<ExportAddress>> {
+    let ticket = create_export(&ctx, &body.filters).await?;
     Ok(Json(ExportAddress { url: format!("/api/reports/marginBuilderExport/{ticket}") }))
 }
 
@@ -523,37 +481,27 @@ pub async fn margin_builder_export(
     params(("ticket" = String, Path, description = "From marginBuilderExport")),
     responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn margin_builder_download(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(ticket): Path<String>,
-) -> ApiResult<Response> {
-    stream_export(&state, &ctx, ticket).await
+pub async fn margin_builder_download(ctx: CallContext, Path(ticket): Path<String>) -> ApiResult<Response> {
+    stream_export(&ctx, ticket).await
 }
 
 /// Every Margin Builder row the filters select, as MarginBuilder.csv streamed as the database
 /// reads it (Management).
 #[utoipa::path(get, path = "/reports/getAllPayments/{filters}", tag = "reports",
     params(("filters" = String, Path, description = "The filters as JSON (MarginFilters), {} for none")),
-    responses((status = 200, content_type = "text/csv", body = String), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
-pub async fn get_all_payments(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(filters): Path<String>,
-) -> ApiResult<Response> {
-    let ticket = create_export(&state, &ctx, &MarginFilters::from_text(&filters)?).await?;
-    stream_export(&state, &ctx, ticket).await
+    responses((status = 200, content_type = "text/csv", body = String)))]
+pub async fn get_all_payments(ctx: CallContext, Path(filters): Path<String>) -> ApiResult<Response> {
+    let ticket = create_export(&ctx, &MarginFilters::from_text(&filters)?).await?;
+    stream_export(&ctx, ticket).await
 }
 
 /// The export's chunks as the response body, passed on as they come: the gateway holds one chunk
 /// at a time. The first chunk is awaited before answering, so a refused ticket is a proper error;
 /// a failure later ends the download early (the browser reports it as failed).
-async fn stream_export(state: &AppState, ctx: &CallContext, ticket: String) -> ApiResult<Response> {
+async fn stream_export(ctx: &CallContext, ticket: String) -> ApiResult<Response> {
     let request = ExportMarginRowsRequest { ticket };
-    let mut chunks =
-        reports(state).export_margin_rows(ctx.request(request)).await.map_err(reporting_error)?.into_inner();
-    let first = chunks.message().await.map_err(reporting_error)?;
+    let mut chunks = reports(ctx).export_margin_rows(ctx.request(request)).await.answer("reporting")?;
+    let first = chunks.message().await.map_err(|s| crate::error::ApiError::from_status(&s, "reporting"))?;
     let rest = futures::stream::unfold(chunks, |mut chunks| async move {
         match chunks.message().await {
             Ok(Some(chunk)) => Some((Ok(Bytes::from(chunk.csv)), chunks)),
@@ -675,18 +623,13 @@ pub struct OutreachBody {
 
 /// Supplier Outreach: contracts starting from the start date through the end of its month
 /// (Management, Customer Care).
-#[utoipa::path(post, path = "/reports/supplierOutreach/", tag = "reports", request_body = OutreachBody,
-    responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
-pub async fn supplier_outreach(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<OutreachBody>,
-) -> ApiResult<Response> {
+#[utoipa::path(post, path = "/reports/supplierOutreach/", tag = "reports",
+    responses((status = 200, body = Vec<ContractReportJson>)))]
+pub async fn supplier_outreach(ctx: CallContext, Json(body): Json<OutreachBody>) -> ApiResult<Response> {
     let request =
         ListSupplierOutreachRequest { start_date: parse_iso("Start date", body.filters.start_date.as_deref())? };
-    let found = reports(&state).list_supplier_outreach(ctx.request(request)).await.map_err(reporting_error)?;
-    let found = found.into_inner();
+    let found = reports(&ctx).list_supplier_outreach(ctx.request(request)).await.answer("reporting")?;
+
     Ok(contract_rows(found.rows, found.more))
 }
 
@@ -694,16 +637,11 @@ pub async fn supplier_outreach(
 /// (Management, Customer Care).
 #[utoipa::path(get, path = "/reports/firstMonthsBilling/{startMonth}", tag = "reports",
     params(("startMonth" = String, Path, description = "yyyy-MM")),
-    responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
-pub async fn first_months_billing(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(start_month): Path<String>,
-) -> ApiResult<Response> {
+    responses((status = 200, body = Vec<ContractReportJson>)))]
+pub async fn first_months_billing(ctx: CallContext, Path(start_month): Path<String>) -> ApiResult<Response> {
     let request = ListFirstMonthsBillingRequest { start_month };
-    let found = reports(&state).list_first_months_billing(ctx.request(request)).await.map_err(reporting_error)?;
-    let found = found.into_inner();
+    let found = reports(&ctx).list_first_months_billing(ctx.request(request)).await.answer("reporting")?;
+
     Ok(contract_rows(found.rows, found.more))
 }
 
@@ -711,16 +649,11 @@ pub async fn first_months_billing(
 /// (Management).
 #[utoipa::path(get, path = "/reports/getAutoInactiveContracts/{date}", tag = "reports",
     params(("date" = String, Path, description = "ISO date")),
-    responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
-pub async fn auto_inactive_contracts(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(date): Path<String>,
-) -> ApiResult<Response> {
+    responses((status = 200, body = Vec<ContractReportJson>)))]
+pub async fn auto_inactive_contracts(ctx: CallContext, Path(date): Path<String>) -> ApiResult<Response> {
     let request = ListAutoInactiveContractsRequest { date: path_date("Date", &date)? };
-    let found = reports(&state).list_auto_inactive_contracts(ctx.request(request)).await.map_err(reporting_error)?;
-    let found = found.into_inner();
+    let found = reports(&ctx).list_auto_inactive_contracts(ctx.request(request)).await.answer("reporting")?;
+
     Ok(contract_rows(found.rows, found.more))
 }
 
@@ -728,20 +661,16 @@ pub async fn auto_inactive_contracts(
 /// (Management, Customer Care). A blank end or the same day twice is refused with the spec's
 /// words.
 #[utoipa::path(get, path = "/reports/welcomeEmails/{startDate}/{endDate}", tag = "reports",
-    params(("startDate" = String, Path, description = "ISO date"), ("endDate" = String, Path, description = "ISO date")),
-    responses((status = 200, body = Vec<ContractReportJson>), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
-pub async fn welcome_emails(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path((start, end)): Path<(String, String)>,
-) -> ApiResult<Response> {
+    params(("startDate" = String, Path, description = "ISO date"),
+        ("endDate" = String, Path, description = "ISO date")),
+    responses((status = 200, body = Vec<ContractReportJson>)))]
+pub async fn welcome_emails(ctx: CallContext, Path((start, end)): Path<(String, String)>) -> ApiResult<Response> {
     let request = ListWelcomeEmailsRequest {
         start_date: path_date("Start Range", &start)?,
         end_date: path_date("End Range", &end)?,
     };
-    let found = reports(&state).list_welcome_emails(ctx.request(request)).await.map_err(reporting_error)?;
-    let found = found.into_inner();
+    let found = reports(&ctx).list_welcome_emails(ctx.request(request)).await.answer("reporting")?;
+
     Ok(contract_rows(found.rows, found.more))
 }
 
@@ -767,18 +696,13 @@ pub struct OpportunityJson {
 #[utoipa::path(get, path = "/reports/opportunityTracker/{startDate}/{endDate}", tag = "reports",
     params(("startDate" = String, Path, description = "ISO date or null"),
         ("endDate" = String, Path, description = "ISO date or null")),
-    responses((status = 200, body = Vec<OpportunityJson>), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
-pub async fn opportunity_tracker(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path((start, end)): Path<(String, String)>,
-) -> ApiResult<Response> {
+    responses((status = 200, body = Vec<OpportunityJson>)))]
+pub async fn opportunity_tracker(ctx: CallContext, Path((start, end)): Path<(String, String)>) -> ApiResult<Response> {
     let request = ListOpportunitiesRequest {
         start_date: path_date("Start date", &start)?,
         end_date: path_date("End date", &end)?,
     };
-    let found = reports(&state).list_opportunities(ctx.request(request)).await.map_err(reporting_error)?.into_inner();
+    let found = reports(&ctx).list_opportunities(ctx.request(request)).await.answer("reporting")?;
     let rows: Vec<OpportunityJson> = found
         .rows
         .into_iter()
@@ -867,9 +791,8 @@ fn commission_totals_json(t: CommissionTotals) -> CommissionTotalsJson {
 /// Commission reconciliation (Management): a year's projected payments against those received,
 /// per supplier, with the months due and not paid and the contract months that differ most.
 #[utoipa::path(get, path = "/reports/commissionReconciliation", tag = "reports", params(CommissionQuery),
-    responses((status = 200, body = CommissionJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = CommissionJson)))]
 pub async fn commission_reconciliation(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Query(query): Query<CommissionQuery>,
 ) -> ApiResult<Json<CommissionJson>> {
@@ -885,8 +808,8 @@ pub async fn commission_reconciliation(
         }
     };
     let request = GetCommissionReconciliationRequest { year, supplier_id };
-    let found = reports(&state).get_commission_reconciliation(ctx.request(request)).await.map_err(reporting_error)?;
-    let found = found.into_inner();
+    let found = reports(&ctx).get_commission_reconciliation(ctx.request(request)).await.answer("reporting")?;
+
     Ok(Json(CommissionJson {
         year: found.year,
         suppliers: found.suppliers.into_iter().map(commission_totals_json).collect(),

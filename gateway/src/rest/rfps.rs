@@ -1,11 +1,9 @@
 //! Requests for pricing: spec 2 section 7 ("RFPs"), translated to sourcing's RfpService, plus
 //! the spreadsheets and the prices suppliers return.
 
-use std::sync::Arc;
-
 use axum::{
     Json,
-    extract::{Path, Query, State},
+    extract::{Path, Query},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -21,36 +19,26 @@ use serde_json::Value;
 use tonic::transport::Channel;
 use utoipa::{IntoParams, ToSchema};
 
+use super::{Answer, Done, done, missing};
 use super::{
     accounts::number_text,
-    companies::Done,
-    directories::sourcing_error,
     directory::Directory,
     leads::{iso, parse_iso, parse_iso_date},
 };
 use crate::{
-    AppState,
     auth::CallContext,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
 };
 
-fn channel(state: &AppState) -> Channel {
-    state.upstreams.channel("sourcing")
-}
-
-fn client(state: &AppState) -> RfpServiceClient<Channel> {
-    RfpServiceClient::new(channel(state))
-}
-
-fn missing() -> ApiError {
-    ApiError::new(StatusCode::BAD_GATEWAY, "The sourcing service answered without the RFP.")
+fn client(ctx: &CallContext) -> RfpServiceClient<Channel> {
+    RfpServiceClient::new(ctx.channel("sourcing"))
 }
 
 /// Supplier names by id, archived suppliers included (an RFP keeps naming them).
-async fn suppliers(state: &AppState, ctx: &CallContext) -> ApiResult<Vec<Supplier>> {
+async fn suppliers(ctx: &CallContext) -> ApiResult<Vec<Supplier>> {
     let request = ListSuppliersRequest { commodity: 0, include_archived: true };
-    let found = SupplierServiceClient::new(channel(state)).list_suppliers(ctx.request(request)).await;
-    Ok(found.map_err(sourcing_error)?.into_inner().suppliers)
+    let found = SupplierServiceClient::new(ctx.channel("sourcing")).list_suppliers(ctx.request(request)).await;
+    Ok(found.answer("sourcing")?.suppliers)
 }
 
 /// A supplier an RFP asks.
@@ -305,42 +293,39 @@ impl RfpFields {
 
 /// Makes an RFP for the lead (no RFPId) or changes the fields present of RFP RFPId (Management,
 /// Admin and Customer Care).
-#[utoipa::path(post, path = "/saveRfp/{leadId}", tag = "rfps", request_body = RfpFields,
-    params(("leadId" = i64, Path, description = "The lead's id")),
-    responses((status = 201, body = RfpJson), (status = 200, body = RfpJson), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[utoipa::path(post, path = "/saveRfp/{leadId}", tag = "rfps",
+    responses((status = 201, body = RfpJson), (status = 200, body = RfpJson)))]
 pub async fn save_rfp(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(lead_id): Path<i64>,
     Json(body): Json<RfpFields>,
 ) -> ApiResult<(StatusCode, Json<RfpJson>)> {
     let (rfp, paths) = body.to_proto(lead_id)?;
-    let mut client = client(&state);
+    let mut client = client(&ctx);
     let (status, saved) = if rfp.rfp_id > 0 {
         if paths.is_empty() {
             return Err(ApiError::bad_request("Send at least one field of the RFP."));
         }
         let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
         let updated = client.update_rfp(ctx.request(UpdateRfpRequest { rfp: Some(rfp), update_mask })).await;
-        (StatusCode::OK, updated.map_err(sourcing_error)?.into_inner().rfp)
+        (StatusCode::OK, updated.answer("sourcing")?.rfp)
     } else {
         let created = client.create_rfp(ctx.request(CreateRfpRequest { rfp: Some(rfp) })).await;
-        (StatusCode::CREATED, created.map_err(sourcing_error)?.into_inner().rfp)
+        (StatusCode::CREATED, created.answer("sourcing")?.rfp)
     };
     let saved = saved.ok_or_else(missing)?;
     if saved.company_id != lead_id {
         return Err(ApiError::bad_request("The RFP belongs to another lead."));
     }
-    Ok((status, Json(rfp_json(saved, &suppliers(&state, &ctx).await?))))
+    Ok((status, Json(rfp_json(saved, &suppliers(&ctx).await?))))
 }
 
-async fn list(state: &AppState, ctx: &CallContext, request: ListRfpsRequest, most: usize) -> ApiResult<Vec<Rfp>> {
-    let mut client = client(state);
+async fn list(ctx: &CallContext, request: ListRfpsRequest, most: usize) -> ApiResult<Vec<Rfp>> {
+    let mut client = client(ctx);
     let mut rfps = Vec::new();
     let mut request = request;
     loop {
-        let page = client.list_rfps(ctx.request(request.clone())).await.map_err(sourcing_error)?.into_inner();
+        let page = client.list_rfps(ctx.request(request.clone())).await.answer("sourcing")?;
         rfps.extend(page.rfps);
         if page.next_page_token.is_empty() || rfps.len() >= most {
             break;
@@ -352,16 +337,10 @@ async fn list(state: &AppState, ctx: &CallContext, request: ListRfpsRequest, mos
 }
 
 /// A lead's RFPs, latest return date first.
-#[utoipa::path(get, path = "/getRFPsByLeadId/{LeadId}", tag = "rfps",
-    params(("LeadId" = i64, Path, description = "The lead's id")),
-    responses((status = 200, body = [RfpJson]), (status = 404, body = ErrorBody)))]
-pub async fn get_rfps_by_lead_id(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(lead_id): Path<i64>,
-) -> ApiResult<Json<Vec<RfpJson>>> {
+#[utoipa::path(get, path = "/getRFPsByLeadId/{LeadId}", tag = "rfps", responses((status = 200, body = [RfpJson])))]
+pub async fn get_rfps_by_lead_id(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Vec<RfpJson>>> {
     let request = ListRfpsRequest { company_id: lead_id, page_size: 500, ..Default::default() };
-    let (rfps, suppliers) = tokio::try_join!(list(&state, &ctx, request, usize::MAX), suppliers(&state, &ctx))?;
+    let (rfps, suppliers) = tokio::try_join!(list(&ctx, request, usize::MAX), suppliers(&ctx))?;
     Ok(Json(rfps.into_iter().map(|rfp| rfp_json(rfp, &suppliers)).collect()))
 }
 
@@ -379,13 +358,8 @@ pub struct RfpsQuery {
 }
 
 /// Every RFP the caller may see (Sales: of their companies), latest return date first.
-#[utoipa::path(get, path = "/getRFPs", tag = "rfps", params(RfpsQuery),
-    responses((status = 200, body = [RfpJson]), (status = 400, body = ErrorBody)))]
-pub async fn get_rfps(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Query(query): Query<RfpsQuery>,
-) -> ApiResult<Json<Vec<RfpJson>>> {
+#[utoipa::path(get, path = "/getRFPs", tag = "rfps", params(RfpsQuery), responses((status = 200, body = [RfpJson])))]
+pub async fn get_rfps(ctx: CallContext, Query(query): Query<RfpsQuery>) -> ApiResult<Json<Vec<RfpJson>>> {
     let request = ListRfpsRequest {
         owner_user_id: query.user_id.unwrap_or(0),
         query: query.query.unwrap_or_default(),
@@ -393,7 +367,7 @@ pub async fn get_rfps(
         ..Default::default()
     };
     let most = query.limit.unwrap_or(5000).clamp(1, 5000);
-    let (rfps, suppliers) = tokio::try_join!(list(&state, &ctx, request, most), suppliers(&state, &ctx))?;
+    let (rfps, suppliers) = tokio::try_join!(list(&ctx, request, most), suppliers(&ctx))?;
     Ok(Json(rfps.into_iter().map(|rfp| rfp_json(rfp, &suppliers)).collect()))
 }
 
@@ -413,20 +387,18 @@ const CALENDAR_DAYS: u64 = 400;
 
 /// The RFPs the named user made, returning between two dates (the calendar; another user's:
 /// Management only).
-#[utoipa::path(get, path = "/getUserRFPs/{userName}", tag = "rfps",
-    params(("userName" = String, Path, description = "A user's full name"), UserRfpsQuery),
-    responses((status = 200, body = [RfpJson]), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+#[utoipa::path(get, path = "/getUserRFPs/{userName}", tag = "rfps", params(UserRfpsQuery),
+    responses((status = 200, body = [RfpJson])))]
 pub async fn get_user_rfps(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(user_name): Path<String>,
     Query(query): Query<UserRfpsQuery>,
 ) -> ApiResult<Json<Vec<RfpJson>>> {
-    let user_id = Directory::for_names(&state, &ctx, [user_name.as_str()]).await?.id(&user_name)?;
+    let user_id = Directory::for_names(&ctx, [user_name.as_str()]).await?.id(&user_name)?;
     if user_id == 0 {
         return Err(ApiError::bad_request("Name the user."));
     }
-    let today = state.business.today();
+    let today = ctx.state.business.today();
     let day = |date: chrono::NaiveDate| {
         use chrono::Datelike;
         eris_proto::common::v1::Date { year: date.year(), month: date.month() as i32, day: date.day() as i32 }
@@ -441,23 +413,17 @@ pub async fn get_user_rfps(
         (None, None) => (today - chrono::Days::new(90), today + chrono::Days::new(CALENDAR_DAYS - 90)),
     };
     let request = ListUserRfpsRequest { user_id, from: Some(day(from)), to: Some(day(to)) };
-    let mut rfp_client = client(&state);
+    let mut rfp_client = client(&ctx);
     let rfps = rfp_client.list_user_rfps(ctx.request(request));
-    let (rfps, suppliers) = tokio::try_join!(async { rfps.await.map_err(sourcing_error) }, suppliers(&state, &ctx))?;
-    Ok(Json(rfps.into_inner().rfps.into_iter().map(|rfp| rfp_json(rfp, &suppliers)).collect()))
+    let (rfps, suppliers) = tokio::try_join!(async { rfps.await.answer("sourcing") }, suppliers(&ctx))?;
+    Ok(Json(rfps.rfps.into_iter().map(|rfp| rfp_json(rfp, &suppliers)).collect()))
 }
 
 /// Deletes an RFP and its prices.
-#[utoipa::path(delete, path = "/deleteRFP/{RFPId}", tag = "rfps",
-    params(("RFPId" = i64, Path, description = "The RFP's id")),
-    responses((status = 200, body = Done), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete_rfp(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(rfp_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
-    client(&state).delete_rfp(ctx.request(DeleteRfpRequest { rfp_id })).await.map_err(sourcing_error)?;
-    Ok(Json(Done { message: "RFP deleted.".into() }))
+#[utoipa::path(delete, path = "/deleteRFP/{RFPId}", tag = "rfps", responses((status = 200, body = Done)))]
+pub async fn delete_rfp(ctx: CallContext, Path(rfp_id): Path<i64>) -> ApiResult<Json<Done>> {
+    client(&ctx).delete_rfp(ctx.request(DeleteRfpRequest { rfp_id })).await.answer("sourcing")?;
+    done("RFP deleted.")
 }
 
 fn xlsx(file_name: &str, content: Vec<u8>) -> Response {
@@ -474,33 +440,20 @@ fn xlsx(file_name: &str, content: Vec<u8>) -> Response {
 
 /// The request for pricing of one RFP, as a supplier's pricing desk receives it (.xlsx).
 #[utoipa::path(get, path = "/rfps/{RFPId}/xlsx", tag = "rfps",
-    params(("RFPId" = i64, Path, description = "The RFP's id")),
-    responses((status = 200, description = "The spreadsheet",
-        content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-        (status = 404, body = ErrorBody)))]
-pub async fn rfp_xlsx(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(rfp_id): Path<i64>,
-) -> ApiResult<Response> {
-    let file = client(&state).export_rfp(ctx.request(ExportRfpRequest { rfp_id })).await.map_err(sourcing_error)?;
-    let file = file.into_inner();
+    responses((status = 200, description = "The spreadsheet", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
+pub async fn rfp_xlsx(ctx: CallContext, Path(rfp_id): Path<i64>) -> ApiResult<Response> {
+    let file = client(&ctx).export_rfp(ctx.request(ExportRfpRequest { rfp_id })).await.answer("sourcing")?;
+
     Ok(xlsx(&file.file_name, file.content))
 }
 
 /// The RFPs getRFPs lists, as RFPs.xlsx (sheet RFPs).
 #[utoipa::path(get, path = "/rfps/xlsx", tag = "rfps", params(RfpsQuery),
-    responses((status = 200, description = "RFPs.xlsx",
-        content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-        (status = 400, body = ErrorBody)))]
-pub async fn rfps_xlsx(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Query(query): Query<RfpsQuery>,
-) -> ApiResult<Response> {
+    responses((status = 200, description = "RFPs.xlsx", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
+pub async fn rfps_xlsx(ctx: CallContext, Query(query): Query<RfpsQuery>) -> ApiResult<Response> {
     let request =
         ExportRfpsRequest { owner_user_id: query.user_id.unwrap_or(0), query: query.query.unwrap_or_default() };
-    let file = client(&state).export_rfps(ctx.request(request)).await.map_err(sourcing_error)?.into_inner();
+    let file = client(&ctx).export_rfps(ctx.request(request)).await.answer("sourcing")?;
     Ok(xlsx(&file.file_name, file.content))
 }
 
@@ -541,16 +494,10 @@ fn price_json(quote: RfpQuote) -> PriceJson {
 }
 
 /// An RFP's prices, by term then rate.
-#[utoipa::path(get, path = "/rfps/{RFPId}/prices", tag = "rfps",
-    params(("RFPId" = i64, Path, description = "The RFP's id")),
-    responses((status = 200, body = [PriceJson]), (status = 404, body = ErrorBody)))]
-pub async fn list_prices(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(rfp_id): Path<i64>,
-) -> ApiResult<Json<Vec<PriceJson>>> {
-    let quotes = client(&state).list_rfp_quotes(ctx.request(ListRfpQuotesRequest { rfp_id })).await;
-    Ok(Json(quotes.map_err(sourcing_error)?.into_inner().quotes.into_iter().map(price_json).collect()))
+#[utoipa::path(get, path = "/rfps/{RFPId}/prices", tag = "rfps", responses((status = 200, body = [PriceJson])))]
+pub async fn list_prices(ctx: CallContext, Path(rfp_id): Path<i64>) -> ApiResult<Json<Vec<PriceJson>>> {
+    let quotes = client(&ctx).list_rfp_quotes(ctx.request(ListRfpQuotesRequest { rfp_id })).await;
+    Ok(Json(quotes.answer("sourcing")?.quotes.into_iter().map(price_json).collect()))
 }
 
 /// A price as sent.
@@ -570,12 +517,8 @@ pub struct PriceFields {
 }
 
 /// Records a price a supplier returned for one of the RFP's terms.
-#[utoipa::path(post, path = "/rfps/{RFPId}/prices", tag = "rfps", request_body = PriceFields,
-    params(("RFPId" = i64, Path, description = "The RFP's id")),
-    responses((status = 201, body = PriceJson), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+#[utoipa::path(post, path = "/rfps/{RFPId}/prices", tag = "rfps", responses((status = 201, body = PriceJson)))]
 pub async fn create_price(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(rfp_id): Path<i64>,
     Json(body): Json<PriceFields>,
@@ -590,23 +533,17 @@ pub async fn create_price(
         notes: body.notes,
         ..Default::default()
     };
-    let created = client(&state).create_rfp_quote(ctx.request(CreateRfpQuoteRequest { quote: Some(quote) })).await;
-    let created = created.map_err(sourcing_error)?.into_inner().quote.ok_or_else(missing)?;
+    let created = client(&ctx).create_rfp_quote(ctx.request(CreateRfpQuoteRequest { quote: Some(quote) })).await;
+    let created = created.answer("sourcing")?.quote.ok_or_else(missing)?;
     Ok((StatusCode::CREATED, Json(price_json(created))))
 }
 
 /// Deletes a price recorded in error.
-#[utoipa::path(delete, path = "/rfpPrices/{PriceId}", tag = "rfps",
-    params(("PriceId" = i64, Path, description = "The price's id")),
-    responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete_price(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Path(price_id): Path<i64>,
-) -> ApiResult<Json<Done>> {
+#[utoipa::path(delete, path = "/rfpPrices/{PriceId}", tag = "rfps", responses((status = 200, body = Done)))]
+pub async fn delete_price(ctx: CallContext, Path(price_id): Path<i64>) -> ApiResult<Json<Done>> {
     let request = DeleteRfpQuoteRequest { quote_id: price_id };
-    client(&state).delete_rfp_quote(ctx.request(request)).await.map_err(sourcing_error)?;
-    Ok(Json(Done { message: "Price deleted.".into() }))
+    client(&ctx).delete_rfp_quote(ctx.request(request)).await.answer("sourcing")?;
+    done("Price deleted.")
 }
 
 /// Where an RFP stands, as sent.
@@ -622,12 +559,8 @@ pub struct OutcomeFields {
 }
 
 /// Marks an RFP Won (with the price taken), Lost, or Open again.
-#[utoipa::path(post, path = "/rfps/{RFPId}/outcome", tag = "rfps", request_body = OutcomeFields,
-    params(("RFPId" = i64, Path, description = "The RFP's id")),
-    responses((status = 200, body = RfpJson), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody)))]
+#[utoipa::path(post, path = "/rfps/{RFPId}/outcome", tag = "rfps", responses((status = 200, body = RfpJson)))]
 pub async fn set_outcome(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(rfp_id): Path<i64>,
     Json(body): Json<OutcomeFields>,
@@ -644,7 +577,7 @@ pub async fn set_outcome(
         won_quote_id: body.price_id.unwrap_or(0),
         version: body.version,
     };
-    let rfp = client(&state).set_rfp_outcome(ctx.request(request)).await.map_err(sourcing_error)?;
-    let rfp = rfp.into_inner().rfp.ok_or_else(missing)?;
-    Ok(Json(rfp_json(rfp, &suppliers(&state, &ctx).await?)))
+    let rfp = client(&ctx).set_rfp_outcome(ctx.request(request)).await.answer("sourcing")?;
+    let rfp = rfp.rfp.ok_or_else(missing)?;
+    Ok(Json(rfp_json(rfp, &suppliers(&ctx).await?)))
 }

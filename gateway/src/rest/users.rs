@@ -1,10 +1,8 @@
 //! Sign-in, passwords and user administration.
 
-use std::sync::Arc;
-
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::Path,
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -18,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::{Answer, all_pages, missing, rfc3339};
 use crate::{
-    AppState,
     auth::CallContext,
     error::{ApiError, ApiResult, ErrorBody},
 };
@@ -66,10 +64,6 @@ fn status_name(status: UserStatus) -> &'static str {
     }
 }
 
-fn identity_error(status: tonic::Status) -> ApiError {
-    ApiError::from_status(&status, "identity")
-}
-
 /// `POST /api/user/login`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -92,11 +86,6 @@ pub struct LoginResponse {
     pub refresh_token: String,
     /// When the refresh token stops working if unused (RFC 3339).
     pub refresh_expires_at: String,
-}
-
-/// An RFC 3339 time from a protobuf timestamp.
-fn rfc3339(time: Option<prost_types::Timestamp>) -> String {
-    time.and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0)).map(|t| t.to_rfc3339()).unwrap_or_default()
 }
 
 /// The cookie that carries the refresh token to a browser: HttpOnly (no script reads it), Secure,
@@ -139,8 +128,7 @@ fn refresh_set_cookie(token: &str, seconds: i64) -> HeaderValue {
 macro_rules! login_response {
     ($response:expr, $cookie:expr) => {{
         let response = $response;
-        let user =
-            response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The sign-in answer had no user."))?;
+        let user = response.user.ok_or_else(missing)?;
         let cookie = $cookie.then(|| {
             let expires = response.refresh_expire_time.map_or(0, |t| t.seconds);
             refresh_set_cookie(&response.refresh_token, expires - chrono::Utc::now().timestamp())
@@ -148,9 +136,9 @@ macro_rules! login_response {
         let body = Json(LoginResponse {
             user: user.into(),
             id_token: response.token,
-            expires_at: rfc3339(response.expire_time),
+            expires_at: rfc3339(response.expire_time).unwrap_or_default(),
             refresh_token: if cookie.is_some() { String::new() } else { response.refresh_token },
-            refresh_expires_at: rfc3339(response.refresh_expire_time),
+            refresh_expires_at: rfc3339(response.refresh_expire_time).unwrap_or_default(),
         });
         let mut answer = body.into_response();
         if let Some(cookie) = cookie {
@@ -161,22 +149,16 @@ macro_rules! login_response {
 }
 
 /// Signs in with email and password.
-#[utoipa::path(post, path = "/user/login", tag = "users", request_body = LoginRequest,
+#[utoipa::path(post, path = "/user/login", tag = "users",
     responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)),
     security(()))]
-pub async fn login(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    headers: HeaderMap,
-    Json(body): Json<LoginRequest>,
-) -> ApiResult<Response> {
-    let mut client = AuthServiceClient::new(state.upstreams.identity());
+pub async fn login(ctx: CallContext, headers: HeaderMap, Json(body): Json<LoginRequest>) -> ApiResult<Response> {
+    let mut client = AuthServiceClient::new(ctx.channel("identity"));
     let response = client
         .sign_in(ctx.request(SignInRequest { username: body.username, password: body.password }))
         .await
-        .map_err(identity_error)?
-        .into_inner();
+        .answer("identity")?;
     login_response!(response, cookie_session(&headers))
 }
 
@@ -204,21 +186,12 @@ pub struct RefreshRequest {
     responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)),
     security(()))]
-pub async fn refresh(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> ApiResult<Response> {
+pub async fn refresh(ctx: CallContext, headers: HeaderMap, body: axum::body::Bytes) -> ApiResult<Response> {
     let body: RefreshRequest = optional_body(&body)?;
     let from_cookie = body.refresh_token.is_empty();
     let refresh_token = if from_cookie { refresh_cookie(&headers).unwrap_or_default() } else { body.refresh_token };
-    let mut client = AuthServiceClient::new(state.upstreams.identity());
-    let response = client
-        .refresh_token(ctx.request(RefreshTokenRequest { refresh_token }))
-        .await
-        .map_err(identity_error)?
-        .into_inner();
+    let mut client = AuthServiceClient::new(ctx.channel("identity"));
+    let response = client.refresh_token(ctx.request(RefreshTokenRequest { refresh_token })).await.answer("identity")?;
     login_response!(response, from_cookie || cookie_session(&headers))
 }
 
@@ -238,18 +211,13 @@ pub struct LogoutRequest {
 /// (with `everywhere`, every refresh token of the user). The `eris_refresh` cookie is removed.
 #[utoipa::path(post, path = "/user/logout", tag = "users", request_body(content = Option<LogoutRequest>),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-pub async fn logout(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> ApiResult<Response> {
+pub async fn logout(ctx: CallContext, headers: HeaderMap, body: axum::body::Bytes) -> ApiResult<Response> {
     let body: LogoutRequest = optional_body(&body)?;
     let refresh_token =
         if body.refresh_token.is_empty() { refresh_cookie(&headers).unwrap_or_default() } else { body.refresh_token };
-    let mut client = AuthServiceClient::new(state.upstreams.identity());
+    let mut client = AuthServiceClient::new(ctx.channel("identity"));
     let request = SignOutRequest { refresh_token, everywhere: body.everywhere };
-    let signed_out = client.sign_out(ctx.request(request)).await.map_err(identity_error);
+    let signed_out = client.sign_out(ctx.request(request)).await.answer("identity");
     // The cookie goes whatever identity answered: a cookie that no longer signs in is no use.
     let mut answer = match signed_out {
         Ok(_) => StatusCode::NO_CONTENT.into_response(),
@@ -259,34 +227,25 @@ pub async fn logout(
     Ok(answer)
 }
 
-async fn list_users(state: &AppState, ctx: &CallContext, active_only: bool) -> ApiResult<Vec<UserJson>> {
-    let mut client = UserServiceClient::new(state.upstreams.identity());
-    let mut users = Vec::new();
-    let mut page_token = String::new();
-    loop {
-        let page = client
-            .list_users(ctx.request(ListUsersRequest { page_size: 1000, page_token, active_only }))
-            .await
-            .map_err(identity_error)?
-            .into_inner();
-        users.extend(page.users.into_iter().map(UserJson::from));
-        if page.next_page_token.is_empty() {
-            return Ok(users);
-        }
-        page_token = page.next_page_token;
-    }
+async fn list_users(ctx: &CallContext, active_only: bool) -> ApiResult<Vec<UserJson>> {
+    let users = all_pages(|page_token| async move {
+        let request = ctx.request(ListUsersRequest { page_size: 1000, page_token, active_only });
+        let page = UserServiceClient::new(ctx.channel("identity")).list_users(request).await.answer("identity")?;
+        Ok((page.users, page.next_page_token))
+    });
+    Ok(users.await?.into_iter().map(UserJson::from).collect())
 }
 
 /// Every user, by name.
 #[utoipa::path(get, path = "/user/getAllUsers", tag = "users", responses((status = 200, body = [UserJson])))]
-pub async fn get_all_users(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<UserJson>>> {
-    Ok(Json(list_users(&state, &ctx, false).await?))
+pub async fn get_all_users(ctx: CallContext) -> ApiResult<Json<Vec<UserJson>>> {
+    Ok(Json(list_users(&ctx, false).await?))
 }
 
 /// Active users, by name.
 #[utoipa::path(get, path = "/user/getActiveUsers", tag = "users", responses((status = 200, body = [UserJson])))]
-pub async fn get_active_users(State(state): State<Arc<AppState>>, ctx: CallContext) -> ApiResult<Json<Vec<UserJson>>> {
-    Ok(Json(list_users(&state, &ctx, true).await?))
+pub async fn get_active_users(ctx: CallContext) -> ApiResult<Json<Vec<UserJson>>> {
+    Ok(Json(list_users(&ctx, true).await?))
 }
 
 /// `POST /api/user/validatePassword/`.
@@ -303,19 +262,18 @@ pub struct MatchedResponse {
 }
 
 /// Tells whether a password is the caller's current one.
-#[utoipa::path(post, path = "/user/validatePassword/", tag = "users", request_body = ValidatePasswordBody,
+#[utoipa::path(post, path = "/user/validatePassword/", tag = "users",
     responses((status = 200, body = MatchedResponse), (status = 429, body = ErrorBody)))]
 pub async fn validate_password(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<ValidatePasswordBody>,
 ) -> ApiResult<Json<MatchedResponse>> {
-    let mut client = AuthServiceClient::new(state.upstreams.identity());
+    let mut client = AuthServiceClient::new(ctx.channel("identity"));
     let response = client
         .validate_password(ctx.request(ValidatePasswordRequest { password: body.pw }))
         .await
-        .map_err(identity_error)?;
-    Ok(Json(MatchedResponse { matched: response.into_inner().matched }))
+        .answer("identity")?;
+    Ok(Json(MatchedResponse { matched: response.matched }))
 }
 
 /// `POST /api/user/changePassword`.
@@ -327,22 +285,20 @@ pub struct ChangePasswordBody {
 }
 
 /// Changes the caller's password; answers with a fresh token (the old one is revoked).
-#[utoipa::path(post, path = "/user/changePassword", tag = "users", request_body = ChangePasswordBody,
-    responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+#[utoipa::path(post, path = "/user/changePassword", tag = "users",
+    responses((status = 200, body = LoginResponse), (status = 429, body = ErrorBody)))]
 pub async fn change_password(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     headers: HeaderMap,
     Json(body): Json<ChangePasswordBody>,
 ) -> ApiResult<Response> {
-    let mut client = AuthServiceClient::new(state.upstreams.identity());
+    let mut client = AuthServiceClient::new(ctx.channel("identity"));
     let response = client
         .change_password(
             ctx.request(ChangePasswordRequest { current_password: body.old_pass, new_password: body.new_pass }),
         )
         .await
-        .map_err(identity_error)?
-        .into_inner();
+        .answer("identity")?;
     login_response!(response, cookie_session(&headers))
 }
 
@@ -410,12 +366,8 @@ pub struct ResetPasswordResponse {
 /// Adds a user (Management only) with a one-time password; the user must change it at the first
 /// sign-in.
 #[utoipa::path(post, path = "/newUser", tag = "users", request_body = UserFields,
-    responses((status = 201, body = NewUserResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn new_user(
-    State(state): State<Arc<AppState>>,
-    ctx: CallContext,
-    Json(body): Json<Value>,
-) -> ApiResult<(StatusCode, Json<NewUserResponse>)> {
+    responses((status = 201, body = NewUserResponse)))]
+pub async fn new_user(ctx: CallContext, Json(body): Json<Value>) -> ApiResult<(StatusCode, Json<NewUserResponse>)> {
     let fields = user_fields(body)?;
     let user = pb::User {
         name: fields.name.unwrap_or_default(),
@@ -424,36 +376,30 @@ pub async fn new_user(
         role: fields.role.as_deref().map(role_from_text).transpose()?.unwrap_or_default().into(),
         ..Default::default()
     };
-    let mut client = UserServiceClient::new(state.upstreams.identity());
-    let response = client
-        .create_user(ctx.request(CreateUserRequest { user: Some(user) }))
-        .await
-        .map_err(identity_error)?
-        .into_inner();
-    let created = response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
+    let mut client = UserServiceClient::new(ctx.channel("identity"));
+    let response = client.create_user(ctx.request(CreateUserRequest { user: Some(user) })).await.answer("identity")?;
+    let created = response.user.ok_or_else(missing)?;
     Ok((
         StatusCode::CREATED,
         Json(NewUserResponse {
             insert_id: created.user_id,
             user: created.into(),
             one_time_password: response.one_time_password,
-            one_time_password_expires_at: rfc3339(response.one_time_password_expire_time),
+            one_time_password_expires_at: rfc3339(response.one_time_password_expire_time).unwrap_or_default(),
         }),
     ))
 }
 
 /// Edits a user (Management only): the fields present in the body.
 #[utoipa::path(patch, path = "/user/{UserId}", tag = "users", request_body = UserFields,
-    params(("UserId" = i64, Path, description = "The user's id")),
-    responses((status = 200, body = UserJson), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, body = UserJson)))]
 pub async fn update_user(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Path(user_id): Path<i64>,
     Json(body): Json<Value>,
 ) -> ApiResult<Json<UserJson>> {
     let fields = user_fields(body)?;
-    let mut client = UserServiceClient::new(state.upstreams.identity());
+    let mut client = UserServiceClient::new(ctx.channel("identity"));
     // Without a version the service takes the user as read now: fields that differ are written.
     let mut user = pb::User { user_id, version: fields.version.unwrap_or(0), ..Default::default() };
     let mut paths = Vec::new();
@@ -484,10 +430,9 @@ pub async fn update_user(
     let updated = client
         .update_user(ctx.request(UpdateUserRequest { user: Some(user), update_mask: Some(update_mask) }))
         .await
-        .map_err(identity_error)?
-        .into_inner()
+        .answer("identity")?
         .user
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
+        .ok_or_else(missing)?;
     Ok(Json(updated.into()))
 }
 
@@ -500,24 +445,21 @@ pub struct ResetPasswordBody {
 
 /// Gives the user a one-time password, ends their sessions and forces a change at the next
 /// sign-in (Management only).
-#[utoipa::path(post, path = "/resetUserPassword", tag = "users", request_body = ResetPasswordBody,
-    responses((status = 200, body = ResetPasswordResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 412, body = ErrorBody)))]
+#[utoipa::path(post, path = "/resetUserPassword", tag = "users",
+    responses((status = 200, body = ResetPasswordResponse)))]
 pub async fn reset_user_password(
-    State(state): State<Arc<AppState>>,
     ctx: CallContext,
     Json(body): Json<ResetPasswordBody>,
 ) -> ApiResult<Json<ResetPasswordResponse>> {
-    let mut client = UserServiceClient::new(state.upstreams.identity());
+    let mut client = UserServiceClient::new(ctx.channel("identity"));
     let response = client
         .reset_user_password(ctx.request(ResetUserPasswordRequest { user_id: body.user_id }))
         .await
-        .map_err(identity_error)?
-        .into_inner();
-    let user = response.user.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "The answer had no user."))?;
+        .answer("identity")?;
+    let user = response.user.ok_or_else(missing)?;
     Ok(Json(ResetPasswordResponse {
         user: user.into(),
         one_time_password: response.one_time_password,
-        one_time_password_expires_at: rfc3339(response.one_time_password_expire_time),
+        one_time_password_expires_at: rfc3339(response.one_time_password_expire_time).unwrap_or_default(),
     }))
 }
