@@ -2,7 +2,11 @@
 //! accounts) and sourcing (utilities and suppliers). Their answers come back as this service's
 //! errors.
 
-use eris_platform::auth::Caller;
+use crate::{
+    State,
+    error::{Error, Result},
+};
+use eris_platform::{auth::Caller, error::peer_error};
 use eris_proto::{
     crm::v1::{
         Account, AccountFilter, GetCompanyRequest, ListAccountsRequest, ListVisibleCompanyIdsRequest,
@@ -13,28 +17,6 @@ use eris_proto::{
         utility_service_client::UtilityServiceClient,
     },
 };
-use tonic::Code;
-
-use crate::{
-    State,
-    error::{Error, Result, invalid, not_found},
-};
-
-/// Another service's answer as this service's error: a company the caller may not see is one
-/// not found.
-pub(crate) fn peer_error(what: &'static str) -> impl Fn(tonic::Status) -> Error {
-    move |status| match status.code() {
-        Code::NotFound | Code::PermissionDenied => not_found(what),
-        Code::InvalidArgument => invalid(status.message().to_owned()),
-        Code::Unauthenticated => Error::Platform(eris_platform::Error::Unauthenticated(status.message().to_owned())),
-        _ => {
-            tracing::warn!(%status, what, "a service contracts depends on could not answer");
-            Error::Platform(eris_platform::Error::Unavailable(
-                "A service contracts depend on is unavailable. Please try again shortly.".into(),
-            ))
-        }
-    }
-}
 
 impl State {
     fn companies(&self) -> CompanyServiceClient<tonic::transport::Channel> {
@@ -48,14 +30,14 @@ impl State {
     /// The company's name, when the caller may see it.
     pub(crate) async fn company_name(&self, caller: &Caller, company_id: i64) -> Result<String> {
         let request = caller.request(GetCompanyRequest { company_id });
-        let found = self.companies().get_company(request).await.map_err(peer_error("Company"))?;
+        let found = self.companies().get_company(request).await.map_err(peer_error("crm", "Company"))?;
         Ok(found.into_inner().company.map(|c| c.name).unwrap_or_default())
     }
 
     /// The ids of every company crm lets the caller open.
     pub(crate) async fn open_companies(&self, caller: &Caller) -> Result<Vec<i64>> {
         let request = caller.request(ListVisibleCompanyIdsRequest { max_ids: 0 });
-        let visible = self.companies().list_visible_company_ids(request).await.map_err(peer_error("Company"))?;
+        let visible = self.companies().list_visible_company_ids(request).await.map_err(peer_error("crm", "Company"))?;
         Ok(visible.into_inner().company_ids)
     }
 
@@ -67,7 +49,8 @@ impl State {
         filter: AccountFilter,
     ) -> Result<Vec<Account>> {
         let request = ListAccountsRequest { company_id, filter: filter.into(), page_size: 5000, ..Default::default() };
-        let page = self.accounts().list_accounts(caller.request(request)).await.map_err(peer_error("Company"))?;
+        let page =
+            self.accounts().list_accounts(caller.request(request)).await.map_err(peer_error("crm", "Company"))?;
         Ok(page.into_inner().accounts)
     }
 
@@ -76,13 +59,13 @@ impl State {
         let utilities = async {
             let mut client = UtilityServiceClient::new(self.sourcing.clone());
             let found = client.list_utilities(caller.request(ListUtilitiesRequest::default())).await;
-            Ok::<_, Error>(found.map_err(peer_error("Utility"))?.into_inner().utilities)
+            Ok::<_, Error>(found.map_err(peer_error("sourcing", "Utility"))?.into_inner().utilities)
         };
         let suppliers = async {
             let mut client = SupplierServiceClient::new(self.sourcing.clone());
             let request = ListSuppliersRequest { include_archived: true, ..Default::default() };
             let found = client.list_suppliers(caller.request(request)).await;
-            Ok::<_, Error>(found.map_err(peer_error("Supplier"))?.into_inner().suppliers)
+            Ok::<_, Error>(found.map_err(peer_error("sourcing", "Supplier"))?.into_inner().suppliers)
         };
         tokio::try_join!(utilities, suppliers)
     }

@@ -1,10 +1,15 @@
 //! Stored rows as the protos carry them: for the gRPC answers and for the events alike.
 
-use eris_platform::values::{date, decimal_text, optional_date, timestamp};
-use eris_proto::{
-    contracts::v1::{Contract, DrPayment, Hedge, Payment, ProjectionBasis},
-    sourcing::v1::Commodity as ProtoCommodity,
+use chrono::NaiveDate;
+use eris_platform::{
+    money,
+    values::{date, decimal_text, optional_date, parse_date, timestamp},
 };
+use eris_proto::{
+    common::v1::Date,
+    contracts::v1::{Contract, DrPayment, Hedge, Payment, ProjectionBasis},
+};
+use rust_decimal::Decimal;
 
 use crate::{
     db::{
@@ -12,84 +17,149 @@ use crate::{
         hedges::HedgeRow,
         payments::{DrPaymentRow, PaymentRow},
     },
-    domain::vocabulary::{Basis, Commodity},
+    domain::{
+        // The field table names its kinds and their lists.
+        fields::*,
+        vocabulary::{Basis, Commodity},
+    },
+    error::{Result, invalid},
 };
 
-/// A stored commodity name as the proto's.
-pub fn commodity_to_proto(name: &str) -> ProtoCommodity {
-    match Commodity::from_name(name) {
-        Some(Commodity::Electric) => ProtoCommodity::Electric,
-        Some(Commodity::Gas) => ProtoCommodity::Gas,
-        Some(Commodity::Dr) => ProtoCommodity::Dr,
-        None => ProtoCommodity::Unspecified,
+/// How a field of the table reads from and writes to the proto `Contract`.
+trait ProtoKind: Kind {
+    type Proto;
+    fn to_proto(&self, stored: Self::Stored) -> Self::Proto;
+    fn read(&self, proto: &Self::Proto) -> Result<Self::Typed>;
+}
+
+/// Kinds the proto carries as they are stored (`$stored`) or typed, unchanged.
+macro_rules! same_in_proto {
+    ($proto:ty: $($kind:ty),*) => {$(
+        impl ProtoKind for $kind {
+            type Proto = $proto;
+            fn to_proto(&self, stored: Self::Stored) -> $proto {
+                stored.into()
+            }
+            fn read(&self, proto: &$proto) -> Result<Self::Typed> {
+                Ok(proto.clone().into())
+            }
+        }
+    )*};
+}
+
+same_in_proto!(String: Line, Paragraphs, Choice, StateCode);
+same_in_proto!(bool: Flag);
+same_in_proto!(Vec<i64>: Accounts);
+same_in_proto!(i32: StatusIndex);
+
+/// Kinds the proto carries as a number, 0 for none.
+macro_rules! zero_for_none {
+    ($proto:ty: $($kind:ty),*) => {$(
+        impl ProtoKind for $kind {
+            type Proto = $proto;
+            fn to_proto(&self, stored: Self::Stored) -> $proto {
+                stored.unwrap_or_default()
+            }
+            fn read(&self, proto: &$proto) -> Result<$proto> {
+                Ok(*proto)
+            }
+        }
+    )*};
+}
+
+zero_for_none!(i64: Id);
+zero_for_none!(i32: Term);
+
+/// Kinds the proto carries as decimal text.
+macro_rules! decimal_in_proto {
+    ($($kind:ty),*) => {$(
+        impl ProtoKind for $kind {
+            type Proto = String;
+            fn to_proto(&self, stored: Option<Decimal>) -> String {
+                decimal_text(stored)
+            }
+            fn read(&self, proto: &String) -> Result<String> {
+                Ok(proto.clone())
+            }
+        }
+    )*};
+}
+
+decimal_in_proto!(Rate, Percent);
+
+impl ProtoKind for Day {
+    type Proto = Option<Date>;
+    fn to_proto(&self, stored: Option<NaiveDate>) -> Option<Date> {
+        optional_date(stored)
+    }
+    fn read(&self, proto: &Option<Date>) -> Result<Option<NaiveDate>> {
+        Ok(parse_date(self.0, proto.as_ref())?)
     }
 }
 
-pub fn contract_to_proto(row: ContractRow) -> Contract {
-    let f = row.fields;
-    let c = row.computed;
-    let money = |value: rust_decimal::Decimal| format!("{:.2}", value);
-    Contract {
-        contract_id: row.contract_id,
-        company_id: row.company_id,
-        company_name: row.company_name,
-        inside_sales_user_id: f.inside_sales_user_id.unwrap_or_default(),
-        closer1_user_id: f.closer1_user_id.unwrap_or_default(),
-        closer2_user_id: f.closer2_user_id.unwrap_or_default(),
-        analyst_user_id: f.analyst_user_id.unwrap_or_default(),
-        support_analyst1_user_id: f.support_analyst1_user_id.unwrap_or_default(),
-        support_analyst2_user_id: f.support_analyst2_user_id.unwrap_or_default(),
-        affiliate: f.affiliate,
-        commodity: commodity_to_proto(&f.commodity).into(),
-        utility_id: f.utility_id.unwrap_or_default(),
-        state: f.state,
-        date_signed: optional_date(f.date_signed),
-        signed_through: f.signed_through,
-        provider_supplier_id: f.provider_supplier_id.unwrap_or_default(),
-        pricing_type: f.pricing_type,
-        contract_type: f.contract_type,
-        supplier_id: f.supplier_id.unwrap_or_default(),
-        start_date: optional_date(f.start_date),
-        term_months: f.term_months.unwrap_or_default(),
-        contract_rate: decimal_text(f.contract_rate),
-        rate_type: f.rate_type,
-        fee: decimal_text(f.fee),
-        billing_type: f.billing_type,
-        tax_exempt: decimal_text(f.tax_exempt),
-        green_power: f.green_power,
-        payment_schedule: f.payment_schedule,
-        revenue_split: decimal_text(f.revenue_split),
-        notes: f.notes,
-        capacity_percentage: decimal_text(f.capacity_percentage),
-        energy_percentage: decimal_text(f.energy_percentage),
-        jmi_percentage: decimal_text(f.jmi_percentage),
-        account_ids: f.account_ids,
-        status: i32::from(f.status),
-        previous_status: i32::from(row.previous_status),
-        beta: row.beta,
-        file_name: row.file_name,
-        annual_volume: decimal_text(Some(c.annual_volume)),
-        term_volume: decimal_text(Some(c.term_volume)),
-        annual_fee_total: money(c.annual_fee_total),
-        term_fee_total: money(c.term_fee_total),
-        end_date: optional_date(c.end_date),
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-        creator_user_id: row.created_by,
-        create_time: Some(timestamp(row.created_at)),
-        auto_inactive_date: row.auto_inactive_on.map(eris_platform::values::date),
-        projection_basis: match Basis::from_name(&f.projection_basis) {
+impl ProtoKind for CommodityKind {
+    type Proto = i32;
+    fn to_proto(&self, stored: String) -> i32 {
+        Commodity::proto_of_name(&stored).into()
+    }
+    fn read(&self, proto: &i32) -> Result<Option<Commodity>> {
+        Ok(Commodity::from_proto(*proto)?)
+    }
+}
+
+impl ProtoKind for BasisKind {
+    type Proto = i32;
+    fn to_proto(&self, stored: String) -> i32 {
+        match Basis::from_name(&stored) {
             Basis::Fee => ProjectionBasis::Fee,
             Basis::Rate => ProjectionBasis::Rate,
         }
-        .into(),
+        .into()
+    }
+    fn read(&self, proto: &i32) -> Result<Option<Basis>> {
+        match ProjectionBasis::try_from(*proto) {
+            Ok(ProjectionBasis::Unspecified) => Ok(None),
+            Ok(ProjectionBasis::Fee) => Ok(Some(Basis::Fee)),
+            Ok(ProjectionBasis::Rate) => Ok(Some(Basis::Rate)),
+            Err(_) => Err(invalid("Projection basis must be Fee or Rate.")),
+        }
     }
 }
 
-/// Dollars with cents, or empty.
-pub fn money(value: Option<rust_decimal::Decimal>) -> String {
-    value.map(|v| format!("{v:.2}")).unwrap_or_default()
+/// A contract as stored, and a contract as sent, by the field table.
+macro_rules! contract_conversions {
+    ($($field:ident: $kind:ident $(($($arg:expr),*))?, $scope:ident;)*) => {
+        pub fn contract_to_proto(row: ContractRow) -> Contract {
+            let f = row.fields;
+            let c = row.computed;
+            Contract {
+                $($field: $kind $(($($arg),*))?.to_proto(f.$field),)*
+                contract_id: row.contract_id,
+                company_id: row.company_id,
+                company_name: row.company_name,
+                previous_status: i32::from(row.previous_status),
+                beta: row.beta,
+                file_name: row.file_name,
+                annual_volume: decimal_text(Some(c.annual_volume)),
+                term_volume: decimal_text(Some(c.term_volume)),
+                annual_fee_total: money::text(c.annual_fee_total),
+                term_fee_total: money::text(c.term_fee_total),
+                end_date: optional_date(c.end_date),
+                version: row.version,
+                update_time: Some(timestamp(row.updated_at)),
+                creator_user_id: row.created_by,
+                create_time: Some(timestamp(row.created_at)),
+                auto_inactive_date: row.auto_inactive_on.map(date),
+            }
+        }
+
+        /// The fields of a contract a caller sent, as typed.
+        pub fn typed_contract(c: &Contract) -> Result<TypedContract> {
+            Ok(TypedContract { $($field: $kind $(($($arg),*))?.read(&c.$field)?,)* })
+        }
+    };
 }
+contract_field_table!(contract_conversions);
 
 pub fn payment_to_proto(row: PaymentRow) -> Payment {
     let p = row.values;
@@ -100,11 +170,11 @@ pub fn payment_to_proto(row: PaymentRow) -> Payment {
         projected_year: p.projected_year,
         revenue_split: decimal_text(p.revenue_split),
         projected_usage: decimal_text(p.projected_usage),
-        projected_payment: money(p.projected_payment),
+        projected_payment: money::optional_text(p.projected_payment),
         payment_month: p.payment_month.map(i32::from).unwrap_or_default(),
         payment_year: p.payment_year.unwrap_or_default(),
         usage_actual: decimal_text(p.usage_actual),
-        payment_actual: money(p.payment_actual),
+        payment_actual: money::optional_text(p.payment_actual),
         payment_type: p.payment_type,
         version: row.version,
         update_time: Some(timestamp(row.updated_at)),
@@ -115,7 +185,7 @@ pub fn dr_payment_to_proto(row: DrPaymentRow) -> DrPayment {
     DrPayment {
         dr_payment_id: row.dr_payment_id,
         contract_id: row.contract_id,
-        amount: format!("{:.2}", row.amount),
+        amount: money::text(row.amount),
         date: Some(date(row.paid_on)),
         period: row.period,
     }

@@ -1,12 +1,17 @@
-//! Events of the crm records kept here as plain rows: what a change to a contact writes into
-//! the outbox, in the change's own transaction, and the contact as the protos carry it.
+//! What a change to a crm record writes into the outbox, in the change's own transaction: the
+//! company's, account's and contact's events, built from their stored rows.
 
-use eris_platform::{auth::Caller, values::timestamp};
-use eris_proto::crm::v1::{Contact, ContactEvent};
+use eris_platform::{auth::Caller, edits::Change, values::timestamp};
+use eris_proto::crm::v1::{AccountEvent, CompanyEvent, ContactEvent, FieldChange};
 use prost::Message;
+use rust_decimal::Decimal;
 use sqlx::PgConnection;
 
-use crate::{db::contacts::ContactRow, error::Result};
+use crate::{
+    db::{accounts::AccountRow, companies::CompanyRow, contacts::ContactRow},
+    error::Result,
+    proto::{account_to_proto, company_to_proto, contact_to_proto},
+};
 
 /// Writes a contact's event into the outbox, in the caller's transaction.
 pub(crate) async fn record_contact_event(
@@ -31,21 +36,71 @@ pub(crate) fn contact_event(kind: &str, user_id: i64, row: &ContactRow) -> eris_
     (format!("contact.{kind}"), row.contact_id, event.encode_to_vec())
 }
 
-/// A contact as the protos carry it.
-pub(crate) fn contact_to_proto(row: ContactRow) -> Contact {
-    let fields = row.fields;
-    Contact {
-        contact_id: row.contact_id,
+/// A company's event, as the outbox and the snapshot carry it: `company.<kind>` with the company
+/// as it is now (its team's user ids included) and the fields that changed.
+pub(crate) fn company_event(
+    kind: &str,
+    user_id: i64,
+    time: chrono::DateTime<chrono::Utc>,
+    row: &CompanyRow,
+    changes: &[Change],
+) -> eris_platform::outbox::Event {
+    let event = CompanyEvent {
         company_id: row.company_id,
-        first_name: fields.first_name,
-        last_name: fields.last_name,
-        email: fields.email,
-        title: fields.title,
-        office_phone: fields.office_phone,
-        cell_phone: fields.cell_phone,
-        contact_type: fields.contact_type,
-        priority: fields.priority.map(i32::from).unwrap_or(0),
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-    }
+        kind: kind.to_owned(),
+        user_id,
+        event_time: Some(timestamp(time)),
+        fields: changes
+            .iter()
+            .map(|(field, old, new)| FieldChange {
+                field: field.clone(),
+                old_value: old.clone(),
+                new_value: new.clone(),
+            })
+            .collect(),
+        company: Some(company_to_proto(row.clone())),
+    };
+    (format!("company.{}", kind.replace(' ', "_")), row.company_id, event.encode_to_vec())
+}
+
+/// A deleted company's event: no company, no fields.
+pub(crate) fn company_deleted_event(company_id: i64, user_id: i64) -> eris_platform::outbox::Event {
+    let event = CompanyEvent {
+        company_id,
+        kind: "deleted".into(),
+        user_id,
+        event_time: Some(timestamp(chrono::Utc::now())),
+        fields: Vec::new(),
+        company: None,
+    };
+    ("company.deleted".into(), company_id, event.encode_to_vec())
+}
+
+/// What a change did to an account, for its event.
+pub(crate) struct AccountChange<'a> {
+    pub kind: &'a str,
+    pub account: &'a AccountRow,
+    pub totals: (Decimal, Decimal),
+}
+
+/// Writes account events into the outbox, in the caller's transaction.
+pub(crate) async fn record_events(tx: &mut PgConnection, caller: &Caller, changes: &[AccountChange<'_>]) -> Result<()> {
+    let now = Some(timestamp(chrono::Utc::now()));
+    let events: Vec<eris_platform::outbox::Event> = changes
+        .iter()
+        .map(|change| {
+            let event = AccountEvent {
+                company_id: change.account.company_id,
+                kind: change.kind.to_owned(),
+                user_id: caller.user_id,
+                event_time: now,
+                account: Some(account_to_proto(change.account.clone())),
+                company_total_kwh: change.totals.0.normalize().to_string(),
+                company_total_therms: change.totals.1.normalize().to_string(),
+            };
+            (format!("account.{}", change.kind.replace(' ', "_")), change.account.account_id, event.encode_to_vec())
+        })
+        .collect();
+    eris_platform::outbox::insert(&mut *tx, &events).await?;
+    Ok(())
 }

@@ -8,6 +8,8 @@ pub mod domain;
 pub mod error;
 mod events;
 mod grpc;
+mod peers;
+mod proto;
 pub mod seed;
 #[cfg(feature = "testing")]
 pub mod testing;

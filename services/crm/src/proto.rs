@@ -1,17 +1,19 @@
-//! Between proto values and the domain's: dates, timestamps, ids, and the converters that read
-//! each company field (named in the field table of `domain::companies`).
+//! Stored rows as the protos carry them, for the gRPC answers and the events alike, and proto
+//! values read back into the domain's: dates, timestamps, ids, and the converters that read each
+//! company field (named in the field table of `domain::company_record`).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use eris_proto::{
     common::v1::Date,
-    crm::v1::{Company, PrimaryStatus},
+    crm::v1::{Account, AccountCommodity as ProtoCommodity, Company, Contact, DrStatus, OpenState, PrimaryStatus},
 };
 use rust_decimal::Decimal;
 
 use crate::{
-    db::companies::CompanyRow,
+    db::{accounts::AccountRow, companies::CompanyRow, contacts::ContactRow},
     domain::{
-        companies::{CompanyRecord, company_fields, parse_amount, primary_from_name, primary_name},
+        account_record::{AccountCommodity, annual_load_factor},
+        company_record::{CompanyRecord, company_fields, parse_amount, primary_from_name, primary_name},
         text,
     },
     error::{Result, invalid},
@@ -211,3 +213,81 @@ macro_rules! company_proto {
     };
 }
 company_fields!(company_proto);
+
+pub(crate) fn decimal(value: Decimal) -> String {
+    value.normalize().to_string()
+}
+
+pub(crate) fn optional_decimal(value: Option<Decimal>) -> String {
+    value.map(decimal).unwrap_or_default()
+}
+
+/// A stored account as the API shows it, with its computed annual usage and load factor.
+pub(crate) fn account_to_proto(row: AccountRow) -> Account {
+    let fields = row.fields;
+    let electric = fields.commodity == AccountCommodity::Electric.name();
+    let commodity = if electric { ProtoCommodity::Electric } else { ProtoCommodity::Gas };
+    let dr_status = match fields.dr_status.as_deref() {
+        Some("Registered") => DrStatus::Registered,
+        Some("Unregistered") => DrStatus::Unregistered,
+        _ => DrStatus::Unspecified,
+    };
+    let open_state = if fields.open_state == "Closed" { OpenState::Closed } else { OpenState::Open };
+    let has_usage = row.usage_updated_at.is_some();
+    Account {
+        account_id: row.account_id,
+        company_id: row.company_id,
+        name: fields.name,
+        len: fields.len,
+        account_number: fields.account_number,
+        secondary_account_number: fields.secondary_account_number,
+        utility_id: fields.utility_id.unwrap_or(0),
+        zone: fields.zone,
+        supplier_id: fields.supplier_id.unwrap_or(0),
+        commodity: commodity.into(),
+        rate_class: fields.rate_class,
+        address: fields.address,
+        city: fields.city,
+        state: fields.state,
+        zip: fields.zip,
+        open_state: open_state.into(),
+        tax_exempt_percent: optional_decimal(fields.tax_exempt_percent),
+        contract_end_date: optional_date(fields.contract_end_date),
+        plc: optional_decimal(fields.plc),
+        nspl: optional_decimal(fields.nspl),
+        is_dr: fields.is_dr,
+        dr_status: dr_status.into(),
+        dr_provider_supplier_id: fields.dr_provider_supplier_id.unwrap_or(0),
+        summer_registered_kw: optional_decimal(fields.summer_registered_kw),
+        winter_registered_kw: optional_decimal(fields.winter_registered_kw),
+        annual_kwh: if electric && has_usage { decimal(row.annual_usage) } else { String::new() },
+        annual_therms: if !electric && has_usage { decimal(row.annual_usage) } else { String::new() },
+        load_factor: if electric {
+            optional_decimal(annual_load_factor(row.annual_usage, row.peak_kw))
+        } else {
+            String::new()
+        },
+        usage_update_time: row.usage_updated_at.map(timestamp),
+        version: row.version,
+        update_time: Some(timestamp(row.updated_at)),
+    }
+}
+
+/// A contact as the protos carry it.
+pub(crate) fn contact_to_proto(row: ContactRow) -> Contact {
+    let fields = row.fields;
+    Contact {
+        contact_id: row.contact_id,
+        company_id: row.company_id,
+        first_name: fields.first_name,
+        last_name: fields.last_name,
+        email: fields.email,
+        title: fields.title,
+        office_phone: fields.office_phone,
+        cell_phone: fields.cell_phone,
+        contact_type: fields.contact_type,
+        priority: fields.priority.map(i32::from).unwrap_or(0),
+        version: row.version,
+        update_time: Some(timestamp(row.updated_at)),
+    }
+}

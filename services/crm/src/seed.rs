@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
 use rust_decimal::Decimal;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 
-use crate::domain::companies::{DR_SECONDARY_OPTIONS, primary_name, secondary_options};
+use crate::domain::company_record::{DR_SECONDARY_OPTIONS, primary_name, secondary_options};
 
 /// How much to generate.
 #[derive(Debug, Clone)]

@@ -130,3 +130,18 @@ impl From<Error> for Status {
 pub fn is_constraint_violation(error: &sqlx::Error, constraint: &str) -> bool {
     matches!(error, sqlx::Error::Database(db) if db.constraint() == Some(constraint))
 }
+
+/// Another service's refusal as this service's error, for a call made on the caller's behalf: a
+/// record the caller may not see there (`what`) is one not found here, a refused argument keeps
+/// its words, and anything else means `service` is unavailable for now.
+pub fn peer_error(service: &'static str, what: &'static str) -> impl Fn(tonic::Status) -> Error {
+    move |status| match status.code() {
+        Code::NotFound | Code::PermissionDenied => Error::not_found(what),
+        Code::InvalidArgument => Error::InvalidArgument(status.message().to_owned()),
+        Code::Unauthenticated => Error::Unauthenticated(status.message().to_owned()),
+        _ => {
+            tracing::warn!(%status, service, what, "a service this one depends on could not answer");
+            Error::Unavailable(format!("The {service} service is unavailable. Please try again shortly."))
+        }
+    }
+}

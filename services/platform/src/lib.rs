@@ -11,6 +11,7 @@ pub mod error;
 pub mod export;
 pub mod kv;
 pub mod metrics;
+pub mod money;
 pub mod outbox;
 pub mod relay;
 pub mod serve;

@@ -23,3 +23,29 @@ impl Commodity {
         [Self::Electric, Self::Gas, Self::Dr].into_iter().find(|c| c.name() == name)
     }
 }
+
+impl Commodity {
+    /// A proto commodity (the sourcing package's, which every service's messages use); `None`
+    /// for unspecified.
+    pub fn from_proto(value: i32) -> crate::Result<Option<Self>> {
+        use eris_proto::sourcing::v1::Commodity as Proto;
+        match Proto::try_from(value) {
+            Ok(Proto::Electric) => Ok(Some(Self::Electric)),
+            Ok(Proto::Gas) => Ok(Some(Self::Gas)),
+            Ok(Proto::Dr) => Ok(Some(Self::Dr)),
+            Ok(Proto::Unspecified) => Ok(None),
+            Err(_) => Err(crate::Error::InvalidArgument("Commodity must be Electric, Gas or DR.".into())),
+        }
+    }
+
+    /// A stored name as the proto's commodity; unspecified for any other name.
+    pub fn proto_of_name(name: &str) -> eris_proto::sourcing::v1::Commodity {
+        use eris_proto::sourcing::v1::Commodity as Proto;
+        match Self::from_name(name) {
+            Some(Self::Electric) => Proto::Electric,
+            Some(Self::Gas) => Proto::Gas,
+            Some(Self::Dr) => Proto::Dr,
+            None => Proto::Unspecified,
+        }
+    }
+}

@@ -6,7 +6,10 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+mod events;
 mod grpc;
+mod peers;
+mod proto;
 pub mod seed;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -4,6 +4,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder};
 
+use crate::domain::fields::{ContractFields, contract_field_table};
+
 /// A stored contract.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ContractRow {
@@ -27,45 +29,6 @@ pub struct ContractRow {
     pub auto_inactive_on: Option<NaiveDate>,
 }
 
-/// A contract's editable fields.
-#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
-pub struct ContractFields {
-    pub inside_sales_user_id: Option<i64>,
-    pub closer1_user_id: Option<i64>,
-    pub closer2_user_id: Option<i64>,
-    pub analyst_user_id: Option<i64>,
-    pub support_analyst1_user_id: Option<i64>,
-    pub support_analyst2_user_id: Option<i64>,
-    pub affiliate: String,
-    pub commodity: String,
-    pub utility_id: Option<i64>,
-    pub state: String,
-    pub date_signed: Option<NaiveDate>,
-    pub signed_through: String,
-    pub provider_supplier_id: Option<i64>,
-    pub pricing_type: String,
-    pub contract_type: String,
-    pub supplier_id: Option<i64>,
-    pub start_date: Option<NaiveDate>,
-    pub term_months: Option<i32>,
-    pub contract_rate: Option<Decimal>,
-    pub rate_type: String,
-    pub fee: Option<Decimal>,
-    pub billing_type: String,
-    pub tax_exempt: Option<Decimal>,
-    pub green_power: bool,
-    pub payment_schedule: String,
-    pub revenue_split: Option<Decimal>,
-    pub notes: String,
-    pub capacity_percentage: Option<Decimal>,
-    pub energy_percentage: Option<Decimal>,
-    pub jmi_percentage: Option<Decimal>,
-    pub account_ids: Vec<i64>,
-    pub status: i16,
-    /// "Fee" or "Rate": what projected payments are computed from.
-    pub projection_basis: String,
-}
-
 /// The values computed on every save.
 #[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
 pub struct Computed {
@@ -76,63 +39,34 @@ pub struct Computed {
     pub end_date: Option<NaiveDate>,
 }
 
-const COLUMNS: &str = "contract_id, company_id, company_name, inside_sales_user_id, closer1_user_id, \
-    closer2_user_id, analyst_user_id, support_analyst1_user_id, support_analyst2_user_id, affiliate, commodity, \
-    utility_id, state, date_signed, signed_through, provider_supplier_id, pricing_type, contract_type, \
-    supplier_id, start_date, term_months, contract_rate, rate_type, fee, billing_type, tax_exempt, green_power, \
-    payment_schedule, revenue_split, notes, capacity_percentage, energy_percentage, jmi_percentage, account_ids, \
-    status, projection_basis, previous_status, beta, annual_volume, term_volume, annual_fee_total, term_fee_total, end_date, \
-    file_key, file_name, file_type, version, created_at, created_by, updated_at, auto_inactive_on";
+/// The columns of `ContractFields` and `Computed`, and the binds of a row's values in their
+/// order, from the field table.
+macro_rules! columns {
+    ($($field:ident: $kind:ident $(($($arg:expr),*))?, $scope:ident;)*) => {
+        const COLUMNS: &str = concat!(
+            "contract_id, company_id, company_name, previous_status, beta, file_key, file_name, file_type, ",
+            "version, created_at, created_by, updated_at, auto_inactive_on, ",
+            $(stringify!($field), ", ",)*
+            "annual_volume, term_volume, annual_fee_total, term_fee_total, end_date"
+        );
 
-/// The columns of `ContractFields` and `Computed`, in the order `push_values` binds them.
-const WRITTEN: &str = "inside_sales_user_id, closer1_user_id, closer2_user_id, analyst_user_id, \
-    support_analyst1_user_id, support_analyst2_user_id, affiliate, commodity, utility_id, state, date_signed, \
-    signed_through, provider_supplier_id, pricing_type, contract_type, supplier_id, start_date, term_months, \
-    contract_rate, rate_type, fee, billing_type, tax_exempt, green_power, payment_schedule, revenue_split, notes, \
-    capacity_percentage, energy_percentage, jmi_percentage, account_ids, status, projection_basis, annual_volume, term_volume, \
-    annual_fee_total, term_fee_total, end_date";
+        const WRITTEN: &str = concat!(
+            $(stringify!($field), ", ",)*
+            "annual_volume, term_volume, annual_fee_total, term_fee_total, end_date"
+        );
 
-fn push_values<'a>(builder: &mut QueryBuilder<'a, Postgres>, f: &'a ContractFields, c: &'a Computed) {
-    let mut list = builder.separated(", ");
-    list.push_bind(f.inside_sales_user_id)
-        .push_bind(f.closer1_user_id)
-        .push_bind(f.closer2_user_id)
-        .push_bind(f.analyst_user_id)
-        .push_bind(f.support_analyst1_user_id)
-        .push_bind(f.support_analyst2_user_id)
-        .push_bind(&f.affiliate)
-        .push_bind(&f.commodity)
-        .push_bind(f.utility_id)
-        .push_bind(&f.state)
-        .push_bind(f.date_signed)
-        .push_bind(&f.signed_through)
-        .push_bind(f.provider_supplier_id)
-        .push_bind(&f.pricing_type)
-        .push_bind(&f.contract_type)
-        .push_bind(f.supplier_id)
-        .push_bind(f.start_date)
-        .push_bind(f.term_months)
-        .push_bind(f.contract_rate)
-        .push_bind(&f.rate_type)
-        .push_bind(f.fee)
-        .push_bind(&f.billing_type)
-        .push_bind(f.tax_exempt)
-        .push_bind(f.green_power)
-        .push_bind(&f.payment_schedule)
-        .push_bind(f.revenue_split)
-        .push_bind(&f.notes)
-        .push_bind(f.capacity_percentage)
-        .push_bind(f.energy_percentage)
-        .push_bind(f.jmi_percentage)
-        .push_bind(&f.account_ids)
-        .push_bind(f.status)
-        .push_bind(&f.projection_basis)
-        .push_bind(c.annual_volume)
-        .push_bind(c.term_volume)
-        .push_bind(c.annual_fee_total)
-        .push_bind(c.term_fee_total)
-        .push_bind(c.end_date);
+        fn push_values<'a>(builder: &mut QueryBuilder<'a, Postgres>, f: &'a ContractFields, c: &'a Computed) {
+            let mut list = builder.separated(", ");
+            $(list.push_bind(&f.$field);)*
+            list.push_bind(c.annual_volume)
+                .push_bind(c.term_volume)
+                .push_bind(c.annual_fee_total)
+                .push_bind(c.term_fee_total)
+                .push_bind(c.end_date);
+        }
+    };
 }
+contract_field_table!(columns);
 
 #[tracing::instrument(skip_all)]
 pub async fn insert_contract(

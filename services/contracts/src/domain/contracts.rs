@@ -7,7 +7,7 @@ use chrono::{Datelike, Months, NaiveDate, Utc};
 use eris_platform::{
     auth::Caller,
     edits::{self, Patch},
-    text,
+    money,
 };
 use eris_proto::{
     crm::v1::Account,
@@ -20,10 +20,11 @@ use crate::{
     access::{self, require},
     db::{
         self,
-        contracts::{After, BookQuery, CompanyQuery, Computed, ContractFields, ContractRow},
+        contracts::{After, BookQuery, CompanyQuery, Computed, ContractRow},
     },
     domain::{
-        numbers::{self, cents},
+        fields::{ContractFields, TypedContract, contract_fields, typed_with_stored},
+        numbers,
         vocabulary::{Basis, Commodity, INACTIVE, STATUSES, account_filter},
     },
     error::{Error, Result, invalid, not_found},
@@ -31,13 +32,11 @@ use crate::{
 };
 
 const CONTRACT: &str = "contract";
-pub const PRICING_TYPES: [&str; 3] = ["BOX", "Custom", "Matrix"];
-pub const CONTRACT_TYPES: [&str; 5] = ["New", "Renewal", "Hedge", "B&E", "Regained"];
-pub const HEDGE: &str = "Hedge";
-pub const BILLING_TYPES: [&str; 3] = ["Dual", "Utility Consolidated", "Supplier Consolidated"];
-pub const SIGNED_THROUGH: [&str; 2] = ["JMI", "Provider"];
-/// The most accounts one contract covers.
-const MAX_ACCOUNTS: usize = 5000;
+
+/// An id as sent: 0 (or below) means none.
+fn id(value: i64) -> Option<i64> {
+    (value > 0).then_some(value)
+}
 
 /// What the first message of a file upload says.
 pub struct FileUpload {
@@ -54,135 +53,6 @@ pub struct OpenFile {
     pub size: u64,
     pub pieces: futures::stream::BoxStream<'static, object_store::Result<bytes::Bytes>>,
     pub slot: crate::files::DownloadSlot,
-}
-
-/// A contract's fields as the caller sent them (ids 0 and empty texts mean none).
-#[derive(Debug, Clone, Default)]
-pub struct TypedContract {
-    pub inside_sales_user_id: i64,
-    pub closer1_user_id: i64,
-    pub closer2_user_id: i64,
-    pub analyst_user_id: i64,
-    pub support_analyst1_user_id: i64,
-    pub support_analyst2_user_id: i64,
-    pub affiliate: String,
-    pub commodity: Option<Commodity>,
-    pub utility_id: i64,
-    pub state: String,
-    pub date_signed: Option<NaiveDate>,
-    pub signed_through: String,
-    pub provider_supplier_id: i64,
-    pub pricing_type: String,
-    pub contract_type: String,
-    pub supplier_id: i64,
-    pub start_date: Option<NaiveDate>,
-    pub term_months: i32,
-    pub contract_rate: String,
-    pub rate_type: String,
-    pub fee: String,
-    pub billing_type: String,
-    pub tax_exempt: String,
-    pub green_power: bool,
-    pub payment_schedule: String,
-    pub revenue_split: String,
-    pub notes: String,
-    pub capacity_percentage: String,
-    pub energy_percentage: String,
-    pub jmi_percentage: String,
-    pub account_ids: Vec<i64>,
-    pub status: i32,
-    /// None: the basis of the screen that makes the contract (kept as stored on an update).
-    pub projection_basis: Option<Basis>,
-}
-
-fn id(value: i64) -> Option<i64> {
-    (value > 0).then_some(value)
-}
-
-/// One of `choices`, or empty.
-fn choice(label: &str, value: &str, choices: &[&str]) -> Result<String> {
-    let value = value.trim();
-    if value.is_empty() {
-        return Ok(String::new());
-    }
-    choices
-        .iter()
-        .find(|c| c.eq_ignore_ascii_case(value))
-        .map(|c| (*c).to_owned())
-        .ok_or_else(|| invalid(format!("{label} must be one of: {}.", choices.join(", "))))
-}
-
-/// The list without repeats, in the order given.
-fn distinct(values: &[i64]) -> Vec<i64> {
-    let mut seen = std::collections::HashSet::with_capacity(values.len());
-    values.iter().copied().filter(|value| seen.insert(*value)).collect()
-}
-
-/// A contract's fields as typed, checked. A DR contract keeps no team names, supplier, fee or
-/// affiliate (its form hides them); an Electric or Gas contract keeps no DR fields.
-pub fn contract_fields(typed: &TypedContract) -> Result<ContractFields> {
-    let commodity = typed.commodity.ok_or_else(|| invalid("Commodity must be Electric, Gas or DR."))?;
-    let dr = commodity == Commodity::Dr;
-    let state = text::line(&typed.state, "State", 2, false)?.to_uppercase();
-    let two_letters = state.len() == 2 && state.chars().all(|c| c.is_ascii_uppercase());
-    if !state.is_empty() && !two_letters {
-        return Err(invalid("State must be two letters."));
-    }
-    if typed.term_months != 0 && !(1..=240).contains(&typed.term_months) {
-        return Err(invalid("Term length must be between 1 and 240 months."));
-    }
-    let status = i16::try_from(typed.status).ok().filter(|s| (0..=INACTIVE).contains(s));
-    let status =
-        status.ok_or_else(|| invalid("Status must be one of: Active, Active - Renewed, Active - Lost, Inactive."))?;
-    // The cap comes before any work on the list, repeated ids included.
-    if typed.account_ids.len() > MAX_ACCOUNTS {
-        return Err(invalid(format!("A contract covers at most {MAX_ACCOUNTS} accounts.")));
-    }
-    let account_ids = distinct(&typed.account_ids);
-    if account_ids.iter().any(|a| *a <= 0) {
-        return Err(invalid("Choose accounts from the company's list."));
-    }
-    let unless_dr = |value: Option<i64>| if dr { None } else { value };
-    let only_dr = |value: Option<Decimal>| if dr { value } else { None };
-    Ok(ContractFields {
-        inside_sales_user_id: unless_dr(id(typed.inside_sales_user_id)),
-        closer1_user_id: unless_dr(id(typed.closer1_user_id)),
-        closer2_user_id: unless_dr(id(typed.closer2_user_id)),
-        analyst_user_id: unless_dr(id(typed.analyst_user_id)),
-        support_analyst1_user_id: id(typed.support_analyst1_user_id),
-        support_analyst2_user_id: id(typed.support_analyst2_user_id),
-        affiliate: if dr { String::new() } else { text::line(&typed.affiliate, "Affiliate", 200, false)? },
-        commodity: commodity.name().to_owned(),
-        utility_id: id(typed.utility_id),
-        state,
-        date_signed: typed.date_signed,
-        signed_through: if dr {
-            choice("Signed Through", &typed.signed_through, &SIGNED_THROUGH)?
-        } else {
-            String::new()
-        },
-        provider_supplier_id: if dr { id(typed.provider_supplier_id) } else { None },
-        pricing_type: choice("Pricing Type", &typed.pricing_type, &PRICING_TYPES)?,
-        contract_type: choice("Contract Type", &typed.contract_type, &CONTRACT_TYPES)?,
-        supplier_id: unless_dr(id(typed.supplier_id)),
-        start_date: typed.start_date,
-        term_months: (typed.term_months != 0).then_some(typed.term_months),
-        contract_rate: numbers::rate("Contract Rate", &typed.contract_rate)?,
-        rate_type: text::line(&typed.rate_type, "Rate Type", 100, false)?,
-        fee: if dr { None } else { numbers::rate("Fee", &typed.fee)? },
-        billing_type: choice("Billing Type", &typed.billing_type, &BILLING_TYPES)?,
-        tax_exempt: numbers::percent("Tax Exempt", &typed.tax_exempt)?,
-        green_power: typed.green_power,
-        payment_schedule: text::line(&typed.payment_schedule, "Payment Schedule", 100, false)?,
-        revenue_split: numbers::percent("Revenue Split", &typed.revenue_split)?,
-        notes: text::paragraphs(&typed.notes, "Notes", 10_000, false)?,
-        capacity_percentage: only_dr(numbers::percent("Capacity %", &typed.capacity_percentage)?),
-        energy_percentage: only_dr(numbers::percent("Energy %", &typed.energy_percentage)?),
-        jmi_percentage: only_dr(numbers::percent("JMI %", &typed.jmi_percentage)?),
-        account_ids,
-        status,
-        projection_basis: typed.projection_basis.unwrap_or(Basis::Fee).name().to_owned(),
-    })
 }
 
 /// The beta Add Contract form's checks (spec 2 section 5), every failing message in the order
@@ -286,187 +156,9 @@ pub fn computed(fields: &ContractFields, account_volumes: &[Decimal], beta: bool
     Computed {
         annual_volume: numbers::volume(annual),
         term_volume,
-        annual_fee_total: cents(annual * fee),
-        term_fee_total: cents(term_volume * fee),
+        annual_fee_total: money::cents(annual * fee),
+        term_fee_total: money::cents(term_volume * fee),
         end_date: end_date(fields.start_date, fields.term_months, beta),
-    }
-}
-
-fn id_text(value: Option<i64>) -> String {
-    value.map(|v| v.to_string()).unwrap_or_default()
-}
-
-fn date_text(value: Option<NaiveDate>) -> String {
-    value.map(|v| v.to_string()).unwrap_or_default()
-}
-
-fn decimal(value: Option<Decimal>) -> String {
-    eris_platform::values::decimal_text(value)
-}
-
-impl edits::Fields for ContractFields {
-    fn field_values(&self) -> Vec<(&'static str, String)> {
-        let ids = |ids: &[i64]| ids.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-        vec![
-            ("inside_sales_user_id", id_text(self.inside_sales_user_id)),
-            ("closer1_user_id", id_text(self.closer1_user_id)),
-            ("closer2_user_id", id_text(self.closer2_user_id)),
-            ("analyst_user_id", id_text(self.analyst_user_id)),
-            ("support_analyst1_user_id", id_text(self.support_analyst1_user_id)),
-            ("support_analyst2_user_id", id_text(self.support_analyst2_user_id)),
-            ("affiliate", self.affiliate.clone()),
-            ("commodity", self.commodity.clone()),
-            ("utility_id", id_text(self.utility_id)),
-            ("state", self.state.clone()),
-            ("date_signed", date_text(self.date_signed)),
-            ("signed_through", self.signed_through.clone()),
-            ("provider_supplier_id", id_text(self.provider_supplier_id)),
-            ("pricing_type", self.pricing_type.clone()),
-            ("contract_type", self.contract_type.clone()),
-            ("supplier_id", id_text(self.supplier_id)),
-            ("start_date", date_text(self.start_date)),
-            ("term_months", self.term_months.map(|t| t.to_string()).unwrap_or_default()),
-            ("contract_rate", decimal(self.contract_rate)),
-            ("rate_type", self.rate_type.clone()),
-            ("fee", decimal(self.fee)),
-            ("billing_type", self.billing_type.clone()),
-            ("tax_exempt", decimal(self.tax_exempt)),
-            ("green_power", self.green_power.to_string()),
-            ("payment_schedule", self.payment_schedule.clone()),
-            ("revenue_split", decimal(self.revenue_split)),
-            ("notes", self.notes.clone()),
-            ("capacity_percentage", decimal(self.capacity_percentage)),
-            ("energy_percentage", decimal(self.energy_percentage)),
-            ("jmi_percentage", decimal(self.jmi_percentage)),
-            ("account_ids", ids(&self.account_ids)),
-            ("status", self.status.to_string()),
-            ("projection_basis", self.projection_basis.clone()),
-        ]
-    }
-
-    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
-        match field {
-            "inside_sales_user_id" => self.inside_sales_user_id = from.inside_sales_user_id,
-            "closer1_user_id" => self.closer1_user_id = from.closer1_user_id,
-            "closer2_user_id" => self.closer2_user_id = from.closer2_user_id,
-            "analyst_user_id" => self.analyst_user_id = from.analyst_user_id,
-            "support_analyst1_user_id" => self.support_analyst1_user_id = from.support_analyst1_user_id,
-            "support_analyst2_user_id" => self.support_analyst2_user_id = from.support_analyst2_user_id,
-            "affiliate" => self.affiliate.clone_from(&from.affiliate),
-            "commodity" => self.commodity.clone_from(&from.commodity),
-            "utility_id" => self.utility_id = from.utility_id,
-            "state" => self.state.clone_from(&from.state),
-            "date_signed" => self.date_signed = from.date_signed,
-            "signed_through" => self.signed_through.clone_from(&from.signed_through),
-            "provider_supplier_id" => self.provider_supplier_id = from.provider_supplier_id,
-            "pricing_type" => self.pricing_type.clone_from(&from.pricing_type),
-            "contract_type" => self.contract_type.clone_from(&from.contract_type),
-            "supplier_id" => self.supplier_id = from.supplier_id,
-            "start_date" => self.start_date = from.start_date,
-            "term_months" => self.term_months = from.term_months,
-            "contract_rate" => self.contract_rate = from.contract_rate,
-            "rate_type" => self.rate_type.clone_from(&from.rate_type),
-            "fee" => self.fee = from.fee,
-            "billing_type" => self.billing_type.clone_from(&from.billing_type),
-            "tax_exempt" => self.tax_exempt = from.tax_exempt,
-            "green_power" => self.green_power = from.green_power,
-            "payment_schedule" => self.payment_schedule.clone_from(&from.payment_schedule),
-            "revenue_split" => self.revenue_split = from.revenue_split,
-            "notes" => self.notes.clone_from(&from.notes),
-            "capacity_percentage" => self.capacity_percentage = from.capacity_percentage,
-            "energy_percentage" => self.energy_percentage = from.energy_percentage,
-            "jmi_percentage" => self.jmi_percentage = from.jmi_percentage,
-            "account_ids" => self.account_ids.clone_from(&from.account_ids),
-            "status" => self.status = from.status,
-            "projection_basis" => self.projection_basis.clone_from(&from.projection_basis),
-            _ => return false,
-        }
-        true
-    }
-}
-
-/// The stored fields as typed, with the named fields taken from `typed`: a save of some fields
-/// checks a whole, consistent contract.
-fn typed_with_stored(typed: &TypedContract, stored: &ContractFields, named: &[String]) -> TypedContract {
-    let mut merged = typed_from_stored(stored);
-    let named = |field: &str| named.iter().any(|n| n == field);
-    macro_rules! take {
-        ($($field:ident),*) => { $( if named(stringify!($field)) { merged.$field = typed.$field.clone(); } )* };
-    }
-    take!(
-        inside_sales_user_id,
-        closer1_user_id,
-        closer2_user_id,
-        analyst_user_id,
-        support_analyst1_user_id,
-        support_analyst2_user_id,
-        affiliate,
-        commodity,
-        utility_id,
-        state,
-        date_signed,
-        signed_through,
-        provider_supplier_id,
-        pricing_type,
-        contract_type,
-        supplier_id,
-        start_date,
-        term_months,
-        contract_rate,
-        rate_type,
-        fee,
-        billing_type,
-        tax_exempt,
-        green_power,
-        payment_schedule,
-        revenue_split,
-        notes,
-        capacity_percentage,
-        energy_percentage,
-        jmi_percentage,
-        account_ids,
-        status,
-        projection_basis
-    );
-    merged
-}
-
-/// Stored fields as the caller would type them.
-pub fn typed_from_stored(f: &ContractFields) -> TypedContract {
-    TypedContract {
-        inside_sales_user_id: f.inside_sales_user_id.unwrap_or(0),
-        closer1_user_id: f.closer1_user_id.unwrap_or(0),
-        closer2_user_id: f.closer2_user_id.unwrap_or(0),
-        analyst_user_id: f.analyst_user_id.unwrap_or(0),
-        support_analyst1_user_id: f.support_analyst1_user_id.unwrap_or(0),
-        support_analyst2_user_id: f.support_analyst2_user_id.unwrap_or(0),
-        affiliate: f.affiliate.clone(),
-        commodity: Commodity::from_name(&f.commodity),
-        utility_id: f.utility_id.unwrap_or(0),
-        state: f.state.clone(),
-        date_signed: f.date_signed,
-        signed_through: f.signed_through.clone(),
-        provider_supplier_id: f.provider_supplier_id.unwrap_or(0),
-        pricing_type: f.pricing_type.clone(),
-        contract_type: f.contract_type.clone(),
-        supplier_id: f.supplier_id.unwrap_or(0),
-        start_date: f.start_date,
-        term_months: f.term_months.unwrap_or(0),
-        contract_rate: decimal(f.contract_rate),
-        rate_type: f.rate_type.clone(),
-        fee: decimal(f.fee),
-        billing_type: f.billing_type.clone(),
-        tax_exempt: decimal(f.tax_exempt),
-        green_power: f.green_power,
-        payment_schedule: f.payment_schedule.clone(),
-        revenue_split: decimal(f.revenue_split),
-        notes: f.notes.clone(),
-        capacity_percentage: decimal(f.capacity_percentage),
-        energy_percentage: decimal(f.energy_percentage),
-        jmi_percentage: decimal(f.jmi_percentage),
-        account_ids: f.account_ids.clone(),
-        status: i32::from(f.status),
-        projection_basis: Some(Basis::from_name(&f.projection_basis)),
     }
 }
 
@@ -946,6 +638,7 @@ pub fn sort_floor() -> NaiveDate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::fields::MAX_ACCOUNTS;
 
     fn day(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()

@@ -11,7 +11,7 @@ use crate::{
         self,
         hedges::{HedgeRow, HedgeValues},
     },
-    domain::{contracts::HEDGE, numbers},
+    domain::{fields::HEDGE, numbers},
     error::{Error, Result, invalid, not_found, stale},
     events::{Also, record_event},
 };

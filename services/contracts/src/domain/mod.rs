@@ -1,6 +1,7 @@
 //! The contracts service's rules and what each call does with them, in plain Rust types.
 
 pub mod contracts;
+pub mod fields;
 pub mod hedges;
 pub mod lifecycle;
 pub mod numbers;

@@ -1,5 +1,5 @@
 //! Exact amounts as contracts use them: rates and fees to 5 fraction digits, percentages from 0
-//! to 100, money rounded to cents half away from zero.
+//! to 100, volumes to 4 (money is `eris_platform::money`'s).
 
 use eris_platform::values::parse_decimal;
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -18,26 +18,6 @@ pub fn percent(label: &str, text: &str) -> Result<Option<Decimal>> {
         return Err(invalid(format!("{label} must be between 0 and 100.")));
     }
     Ok(value)
-}
-
-/// A number that may be negative (a true-up or a drop pays back), with `digits` digits before the
-/// point and at most `scale` after; currency signs and spaces are ignored.
-pub fn signed(label: &str, text: &str, digits: u32, scale: usize) -> Result<Option<Decimal>> {
-    let cleaned: String = text.chars().filter(|c| !matches!(c, '$' | ' ' | '\u{a0}')).collect();
-    let (negative, unsigned) = match cleaned.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => match cleaned.strip_prefix('(').and_then(|rest| rest.strip_suffix(')')) {
-            Some(rest) => (true, rest),
-            None => (false, cleaned.as_str()),
-        },
-    };
-    let value = parse_decimal(label, unsigned, digits, scale)?;
-    Ok(value.map(|v| if negative { -v } else { v }))
-}
-
-/// Dollars and cents, half away from zero.
-pub fn cents(value: Decimal) -> Decimal {
-    value.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
 }
 
 /// A volume as stored: 4 fraction digits.
@@ -63,20 +43,5 @@ mod tests {
         assert_eq!(percent("Revenue Split", "50").unwrap(), Some(Decimal::from(50)));
         assert!(percent("Revenue Split", "100.5").is_err());
         assert_eq!(percent("Revenue Split", "").unwrap(), None);
-    }
-
-    #[test]
-    fn signed_amounts_read_minus_signs_parentheses_and_dollar_signs() {
-        assert_eq!(signed("Payment Actual", "-$1,250.50", 14, 2).unwrap().unwrap().to_string(), "-1250.50");
-        assert_eq!(signed("Payment Actual", "(12.5)", 14, 2).unwrap().unwrap().to_string(), "-12.5");
-        assert!(signed("Payment Actual", "--1", 14, 2).is_err());
-        assert!(signed("Payment Actual", "12.345", 14, 2).is_err());
-    }
-
-    #[test]
-    fn cents_round_half_away_from_zero() {
-        assert_eq!(cents("2.345".parse().unwrap()).to_string(), "2.35");
-        assert_eq!(cents("-2.345".parse().unwrap()).to_string(), "-2.35");
-        assert_eq!(cents("2.344".parse().unwrap()).to_string(), "2.34");
     }
 }

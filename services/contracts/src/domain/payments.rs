@@ -3,7 +3,7 @@
 //! Customer Care change them; Management and Admin replace projected payments in bulk.
 
 use chrono::NaiveDate;
-use eris_platform::auth::Caller;
+use eris_platform::{auth::Caller, money};
 use rust_decimal::Decimal;
 
 use crate::{
@@ -11,13 +11,10 @@ use crate::{
     access::{self, require},
     db::{
         self,
-        contracts::{ContractFields, ContractRow},
+        contracts::ContractRow,
         payments::{DrPaymentRow, PaymentRow, PaymentValues},
     },
-    domain::{
-        numbers::{self, cents},
-        vocabulary::Basis,
-    },
+    domain::{fields::ContractFields, numbers, vocabulary::Basis},
     error::{Error, Result, invalid, not_found, stale},
     events::{Also, record_event},
 };
@@ -60,7 +57,7 @@ pub struct TypedPayment {
 /// fee or rate is missing or the usage or split is not known.
 pub fn projected_payment(usage: Option<Decimal>, split: Option<Decimal>, price: Option<Decimal>) -> Decimal {
     match (usage, split, price) {
-        (Some(usage), Some(split), Some(price)) => cents(usage * split / Decimal::ONE_HUNDRED * price),
+        (Some(usage), Some(split), Some(price)) => money::cents(usage * split / Decimal::ONE_HUNDRED * price),
         _ => Decimal::ZERO,
     }
 }
@@ -99,12 +96,12 @@ pub fn payment_values(typed: &TypedPayment) -> Result<PaymentValues> {
         projected_month: month("Projected Month", typed.projected_month, true)?.unwrap_or(1),
         projected_year: year("Projected Year", typed.projected_year, true)?.unwrap_or(1900),
         revenue_split: numbers::percent("Revenue Split", &typed.revenue_split)?,
-        projected_usage: numbers::signed("Projected Usage", &typed.projected_usage, 14, 4)?,
-        projected_payment: numbers::signed("Projected Payment", &typed.projected_payment, 14, 2)?,
+        projected_usage: money::signed("Projected Usage", &typed.projected_usage, 14, 4)?,
+        projected_payment: money::parse("Projected Payment", &typed.projected_payment)?,
         payment_month,
         payment_year,
-        usage_actual: numbers::signed("Usage Actual", &typed.usage_actual, 14, 4)?,
-        payment_actual: numbers::signed("Payment Actual", &typed.payment_actual, 14, 2)?,
+        usage_actual: money::signed("Usage Actual", &typed.usage_actual, 14, 4)?,
+        payment_actual: money::parse("Payment Actual", &typed.payment_actual)?,
         payment_type,
     })
 }
@@ -210,7 +207,7 @@ pub fn totals(payments: &[PaymentRow], term_months: Option<i32>) -> (Totals, Tot
         |pick: fn(&PaymentValues) -> Option<Decimal>| payments.iter().filter_map(|p| pick(&p.values)).sum::<Decimal>();
     let make = |volume: Decimal, revenue: Decimal| Totals {
         annual_volume: numbers::volume(annual(volume)),
-        annual_revenue: cents(annual(revenue)),
+        annual_revenue: money::cents(annual(revenue)),
         term_volume: volume,
         term_revenue: revenue,
     };
@@ -240,7 +237,7 @@ pub fn recomputed(
     updates: &[ProjectionUpdate],
 ) -> Result<Vec<(i64, Decimal, i64)>> {
     let basis = Basis::from_name(&contract.projection_basis);
-    let price = basis.price(contract);
+    let price = contract.price(basis);
     let by_id: std::collections::HashMap<i64, &PaymentRow> = payments.iter().map(|p| (p.payment_id, p)).collect();
     let mut problems = Vec::new();
     let mut computed = Vec::with_capacity(updates.len());
@@ -332,7 +329,7 @@ impl State {
         text: &str,
     ) -> Result<Vec<PaymentRow>> {
         let contract = self.changeable_contract(caller, contract_id).await?;
-        let price = Basis::from_name(&contract.fields.projection_basis).price(&contract.fields);
+        let price = contract.fields.price(Basis::from_name(&contract.fields.projection_basis));
         // pasted_payments bounds the rows and refuses an empty paste; 5,000 rows are read off the
         // async threads.
         let text = text.to_owned();
@@ -448,7 +445,7 @@ impl State {
         period: &str,
     ) -> Result<DrPaymentRow> {
         require(access::may_change_contracts(caller))?;
-        let amount = numbers::signed("Amount", amount, 14, 2)?.ok_or_else(|| invalid("Amount is required."))?;
+        let amount = money::parse("Amount", amount)?.ok_or_else(|| invalid("Amount is required."))?;
         let paid_on = paid_on.ok_or_else(|| invalid("Date is required."))?;
         let period = DR_PERIODS
             .iter()

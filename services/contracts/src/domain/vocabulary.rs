@@ -2,9 +2,6 @@
 //! projection basis, each named once.
 
 use eris_proto::crm::v1::AccountFilter;
-use rust_decimal::Decimal;
-
-use crate::db::contracts::ContractFields;
 
 /// The status list; a contract's status is an index into it.
 pub const STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
@@ -45,13 +42,5 @@ impl Basis {
     /// The basis a screen gives the contracts it makes.
     pub fn of_form(beta: bool) -> Self {
         if beta { Self::Rate } else { Self::Fee }
-    }
-
-    /// The contract's fee or rate, whichever this basis reads.
-    pub fn price(self, fields: &ContractFields) -> Option<Decimal> {
-        match self {
-            Self::Fee => fields.fee,
-            Self::Rate => fields.contract_rate,
-        }
     }
 }

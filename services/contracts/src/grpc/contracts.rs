@@ -7,116 +7,37 @@ use eris_platform::{
     values::{decimal_text, page_size, parse_date, timestamp},
 };
 use eris_proto::contracts::v1::{
-    BookFilter, Contract, ContractScope, CreateContractRequest, CreateContractResponse, CreateFileUploadRequest,
+    BookFilter, ContractScope, CreateContractRequest, CreateContractResponse, CreateFileUploadRequest,
     CreateFileUploadResponse, DeleteContractFileRequest, DeleteContractFileResponse, DeleteContractRequest,
     DeleteContractResponse, ExportContractsRequest, ExportContractsResponse, GetContractFileRequest,
     GetContractFileResponse, GetContractRequest, GetContractResponse, ListBookContractsRequest,
-    ListBookContractsResponse, ListContractsRequest, ListContractsResponse, ProjectionBasis, UpdateContractRequest,
+    ListBookContractsResponse, ListContractsRequest, ListContractsResponse, UpdateContractRequest,
     UpdateContractResponse, UploadContractFileRequest, UploadContractFileResponse,
     contract_service_server::ContractService,
 };
 use tonic::{Request, Response, Status};
 
-use super::{commodity, screen_caller};
+use super::screen_caller;
 use crate::{
     State,
     db::contracts::CompanyQuery,
     domain::{
-        contracts::{FileUpload, TypedBookFilter, TypedContract, page_token, parse_page_token},
-        vocabulary::Basis,
+        contracts::{FileUpload, TypedBookFilter, page_token, parse_page_token},
+        fields::FIELDS,
+        vocabulary::Commodity,
     },
     error::{Result, invalid},
-    proto::contract_to_proto,
+    proto::{contract_to_proto, typed_contract},
 };
 
 pub(crate) struct ContractApi(pub(crate) Arc<State>);
-
-/// The fields an update may name.
-const CONTRACT_FIELDS: &[&str] = &[
-    "inside_sales_user_id",
-    "closer1_user_id",
-    "closer2_user_id",
-    "analyst_user_id",
-    "support_analyst1_user_id",
-    "support_analyst2_user_id",
-    "affiliate",
-    "commodity",
-    "utility_id",
-    "state",
-    "date_signed",
-    "signed_through",
-    "provider_supplier_id",
-    "pricing_type",
-    "contract_type",
-    "supplier_id",
-    "start_date",
-    "term_months",
-    "contract_rate",
-    "rate_type",
-    "fee",
-    "billing_type",
-    "tax_exempt",
-    "green_power",
-    "payment_schedule",
-    "revenue_split",
-    "notes",
-    "capacity_percentage",
-    "energy_percentage",
-    "jmi_percentage",
-    "account_ids",
-    "status",
-    "projection_basis",
-];
-
-fn typed_contract(c: &Contract) -> Result<TypedContract> {
-    Ok(TypedContract {
-        inside_sales_user_id: c.inside_sales_user_id,
-        closer1_user_id: c.closer1_user_id,
-        closer2_user_id: c.closer2_user_id,
-        analyst_user_id: c.analyst_user_id,
-        support_analyst1_user_id: c.support_analyst1_user_id,
-        support_analyst2_user_id: c.support_analyst2_user_id,
-        affiliate: c.affiliate.clone(),
-        commodity: commodity(c.commodity)?,
-        utility_id: c.utility_id,
-        state: c.state.clone(),
-        date_signed: parse_date("Date Signed", c.date_signed.as_ref())?,
-        signed_through: c.signed_through.clone(),
-        provider_supplier_id: c.provider_supplier_id,
-        pricing_type: c.pricing_type.clone(),
-        contract_type: c.contract_type.clone(),
-        supplier_id: c.supplier_id,
-        start_date: parse_date("Start Date", c.start_date.as_ref())?,
-        term_months: c.term_months,
-        contract_rate: c.contract_rate.clone(),
-        rate_type: c.rate_type.clone(),
-        fee: c.fee.clone(),
-        billing_type: c.billing_type.clone(),
-        tax_exempt: c.tax_exempt.clone(),
-        green_power: c.green_power,
-        payment_schedule: c.payment_schedule.clone(),
-        revenue_split: c.revenue_split.clone(),
-        notes: c.notes.clone(),
-        capacity_percentage: c.capacity_percentage.clone(),
-        energy_percentage: c.energy_percentage.clone(),
-        jmi_percentage: c.jmi_percentage.clone(),
-        account_ids: c.account_ids.clone(),
-        status: c.status,
-        projection_basis: match ProjectionBasis::try_from(c.projection_basis) {
-            Ok(ProjectionBasis::Unspecified) => None,
-            Ok(ProjectionBasis::Fee) => Some(Basis::Fee),
-            Ok(ProjectionBasis::Rate) => Some(Basis::Rate),
-            Err(_) => return Err(invalid("Projection basis must be Fee or Rate.")),
-        },
-    })
-}
 
 fn book_filter(filter: Option<&BookFilter>) -> Result<TypedBookFilter> {
     let Some(filter) = filter else { return Ok(TypedBookFilter::default()) };
     let scope =
         ContractScope::try_from(filter.scope).map_err(|_| invalid("Choose All, Active Only or Future Only."))?;
     Ok(TypedBookFilter {
-        commodity: commodity(filter.commodity)?,
+        commodity: Commodity::from_proto(filter.commodity)?,
         user_id: filter.user_id,
         active_only: scope == ContractScope::ActiveOnly,
         future_only: scope == ContractScope::FutureOnly,
@@ -186,7 +107,7 @@ impl ContractService for ContractApi {
         let message = request.into_inner();
         let contract = message.contract.ok_or_else(|| invalid("contract is required."))?;
         let named = named_fields(message.update_mask.map(|m| m.paths).unwrap_or_default());
-        if let Some(unknown) = named.iter().find(|n| !CONTRACT_FIELDS.contains(&n.as_str())) {
+        if let Some(unknown) = named.iter().find(|n| !FIELDS.contains(&n.as_str())) {
             return Err(invalid(format!("{unknown} cannot be changed here.")).into());
         }
         let patch = Patch {

@@ -6,14 +6,12 @@ mod payments;
 pub(crate) mod snapshot;
 
 use eris_platform::auth::{BETA_SCREEN_HEADER, Caller};
-use eris_proto::sourcing::v1::Commodity as ProtoCommodity;
 use tonic::Request;
 
 use crate::{
     State,
     access::{self, require},
-    domain::vocabulary::Commodity,
-    error::{Result, invalid},
+    error::Result,
 };
 
 pub(crate) use contracts::ContractApi;
@@ -28,15 +26,4 @@ fn screen_caller<'a, T>(state: &State, request: &'a Request<T>) -> Result<&'a Ca
         require(access::may_use_beta(caller, &state.beta_user_ids))?;
     }
     Ok(caller)
-}
-
-/// A proto commodity as the domain's; `None` for unspecified.
-fn commodity(value: i32) -> Result<Option<Commodity>> {
-    match ProtoCommodity::try_from(value) {
-        Ok(ProtoCommodity::Electric) => Ok(Some(Commodity::Electric)),
-        Ok(ProtoCommodity::Gas) => Ok(Some(Commodity::Gas)),
-        Ok(ProtoCommodity::Dr) => Ok(Some(Commodity::Dr)),
-        Ok(ProtoCommodity::Unspecified) => Ok(None),
-        Err(_) => Err(invalid("Commodity must be Electric, Gas or DR.")),
-    }
 }

@@ -2,7 +2,10 @@
 
 use std::sync::Arc;
 
-use eris_platform::values::{decimal_text, parse_date};
+use eris_platform::{
+    money,
+    values::{decimal_text, parse_date},
+};
 use eris_proto::contracts::v1::{
     CreateDrPaymentRequest, CreateDrPaymentResponse, CreatePaymentsRequest, CreatePaymentsResponse,
     DeleteDrPaymentRequest, DeleteDrPaymentResponse, DeletePaymentRequest, DeletePaymentResponse,
@@ -15,12 +18,9 @@ use tonic::{Request, Response, Status};
 use super::screen_caller;
 use crate::{
     State,
-    domain::{
-        numbers,
-        payments::{ProjectionUpdate, Totals, TypedPayment, payment_values},
-    },
+    domain::payments::{ProjectionUpdate, Totals, TypedPayment, payment_values},
     error::{Result, invalid},
-    proto::{dr_payment_to_proto, money, payment_to_proto},
+    proto::{dr_payment_to_proto, payment_to_proto},
 };
 
 pub(crate) struct PaymentApi(pub(crate) Arc<State>);
@@ -28,9 +28,9 @@ pub(crate) struct PaymentApi(pub(crate) Arc<State>);
 fn totals_to_proto(totals: Totals) -> PaymentTotals {
     PaymentTotals {
         annual_volume: decimal_text(Some(totals.annual_volume)),
-        annual_revenue: money(Some(totals.annual_revenue)),
+        annual_revenue: money::text(totals.annual_revenue),
         term_volume: decimal_text(Some(totals.term_volume)),
-        term_revenue: money(Some(totals.term_revenue)),
+        term_revenue: money::text(totals.term_revenue),
     }
 }
 
@@ -123,7 +123,7 @@ impl PaymentService for PaymentApi {
                 Ok(ProjectionUpdate {
                     payment_id: u.payment_id,
                     version: u.version,
-                    expected: numbers::signed("Projected Payment", &u.projected_payment, 14, 2)?,
+                    expected: money::parse("Projected Payment", &u.projected_payment)?,
                 })
             })
             .collect::<Result<Vec<_>>>()?;

@@ -8,7 +8,7 @@ use eris_platform::edits::Fields;
 use rust_decimal::Decimal;
 use sqlx::{PgExecutor, PgPool, Postgres, QueryBuilder};
 
-use crate::domain::companies::{CompanyOrder, CompanyRecord, FIELDS, TeamAssignment, company_fields};
+use crate::domain::company_record::{CompanyOrder, CompanyRecord, FIELDS, TeamAssignment, company_fields};
 
 /// A stored company.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -8,8 +8,8 @@ use eris_proto::sourcing::v1::Commodity as DirectoryCommodity;
 use crate::{
     db::accounts::AccountFields,
     domain::{
-        accounts::{AccountCommodity, parse_kw, parse_percent, validate},
-        companies::US_STATES,
+        account_record::{AccountCommodity, parse_kw, parse_percent, validate},
+        company_record::US_STATES,
         directory::Directory,
     },
     error::{Result, invalid},

@@ -17,87 +17,25 @@ use eris_proto::crm::v1::{
     SearchAccountsRequest, SearchAccountsResponse, UpdateAccountRequest, UpdateAccountResponse, UpdateUsageRequest,
     UpdateUsageResponse, UsageMonth, account_service_server::AccountService,
 };
-use rust_decimal::Decimal;
 use serde_json::json;
 use tonic::{Request, Response, Status};
 
-use super::{
-    convert::{optional_date, optional_id, parse_date, timestamp},
-    decode_token, finish_page, name_position, page_size,
-};
+use super::{decode_token, finish_page, name_position, page_size};
 use crate::{
     State, access,
-    db::accounts::{AccountFields, AccountQuery, AccountRow, CapacityRow, UsageMonthRow},
+    db::accounts::{AccountFields, AccountQuery, CapacityRow, UsageMonthRow},
     domain::{
-        accounts::{
-            AccountCommodity, CapacityKind, FIELDS, TypedMonth, annual_load_factor, capacity_dates,
-            monthly_load_factor, parse_kw, parse_percent,
+        account_record::{
+            AccountCommodity, CapacityKind, FIELDS, TypedMonth, capacity_dates, monthly_load_factor, parse_kw,
+            parse_percent,
         },
         import,
     },
     error::{Result, invalid},
+    proto::{account_to_proto, decimal, optional_date, optional_decimal, optional_id, parse_date},
 };
 
 pub(crate) struct AccountApi(pub(crate) Arc<State>);
-
-fn decimal(value: Decimal) -> String {
-    value.normalize().to_string()
-}
-
-fn optional_decimal(value: Option<Decimal>) -> String {
-    value.map(decimal).unwrap_or_default()
-}
-
-/// A stored account as the API shows it, with its computed annual usage and load factor.
-pub(crate) fn account_to_proto(row: AccountRow) -> Account {
-    let fields = row.fields;
-    let electric = fields.commodity == AccountCommodity::Electric.name();
-    let commodity = if electric { ProtoCommodity::Electric } else { ProtoCommodity::Gas };
-    let dr_status = match fields.dr_status.as_deref() {
-        Some("Registered") => DrStatus::Registered,
-        Some("Unregistered") => DrStatus::Unregistered,
-        _ => DrStatus::Unspecified,
-    };
-    let open_state = if fields.open_state == "Closed" { OpenState::Closed } else { OpenState::Open };
-    let has_usage = row.usage_updated_at.is_some();
-    Account {
-        account_id: row.account_id,
-        company_id: row.company_id,
-        name: fields.name,
-        len: fields.len,
-        account_number: fields.account_number,
-        secondary_account_number: fields.secondary_account_number,
-        utility_id: fields.utility_id.unwrap_or(0),
-        zone: fields.zone,
-        supplier_id: fields.supplier_id.unwrap_or(0),
-        commodity: commodity.into(),
-        rate_class: fields.rate_class,
-        address: fields.address,
-        city: fields.city,
-        state: fields.state,
-        zip: fields.zip,
-        open_state: open_state.into(),
-        tax_exempt_percent: optional_decimal(fields.tax_exempt_percent),
-        contract_end_date: optional_date(fields.contract_end_date),
-        plc: optional_decimal(fields.plc),
-        nspl: optional_decimal(fields.nspl),
-        is_dr: fields.is_dr,
-        dr_status: dr_status.into(),
-        dr_provider_supplier_id: fields.dr_provider_supplier_id.unwrap_or(0),
-        summer_registered_kw: optional_decimal(fields.summer_registered_kw),
-        winter_registered_kw: optional_decimal(fields.winter_registered_kw),
-        annual_kwh: if electric && has_usage { decimal(row.annual_usage) } else { String::new() },
-        annual_therms: if !electric && has_usage { decimal(row.annual_usage) } else { String::new() },
-        load_factor: if electric {
-            optional_decimal(annual_load_factor(row.annual_usage, row.peak_kw))
-        } else {
-            String::new()
-        },
-        usage_update_time: row.usage_updated_at.map(timestamp),
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-    }
-}
 
 fn usage_to_proto(commodity: &str, month: UsageMonthRow) -> UsageMonth {
     let electric = commodity == AccountCommodity::Electric.name();

@@ -14,10 +14,7 @@ use eris_proto::crm::v1::{
 use serde_json::json;
 use tonic::{Request, Response, Status};
 
-use super::{
-    convert::{company_to_proto, date, optional_id, parse_date, timestamp},
-    finish_page, name_position, page_size,
-};
+use super::{finish_page, name_position, page_size};
 use crate::{
     State, access,
     db::{
@@ -29,6 +26,7 @@ use crate::{
         text,
     },
     error::{Error, Result, invalid},
+    proto::{company_to_proto, date, optional_id, parse_date, timestamp},
 };
 
 pub(crate) struct CallBankApi(pub(crate) Arc<State>);

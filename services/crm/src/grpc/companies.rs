@@ -14,10 +14,7 @@ use eris_proto::crm::v1::{
 use serde_json::{Value, json};
 use tonic::{Request, Response, Status};
 
-use super::{
-    convert::{Converter, Status as StatusConverter, company_fields_of, company_to_proto, parse_date, timestamp},
-    decode_token, encode_token, finish_page, page_size,
-};
+use super::{decode_token, encode_token, finish_page, page_size};
 use crate::{
     State,
     db::{
@@ -25,10 +22,11 @@ use crate::{
         companies::{CompanyQuery, Position},
     },
     domain::{
-        companies::{CompanyOrder, FIELDS, TeamAssignment, Visible, parse_amount},
+        company_record::{CompanyOrder, FIELDS, TeamAssignment, Visible, parse_amount},
         text,
     },
     error::{Error, Result, invalid},
+    proto::{Converter, Status as StatusConverter, company_fields_of, company_to_proto, parse_date, timestamp},
 };
 
 pub(crate) struct CompanyApi(pub(crate) Arc<State>);

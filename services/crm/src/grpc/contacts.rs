@@ -21,7 +21,7 @@ use crate::{
     db::contacts::ContactFields,
     domain::contacts::{self, contact_type, email, priority},
     error::{Result, invalid},
-    events::contact_to_proto,
+    proto::contact_to_proto,
 };
 
 pub(crate) struct ContactApi(pub(crate) Arc<State>);

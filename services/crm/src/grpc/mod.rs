@@ -4,7 +4,6 @@ pub(crate) mod accounts;
 mod call_banks;
 mod companies;
 pub(crate) mod contacts;
-pub(crate) mod convert;
 mod notes;
 pub(crate) mod snapshot;
 mod tasks;

@@ -9,15 +9,13 @@ use eris_proto::crm::v1::{
 use serde_json::json;
 use tonic::{Request, Response, Status};
 
-use super::{
-    convert::{optional_date, parse_date, timestamp},
-    decode_token, finish_page, page_size,
-};
+use super::{decode_token, finish_page, page_size};
 use crate::{
     State,
     db::notes::NoteRow,
     domain::{notes::NewNote, text},
     error::invalid,
+    proto::{optional_date, parse_date, timestamp},
 };
 
 pub(crate) struct NoteApi(pub(crate) Arc<State>);

@@ -7,7 +7,10 @@ use eris_platform::{
 };
 use sqlx::PgConnection;
 
-use crate::{db, domain::companies::company_event, events::contact_event};
+use crate::{
+    db,
+    events::{company_event, contact_event},
+};
 
 /// What crm's snapshot reads.
 pub(crate) const PARTS: &[Part] = &[companies, contacts];

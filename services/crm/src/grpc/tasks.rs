@@ -10,10 +10,7 @@ use eris_proto::crm::v1::{
 use serde_json::{Value, json};
 use tonic::{Request, Response, Status};
 
-use super::{
-    convert::{optional_id, parse_timestamp, timestamp},
-    decode_token, finish_page, page_size,
-};
+use super::{decode_token, finish_page, page_size};
 use crate::{
     State,
     db::tasks::{TaskFields, TaskQuery, TaskRow},
@@ -22,6 +19,7 @@ use crate::{
         text,
     },
     error::{Result, invalid},
+    proto::{optional_id, parse_timestamp, timestamp},
 };
 
 pub(crate) struct TaskApi(pub(crate) Arc<State>);

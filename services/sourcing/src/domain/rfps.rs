@@ -10,18 +10,8 @@ use eris_platform::{
     text,
     values::{decimal_text, parse_decimal},
 };
-use eris_proto::{
-    crm::v1::{
-        AccountFilter, AccountUsage, BatchGetUsageRequest, FilterVisibleCompanyIdsRequest, GetCompanyRequest,
-        ListAccountsRequest, ListVisibleCompanyIdsRequest, account_service_client::AccountServiceClient,
-        company_service_client::CompanyServiceClient,
-    },
-    sourcing::v1::RfpEvent,
-};
-use prost::Message;
+use eris_proto::crm::v1::AccountFilter;
 use rust_decimal::Decimal;
-use sqlx::PgConnection;
-use tonic::Code;
 
 use crate::{
     State,
@@ -30,9 +20,12 @@ use crate::{
         self,
         rfps::{NewQuote, QuoteRow, RfpFields, RfpQuery, RfpRow},
     },
-    domain::{spreadsheet, vocabulary::Commodity},
+    domain::{
+        spreadsheet,
+        vocabulary::{Commodity, Outcome},
+    },
     error::{Error, Result, invalid, not_found},
-    grpc::{quote_to_proto, rfp_to_proto, timestamp},
+    events::record_rfp_event,
 };
 
 const RFP: &str = "rfp";
@@ -48,34 +41,12 @@ const MAX_SUPPLIERS: usize = 100;
 const MAX_ACCOUNTS: usize = 5000;
 
 /// Which companies a caller sees, as RFP lists need it.
-enum Reach {
+pub(crate) enum Reach {
     All,
     /// Few enough to filter by in SQL.
     These(Vec<i64>),
     /// More than `Config::rfp_few_companies`: pages are read in order and filtered by crm.
     Many,
-}
-
-/// Where an RFP stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Open,
-    Won,
-    Lost,
-}
-
-impl Outcome {
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Open => "Open",
-            Self::Won => "Won",
-            Self::Lost => "Lost",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Self> {
-        [Self::Open, Self::Won, Self::Lost].into_iter().find(|o| o.name() == name)
-    }
 }
 
 fn list_text<T: ToString>(values: &[T]) -> String {
@@ -289,80 +260,7 @@ fn quote_not_found() -> Error {
     not_found("Price")
 }
 
-/// crm's answer as this service's error: a company the caller may not see is one not found.
-fn crm_error(status: tonic::Status) -> Error {
-    match status.code() {
-        Code::NotFound | Code::PermissionDenied => not_found("Company"),
-        Code::InvalidArgument => invalid(status.message().to_owned()),
-        Code::Unauthenticated => Error::Platform(eris_platform::Error::Unauthenticated(status.message().to_owned())),
-        _ => {
-            tracing::warn!(%status, "crm could not answer about a company");
-            Error::Platform(eris_platform::Error::Unavailable(
-                "The crm service is unavailable. Please try again shortly.".into(),
-            ))
-        }
-    }
-}
-
-/// Writes an RFP event into the outbox, in the caller's transaction.
-async fn record_event(
-    tx: &mut PgConnection,
-    caller: &Caller,
-    kind: &str,
-    rfp: &RfpRow,
-    quote: Option<&QuoteRow>,
-) -> Result<()> {
-    let event = RfpEvent {
-        kind: kind.to_owned(),
-        user_id: caller.user_id,
-        event_time: Some(timestamp(Utc::now())),
-        rfp: Some(rfp_to_proto(rfp.clone())),
-        quote: quote.cloned().map(quote_to_proto),
-    };
-    let event_type = format!("rfp.{}", kind.replace(' ', "_"));
-    eris_platform::outbox::insert(&mut *tx, &[(event_type, rfp.rfp_id, event.encode_to_vec())]).await?;
-    Ok(())
-}
-
 impl State {
-    fn companies(&self) -> CompanyServiceClient<tonic::transport::Channel> {
-        CompanyServiceClient::new(self.crm.clone())
-    }
-
-    fn accounts(&self) -> AccountServiceClient<tonic::transport::Channel> {
-        AccountServiceClient::new(self.crm.clone())
-    }
-
-    /// The company's name, when the caller may see it.
-    async fn company_name(&self, caller: &Caller, company_id: i64) -> Result<String> {
-        let request = caller.request(GetCompanyRequest { company_id });
-        let company = self.companies().get_company(request).await.map_err(crm_error)?.into_inner().company;
-        Ok(company.map(|c| c.name).unwrap_or_default())
-    }
-
-    /// The companies the caller may see, named when they are few enough for a query.
-    async fn visible_companies(&self, caller: &Caller) -> Result<Reach> {
-        if access::may_change_rfps(caller) {
-            return Ok(Reach::All);
-        }
-        let request = caller.request(ListVisibleCompanyIdsRequest { max_ids: self.rfp_few_companies });
-        let visible = self.companies().list_visible_company_ids(request).await.map_err(crm_error)?.into_inner();
-        Ok(match (visible.all, visible.more) {
-            (true, _) => Reach::All,
-            (false, true) => Reach::Many,
-            (false, false) => Reach::These(visible.company_ids),
-        })
-    }
-
-    /// Those of `rows` whose company the caller may see.
-    async fn only_visible(&self, caller: &Caller, rows: Vec<RfpRow>) -> Result<Vec<RfpRow>> {
-        let ids: Vec<i64> = rows.iter().map(|r| r.company_id).collect();
-        let request = caller.request(FilterVisibleCompanyIdsRequest { company_ids: ids });
-        let visible = self.companies().filter_visible_company_ids(request).await.map_err(crm_error)?;
-        let visible = visible.into_inner().company_ids;
-        Ok(rows.into_iter().filter(|r| visible.contains(&r.company_id)).collect())
-    }
-
     /// An RFP the caller may see.
     async fn readable_rfp(&self, caller: &Caller, rfp_id: i64) -> Result<RfpRow> {
         let rfp = db::rfps::select_rfp(&self.pool, rfp_id).await?.ok_or_else(rfp_not_found)?;
@@ -389,10 +287,7 @@ impl State {
             if fields.account_ids.is_empty() {
                 return Ok(Vec::new());
             }
-            let request =
-                ListAccountsRequest { company_id, filter: filter.into(), page_size: 5000, ..Default::default() };
-            let page = self.accounts().list_accounts(caller.request(request)).await.map_err(crm_error)?;
-            Ok::<_, Error>(page.into_inner().accounts.into_iter().map(|a| a.account_id).collect::<Vec<_>>())
+            self.company_account_ids(caller, company_id, filter).await
         };
         let (name, accounts) = tokio::try_join!(name, accounts)?;
         if let Some(stray) = fields.account_ids.iter().find(|id| !accounts.contains(id)) {
@@ -499,7 +394,7 @@ impl State {
         let mut tx = self.pool.begin().await?;
         let rfp_id = db::rfps::insert_rfp(&mut tx, company_id, &company_name, &fields, caller.user_id).await?;
         let row = db::rfps::select_rfp(&mut *tx, rfp_id).await?.ok_or_else(rfp_not_found)?;
-        record_event(&mut tx, caller, "created", &row, None).await?;
+        record_rfp_event(&mut tx, caller, "created", &row, None).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -526,7 +421,7 @@ impl State {
         let version = db::rfps::update_rfp(&mut tx, patch.record_id, &company_name, &after, caller.user_id).await?;
         edits::record(&mut tx, RFP, patch.record_id, version, caller.user_id, &changes).await?;
         let row = db::rfps::select_rfp(&mut *tx, patch.record_id).await?.ok_or_else(rfp_not_found)?;
-        record_event(&mut tx, caller, "updated", &row, None).await?;
+        record_rfp_event(&mut tx, caller, "updated", &row, None).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -536,7 +431,7 @@ impl State {
         let mut tx = self.pool.begin().await?;
         let row = db::rfps::select_rfp_for_update(&mut tx, rfp_id).await?.ok_or_else(rfp_not_found)?;
         db::rfps::delete_rfp(&mut tx, rfp_id).await?;
-        record_event(&mut tx, caller, "deleted", &row, None).await?;
+        record_rfp_event(&mut tx, caller, "deleted", &row, None).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -553,7 +448,7 @@ impl State {
         let values = quote_values(&rfp.fields, typed, Utc::now())?;
         let quote_id = db::rfps::insert_quote(&mut tx, rfp_id, &values, caller.user_id).await?;
         let quote = db::rfps::select_quote(&mut *tx, quote_id).await?.ok_or_else(quote_not_found)?;
-        record_event(&mut tx, caller, "quote recorded", &rfp, Some(&quote)).await?;
+        record_rfp_event(&mut tx, caller, "quote recorded", &rfp, Some(&quote)).await?;
         tx.commit().await?;
         Ok(quote)
     }
@@ -567,7 +462,7 @@ impl State {
             return Err(invalid("The RFP was won with this price; reopen it before deleting the price."));
         }
         db::rfps::delete_quote(&mut tx, quote_id).await?;
-        record_event(&mut tx, caller, "quote deleted", &rfp, Some(&quote)).await?;
+        record_rfp_event(&mut tx, caller, "quote deleted", &rfp, Some(&quote)).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -600,7 +495,7 @@ impl State {
         };
         db::rfps::set_outcome(&mut tx, rfp_id, outcome.name(), won_quote_id, caller.user_id).await?;
         let row = db::rfps::select_rfp(&mut *tx, rfp_id).await?.ok_or_else(rfp_not_found)?;
-        record_event(&mut tx, caller, "outcome set", &row, None).await?;
+        record_rfp_event(&mut tx, caller, "outcome set", &row, None).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -657,16 +552,6 @@ impl State {
             spreadsheet::rfps_workbook(&rows, &names)
         });
         content.await?.map_err(spreadsheet_error)
-    }
-
-    /// The RFP's accounts with their usage, from crm on the caller's behalf.
-    pub(crate) async fn rfp_accounts(&self, caller: &Caller, rfp: &RfpRow) -> Result<Vec<AccountUsage>> {
-        if rfp.fields.account_ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let request = BatchGetUsageRequest { company_id: rfp.company_id, account_ids: rfp.fields.account_ids.clone() };
-        let found = self.accounts().batch_get_usage(caller.request(request)).await.map_err(crm_error)?;
-        Ok(found.into_inner().usages)
     }
 }
 

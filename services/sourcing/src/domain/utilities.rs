@@ -14,9 +14,10 @@ use crate::{
         self,
         utilities::{RateCodeRow, UTILITY_NAME_KEY, UtilityFields, UtilityRow},
     },
-    domain::{record_event, vocabulary::Commodity},
+    domain::vocabulary::Commodity,
     error::{Error, Result, invalid, not_found, unless_taken},
-    grpc::{rate_code_to_proto, utility_to_proto},
+    events::record_directory_event,
+    proto::{rate_code_to_proto, utility_to_proto},
 };
 
 /// The edit log's name for utilities.
@@ -115,7 +116,7 @@ impl State {
         let utility_id = db::utilities::insert_utility(&mut tx, &fields, caller.user_id).await.map_err(taken)?;
         let row = db::utilities::select_utility(&mut *tx, utility_id).await?.ok_or_else(utility_not_found)?;
         let entry = Entry::Utility(utility_to_proto(row.clone()));
-        record_event(&mut tx, caller, "utility.created", utility_id, "created", entry, Vec::new()).await?;
+        record_directory_event(&mut tx, caller, "utility.created", utility_id, "created", entry, Vec::new()).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -140,7 +141,8 @@ impl State {
         edits::record(&mut tx, RESOURCE, patch.record_id, version, caller.user_id, &changes).await?;
         let row = db::utilities::select_utility(&mut *tx, patch.record_id).await?.ok_or_else(utility_not_found)?;
         let entry = Entry::Utility(utility_to_proto(row.clone()));
-        record_event(&mut tx, caller, "utility.updated", row.utility_id, "updated", entry, Vec::new()).await?;
+        record_directory_event(&mut tx, caller, "utility.updated", row.utility_id, "updated", entry, Vec::new())
+            .await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -166,8 +168,16 @@ impl State {
         let saved = db::utilities::list_rate_codes(&mut *tx, utility_id).await?;
         let entry = Entry::Utility(utility_to_proto(utility));
         let codes = saved.iter().cloned().map(rate_code_to_proto).collect();
-        record_event(&mut tx, caller, "utility.rate_codes_replaced", utility_id, "rate codes replaced", entry, codes)
-            .await?;
+        record_directory_event(
+            &mut tx,
+            caller,
+            "utility.rate_codes_replaced",
+            utility_id,
+            "rate codes replaced",
+            entry,
+            codes,
+        )
+        .await?;
         tx.commit().await?;
         Ok(saved)
     }

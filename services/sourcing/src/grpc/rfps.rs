@@ -7,23 +7,26 @@ use eris_platform::{
     auth::caller,
     edits::{Patch, named_fields},
     text,
-    values::{date, decimal_text, optional_date, parse_date, parse_timestamp},
+    values::{parse_date, parse_timestamp},
 };
 use eris_proto::sourcing::v1::{
     CreateRfpQuoteRequest, CreateRfpQuoteResponse, CreateRfpRequest, CreateRfpResponse, DeleteRfpQuoteRequest,
     DeleteRfpQuoteResponse, DeleteRfpRequest, DeleteRfpResponse, ExportRfpRequest, ExportRfpResponse,
     ExportRfpsRequest, ExportRfpsResponse, GetRfpRequest, GetRfpResponse, ListRfpQuotesRequest, ListRfpQuotesResponse,
-    ListRfpsRequest, ListRfpsResponse, ListUserRfpsRequest, ListUserRfpsResponse, Rfp, RfpOutcome, RfpQuote,
+    ListRfpsRequest, ListRfpsResponse, ListUserRfpsRequest, ListUserRfpsResponse, Rfp, RfpOutcome,
     SetRfpOutcomeRequest, SetRfpOutcomeResponse, UpdateRfpRequest, UpdateRfpResponse, rfp_service_server::RfpService,
 };
 use tonic::{Request, Response, Status};
 
-use super::{commodity, commodity_to_proto, timestamp};
 use crate::{
     State,
-    db::rfps::{QuoteRow, RfpQuery, RfpRow},
-    domain::rfps::{Outcome, TypedQuote, TypedRfp},
+    db::rfps::{RfpQuery, RfpRow},
+    domain::{
+        rfps::{TypedQuote, TypedRfp},
+        vocabulary::{Commodity, Outcome},
+    },
     error::{Result, invalid},
+    proto::{quote_to_proto, rfp_to_proto},
 };
 
 pub(crate) struct RfpApi(pub(crate) Arc<State>);
@@ -45,56 +48,6 @@ const RFP_FIELDS: &[&str] = &[
     "account_ids",
 ];
 
-fn outcome_to_proto(name: &str) -> RfpOutcome {
-    match Outcome::from_name(name) {
-        Some(Outcome::Won) => RfpOutcome::Won,
-        Some(Outcome::Lost) => RfpOutcome::Lost,
-        _ => RfpOutcome::Open,
-    }
-}
-
-pub(crate) fn rfp_to_proto(row: RfpRow) -> Rfp {
-    let f = row.fields;
-    Rfp {
-        rfp_id: row.rfp_id,
-        company_id: row.company_id,
-        company_name: row.company_name,
-        len: f.len,
-        address: f.address,
-        city: f.city,
-        state: f.state,
-        zip: f.zip,
-        commodity: commodity_to_proto(&f.commodity).into(),
-        start_date: optional_date(f.start_date),
-        return_date: Some(date(f.return_date)),
-        return_time: f.return_time.format("%H:%M").to_string(),
-        supplier_ids: f.supplier_ids,
-        terms: f.terms,
-        products: f.products,
-        fee: decimal_text(f.fee),
-        account_ids: f.account_ids,
-        owner_user_id: row.owner_user_id,
-        outcome: outcome_to_proto(&row.outcome).into(),
-        won_quote_id: row.won_quote_id.unwrap_or_default(),
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-    }
-}
-
-pub(crate) fn quote_to_proto(row: QuoteRow) -> RfpQuote {
-    RfpQuote {
-        quote_id: row.quote_id,
-        rfp_id: row.rfp_id,
-        supplier_id: row.supplier_id,
-        term_months: row.term_months,
-        product: row.product,
-        rate: row.rate.normalize().to_string(),
-        fee: decimal_text(row.fee),
-        notes: row.notes,
-        receive_time: Some(timestamp(row.received_at)),
-    }
-}
-
 fn typed_rfp(rfp: &Rfp) -> Result<TypedRfp> {
     Ok(TypedRfp {
         len: rfp.len.clone(),
@@ -102,7 +55,7 @@ fn typed_rfp(rfp: &Rfp) -> Result<TypedRfp> {
         city: rfp.city.clone(),
         state: rfp.state.clone(),
         zip: rfp.zip.clone(),
-        commodity: commodity(rfp.commodity)?,
+        commodity: Commodity::from_proto(rfp.commodity)?,
         start_date: parse_date("Start Date", rfp.start_date.as_ref())?,
         return_date: parse_date("Return Date", rfp.return_date.as_ref())?,
         return_time: rfp.return_time.clone(),

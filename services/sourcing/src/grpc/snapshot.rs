@@ -8,8 +8,11 @@ use eris_platform::{
 use eris_proto::sourcing::v1::directory_event::Entry;
 use sqlx::PgConnection;
 
-use super::{supplier_to_proto, utility_to_proto};
-use crate::{db, domain::directory_event};
+use crate::{
+    db,
+    events::directory_event,
+    proto::{supplier_to_proto, utility_to_proto},
+};
 
 /// What sourcing's snapshot reads.
 pub(crate) const PARTS: &[Part] = &[suppliers, utilities];

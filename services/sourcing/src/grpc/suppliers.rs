@@ -10,54 +10,24 @@ use eris_proto::sourcing::v1::{
     CreateSupplierContactRequest, CreateSupplierContactResponse, CreateSupplierRequest, CreateSupplierResponse,
     DeleteSupplierContactRequest, DeleteSupplierContactResponse, DeleteSupplierRequest, DeleteSupplierResponse,
     GetSupplierRequest, GetSupplierResponse, ListSupplierContactsRequest, ListSupplierContactsResponse,
-    ListSuppliersRequest, ListSuppliersResponse, Supplier, SupplierContact, UpdateSupplierContactRequest,
+    ListSuppliersRequest, ListSuppliersResponse, SupplierContact, UpdateSupplierContactRequest,
     UpdateSupplierContactResponse, UpdateSupplierRequest, UpdateSupplierResponse,
     supplier_service_server::SupplierService,
 };
 use tonic::{Request, Response, Status};
 
-use super::{commodity, commodity_to_proto, timestamp};
 use crate::{
     State,
-    db::suppliers::{SupplierContactFields, SupplierContactRow, SupplierFields, SupplierRow},
+    db::suppliers::{SupplierContactFields, SupplierFields},
     domain::{
         suppliers::{supplier_contact_fields, supplier_fields},
         vocabulary::Commodity,
     },
     error::{Result, invalid},
+    proto::{supplier_contact_to_proto, supplier_to_proto},
 };
 
 pub(crate) struct SupplierApi(pub(crate) Arc<State>);
-
-pub(crate) fn supplier_to_proto(row: SupplierRow) -> Supplier {
-    Supplier {
-        supplier_id: row.supplier_id,
-        commodity: commodity_to_proto(&row.fields.commodity).into(),
-        name: row.fields.name,
-        broker_agreement_status: row.fields.broker_agreement_status,
-        archived: row.archived,
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-    }
-}
-
-pub(crate) fn supplier_contact_to_proto(row: SupplierContactRow) -> SupplierContact {
-    let fields = row.fields;
-    SupplierContact {
-        supplier_contact_id: row.supplier_contact_id,
-        supplier_id: row.supplier_id,
-        commodity: commodity_to_proto(&fields.commodity).into(),
-        name: fields.name,
-        contact_type: fields.contact_type,
-        email: fields.email,
-        support: fields.support,
-        pricing_desk: fields.pricing_desk,
-        office_phone: fields.office_phone,
-        cell_phone: fields.cell_phone,
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-    }
-}
 
 const SUPPLIER_FIELDS: &[&str] = &["name", "commodity", "broker_agreement_status"];
 const CONTACT_FIELDS: &[&str] =
@@ -75,7 +45,7 @@ fn contact_fields_of(contact: &SupplierContact) -> Result<SupplierContactFields>
     supplier_contact_fields(&SupplierContactFields {
         name: contact.name.clone(),
         contact_type: contact.contact_type.clone(),
-        commodity: commodity(contact.commodity)?.map(Commodity::name).unwrap_or_default().to_owned(),
+        commodity: Commodity::from_proto(contact.commodity)?.map(Commodity::name).unwrap_or_default().to_owned(),
         email: contact.email.clone(),
         support: contact.support.clone(),
         pricing_desk: contact.pricing_desk.clone(),
@@ -93,7 +63,8 @@ impl SupplierService for SupplierApi {
     ) -> Result<Response<ListSuppliersResponse>, Status> {
         let caller = caller(&request)?.clone();
         let request = request.get_ref();
-        let rows = self.0.list_suppliers(&caller, commodity(request.commodity)?, request.include_archived).await?;
+        let rows =
+            self.0.list_suppliers(&caller, Commodity::from_proto(request.commodity)?, request.include_archived).await?;
         Ok(Response::new(ListSuppliersResponse { suppliers: rows.into_iter().map(supplier_to_proto).collect() }))
     }
 
@@ -114,8 +85,11 @@ impl SupplierService for SupplierApi {
     ) -> Result<Response<CreateSupplierResponse>, Status> {
         let caller = caller(&request)?.clone();
         let supplier = request.into_inner().supplier.ok_or_else(|| invalid("supplier is required."))?;
-        let fields =
-            supplier_fields(&supplier.name, commodity(supplier.commodity)?, &supplier.broker_agreement_status)?;
+        let fields = supplier_fields(
+            &supplier.name,
+            Commodity::from_proto(supplier.commodity)?,
+            &supplier.broker_agreement_status,
+        )?;
         let row = self.0.create_supplier(&caller, fields).await?;
         Ok(Response::new(CreateSupplierResponse { supplier: Some(supplier_to_proto(row)) }))
     }
@@ -134,7 +108,7 @@ impl SupplierService for SupplierApi {
         // Each named field is checked with the full rules; the others get stand-ins never written.
         let fields: SupplierFields = supplier_fields(
             if has("name") { &supplier.name } else { "-" },
-            if has("commodity") { commodity(supplier.commodity)? } else { Some(Commodity::Electric) },
+            if has("commodity") { Commodity::from_proto(supplier.commodity)? } else { Some(Commodity::Electric) },
             if has("broker_agreement_status") { &supplier.broker_agreement_status } else { "" },
         )?;
         let patch = Patch { record_id: supplier.supplier_id, version: supplier.version, fields, named };

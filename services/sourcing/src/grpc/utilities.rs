@@ -14,12 +14,13 @@ use eris_proto::sourcing::v1::{
 };
 use tonic::{Request, Response, Status};
 
-use super::{commodity, commodity_to_proto, timestamp};
 use crate::{
     State,
-    db::utilities::{RateCodeRow, UtilityFields, UtilityRow},
+    db::utilities::{RateCodeRow, UtilityFields},
     domain::utilities::{self as domain, utility_fields},
+    domain::vocabulary::Commodity,
     error::{Result, invalid},
+    proto::{rate_code_to_proto, utility_to_proto},
 };
 
 pub(crate) struct UtilityApi(pub(crate) Arc<State>);
@@ -31,23 +32,6 @@ pub(crate) struct SourcingApi;
 #[tonic::async_trait]
 impl SourcingService for SourcingApi {}
 
-pub(crate) fn utility_to_proto(row: UtilityRow) -> Utility {
-    Utility {
-        utility_id: row.utility_id,
-        commodity: commodity_to_proto(&row.fields.commodity).into(),
-        name: row.fields.name,
-        state: row.fields.state,
-        zone: row.fields.zone,
-        rto: row.fields.rto,
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
-    }
-}
-
-pub(crate) fn rate_code_to_proto(row: RateCodeRow) -> RateCode {
-    RateCode { matrix: row.matrix, tariff: row.tariff, description: row.description }
-}
-
 fn rate_codes_to_proto(rows: Vec<RateCodeRow>) -> Vec<RateCode> {
     rows.into_iter().map(rate_code_to_proto).collect()
 }
@@ -58,7 +42,7 @@ fn fields_of(utility: &Utility, named: &[String]) -> Result<UtilityFields> {
     let all = |name: &str| named.iter().any(|n| n == name);
     let pick =
         |field: &str, value: &str, fallback: &str| if all(field) { value.to_owned() } else { fallback.to_owned() };
-    let given_commodity = commodity(utility.commodity)?;
+    let given_commodity = Commodity::from_proto(utility.commodity)?;
     // Check each named field with the full rules, filling the rest with valid stand-ins.
     let checked = utility_fields(
         &pick("name", &utility.name, "-"),
@@ -81,7 +65,7 @@ impl UtilityService for UtilityApi {
         request: Request<ListUtilitiesRequest>,
     ) -> Result<Response<ListUtilitiesResponse>, Status> {
         let caller = caller(&request)?.clone();
-        let rows = self.0.list_utilities(&caller, commodity(request.get_ref().commodity)?).await?;
+        let rows = self.0.list_utilities(&caller, Commodity::from_proto(request.get_ref().commodity)?).await?;
         Ok(Response::new(ListUtilitiesResponse { utilities: rows.into_iter().map(utility_to_proto).collect() }))
     }
 
@@ -99,8 +83,13 @@ impl UtilityService for UtilityApi {
     ) -> Result<Response<CreateUtilityResponse>, Status> {
         let caller = caller(&request)?.clone();
         let utility = request.into_inner().utility.ok_or_else(|| invalid("utility is required."))?;
-        let fields =
-            utility_fields(&utility.name, &utility.state, commodity(utility.commodity)?, &utility.zone, &utility.rto)?;
+        let fields = utility_fields(
+            &utility.name,
+            &utility.state,
+            Commodity::from_proto(utility.commodity)?,
+            &utility.zone,
+            &utility.rto,
+        )?;
         let row = self.0.create_utility(&caller, fields).await?;
         Ok(Response::new(CreateUtilityResponse { utility: Some(utility_to_proto(row)) }))
     }
