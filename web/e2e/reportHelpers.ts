@@ -1,4 +1,4 @@
-import type { WallClock } from "../src/components/businessTime";
+import type { WallClock } from "../src/lib/businessTime";
 import { AccountCommodity } from "../src/gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
 import { createTestCompany, randomLetters, utilityNamed, type CrmApi } from "./crmHelpers";

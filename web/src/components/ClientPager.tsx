@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Classes } from "@blueprintjs/core";
 
-import type { PageSlice } from "./clientPaging";
+import type { PageSlice } from "../lib/clientPaging";
 
 import "./clientPager.css";
 

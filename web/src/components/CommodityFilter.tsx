@@ -1,7 +1,7 @@
 import { SegmentedControl } from "@blueprintjs/core";
 
 import { Commodity } from "../gen/eris/sourcing/v1/utilities_pb";
-import { commodityLabel } from "./commodity";
+import { commodityLabel } from "../lib/commodity";
 
 /** The filter's first choice: every commodity. */
 export const ALL_COMMODITIES_LABEL = "All";

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
 import { DateTextInput } from "./DateTextInput";
-import { DATE_FIELD_TEXTS, DATE_FORMAT_ERROR } from "./dateText";
+import { DATE_FIELD_TEXTS, DATE_FORMAT_ERROR } from "../lib/dateText";
 import { DueDateField } from "./DueDateField";
 
 function DateHarness({ initial = "", onChange }: { initial?: string; onChange?: (v: string) => void }) {

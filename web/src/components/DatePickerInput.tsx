@@ -5,8 +5,8 @@ import { DatePicker, TimePrecision } from "@blueprintjs/datetime";
 // The picker's month and weekday names; given directly so that no locale is fetched at run time.
 import enUS from "date-fns/locale/en-US";
 
-import type { WallClock } from "./businessTime";
-import { DATE_FIELD_TEXTS, formatWallClockText, parseDateText, parseDateTimeText } from "./dateText";
+import type { WallClock } from "../lib/businessTime";
+import { DATE_FIELD_TEXTS, formatWallClockText, parseDateText, parseDateTimeText } from "../lib/dateText";
 
 import "@blueprintjs/datetime/lib/css/blueprint-datetime.css";
 

@@ -1,4 +1,4 @@
-import { avatarColor, initials } from "./initials";
+import { avatarColor, initials } from "../lib/initials";
 
 /** Theme colours that keep white text readable. */
 const PALETTE = ["#17a7b5", "#0005dc", "#5c6bc0", "#00838f", "#6a1b9a", "#2e7d32"] as const;

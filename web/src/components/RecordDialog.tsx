@@ -4,7 +4,7 @@ import { Dialog, DialogBody } from "@blueprintjs/core";
 import type { IconName } from "@blueprintjs/icons";
 
 import { FormError, FormNotice, SubmitFooter } from "./FormDialogParts";
-import type { RecordForm } from "./recordForm";
+import type { RecordForm } from "../lib/recordForm";
 
 export interface RecordDialogProps {
   title: string;

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 import { FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 
-import { changedMeanwhileText } from "./recordForm";
+import { changedMeanwhileText } from "../lib/recordForm";
 
 interface FieldBase {
   id: string;

@@ -1,7 +1,7 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { vi } from "vitest";
 
-import { toast } from "../components/toaster";
+import { toast } from "../lib/toaster";
 import { Role, UserSchema, UserStatus, type User } from "../gen/eris/identity/v1/identity_pb";
 
 /** A user as the server would send it. */

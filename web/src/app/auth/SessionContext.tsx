@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 
-import { businessTimeZoneOr } from "../../components/businessTime";
+import { businessTimeZoneOr } from "../../lib/businessTime";
 import type { Session, SessionState } from "./session";
 
 export const SessionContext = createContext<Session | null>(null);

@@ -5,7 +5,7 @@ import { Omnibar, renderFilteredItems, type ItemListRenderer, type ItemRenderer 
 import "@blueprintjs/select/lib/css/blueprint-select.css";
 import { useLocation, useNavigate } from "react-router";
 
-import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import type { Company } from "../../gen/eris/crm/v1/crm_pb";
 import { useCompanyLookup } from "../../features/companies/companyLookup";
 import { drawerTargetPath } from "../../features/companies/companyRoutes";

@@ -19,9 +19,9 @@ import { useLocation, useNavigate } from "react-router";
 
 import { useUtilities, utilityOptions } from "../../api/utilities";
 import { DateTextInput } from "../../components/DateTextInput";
-import { NUMBER_FORMAT_ERROR, parseDecimalText } from "../../components/numberText";
+import { NUMBER_FORMAT_ERROR, parseDecimalText } from "../../lib/numberText";
 import { OptionMultiSelect, type Option } from "../../components/OptionMultiSelect";
-import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import type { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { drawerTargetPath } from "../../features/companies/companyRoutes";

@@ -4,9 +4,9 @@ import { Button, Classes, FormGroup, H3, HTMLTable, InputGroup, NonIdealState, S
 import { Link, useNavigate } from "react-router";
 
 import { useUtilities, utilityName } from "../../api/utilities";
-import { useUrlParams, useUrlText } from "../../components/urlState";
-import { useDebouncedValue } from "../../components/useDebouncedValue";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { useUrlParams, useUrlText } from "../../lib/urlState";
+import { useDebouncedValue } from "../../lib/useDebouncedValue";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import type { AccountMatch } from "../../gen/eris/crm/v1/accounts_pb";
 import { commodityText } from "../accounts/accountColumns";
 import { ACCOUNT_FINDER_PATH, ACCOUNT_SEARCH_PARAM, accountsTabPath } from "../accounts/accountRoutes";

@@ -8,9 +8,9 @@ import { supplierName, supplierOptions, useSuppliers } from "../../api/suppliers
 import { useUtilities, utilityName, utilityOptions } from "../../api/utilities";
 import { DateTextInput } from "../../components/DateTextInput";
 import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
-import { keepTyped } from "../../components/recordForm";
-import { saveWithToasts } from "../../components/saveWithToasts";
-import { toast } from "../../components/toaster";
+import { keepTyped } from "../../lib/recordForm";
+import { saveWithToasts } from "../../lib/saveWithToasts";
+import { toast } from "../../lib/toaster";
 import { AccountCommodity, DrStatus, OpenState, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";

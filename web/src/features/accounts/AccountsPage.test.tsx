@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../components/csv";
+import { readFileText } from "../../lib/csv";
 import { AccountCommodity, AccountFilter, OpenState } from "../../gen/eris/crm/v1/accounts_pb";
 import { catchDownloads, sally } from "../../test/fakes";
 import { accountRow, boiler, listAnswer, makeAccount, openAccounts, plant } from "./accountsTestKit";

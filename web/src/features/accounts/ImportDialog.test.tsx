@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../components/csv";
+import { readFileText } from "../../lib/csv";
 import { ImportAccountsResponseSchema, ImportProblemSchema } from "../../gen/eris/crm/v1/accounts_pb";
 import { blobBytes, catchDownloads, type Download } from "../../test/fakes";
 import { accountRow, openAccounts } from "./accountsTestKit";

@@ -16,8 +16,8 @@ import {
 import { Code } from "@connectrpc/connect";
 
 import { failureText } from "../../api/errors";
-import { downloadCsv, readFileText } from "../../components/csv";
-import { toast } from "../../components/toaster";
+import { downloadCsv, readFileText } from "../../lib/csv";
+import { toast } from "../../lib/toaster";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { ImportAccountsResponse } from "../../gen/eris/crm/v1/accounts_pb";
 import { useImportAccounts } from "./accountQueries";

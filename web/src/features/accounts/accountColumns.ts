@@ -1,8 +1,8 @@
 import { supplierName } from "../../api/suppliers";
 import { utilityName } from "../../api/utilities";
-import { toCsv } from "../../components/csv";
-import { formatDate } from "../../components/dateText";
-import { formatDecimal } from "../../components/numberText";
+import { toCsv } from "../../lib/csv";
+import { formatDate } from "../../lib/dateText";
+import { formatDecimal } from "../../lib/numberText";
 import { AccountCommodity, AccountFilter, DrStatus, OpenState, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import type { Utility } from "../../gen/eris/sourcing/v1/utilities_pb";

@@ -1,8 +1,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { DATE_FORMAT_ERROR, formatDate, parseDateText } from "../../components/dateText";
-import { NUMBER_FORMAT_ERROR, parseDecimalText } from "../../components/numberText";
-import { editedKeys } from "../../components/recordForm";
+import { DATE_FORMAT_ERROR, formatDate, parseDateText } from "../../lib/dateText";
+import { NUMBER_FORMAT_ERROR, parseDecimalText } from "../../lib/numberText";
+import { editedKeys } from "../../lib/recordForm";
 import {
   AccountCommodity,
   DrStatus,

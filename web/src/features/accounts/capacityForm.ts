@@ -1,5 +1,5 @@
-import { parseDateText } from "../../components/dateText";
-import { NUMBER_FORMAT_ERROR, parseDecimalText } from "../../components/numberText";
+import { parseDateText } from "../../lib/dateText";
+import { NUMBER_FORMAT_ERROR, parseDecimalText } from "../../lib/numberText";
 import type { CapacityRecordInit } from "./accountQueries";
 import { HISTORY_TEXTS } from "./texts";
 

@@ -1,4 +1,4 @@
-import { parseCsv, toCsv } from "../../components/csv";
+import { parseCsv, toCsv } from "../../lib/csv";
 import type { ImportProblem } from "../../gen/eris/crm/v1/accounts_pb";
 import { IMPORT_HEADERS, IMPORT_TEXTS } from "./texts";
 

@@ -1,4 +1,4 @@
-import { parseDecimalText } from "../../components/numberText";
+import { parseDecimalText } from "../../lib/numberText";
 
 /** Months in a usage year; the paste reads at most this many lines (spec section 9). */
 export const MONTHS = 12;

@@ -1,6 +1,6 @@
 import { H3, Tab, Tabs } from "@blueprintjs/core";
 
-import { tabChanges, useUrlParams } from "../../components/urlState";
+import { tabChanges, useUrlParams } from "../../lib/urlState";
 import { CallBanksTab } from "./CallBanksTab";
 import { CompaniesTab } from "./CompaniesTab";
 import { ADMIN_TEXTS } from "./texts";

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Button, ButtonGroup, Intent } from "@blueprintjs/core";
 
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import type { UrlParams } from "../../components/urlState";
-import { toast } from "../../components/toaster";
+import type { UrlParams } from "../../lib/urlState";
+import { toast } from "../../lib/toaster";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
 import { AssignCompaniesDialog } from "../callbanks/AssignCompaniesDialog";
 import { CallBankDialog } from "../callbanks/CallBankDialog";

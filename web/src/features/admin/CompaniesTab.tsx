@@ -15,10 +15,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { toast } from "../../components/toaster";
-import { useUrlPageTokens, useUrlText, type UrlParams } from "../../components/urlState";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
-import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { toast } from "../../lib/toaster";
+import { useUrlPageTokens, useUrlText, type UrlParams } from "../../lib/urlState";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
+import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { UserOptions } from "../../components/UserOptions";
 import { TeamRole, type Company } from "../../gen/eris/crm/v1/crm_pb";
 import { useCompanySearchPage } from "../callbanks/companyQueries";

@@ -14,8 +14,8 @@ import {
 
 import type { OneTimePassword } from "../../api/users";
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
-import { formatDateTime } from "../../components/dateText";
-import { toast } from "../../components/toaster";
+import { formatDateTime } from "../../lib/dateText";
+import { toast } from "../../lib/toaster";
 import { ADMIN_TEXTS } from "./texts";
 
 const TEXTS = ADMIN_TEXTS.oneTimePassword;

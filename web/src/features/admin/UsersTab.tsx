@@ -5,8 +5,8 @@ import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState, Spinner, Tag } f
 import { useAllUsers, useResetUserPassword, type OneTimePassword } from "../../api/users";
 import { roleLabel, statusLabel } from "../../app/roles";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { toast } from "../../components/toaster";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { toast } from "../../lib/toaster";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { RefreshButton } from "../../components/ListStatus";
 import { UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { OneTimePasswordDialog } from "./OneTimePasswordDialog";

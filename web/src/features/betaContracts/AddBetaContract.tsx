@@ -5,8 +5,8 @@ import { Code } from "@connectrpc/connect";
 import { Link, useNavigate, useParams } from "react-router";
 
 import { hasCode, serverMessage } from "../../api/errors";
-import { commodityLabel } from "../../components/commodity";
-import { toast } from "../../components/toaster";
+import { commodityLabel } from "../../lib/commodity";
+import { toast } from "../../lib/toaster";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { useCompany } from "../companies/companyQueries";
 import { parseCompanyId } from "../companies/CompanyTabsLayout";

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { FormGroup, HTMLSelect, InputGroup, Intent, NumericInput, Switch, TextArea } from "@blueprintjs/core";
 
 import { DatePickerInput } from "../../components/DatePickerInput";
-import { DATE_FORMAT_ERROR, DATE_PLACEHOLDER, isDateTextValid } from "../../components/dateText";
-import { changedMeanwhileText } from "../../components/recordForm";
+import { DATE_FORMAT_ERROR, DATE_PLACEHOLDER, isDateTextValid } from "../../lib/dateText";
+import { changedMeanwhileText } from "../../lib/recordForm";
 
 interface FieldBase {
   id: string;

@@ -4,7 +4,7 @@ import { Checkbox, Classes, Spinner } from "@blueprintjs/core";
 
 import { supplierName, useSuppliers } from "../../api/suppliers";
 import { utilityName, useUtilities } from "../../api/utilities";
-import { formatDecimal } from "../../components/numberText";
+import { formatDecimal } from "../../lib/numberText";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import { AccountCommodity, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import { FORM_TEXTS } from "./betaTexts";

@@ -2,9 +2,9 @@ import { Classes } from "@blueprintjs/core";
 
 import { useAllUsers } from "../../api/users";
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
-import { DATE_FORMAT_ERROR, formatDateTime } from "../../components/dateText";
+import { DATE_FORMAT_ERROR, formatDateTime } from "../../lib/dateText";
 import { RecordDialog } from "../../components/RecordDialog";
-import { useRecordForm } from "../../components/recordForm";
+import { useRecordForm } from "../../lib/recordForm";
 import type { Hedge } from "../../gen/eris/contracts/v1/contracts_pb";
 import { HEDGE_BLOCK_TYPES } from "../contracts/contractTexts";
 import { DateField, SelectField, TextInputField, WholeNumberField, plainChoices } from "./BetaFields";

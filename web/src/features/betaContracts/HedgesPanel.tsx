@@ -3,11 +3,11 @@ import { useState } from "react";
 import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState } from "@blueprintjs/core";
 
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage } from "../../components/clientPaging";
+import { slicePage } from "../../lib/clientPaging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { formatDate } from "../../components/dateText";
+import { formatDate } from "../../lib/dateText";
 import { ListStatus } from "../../components/ListStatus";
-import { toast } from "../../components/toaster";
+import { toast } from "../../lib/toaster";
 import type { Contract, Hedge } from "../../gen/eris/contracts/v1/contracts_pb";
 import { formatRate } from "../contracts/contractFormat";
 import { HEDGE_CONTRACT_TYPE, HEDGE_TEXTS } from "../contracts/contractTexts";

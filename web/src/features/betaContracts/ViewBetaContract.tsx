@@ -5,11 +5,11 @@ import { Code } from "@connectrpc/connect";
 import { Link, useParams } from "react-router";
 
 import { hasCode } from "../../api/errors";
-import { commodityLabel } from "../../components/commodity";
-import { formatDate, isDateTextValid } from "../../components/dateText";
+import { commodityLabel } from "../../lib/commodity";
+import { formatDate, isDateTextValid } from "../../lib/dateText";
 import { FormNotice } from "../../components/FormDialogParts";
-import { useRecordForm } from "../../components/recordForm";
-import { tabChanges, useUrlParams } from "../../components/urlState";
+import { useRecordForm } from "../../lib/recordForm";
+import { tabChanges, useUrlParams } from "../../lib/urlState";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { useCompany } from "../companies/companyQueries";
 import { parseCompanyId } from "../companies/CompanyTabsLayout";

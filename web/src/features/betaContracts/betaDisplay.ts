@@ -1,5 +1,5 @@
-import { formatDate } from "../../components/dateText";
-import { commodityLabel } from "../../components/commodity";
+import { formatDate } from "../../lib/dateText";
+import { commodityLabel } from "../../lib/commodity";
 import type { Date as CalendarDate } from "../../gen/eris/common/v1/date_pb";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import type { Account } from "../../gen/eris/crm/v1/accounts_pb";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { fieldChanges } from "../../components/recordForm";
+import { fieldChanges } from "../../lib/recordForm";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import {
   accountsForCommodity,

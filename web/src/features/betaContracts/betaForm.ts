@@ -1,8 +1,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { formatDate } from "../../components/dateText";
-import type { FieldChanges } from "../../components/recordForm";
-import { parseDecimalText } from "../../components/numberText";
+import { formatDate } from "../../lib/dateText";
+import type { FieldChanges } from "../../lib/recordForm";
+import { parseDecimalText } from "../../lib/numberText";
 import type { Contract, ContractSchema } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountCommodity, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";

@@ -1,4 +1,4 @@
-import { parseDateText } from "../../components/dateText";
+import { parseDateText } from "../../lib/dateText";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { BETA_CONTRACT_ERRORS as E } from "../contracts/contractTexts";
 import { idsOf } from "../rfps/rfpForm";

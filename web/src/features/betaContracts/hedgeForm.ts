@@ -1,5 +1,5 @@
-import { formatDate, parseDateText } from "../../components/dateText";
-import { parseDecimalText } from "../../components/numberText";
+import { formatDate, parseDateText } from "../../lib/dateText";
+import { parseDecimalText } from "../../lib/numberText";
 import type { Hedge } from "../../gen/eris/contracts/v1/contracts_pb";
 import { monthText } from "./betaDisplay";
 import type { HedgeInit } from "./betaQueries";

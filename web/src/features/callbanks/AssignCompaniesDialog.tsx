@@ -15,8 +15,8 @@ import {
   Spinner,
 } from "@blueprintjs/core";
 
-import { toast } from "../../components/toaster";
-import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { toast } from "../../lib/toaster";
+import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
 import { useAllCallBankCompanies, useSetCallBankCompanies } from "./callBankQueries";
 import { CALL_BANK_DIALOG_WIDTH } from "./CallBankDialog";

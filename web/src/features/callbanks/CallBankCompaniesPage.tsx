@@ -6,10 +6,10 @@ import { Link, useParams } from "react-router";
 
 import { hasCode } from "../../api/errors";
 import { HOME_PATH } from "../../app/auth/guard";
-import { formatDate } from "../../components/dateText";
-import { toast } from "../../components/toaster";
-import { useUrlPageTokens, useUrlParams } from "../../components/urlState";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { formatDate } from "../../lib/dateText";
+import { toast } from "../../lib/toaster";
+import { useUrlPageTokens, useUrlParams } from "../../lib/urlState";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { CallBankCompanyStatus, type CallBankCompany } from "../../gen/eris/crm/v1/call_banks_pb";
 import { useUserDirectory } from "../tasks/userDirectory";
 import { CallBankCompanyDialog } from "./CallBankCompanyDialog";

@@ -1,7 +1,7 @@
 import { Classes, Dialog, DialogBody, DialogFooter, Button, Icon, Radio, RadioGroup, Spinner } from "@blueprintjs/core";
 import { Link } from "react-router";
 
-import { formatDecimal } from "../../components/numberText";
+import { formatDecimal } from "../../lib/numberText";
 import { CallBankCompanyStatus, type CallBankCompany } from "../../gen/eris/crm/v1/call_banks_pb";
 import { companyDetailsPath } from "../companies/companyRoutes";
 import { statusText } from "../companies/statuses";

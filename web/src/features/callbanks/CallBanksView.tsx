@@ -11,8 +11,8 @@ import {
 } from "@blueprintjs/core";
 import { useNavigate } from "react-router";
 
-import { useUrlText, type UrlParams } from "../../components/urlState";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { useUrlText, type UrlParams } from "../../lib/urlState";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { UserOptions } from "../../components/UserOptions";
 import { RefreshButton } from "../../components/ListStatus";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";

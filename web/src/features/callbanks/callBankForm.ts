@@ -1,4 +1,4 @@
-import { formatDate, parseDateText } from "../../components/dateText";
+import { formatDate, parseDateText } from "../../lib/dateText";
 import { CallBankCompanyStatus, type CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
 import { CALL_BANK_TEXTS } from "./texts";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import type { PageTokens } from "../../components/urlState";
+import type { PageTokens } from "../../lib/urlState";
 
 export type { PageTokens };
 

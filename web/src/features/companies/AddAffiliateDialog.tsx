@@ -4,7 +4,7 @@ import { Dialog, DialogBody, FormGroup, InputGroup } from "@blueprintjs/core";
 
 import { serverMessage } from "../../api/errors";
 import { SubmitFooter } from "../../components/FormDialogParts";
-import { toast } from "../../components/toaster";
+import { toast } from "../../lib/toaster";
 import { useCreateAffiliate } from "./companyQueries";
 import { COMPANY_TEXTS } from "./texts";
 

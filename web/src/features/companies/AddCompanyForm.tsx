@@ -6,7 +6,7 @@ import { Code } from "@connectrpc/connect";
 import { useNavigate } from "react-router";
 
 import { failureText } from "../../api/errors";
-import { toast } from "../../components/toaster";
+import { toast } from "../../lib/toaster";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import { AddressFields, CommodityFields, ServiceFlags, TeamFields, type CompanyFieldsProps } from "./CompanyFields";
 import { companyChanges, emptyCompanyForm, formErrors, type CompanyForm } from "./companyForm";

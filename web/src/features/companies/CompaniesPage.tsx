@@ -1,6 +1,6 @@
 import { H3, Tab, Tabs } from "@blueprintjs/core";
 
-import { tabChanges, useUrlParams } from "../../components/urlState";
+import { tabChanges, useUrlParams } from "../../lib/urlState";
 import { AddCompanyForm } from "./AddCompanyForm";
 import { CompanyList } from "./CompanyList";
 import { COMPANY_TEXTS } from "./texts";

@@ -4,8 +4,8 @@ import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintj
 
 import { useUtilities, utilityOptions } from "../../api/utilities";
 import { DateTextInput } from "../../components/DateTextInput";
-import { isDateTextValid } from "../../components/dateText";
-import { formatDecimal, parseDecimalText } from "../../components/numberText";
+import { isDateTextValid } from "../../lib/dateText";
+import { formatDecimal, parseDecimalText } from "../../lib/numberText";
 import { OptionMultiSelect } from "../../components/OptionMultiSelect";
 import { UserOptions } from "../../components/UserOptions";
 import { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";

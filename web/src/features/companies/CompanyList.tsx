@@ -20,12 +20,12 @@ import { Link } from "react-router";
 
 import { serverMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { formatDate } from "../../components/dateText";
-import { formatDecimal } from "../../components/numberText";
-import { toast } from "../../components/toaster";
-import { useUrlPageTokens, useUrlParams, useUrlText } from "../../components/urlState";
-import { useDebouncedValue } from "../../components/useDebouncedValue";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { formatDate } from "../../lib/dateText";
+import { formatDecimal } from "../../lib/numberText";
+import { toast } from "../../lib/toaster";
+import { useUrlPageTokens, useUrlParams, useUrlText } from "../../lib/urlState";
+import { useDebouncedValue } from "../../lib/useDebouncedValue";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { UserOptions } from "../../components/UserOptions";
 import type { Company } from "../../gen/eris/crm/v1/crm_pb";
 import {

@@ -1,7 +1,7 @@
 import { Classes, NonIdealState, Section, SectionCard, Spinner, Tag } from "@blueprintjs/core";
 
 import { useUtilities, utilityName } from "../../api/utilities";
-import { formatDateTime } from "../../components/dateText";
+import { formatDateTime } from "../../lib/dateText";
 import { useCompanyChanges, usePeople } from "./companyQueries";
 import { fieldLabel, historyValue } from "./historyFormat";
 import { COMPANY_TEXTS } from "./texts";

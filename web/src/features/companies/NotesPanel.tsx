@@ -16,8 +16,8 @@ import {
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
 import { DateTextInput } from "../../components/DateTextInput";
-import { formatDate, formatDateTime, parseDateText } from "../../components/dateText";
-import { toast } from "../../components/toaster";
+import { formatDate, formatDateTime, parseDateText } from "../../lib/dateText";
+import { toast } from "../../lib/toaster";
 import type { Note } from "../../gen/eris/crm/v1/notes_pb";
 import { useCreateNote, useNotes, usePeople } from "./companyQueries";
 import { COMPANY_TEXTS, DEFAULT_NOTE_SERVICE, NOTE_SERVICES } from "./texts";

@@ -1,8 +1,8 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 
-import { formatDate, parseDateText } from "../../components/dateText";
-import { formatDecimal, normalizeDecimal, NUMBER_FORMAT_ERROR, parseDecimalText } from "../../components/numberText";
-import { DATE_FORMAT_ERROR } from "../../components/dateText";
+import { formatDate, parseDateText } from "../../lib/dateText";
+import { formatDecimal, normalizeDecimal, NUMBER_FORMAT_ERROR, parseDecimalText } from "../../lib/numberText";
+import { DATE_FORMAT_ERROR } from "../../lib/dateText";
 import { CompanySchema, PrimaryStatus, type Company } from "../../gen/eris/crm/v1/crm_pb";
 import { changePrimary, type Commodity } from "./statuses";
 import { COMPANY_TEXTS } from "./texts";

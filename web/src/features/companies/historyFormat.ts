@@ -1,5 +1,5 @@
-import { formatDate, parseDateText } from "../../components/dateText";
-import { formatDecimal } from "../../components/numberText";
+import { formatDate, parseDateText } from "../../lib/dateText";
+import { formatDecimal } from "../../lib/numberText";
 import { COMPANY_TEXTS } from "./texts";
 
 const F = COMPANY_TEXTS.fields;

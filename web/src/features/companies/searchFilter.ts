@@ -1,7 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { parseDateText } from "../../components/dateText";
-import { parseDecimalText } from "../../components/numberText";
+import { parseDateText } from "../../lib/dateText";
+import { parseDecimalText } from "../../lib/numberText";
 import { CompanyFilterSchema, PrimaryStatus, type CompanyFilter } from "../../gen/eris/crm/v1/crm_pb";
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
 

@@ -14,9 +14,9 @@ import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { FormError, FormNotice, SubmitFooter } from "../../components/FormDialogParts";
-import { keepTyped } from "../../components/recordForm";
-import { toast } from "../../components/toaster";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { keepTyped } from "../../lib/recordForm";
+import { toast } from "../../lib/toaster";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import type { Contact } from "../../gen/eris/crm/v1/contacts_pb";
 import {
   contactChanges,

@@ -4,14 +4,14 @@ import { Button, Classes, H4, HTMLTable, Icon, InputGroup, Intent, Spinner } fro
 import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
 
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage, urlPage } from "../../components/clientPaging";
+import { slicePage, urlPage } from "../../lib/clientPaging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { telHref } from "../../components/contactLinks";
+import { telHref } from "../../lib/contactLinks";
 import { ListStatus } from "../../components/ListStatus";
-import { downloadCsv } from "../../components/csv";
-import { toast } from "../../components/toaster";
-import { useUrlParams, useUrlText } from "../../components/urlState";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { downloadCsv } from "../../lib/csv";
+import { toast } from "../../lib/toaster";
+import { useUrlParams, useUrlText } from "../../lib/urlState";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import type { Contact } from "../../gen/eris/crm/v1/contacts_pb";
 import { useCompany } from "../companies/companyQueries";
 import { parseCompanyId } from "../companies/CompanyTabsLayout";

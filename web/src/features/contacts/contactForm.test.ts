@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
-import { keepTyped } from "../../components/recordForm";
+import { keepTyped } from "../../lib/recordForm";
 import { ContactSchema } from "../../gen/eris/crm/v1/contacts_pb";
 import {
   canSendContact,

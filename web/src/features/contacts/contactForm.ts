@@ -1,6 +1,6 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { editedKeys } from "../../components/recordForm";
+import { editedKeys } from "../../lib/recordForm";
 import type { Contact, ContactSchema } from "../../gen/eris/crm/v1/contacts_pb";
 import { CONTACT_TEXTS, PRIORITY_MAX, PRIORITY_MIN } from "./texts";
 

@@ -1,4 +1,4 @@
-import { toCsv } from "../../components/csv";
+import { toCsv } from "../../lib/csv";
 import type { Contact } from "../../gen/eris/crm/v1/contacts_pb";
 import { CONTACT_TEXTS } from "./texts";
 

@@ -1,7 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { commodityFromLabel } from "../../components/commodity";
-import { parseDateText } from "../../components/dateText";
+import { commodityFromLabel } from "../../lib/commodity";
+import { parseDateText } from "../../lib/dateText";
 import { ContractScope, type BookFilterSchema } from "../../gen/eris/contracts/v1/contracts_pb";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { XLSX_TYPE } from "../../components/download";
+import { XLSX_TYPE } from "../../lib/download";
 import { makeContract } from "../../test/contractFakes";
 import { spyToasts } from "../../test/fakes";
 import type { FakeClient } from "../../test/renderApp";

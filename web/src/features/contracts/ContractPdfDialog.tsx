@@ -17,7 +17,7 @@ import {
 
 import { useSession } from "../../app/auth/SessionContext";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { toast } from "../../components/toaster";
+import { toast } from "../../lib/toaster";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import {
   CONTRACT_FILE_ACCEPT,

@@ -1,7 +1,7 @@
 import { supplierName } from "../../api/suppliers";
 import { utilityName } from "../../api/utilities";
-import { commodityLabel } from "../../components/commodity";
-import { formatDate } from "../../components/dateText";
+import { commodityLabel } from "../../lib/commodity";
+import { formatDate } from "../../lib/dateText";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import type { Utility } from "../../gen/eris/sourcing/v1/utilities_pb";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { XLSX_TYPE } from "../../components/download";
+import { XLSX_TYPE } from "../../lib/download";
 import { contractFileType, isPdf, PDF_TYPE, sizeText, XLS_TYPE } from "./contractFiles";
 
 describe("contract files", () => {

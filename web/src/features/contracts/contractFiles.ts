@@ -1,5 +1,5 @@
 import { authorizedFetch, type RestSession } from "../../api/rest";
-import { XLSX_TYPE } from "../../components/download";
+import { XLSX_TYPE } from "../../lib/download";
 
 /**
  * A contract's file (a signed PDF or an Excel sheet) travels over the gateway's REST routes, not

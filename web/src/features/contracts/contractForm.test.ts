@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { fieldChanges } from "../../components/recordForm";
+import { fieldChanges } from "../../lib/recordForm";
 import { ProjectionBasis } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";

@@ -1,8 +1,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { formatDate, isDateTextValid, parseDateText } from "../../components/dateText";
-import { parseDecimalText } from "../../components/numberText";
-import type { FieldChanges } from "../../components/recordForm";
+import { formatDate, isDateTextValid, parseDateText } from "../../lib/dateText";
+import { parseDecimalText } from "../../lib/numberText";
+import type { FieldChanges } from "../../lib/recordForm";
 import { ProjectionBasis, type Contract, type ContractSchema } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountFilter, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from "react";
 
 import { Button, ButtonGroup, Classes, HTMLSelect, Spinner } from "@blueprintjs/core";
 
-import { businessDayOf, formatClockTime } from "../../components/businessTime";
+import { businessDayOf, formatClockTime } from "../../lib/businessTime";
 import {
   CALENDAR_VIEWS,
   calendarRange,

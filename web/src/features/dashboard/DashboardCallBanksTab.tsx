@@ -1,4 +1,4 @@
-import type { UrlParams } from "../../components/urlState";
+import type { UrlParams } from "../../lib/urlState";
 import { CallBankInfoButton, CallBanksView } from "../callbanks/CallBanksView";
 
 export interface DashboardCallBanksTabProps {

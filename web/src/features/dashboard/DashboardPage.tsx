@@ -1,7 +1,7 @@
 import { FormGroup, H3, HTMLSelect, Tab, Tabs } from "@blueprintjs/core";
 
 import { useSessionState } from "../../app/auth/SessionContext";
-import { tabChanges, useUrlParams } from "../../components/urlState";
+import { tabChanges, useUrlParams } from "../../lib/urlState";
 import { UserOptions } from "../../components/UserOptions";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { useUserDirectory } from "../tasks/userDirectory";

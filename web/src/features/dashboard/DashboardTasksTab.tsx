@@ -3,9 +3,9 @@ import { useMemo, useState } from "react";
 import { Button, Intent } from "@blueprintjs/core";
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
-import { businessDayOf, startOfBusinessDay } from "../../components/businessTime";
-import type { UrlParams } from "../../components/urlState";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { businessDayOf, startOfBusinessDay } from "../../lib/businessTime";
+import type { UrlParams } from "../../lib/urlState";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
 import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { RfpDetailsDialog } from "../rfpReport/RfpDetailsDialog";

@@ -1,7 +1,7 @@
 import { Classes, H5, H6, Intent, NonIdealState, Spinner, Tag, Text } from "@blueprintjs/core";
 import { Link } from "react-router";
 
-import { formatDate } from "../../components/dateText";
+import { formatDate } from "../../lib/dateText";
 import type { RenewalAlert } from "../../gen/eris/reporting/v1/reporting_pb";
 import { companyContractsPath } from "../contracts/contractColumns";
 import { useRenewalAlerts } from "../reports/reportQueries";

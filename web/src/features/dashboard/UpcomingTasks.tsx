@@ -12,11 +12,11 @@ import {
 } from "@blueprintjs/core";
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
-import { businessDayOf, formatClockTime, startOfBusinessDay } from "../../components/businessTime";
+import { businessDayOf, formatClockTime, startOfBusinessDay } from "../../lib/businessTime";
 import { DatePickerInput } from "../../components/DatePickerInput";
-import { DATE_FORMAT_ERROR, DATE_PLACEHOLDER, formatWallClockText, parseDateText } from "../../components/dateText";
-import { useUrlText, type UrlParams } from "../../components/urlState";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { DATE_FORMAT_ERROR, DATE_PLACEHOLDER, formatWallClockText, parseDateText } from "../../lib/dateText";
+import { useUrlText, type UrlParams } from "../../lib/urlState";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { taskStatusLabel } from "../tasks/taskForm";
 import { TaskStatusTag } from "../tasks/TaskStatusTag";

@@ -1,4 +1,4 @@
-import { businessDayOf, minuteOfDay } from "../../components/businessTime";
+import { businessDayOf, minuteOfDay } from "../../lib/businessTime";
 
 /** The calendar's views (spec: types month, week, day, 4day). */
 export type CalendarView = "month" | "week" | "day" | "4day";

@@ -16,8 +16,8 @@ import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { toast } from "../../components/toaster";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { toast } from "../../lib/toaster";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { Contract, Payment, PaymentTotals } from "../../gen/eris/contracts/v1/contracts_pb";
 import { PAYMENT_TEXTS } from "../contracts/contractTexts";

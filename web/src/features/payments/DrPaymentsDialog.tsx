@@ -18,12 +18,12 @@ import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage } from "../../components/clientPaging";
+import { slicePage } from "../../lib/clientPaging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DatePickerInput } from "../../components/DatePickerInput";
-import { DATE_PLACEHOLDER, formatDate, parseDateText } from "../../components/dateText";
-import { toast } from "../../components/toaster";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { DATE_PLACEHOLDER, formatDate, parseDateText } from "../../lib/dateText";
+import { toast } from "../../lib/toaster";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import type { Contract, DrPayment } from "../../gen/eris/contracts/v1/contracts_pb";
 import { DR_PERIODS, PAYMENT_TEXTS } from "../contracts/contractTexts";
 import { usePaymentRights } from "./PaymentControls";

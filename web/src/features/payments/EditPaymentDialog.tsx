@@ -1,6 +1,6 @@
 import type { Contract, Payment } from "../../gen/eris/contracts/v1/contracts_pb";
 import { RecordDialog } from "../../components/RecordDialog";
-import { useRecordForm } from "../../components/recordForm";
+import { useRecordForm } from "../../lib/recordForm";
 import { PAYMENT_TEXTS } from "../contracts/contractTexts";
 import { PaymentDraftFields } from "./PaymentControls";
 import {

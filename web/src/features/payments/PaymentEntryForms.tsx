@@ -4,7 +4,7 @@ import { Button, Intent } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
-import { toast } from "../../components/toaster";
+import { toast } from "../../lib/toaster";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { PAYMENT_TEXTS } from "../contracts/contractTexts";
 import { PasteArea, PaymentDraftFields, usePastedRows } from "./PaymentControls";

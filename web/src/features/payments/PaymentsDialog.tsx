@@ -5,9 +5,9 @@ import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { editedKeys, keepTyped } from "../../components/recordForm";
-import { toast } from "../../components/toaster";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { editedKeys, keepTyped } from "../../lib/recordForm";
+import { toast } from "../../lib/toaster";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import type { Contract, Payment } from "../../gen/eris/contracts/v1/contracts_pb";
 import { PAYMENT_TEXTS } from "../contracts/contractTexts";
 import { deleteDescription, PAYMENT_COLUMNS, paymentName } from "./paymentColumns";

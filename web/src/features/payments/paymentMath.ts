@@ -1,4 +1,4 @@
-import { parseDecimalText, type ParsedDecimal } from "../../components/numberText";
+import { parseDecimalText, type ParsedDecimal } from "../../lib/numberText";
 import { ProjectionBasis, type Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { MONTHS, PAYMENT_TYPES } from "../contracts/contractTexts";
 

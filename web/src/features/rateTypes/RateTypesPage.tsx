@@ -4,14 +4,14 @@ import { Button, FormGroup, H3, HTMLTable, InputGroup, Intent } from "@blueprint
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage, urlPage } from "../../components/clientPaging";
+import { slicePage, urlPage } from "../../lib/clientPaging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormError } from "../../components/FormDialogParts";
 import { ListStatus } from "../../components/ListStatus";
-import { REFUSAL_CODES } from "../../components/recordForm";
-import { toast } from "../../components/toaster";
-import { useUrlParams } from "../../components/urlState";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { REFUSAL_CODES } from "../../lib/recordForm";
+import { toast } from "../../lib/toaster";
+import { useUrlParams } from "../../lib/urlState";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import type { RateType } from "../../gen/eris/sourcing/v1/rate_types_pb";
 import { useCreateRateType, useDeleteRateType, useRateTypes } from "./rateTypeQueries";
 import { RATE_TYPE_TEXTS } from "./texts";

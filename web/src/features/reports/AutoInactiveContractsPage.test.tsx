@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../components/csv";
+import { readFileText } from "../../lib/csv";
 import { catchDownloads, manager, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeContractReportRow } from "../../test/reportFakes";

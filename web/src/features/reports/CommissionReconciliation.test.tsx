@@ -5,7 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../components/csv";
+import { readFileText } from "../../lib/csv";
 import {
   ListMarginOptionsResponseSchema,
   SupplierOptionSchema,

@@ -12,9 +12,9 @@ import {
 } from "@blueprintjs/core";
 import { Link } from "react-router";
 
-import { downloadCsv, toCsv } from "../../components/csv";
+import { downloadCsv, toCsv } from "../../lib/csv";
 import { ListStatus } from "../../components/ListStatus";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type {
   CommissionRow,

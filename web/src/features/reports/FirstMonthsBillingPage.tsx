@@ -2,8 +2,8 @@ import { Button, FormGroup, H3, HTMLSelect, Intent, Spinner } from "@blueprintjs
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
 import { ListStatus } from "../../components/ListStatus";
-import { useUrlParams } from "../../components/urlState";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { useUrlParams } from "../../lib/urlState";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { contractColumns, contractRowAttributes, contractRowKey } from "./contractReportColumns";
 import { startMonthLabel } from "./marginView";
 import { defaultStartMonth, monthOf, startMonthFromParam, todayIn } from "./reportFilters";

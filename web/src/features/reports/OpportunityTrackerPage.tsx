@@ -5,8 +5,8 @@ import { Link } from "react-router";
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
 import { DateTextInput } from "../../components/DateTextInput";
-import { formatDate } from "../../components/dateText";
-import { applyParamChanges, useUrlParams } from "../../components/urlState";
+import { formatDate } from "../../lib/dateText";
+import { applyParamChanges, useUrlParams } from "../../lib/urlState";
 import type { OpportunityRow } from "../../gen/eris/reporting/v1/reporting_pb";
 import { dayParam } from "../contractBook/bookFilter";
 import { formatVolume } from "../contracts/contractFormat";

@@ -4,11 +4,11 @@ import { Button, Classes, FormGroup, H3, HTMLSelect, Intent, Spinner } from "@bl
 import { Link } from "react-router";
 
 import { DateTextInput } from "../../components/DateTextInput";
-import { formatDate } from "../../components/dateText";
+import { formatDate } from "../../lib/dateText";
 import { ListStatus } from "../../components/ListStatus";
-import { applyParamChanges, useUrlParams } from "../../components/urlState";
+import { applyParamChanges, useUrlParams } from "../../lib/urlState";
 import { UserOptions } from "../../components/UserOptions";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { RenewalRow } from "../../gen/eris/reporting/v1/reporting_pb";
 import { useSessionUser } from "../companies/useSessionUser";

@@ -1,9 +1,9 @@
 import { Button, Classes } from "@blueprintjs/core";
 import type { IconName } from "@blueprintjs/icons";
 
-import { downloadCsv, toCsv } from "../../components/csv";
+import { downloadCsv, toCsv } from "../../lib/csv";
 import { ListStatus } from "../../components/ListStatus";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 
 /** A report's column: as the table shows it, and its cell in the CSV export. */

@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 
 import { Button, FormGroup, H3, HTMLSelect, HTMLTable, Spinner, Tab, Tabs } from "@blueprintjs/core";
 
-import { downloadCsv, toCsv } from "../../components/csv";
+import { downloadCsv, toCsv } from "../../lib/csv";
 import { ListStatus } from "../../components/ListStatus";
-import { useUrlParams } from "../../components/urlState";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { useUrlParams } from "../../lib/urlState";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { RevenueBasis, type GetRevenueBySupplierResponse } from "../../gen/eris/reporting/v1/reporting_pb";
 import { formatMoney } from "../contracts/contractFormat";
 import { CommissionReconciliation } from "./CommissionReconciliation";

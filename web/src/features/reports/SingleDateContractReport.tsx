@@ -3,7 +3,7 @@ import type { IconName } from "@blueprintjs/icons";
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
 import { DateTextInput } from "../../components/DateTextInput";
-import { useUrlParams } from "../../components/urlState";
+import { useUrlParams } from "../../lib/urlState";
 import type { ContractReportRow } from "../../gen/eris/reporting/v1/reporting_pb";
 import { dayParam, type Day } from "../contractBook/bookFilter";
 import { contractRowAttributes, contractRowKey } from "./contractReportColumns";

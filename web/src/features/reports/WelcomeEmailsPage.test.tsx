@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../components/csv";
+import { readFileText } from "../../lib/csv";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { catchDownloads, makeUser, manager, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Button, Callout, H3, Intent, NonIdealState, Spinner } from "@blueprintjs/core";
 
 import { DateTextInput } from "../../components/DateTextInput";
-import { applyParamChanges, useUrlParams, type ParamChanges } from "../../components/urlState";
+import { applyParamChanges, useUrlParams, type ParamChanges } from "../../lib/urlState";
 import { dayParam } from "../contractBook/bookFilter";
 import { contractColumns, contractRowAttributes, contractRowKey } from "./contractReportColumns";
 import { dayText } from "./reportFilters";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
-import { contactHref } from "../../components/contactLinks";
-import { formatDate } from "../../components/dateText";
+import { contactHref } from "../../lib/contactLinks";
+import { formatDate } from "../../lib/dateText";
 import type { ContractReportRow } from "../../gen/eris/reporting/v1/reporting_pb";
 import { companyContractsPath } from "../contracts/contractColumns";
 import { formatRate, formatVolume } from "../contracts/contractFormat";

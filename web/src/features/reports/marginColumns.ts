@@ -1,4 +1,4 @@
-import { formatDate } from "../../components/dateText";
+import { formatDate } from "../../lib/dateText";
 import type { MarginRow } from "../../gen/eris/reporting/v1/reporting_pb";
 import { formatRate } from "../contracts/contractFormat";
 import { formatDollars, formatPercent, formatVolume, monthName, yearText } from "../payments/paymentMath";

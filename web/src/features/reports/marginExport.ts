@@ -1,5 +1,5 @@
 import { authorizedFetch, type RestSession } from "../../api/rest";
-import { downloadUrl } from "../../components/download";
+import { downloadUrl } from "../../lib/download";
 import { marginExportFilters, type MarginFilters } from "./marginView";
 import { MARGIN_TEXTS } from "./texts";
 

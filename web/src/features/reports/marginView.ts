@@ -1,5 +1,5 @@
-import { DATE_FORMAT_ERROR, parseDateText } from "../../components/dateText";
-import type { ParamChanges } from "../../components/urlState";
+import { DATE_FORMAT_ERROR, parseDateText } from "../../lib/dateText";
+import type { ParamChanges } from "../../lib/urlState";
 import { PageDirection, type MarginFilter } from "../../gen/eris/reporting/v1/reporting_pb";
 import { dayFromParam, dayParam, paramToDateText, type Day } from "../contractBook/bookFilter";
 import { MONTHS } from "../contracts/contractTexts";

@@ -1,4 +1,4 @@
-import type { ParamChanges } from "../../components/urlState";
+import type { ParamChanges } from "../../lib/urlState";
 import { dayFromParam, dayParam, type Day } from "../contractBook/bookFilter";
 import { dayOfText, dayText, firstOfMonth, sameDay } from "./reportFilters";
 import type { DayRange } from "./reportQueries";

@@ -1,4 +1,4 @@
-import type { ParamChanges } from "../../components/urlState";
+import type { ParamChanges } from "../../lib/urlState";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { dateTextToParam, dayFromParam, dayParam, paramToDateText, type Day } from "../contractBook/bookFilter";
 import type { RenewalsRequest } from "./reportQueries";

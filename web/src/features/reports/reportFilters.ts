@@ -1,8 +1,8 @@
 import { useState } from "react";
 
-import { wallClockOf } from "../../components/businessTime";
-import { parseDateText } from "../../components/dateText";
-import type { UrlParams } from "../../components/urlState";
+import { wallClockOf } from "../../lib/businessTime";
+import { parseDateText } from "../../lib/dateText";
+import type { UrlParams } from "../../lib/urlState";
 import { dayFromParam, dayParam, paramToDateText, type Day } from "../contractBook/bookFilter";
 
 /** Today on the business clock. */

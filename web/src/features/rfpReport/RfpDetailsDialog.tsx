@@ -4,9 +4,9 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, Intent } from "@blue
 import { Link } from "react-router";
 
 import { useSuppliers } from "../../api/suppliers";
-import { commodityLabel } from "../../components/commodity";
-import { formatDate } from "../../components/dateText";
-import { toast } from "../../components/toaster";
+import { commodityLabel } from "../../lib/commodity";
+import { formatDate } from "../../lib/dateText";
+import { toast } from "../../lib/toaster";
 import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { useDownloadRfp } from "./rfpReportQueries";
 import { addressLine, companyRfpsPath, formatReturn, outcomeLabel, supplierNames, termsText } from "./rfpText";

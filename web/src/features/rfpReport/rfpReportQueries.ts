@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
-import { downloadXlsx } from "../../components/download";
+import { downloadXlsx } from "../../lib/download";
 import type { Date as CalendarDate } from "../../gen/eris/common/v1/date_pb";
 
 /** Every RFP query starts with this key, so one invalidation refreshes the report and the calendar. */

@@ -1,5 +1,5 @@
-import { instantOf } from "../../components/businessTime";
-import { formatDate } from "../../components/dateText";
+import { instantOf } from "../../lib/businessTime";
+import { formatDate } from "../../lib/dateText";
 import type { Date as CalendarDate } from "../../gen/eris/common/v1/date_pb";
 import type { Rfp, RfpOutcome } from "../../gen/eris/sourcing/v1/rfps_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";

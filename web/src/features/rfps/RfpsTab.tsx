@@ -6,12 +6,12 @@ import { useParams } from "react-router";
 
 import { failureText } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { downloadXlsx } from "../../components/download";
+import { downloadXlsx } from "../../lib/download";
 import { ListStatus } from "../../components/ListStatus";
-import { toast } from "../../components/toaster";
-import { useUrlParams, useUrlText } from "../../components/urlState";
-import { useDebouncedValue } from "../../components/useDebouncedValue";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { toast } from "../../lib/toaster";
+import { useUrlParams, useUrlText } from "../../lib/urlState";
+import { useDebouncedValue } from "../../lib/useDebouncedValue";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import { RfpOutcome, type Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { useCompany } from "../companies/companyQueries";

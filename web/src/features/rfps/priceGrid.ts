@@ -1,4 +1,4 @@
-import { parseDecimalText } from "../../components/numberText";
+import { parseDecimalText } from "../../lib/numberText";
 import type { Rfp, RfpQuote } from "../../gen/eris/sourcing/v1/rfps_pb";
 
 /** Compares two non-negative decimal texts exactly (no rounding through floating point). */

@@ -1,9 +1,9 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { wallClockOf } from "../../components/businessTime";
-import { formatDate, formatWallClockText, isDateTextValid, parseDateText } from "../../components/dateText";
-import { parseDecimalText } from "../../components/numberText";
-import type { FieldChanges } from "../../components/recordForm";
+import { wallClockOf } from "../../lib/businessTime";
+import { formatDate, formatWallClockText, isDateTextValid, parseDateText } from "../../lib/dateText";
+import { parseDecimalText } from "../../lib/numberText";
+import type { FieldChanges } from "../../lib/recordForm";
 import { AccountCommodity, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Rfp, RfpSchema } from "../../gen/eris/sourcing/v1/rfps_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";

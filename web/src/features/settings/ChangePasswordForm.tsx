@@ -8,7 +8,7 @@ import { hasCode, serverMessage } from "../../api/errors";
 import { HOME_PATH } from "../../app/auth/guard";
 import { useSession } from "../../app/auth/SessionContext";
 import { FormError } from "../../components/FormDialogParts";
-import { toast } from "../../components/toaster";
+import { toast } from "../../lib/toaster";
 import { canSubmitPasswordChange, checkPasswordChange } from "./passwordRules";
 import { SETTINGS_TEXTS } from "./texts";
 

@@ -4,7 +4,7 @@ import { Button } from "@blueprintjs/core";
 
 import { useSession } from "../../app/auth/SessionContext";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { toast } from "../../components/toaster";
+import { toast } from "../../lib/toaster";
 import { SETTINGS_TEXTS } from "./texts";
 
 /**

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { changedMeanwhileText } from "../../components/recordForm";
+import { changedMeanwhileText } from "../../lib/recordForm";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import type { SupplierContact } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";

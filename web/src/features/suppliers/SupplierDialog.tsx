@@ -1,7 +1,7 @@
-import { commodityLabel } from "../../components/commodity";
+import { commodityLabel } from "../../lib/commodity";
 import { RecordDialog } from "../../components/RecordDialog";
 import { ChoiceField, TextField } from "../../components/RecordFields";
-import { useRecordForm } from "../../components/recordForm";
+import { useRecordForm } from "../../lib/recordForm";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import {

@@ -1,4 +1,4 @@
-import { commodityLabel } from "../../components/commodity";
+import { commodityLabel } from "../../lib/commodity";
 import type { Supplier, SupplierContact } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 

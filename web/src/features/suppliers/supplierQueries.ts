@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
 import { suppliersKey } from "../../api/suppliers";
-import type { FieldChanges } from "../../components/recordForm";
+import type { FieldChanges } from "../../lib/recordForm";
 import type { Supplier, SupplierContact } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import type { ContactFields, SupplierFields } from "./supplierForm";
 

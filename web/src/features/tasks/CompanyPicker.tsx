@@ -5,7 +5,7 @@ import { Button, MenuItem, Spinner } from "@blueprintjs/core";
 import { Suggest, type ItemRenderer } from "@blueprintjs/select";
 import "@blueprintjs/select/lib/css/blueprint-select.css";
 
-import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { CompanySchema, type Company } from "../../gen/eris/crm/v1/crm_pb";
 import { useCompanyLookup } from "../companies/companyLookup";
 import { TASK_TEXTS } from "./texts";

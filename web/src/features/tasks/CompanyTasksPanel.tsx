@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Button, Card, H5, HTMLTable, Intent, NonIdealState, Spinner } from "@blueprintjs/core";
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
-import { formatDateTime } from "../../components/dateText";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { formatDateTime } from "../../lib/dateText";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { EditTaskDialog } from "./EditTaskDialog";
 import { TaskStatusTag } from "./TaskStatusTag";

@@ -1,7 +1,7 @@
 import { timestampDate, timestampFromDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 
-import { instantOf, wallClockOf, type WallClock } from "../../components/businessTime";
-import { formatWallClockText, parseDateTimeText } from "../../components/dateText";
+import { instantOf, wallClockOf, type WallClock } from "../../lib/businessTime";
+import { formatWallClockText, parseDateTimeText } from "../../lib/dateText";
 
 /** A due date given without a time is due at this hour, business time. */
 export const DEFAULT_DUE_HOUR = 9;

@@ -14,11 +14,11 @@ import {
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage } from "../../components/clientPaging";
+import { slicePage } from "../../lib/clientPaging";
 import { FormError, SubmitFooter } from "../../components/FormDialogParts";
-import { REFUSAL_CODES } from "../../components/recordForm";
-import { toast } from "../../components/toaster";
-import { useLoadErrorToast } from "../../components/useLoadErrorToast";
+import { REFUSAL_CODES } from "../../lib/recordForm";
+import { toast } from "../../lib/toaster";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import type { RateCode, Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { UTILITY_TEXTS } from "./texts";
 import { MAX_RATE_CODES, rateCodesToSave, type RateCodeRow } from "./utilityForm";

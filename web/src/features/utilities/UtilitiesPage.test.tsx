@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { changedMeanwhileText } from "../../components/recordForm";
+import { changedMeanwhileText } from "../../lib/recordForm";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity, RateCodeSchema, type Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { spyToasts } from "../../test/fakes";

@@ -1,4 +1,4 @@
-import { commodityLabel } from "../../components/commodity";
+import { commodityLabel } from "../../lib/commodity";
 import { Commodity, type RateCode, type Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
 
 /** The filter's choices after All (spec: All/Electric/Gas). */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
 import { utilitiesKey } from "../../api/utilities";
-import type { FieldChanges } from "../../components/recordForm";
+import type { FieldChanges } from "../../lib/recordForm";
 import type { RateCode, Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
 import type { UtilityFields } from "./utilityForm";
 
