@@ -15,7 +15,7 @@ use crate::{
     db::{
         contracts::ContractRow,
         hedges::HedgeRow,
-        payments::{DrPaymentRow, PaymentRow},
+        payments::{DrPaymentRow, PaymentRow, PaymentValues},
     },
     domain::{
         // The field table names its kinds and their lists.
@@ -162,10 +162,19 @@ macro_rules! contract_conversions {
 contract_field_table!(contract_conversions);
 
 pub fn payment_to_proto(row: PaymentRow) -> Payment {
-    let p = row.values;
     Payment {
         payment_id: row.payment_id,
-        contract_id: row.contract_id,
+        version: row.version,
+        update_time: Some(timestamp(row.updated_at)),
+        ..payment_values_to_proto(row.contract_id, row.values)
+    }
+}
+
+/// A payment's values as the protos carry them, before it is stored (no id, no version).
+pub fn payment_values_to_proto(contract_id: i64, p: PaymentValues) -> Payment {
+    Payment {
+        payment_id: 0,
+        contract_id,
         projected_month: i32::from(p.projected_month),
         projected_year: p.projected_year,
         revenue_split: decimal_text(p.revenue_split),
@@ -176,8 +185,8 @@ pub fn payment_to_proto(row: PaymentRow) -> Payment {
         usage_actual: decimal_text(p.usage_actual),
         payment_actual: money::optional_text(p.payment_actual),
         payment_type: p.payment_type,
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
+        version: 0,
+        update_time: None,
     }
 }
 

@@ -287,7 +287,8 @@ async fn sales_read_their_companies_contracts_and_change_none() {
     denied(app.update(&app.sales, Contract { notes: "mine".into(), ..made.clone() }, &["notes"]).await.unwrap_err());
     let delete = DeleteContractRequest { contract_id: made.contract_id, beta_only: false };
     denied(app.contracts().delete_contract(authed(&app.sales, delete)).await.unwrap_err());
-    let paste = PastePaymentsRequest { contract_id: made.contract_id, text: "1\t2026\t50\t1000".into() };
+    let paste =
+        PastePaymentsRequest { contract_id: made.contract_id, text: "1\t2026\t50\t1000".into(), ..Default::default() };
     denied(app.payments().paste_payments(authed(&app.sales, paste)).await.unwrap_err());
     let upload = CreateFileUploadRequest { contract_id: made.contract_id };
     denied(app.contracts().create_file_upload(authed(&app.sales, upload)).await.unwrap_err());
@@ -475,14 +476,35 @@ async fn pasted_payments_are_all_or_none_and_projected_payments_follow_the_rules
     let contract = app.create(&app.management, electric(&book), false).await.unwrap();
     assert_eq!(contract.projection_basis(), ProjectionBasis::Fee, "the lead screen's contracts project by fee");
     let rows: String = (1..=12).map(|m| format!("{m}\t2026\t50\t15000\t999\t\t\t\t\tResidual\n")).collect();
-    let paste = |text: String| PastePaymentsRequest { contract_id: contract.contract_id, text };
+    let paste = |text: String| PastePaymentsRequest { contract_id: contract.contract_id, text, ..Default::default() };
     let added = app.payments().paste_payments(authed(&app.care, paste(rows))).await.unwrap().into_inner();
     assert_eq!(added.payments.len(), 12);
     // 15,000 x 50 / 100 x 0.005 = 37.50, whatever the fifth column said.
     assert!(added.payments.iter().all(|p| p.projected_payment == "37.50"), "{:?}", added.payments[0]);
     let bad = "1\t2026\t50\t15000\n2\t2026\tfifty\t15000\n".to_owned();
     let refused = app.payments().paste_payments(authed(&app.care, paste(bad))).await.unwrap_err();
-    assert_eq!(refused.message(), "Row 2: Revenue Split must be a number.");
+    assert_eq!(refused.message(), "Row 2: revenue split \"fifty\" is not a number.");
+    // The screens' preview: what would be added and why a row cannot be, by the same rules, and
+    // nothing stored.
+    let preview = PastePaymentsRequest {
+        contract_id: contract.contract_id,
+        text: "1\t2026\t50\t15000\n\n2\t2026\tfifty\t15000\nMar\t2026\t50%\t$1,000".into(),
+        validate_only: true,
+    };
+    let preview = app.payments().paste_payments(authed(&app.care, preview)).await.unwrap().into_inner();
+    assert_eq!(preview.lines, [1, 4]);
+    let amounts: Vec<(i64, &str)> =
+        preview.payments.iter().map(|p| (p.payment_id, p.projected_payment.as_str())).collect();
+    assert_eq!(amounts, [(0, "37.50"), (0, "2.50")]);
+    assert_eq!(preview.problems.len(), 1);
+    assert_eq!(
+        (preview.problems[0].line, preview.problems[0].message.as_str()),
+        (3, "revenue split \"fifty\" is not a number.")
+    );
+    let sales_preview =
+        PastePaymentsRequest { contract_id: contract.contract_id, text: "1\t2026".into(), validate_only: true };
+    let sales_preview = app.payments().paste_payments(authed(&app.sales, sales_preview)).await.unwrap_err();
+    assert_eq!(sales_preview.code(), Code::PermissionDenied, "a preview needs the right to add");
 
     // The basis changes only deliberately: named in an update, by Management or Admin.
     let by_rate = Contract { projection_basis: ProjectionBasis::Rate.into(), ..contract.clone() };
@@ -751,12 +773,12 @@ async fn the_snapshot_is_every_contract_with_all_its_payments_as_the_outbox_carr
     let book = book(&app).await;
     let paid = app.create(&app.management, electric(&book), false).await.unwrap();
     let rows: String = (1..=3).map(|m| format!("{m}\t2026\t50\t15000\n")).collect();
-    let paste = PastePaymentsRequest { contract_id: paid.contract_id, text: rows.clone() };
+    let paste = PastePaymentsRequest { contract_id: paid.contract_id, text: rows.clone(), ..Default::default() };
     app.payments().paste_payments(authed(&app.care, paste)).await.unwrap();
     let paid = app.update(&app.management, Contract { notes: "Renewed".into(), ..paid }, &["notes"]).await.unwrap();
     let bare = app.create(&app.management, electric(&book), false).await.unwrap();
     let gone = app.create(&app.management, electric(&book), false).await.unwrap();
-    let paste = PastePaymentsRequest { contract_id: gone.contract_id, text: rows };
+    let paste = PastePaymentsRequest { contract_id: gone.contract_id, text: rows, ..Default::default() };
     app.payments().paste_payments(authed(&app.care, paste)).await.unwrap();
     let delete = DeleteContractRequest { contract_id: gone.contract_id, beta_only: false };
     app.contracts().delete_contract(authed(&app.management, delete)).await.unwrap();

@@ -5,6 +5,7 @@ pub mod fields;
 pub mod hedges;
 pub mod lifecycle;
 pub mod numbers;
+pub mod paste;
 pub mod payments;
 pub mod spreadsheet;
 pub mod vocabulary;

@@ -1,7 +1,7 @@
 //! Exact amounts as contracts use them: rates and fees to 5 fraction digits, percentages from 0
 //! to 100, volumes to 4 (money is `eris_platform::money`'s).
 
-use eris_platform::values::parse_decimal;
+use eris_platform::{money, values::parse_decimal};
 use rust_decimal::{Decimal, RoundingStrategy};
 
 use crate::error::{Result, invalid};
@@ -23,6 +23,16 @@ pub fn percent(label: &str, text: &str) -> Result<Option<Decimal>> {
 /// A volume as stored: 4 fraction digits.
 pub fn volume(value: Decimal) -> Decimal {
     value.round_dp_with_strategy(4, RoundingStrategy::MidpointAwayFromZero).normalize()
+}
+
+/// The one formula of projected payments, for both bases (spec 2 section 5).
+/// The projected payment of a row: usage x split / 100 x the fee or rate, in cents; zero when the
+/// fee or rate is missing or the usage or split is not known.
+pub fn projected_payment(usage: Option<Decimal>, split: Option<Decimal>, price: Option<Decimal>) -> Decimal {
+    match (usage, split, price) {
+        (Some(usage), Some(split), Some(price)) => money::cents(usage * split / Decimal::ONE_HUNDRED * price),
+        _ => Decimal::ZERO,
+    }
 }
 
 #[cfg(test)]

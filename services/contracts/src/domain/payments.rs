@@ -14,27 +14,17 @@ use crate::{
         contracts::ContractRow,
         payments::{DrPaymentRow, PaymentRow, PaymentValues},
     },
-    domain::{fields::ContractFields, numbers, vocabulary::Basis},
+    domain::{
+        fields::ContractFields,
+        numbers::{self, projected_payment},
+        paste,
+        vocabulary::{Basis, PAYMENT_TYPES},
+    },
     error::{Error, Result, invalid, not_found, stale},
     events::{Also, record_event},
 };
 
-pub const PAYMENT_TYPES: [&str; 5] = ["Residual", "Upfront", "True-up", "Affiliate", "Drop"];
 pub const DR_PERIODS: [&str; 2] = ["Winter", "Summer"];
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 /// The most payments one call adds.
 pub const MAX_PAYMENTS: usize = 5000;
 
@@ -51,15 +41,6 @@ pub struct TypedPayment {
     pub usage_actual: String,
     pub payment_actual: String,
     pub payment_type: String,
-}
-
-/// The projected payment of a row: usage x split / 100 x the fee or rate, in cents; zero when the
-/// fee or rate is missing or the usage or split is not known.
-pub fn projected_payment(usage: Option<Decimal>, split: Option<Decimal>, price: Option<Decimal>) -> Decimal {
-    match (usage, split, price) {
-        (Some(usage), Some(split), Some(price)) => money::cents(usage * split / Decimal::ONE_HUNDRED * price),
-        _ => Decimal::ZERO,
-    }
 }
 
 fn year(label: &str, value: i32, required: bool) -> Result<Option<i32>> {
@@ -106,27 +87,6 @@ pub fn payment_values(typed: &TypedPayment) -> Result<PaymentValues> {
     })
 }
 
-/// A month as pasted: 1 to 12, or a month's name or its first three letters.
-fn pasted_month(text: &str) -> i32 {
-    let text = text.trim();
-    if let Ok(number) = text.parse::<i32>() {
-        return number;
-    }
-    let lower = text.to_lowercase();
-    MONTHS
-        .iter()
-        .position(|m| {
-            let m = m.to_lowercase();
-            lower == m || (lower.len() == 3 && m.starts_with(&lower))
-        })
-        .map_or(-1, |i| i as i32 + 1)
-}
-
-fn pasted_year(text: &str) -> i32 {
-    let text = text.trim();
-    if text.is_empty() { 0 } else { text.parse().unwrap_or(-1) }
-}
-
 /// One refusal naming every problem, one per line, the first 20 and how many more.
 fn listed(mut problems: Vec<String>, what: &str) -> Error {
     let more = problems.len().saturating_sub(20);
@@ -137,51 +97,17 @@ fn listed(mut problems: Vec<String>, what: &str) -> Error {
     invalid(problems.join("\n"))
 }
 
-/// The payments of pasted rows (10 tab-separated columns each; blank lines skipped), their
-/// projected payments computed from `price` (the contract's fee or rate). When a row does not
-/// parse, every failing row is named, one per line, and no payment is made.
+/// The payments of pasted rows (see `paste::read`). When a row cannot be read, every such row
+/// is named, one per line, and no payment is made.
 pub fn pasted_payments(text: &str, price: Option<Decimal>) -> Result<Vec<PaymentValues>> {
-    let mut payments = Vec::new();
-    let mut problems = Vec::new();
-    let lines = text.lines().map(|l| l.trim_end_matches('\r')).enumerate().filter(|(_, l)| !l.trim().is_empty());
-    for (index, line) in lines {
-        let row = index + 1;
-        let columns: Vec<&str> = line.split('\t').collect();
-        if columns.len() > 10 {
-            problems.push(format!("Row {row}: expected 10 columns, found {}.", columns.len()));
-            continue;
-        }
-        let column = |i: usize| columns.get(i).copied().unwrap_or_default().trim().to_owned();
-        let typed = TypedPayment {
-            projected_month: pasted_month(&column(0)),
-            projected_year: pasted_year(&column(1)),
-            revenue_split: column(2).trim_end_matches('%').to_owned(),
-            projected_usage: column(3),
-            projected_payment: String::new(),
-            payment_month: if column(5).is_empty() { 0 } else { pasted_month(&column(5)) },
-            payment_year: pasted_year(&column(6)),
-            usage_actual: column(7),
-            payment_actual: column(8),
-            payment_type: column(9),
-        };
-        match payment_values(&typed) {
-            Ok(mut values) => {
-                values.projected_payment = Some(projected_payment(values.projected_usage, values.revenue_split, price));
-                payments.push(values);
-            }
-            Err(error) => problems.push(format!("Row {row}: {error}")),
-        }
-        if payments.len() > MAX_PAYMENTS {
-            return Err(invalid(format!("Paste at most {MAX_PAYMENTS} rows at a time.")));
-        }
+    let paste = paste::read(text, price);
+    if !paste.problems.is_empty() {
+        return Err(listed(paste.problems.iter().map(paste::Problem::text).collect(), "rows"));
     }
-    if !problems.is_empty() {
-        return Err(listed(problems, "rows"));
-    }
-    if payments.is_empty() {
+    if paste.rows.is_empty() {
         return Err(invalid("Paste at least one row."));
     }
-    Ok(payments)
+    Ok(paste.rows.into_iter().map(|row| row.values).collect())
 }
 
 /// Volumes and revenues of a contract's payments: term volume and revenue are the sums over
@@ -335,6 +261,15 @@ impl State {
         let text = text.to_owned();
         let payments = eris_platform::cpu::run("pasted payments", move || pasted_payments(&text, price)).await??;
         self.add_payments(caller, contract_id, payments).await
+    }
+
+    /// What a paste would add, and why any row cannot be, without adding anything: the screens'
+    /// preview, by the same rules as `paste_payments`.
+    pub(crate) async fn preview_paste(&self, caller: &Caller, contract_id: i64, text: &str) -> Result<paste::Paste> {
+        let contract = self.changeable_contract(caller, contract_id).await?;
+        let price = contract.fields.price(Basis::from_name(&contract.fields.projection_basis));
+        let text = text.to_owned();
+        Ok(eris_platform::cpu::run("pasted payments", move || paste::read(&text, price)).await?)
     }
 
     /// Changes a payment if it is still at `version`.
@@ -511,8 +446,9 @@ mod tests {
         let message = pasted_payments(text, Some(d("0.005"))).unwrap_err().to_string();
         assert_eq!(
             message,
-            "Row 2: Projected Month must be a month from 1 to 12.\nRow 3: Revenue Split must be a number.\n\
-             Row 4: Payment Type must be one of: Residual, Upfront, True-up, Affiliate, Drop."
+            "Row 2: projected month \"13\" is not a month (1 to 12 or a month's name).\n\
+             Row 3: revenue split \"x\" is not a number.\n\
+             Row 4: payment type \"Bonus\" is not one of Residual, Upfront, True-up, Affiliate, Drop."
         );
         assert!(pasted_payments("1\t2\t3\t4\t5\t6\t7\t8\t9\t10\t11", None).is_err());
         assert_eq!(pasted_payments(" \n\n", None).unwrap_err().to_string(), "Paste at least one row.");

@@ -44,3 +44,22 @@ impl Basis {
         if beta { Self::Rate } else { Self::Fee }
     }
 }
+
+/// What a payment is.
+pub const PAYMENT_TYPES: [&str; 5] = ["Residual", "Upfront", "True-up", "Affiliate", "Drop"];
+
+/// Month names, January first.
+pub const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];

@@ -10,7 +10,7 @@ use eris_proto::contracts::v1::{
     CreateDrPaymentRequest, CreateDrPaymentResponse, CreatePaymentsRequest, CreatePaymentsResponse,
     DeleteDrPaymentRequest, DeleteDrPaymentResponse, DeletePaymentRequest, DeletePaymentResponse,
     ListDrPaymentsRequest, ListDrPaymentsResponse, ListPaymentsRequest, ListPaymentsResponse, PastePaymentsRequest,
-    PastePaymentsResponse, Payment, PaymentTotals, UpdatePaymentRequest, UpdatePaymentResponse,
+    PastePaymentsResponse, PasteProblem, Payment, PaymentTotals, UpdatePaymentRequest, UpdatePaymentResponse,
     UpdateProjectedPaymentsRequest, UpdateProjectedPaymentsResponse, payment_service_server::PaymentService,
 };
 use tonic::{Request, Response, Status};
@@ -20,7 +20,7 @@ use crate::{
     State,
     domain::payments::{ProjectionUpdate, Totals, TypedPayment, payment_values},
     error::{Result, invalid},
-    proto::{dr_payment_to_proto, payment_to_proto},
+    proto::{dr_payment_to_proto, payment_to_proto, payment_values_to_proto},
 };
 
 pub(crate) struct PaymentApi(pub(crate) Arc<State>);
@@ -86,8 +86,23 @@ impl PaymentService for PaymentApi {
     ) -> Result<Response<PastePaymentsResponse>, Status> {
         let caller = screen_caller(&self.0, &request)?;
         let message = request.get_ref();
+        if message.validate_only {
+            let paste = self.0.preview_paste(caller, message.contract_id, &message.text).await?;
+            let lines = paste.rows.iter().map(|row| row.line as i32).collect();
+            let payments =
+                paste.rows.into_iter().map(|row| payment_values_to_proto(message.contract_id, row.values)).collect();
+            let problems = paste
+                .problems
+                .into_iter()
+                .map(|problem| PasteProblem { line: problem.line as i32, message: problem.message })
+                .collect();
+            return Ok(Response::new(PastePaymentsResponse { payments, lines, problems }));
+        }
         let added = self.0.paste_payments(caller, message.contract_id, &message.text).await?;
-        Ok(Response::new(PastePaymentsResponse { payments: added.into_iter().map(payment_to_proto).collect() }))
+        Ok(Response::new(PastePaymentsResponse {
+            payments: added.into_iter().map(payment_to_proto).collect(),
+            ..Default::default()
+        }))
     }
 
     async fn update_payment(

@@ -1027,7 +1027,7 @@ async fn contract_scenarios(args: &Args, token: &str, sales_token: &str) -> anyh
                 )
             })
             .collect();
-        let request = PastePaymentsRequest { contract_id, text };
+        let request = PastePaymentsRequest { contract_id, text, ..Default::default() };
         let started = Instant::now();
         let method = "eris.contracts.v1.PaymentService/PastePayments";
         let pasted: PastePaymentsResponse = grpc_web(&client, &args.base_url, token, method, &request).await?;
