@@ -449,31 +449,22 @@ pub async fn delete_account(ctx: CallContext, Path(account_id): Path<i64>) -> Ap
     done("Account deleted.")
 }
 
-/// One month of usage.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct UsageJson {
-    /// 1 (January) to 12.
-    #[serde(rename = "Month")]
-    pub month: i32,
-    /// kWh or therms.
-    pub val1: Option<String>,
-    /// kW (electric).
-    pub val2: Option<String>,
-    /// kWh / kW / 720 to 4 decimals (electric).
-    #[serde(rename = "LoadFactor")]
-    pub load_factor: Option<String>,
-    /// When the month was last entered.
-    #[serde(rename = "EntryDate")]
-    pub entry_date: Option<String>,
-}
-
-fn usage_json(month: UsageMonth) -> UsageJson {
-    UsageJson {
-        month: month.month,
-        val1: text(month.value),
-        val2: text(month.kw),
-        load_factor: text(month.load_factor),
-        entry_date: iso(month.entry_date.as_ref()),
+view! {
+    /// One month of usage.
+    pub struct UsageJson from month: UsageMonth {
+        /// 1 (January) to 12.
+        #[serde(rename = "Month")]
+        month: i32,
+        /// kWh or therms.
+        val1: Option<String> = text(month.value),
+        /// kW (electric).
+        val2: Option<String> = text(month.kw),
+        /// kWh / kW / 720 to 4 decimals (electric).
+        #[serde(rename = "LoadFactor")]
+        load_factor: Option<String> = text(month.load_factor),
+        /// When the month was last entered.
+        #[serde(rename = "EntryDate")]
+        entry_date: Option<String> = iso(month.entry_date.as_ref()),
     }
 }
 
@@ -481,7 +472,7 @@ fn usage_json(month: UsageMonth) -> UsageJson {
 #[utoipa::path(get, path = "/getUsage/{accountId}", tag = "accounts", responses((status = 200, body = [UsageJson])))]
 pub async fn get_usage(ctx: CallContext, Path(account_id): Path<i64>) -> ApiResult<Json<Vec<UsageJson>>> {
     let usage = client(&ctx).get_usage(ctx.request(GetUsageRequest { account_id })).await.answer("crm")?;
-    Ok(Json(usage.months.into_iter().map(usage_json).collect()))
+    Ok(Json(usage.months.into_iter().map(UsageJson::from).collect()))
 }
 
 /// One month of `POST /api/updateUsage`.
@@ -571,7 +562,7 @@ pub async fn update_usage(ctx: CallContext, Json(body): Json<UpdateUsage>) -> Ap
         .update_usage(ctx.request(UpdateUsageRequest { account_id: body.account_id, months }))
         .await
         .answer("crm")?;
-    Ok(Json(saved.months.into_iter().map(usage_json).collect()))
+    Ok(Json(saved.months.into_iter().map(UsageJson::from).collect()))
 }
 
 /// `POST /api/importAccounts/{leadId}`: the parsed CSV, one object per row keyed by the spec's
@@ -759,14 +750,14 @@ macro_rules! capacity_calls {
     ($kind:expr, $label:literal, $list:ident, $list_path:literal, $add:ident, $add_path:literal, $delete:ident, $delete_path:literal) => {
         #[doc = concat!("An account's ", $label, " history, newest start first.")]
         #[utoipa::path(get, path = $list_path, tag = "accounts",
-                                                    responses((status = 200, body = [Object])))]
+                                                                            responses((status = 200, body = [Object])))]
         pub async fn $list(ctx: CallContext, Path(account_id): Path<i64>) -> ApiResult<Json<Vec<Value>>> {
             list_capacity(&ctx, account_id, $kind).await
         }
 
         #[doc = concat!("Adds a ", $label, " record: {StartDate, EndDate, ", $label, "}.")]
         #[utoipa::path(post, path = $add_path, tag = "accounts", request_body = Object,
-                                                    responses((status = 201, body = Object)))]
+                                                                            responses((status = 201, body = Object)))]
         pub async fn $add(
             ctx: CallContext,
             Path(account_id): Path<i64>,
@@ -777,7 +768,7 @@ macro_rules! capacity_calls {
 
         #[doc = concat!("Deletes a ", $label, " record.")]
         #[utoipa::path(get, path = $delete_path, tag = "accounts",
-                                                    responses((status = 200, body = Done)))]
+                                                                            responses((status = 200, body = Done)))]
         pub async fn $delete(ctx: CallContext, Path(record_id): Path<i64>) -> ApiResult<Json<Done>> {
             delete_capacity(&ctx, record_id, $kind).await
         }

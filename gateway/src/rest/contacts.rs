@@ -10,7 +10,7 @@ use eris_proto::crm::v1::{
     contact_service_client::ContactServiceClient,
 };
 use prost_types::FieldMask;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tonic::transport::Channel;
 use utoipa::{IntoParams, ToSchema};
 
@@ -24,38 +24,23 @@ fn client(ctx: &CallContext) -> ContactServiceClient<Channel> {
     ContactServiceClient::new(ctx.channel("crm"))
 }
 
-/// A contact as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct ContactJson {
-    pub contact_id: i64,
-    pub lead_id: i64,
-    pub firstname: String,
-    pub lastname: String,
-    pub email: String,
-    pub title: String,
-    pub office_phone: String,
-    pub cell_phone: String,
-    pub contact_type: String,
-    /// Priority, 1 (highest) to 15; absent when not ranked.
-    pub contact_rank: Option<i32>,
-    /// Send it back with an update: a field someone else changed since is refused (409).
-    pub version: i64,
-}
-
-fn contact_json(contact: Contact) -> ContactJson {
-    ContactJson {
-        contact_id: contact.contact_id,
-        lead_id: contact.company_id,
-        firstname: contact.first_name,
-        lastname: contact.last_name,
-        email: contact.email,
-        title: contact.title,
-        office_phone: contact.office_phone,
-        cell_phone: contact.cell_phone,
-        contact_type: contact.contact_type,
-        contact_rank: (contact.priority > 0).then_some(contact.priority),
-        version: contact.version,
+view! {
+    /// A contact as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct ContactJson from contact: Contact {
+        contact_id: i64,
+        lead_id: i64 = contact.company_id,
+        firstname: String = contact.first_name,
+        lastname: String = contact.last_name,
+        email: String,
+        title: String,
+        office_phone: String,
+        cell_phone: String,
+        contact_type: String,
+        /// Priority, 1 (highest) to 15; absent when not ranked.
+        contact_rank: Option<i32> = (contact.priority > 0).then_some(contact.priority),
+        /// Send it back with an update: a field someone else changed since is refused (409).
+        version: i64,
     }
 }
 
@@ -78,7 +63,7 @@ pub async fn list_contacts(ctx: CallContext, Query(query): Query<ContactsQuery>)
         let page = client(ctx).list_contacts(ctx.request(request)).await.answer("crm")?;
         Ok((page.contacts, page.next_page_token))
     });
-    Ok(Json(contacts.await?.into_iter().map(contact_json).collect()))
+    Ok(Json(contacts.await?.into_iter().map(ContactJson::from).collect()))
 }
 
 /// A contact's fields as sent; absent fields are left as they are on an update.
@@ -156,7 +141,7 @@ pub async fn create_contact(
         .answer("crm")?
         .contact
         .ok_or_else(missing)?;
-    Ok((StatusCode::CREATED, Json(contact_json(created))))
+    Ok((StatusCode::CREATED, Json(ContactJson::from(created))))
 }
 
 /// Changes the fields present; a field someone else changed after Version is refused (409).
@@ -177,7 +162,7 @@ pub async fn update_contact(
         .answer("crm")?
         .contact
         .ok_or_else(missing)?;
-    Ok(Json(contact_json(updated)))
+    Ok(Json(ContactJson::from(updated)))
 }
 
 /// Deletes a contact.

@@ -70,137 +70,84 @@ fn parse_commodity(text: &str) -> ApiResult<i32> {
     }
 }
 
-/// A contract as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct ContractJson {
-    pub contract_id: i64,
-    pub lead_id: i64,
-    pub company_name: String,
-    pub inside_sales_id: Option<i64>,
-    pub closer1_id: Option<i64>,
-    pub closer2_id: Option<i64>,
-    pub analyst_id: Option<i64>,
-    pub support_analyst1_id: Option<i64>,
-    pub support_analyst2_id: Option<i64>,
-    pub affiliate: String,
-    /// Electric, Gas or DR.
-    pub commodity: String,
-    pub utility_id: Option<i64>,
-    pub state: String,
-    /// ISO date.
-    pub date_signed: Option<String>,
-    /// DR only: JMI or Provider.
-    pub signed_through: String,
-    /// DR only: the provider's supplier id.
-    pub provider_id: Option<i64>,
-    pub pricing_type: String,
-    pub contract_type: String,
-    pub supplier_id: Option<i64>,
-    /// ISO date.
-    pub start_date: Option<String>,
-    /// Months.
-    pub term_length: Option<i32>,
-    /// Decimal text.
-    pub contract_rate: Option<String>,
-    pub rate_type: String,
-    /// Decimal text.
-    pub fee: Option<String>,
-    pub billing_type: String,
-    /// Percent, decimal text.
-    pub tax_exempt: Option<String>,
-    pub green_power: bool,
-    pub payment_schedule: String,
-    /// Percent, decimal text.
-    pub revenue_split: Option<String>,
-    pub notes: String,
-    pub capacity_percentage: Option<String>,
-    pub energy_percentage: Option<String>,
-    #[serde(rename = "JMIPercentage")]
-    pub jmi_percentage: Option<String>,
-    /// Account ids.
-    pub accounts: Vec<i64>,
-    /// Index into the status list (0 Active, 1 Active - Renewed, 2 Active - Lost, 3 Inactive).
-    pub status: i32,
-    /// The status's name.
-    pub status_name: String,
-    pub previous_status: i32,
-    /// Active unless the status is Inactive.
-    pub active_state: String,
-    pub is_beta_row: bool,
-    /// The contract file's name; absent when none (GET /api/contractFiles/{ContractId} serves it).
-    #[serde(rename = "pdf")]
-    pub pdf: Option<String>,
-    pub contract_annual_volume: String,
-    pub contract_term_volume: String,
-    pub annual_fee_total: String,
-    pub term_fee_total: String,
-    /// ISO date.
-    pub end_date: Option<String>,
-    /// Send it back with an update: a field someone else changed since is refused (409).
-    pub version: i64,
-    /// "Fee" or "Rate": what projected payments are computed from.
-    pub projection_basis: String,
+view! {
+    /// A contract as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct ContractJson from c: Contract {
+        contract_id: i64,
+        lead_id: i64 = c.company_id,
+        company_name: String,
+        inside_sales_id: Option<i64> = id(c.inside_sales_user_id),
+        closer1_id: Option<i64> = id(c.closer1_user_id),
+        closer2_id: Option<i64> = id(c.closer2_user_id),
+        analyst_id: Option<i64> = id(c.analyst_user_id),
+        support_analyst1_id: Option<i64> = id(c.support_analyst1_user_id),
+        support_analyst2_id: Option<i64> = id(c.support_analyst2_user_id),
+        affiliate: String,
+        /// Electric, Gas or DR.
+        commodity: String = commodity_name(c.commodity.try_into().unwrap_or_default()).to_owned(),
+        utility_id: Option<i64> = id(c.utility_id),
+        state: String,
+        /// ISO date.
+        date_signed: Option<String> = iso(c.date_signed.as_ref()),
+        /// DR only: JMI or Provider.
+        signed_through: String,
+        /// DR only: the provider's supplier id.
+        provider_id: Option<i64> = id(c.provider_supplier_id),
+        pricing_type: String,
+        contract_type: String,
+        supplier_id: Option<i64> = id(c.supplier_id),
+        /// ISO date.
+        start_date: Option<String> = iso(c.start_date.as_ref()),
+        /// Months.
+        term_length: Option<i32> = (c.term_months > 0).then_some(c.term_months),
+        /// Decimal text.
+        contract_rate: Option<String> = text(c.contract_rate),
+        rate_type: String,
+        /// Decimal text.
+        fee: Option<String> = text(c.fee),
+        billing_type: String,
+        /// Percent, decimal text.
+        tax_exempt: Option<String> = text(c.tax_exempt),
+        green_power: bool,
+        payment_schedule: String,
+        /// Percent, decimal text.
+        revenue_split: Option<String> = text(c.revenue_split),
+        notes: String,
+        capacity_percentage: Option<String> = text(c.capacity_percentage),
+        energy_percentage: Option<String> = text(c.energy_percentage),
+        #[serde(rename = "JMIPercentage")]
+        jmi_percentage: Option<String> = text(c.jmi_percentage),
+        /// Account ids.
+        accounts: Vec<i64> = c.account_ids,
+        /// Index into the status list (0 Active, 1 Active - Renewed, 2 Active - Lost, 3 Inactive).
+        status: i32,
+        /// The status's name.
+        status_name: String = STATUSES.get(c.status as usize).copied().unwrap_or_default().to_owned(),
+        previous_status: i32,
+        /// Active unless the status is Inactive.
+        active_state: String = if c.status == 3 { "Inactive" } else { "Active" }.to_owned(),
+        is_beta_row: bool = c.beta,
+        /// The contract file's name; absent when none (GET /api/contractFiles/{ContractId} serves it).
+        #[serde(rename = "pdf")]
+        pdf: Option<String> = text(c.file_name),
+        contract_annual_volume: String = c.annual_volume,
+        contract_term_volume: String = c.term_volume,
+        annual_fee_total: String,
+        term_fee_total: String,
+        /// ISO date.
+        end_date: Option<String> = iso(c.end_date.as_ref()),
+        /// Send it back with an update: a field someone else changed since is refused (409).
+        version: i64,
+        /// "Fee" or "Rate": what projected payments are computed from.
+        projection_basis: String = basis_name(c.projection_basis.try_into().unwrap_or_default()).to_owned(),
+    }
 }
 
 fn basis_name(basis: ProjectionBasis) -> &'static str {
     match basis {
         ProjectionBasis::Rate => "Rate",
         ProjectionBasis::Fee | ProjectionBasis::Unspecified => "Fee",
-    }
-}
-
-fn contract_json(c: Contract) -> ContractJson {
-    let commodity = commodity_name(c.commodity()).to_owned();
-    let basis = basis_name(c.projection_basis());
-    ContractJson {
-        contract_id: c.contract_id,
-        lead_id: c.company_id,
-        company_name: c.company_name,
-        inside_sales_id: id(c.inside_sales_user_id),
-        closer1_id: id(c.closer1_user_id),
-        closer2_id: id(c.closer2_user_id),
-        analyst_id: id(c.analyst_user_id),
-        support_analyst1_id: id(c.support_analyst1_user_id),
-        support_analyst2_id: id(c.support_analyst2_user_id),
-        affiliate: c.affiliate,
-        commodity,
-        utility_id: id(c.utility_id),
-        state: c.state,
-        date_signed: iso(c.date_signed.as_ref()),
-        signed_through: c.signed_through,
-        provider_id: id(c.provider_supplier_id),
-        pricing_type: c.pricing_type,
-        contract_type: c.contract_type,
-        supplier_id: id(c.supplier_id),
-        start_date: iso(c.start_date.as_ref()),
-        term_length: (c.term_months > 0).then_some(c.term_months),
-        contract_rate: text(c.contract_rate),
-        rate_type: c.rate_type,
-        fee: text(c.fee),
-        billing_type: c.billing_type,
-        tax_exempt: text(c.tax_exempt),
-        green_power: c.green_power,
-        payment_schedule: c.payment_schedule,
-        revenue_split: text(c.revenue_split),
-        notes: c.notes,
-        capacity_percentage: text(c.capacity_percentage),
-        energy_percentage: text(c.energy_percentage),
-        jmi_percentage: text(c.jmi_percentage),
-        accounts: c.account_ids,
-        status: c.status,
-        status_name: STATUSES.get(c.status as usize).copied().unwrap_or_default().to_owned(),
-        previous_status: c.previous_status,
-        active_state: if c.status == 3 { "Inactive" } else { "Active" }.to_owned(),
-        is_beta_row: c.beta,
-        pdf: text(c.file_name),
-        contract_annual_volume: c.annual_volume,
-        contract_term_volume: c.term_volume,
-        annual_fee_total: c.annual_fee_total,
-        term_fee_total: c.term_fee_total,
-        end_date: iso(c.end_date.as_ref()),
-        version: c.version,
-        projection_basis: basis.to_owned(),
     }
 }
 
@@ -507,7 +454,7 @@ async fn remove_contract(ctx: &CallContext, contract_id: i64, beta_only: bool) -
 /// Saves a payment (its id and the version read within) and answers it as saved.
 async fn save_payment(ctx: &CallContext, payment: Payment) -> ApiResult<PaymentJson> {
     let saved = payments(ctx).update_payment(ctx.request(UpdatePaymentRequest { payment: Some(payment) })).await;
-    Ok(payment_json(saved.answer("contracts")?.payment.ok_or_else(missing)?))
+    Ok(PaymentJson::from(saved.answer("contracts")?.payment.ok_or_else(missing)?))
 }
 
 async fn remove_payment(ctx: &CallContext, payment_id: i64) -> ApiResult<Json<Done>> {
@@ -523,7 +470,7 @@ pub async fn get_contracts_by_lead_id(
     axum::extract::Query(query): axum::extract::Query<LeadQuery>,
 ) -> ApiResult<Json<Vec<ContractJson>>> {
     let all = company_contracts(&ctx, query.lead_id).await?;
-    Ok(Json(all.into_iter().map(contract_json).collect()))
+    Ok(Json(all.into_iter().map(ContractJson::from).collect()))
 }
 
 /// Makes a contract for LeadId (Management, Admin and Customer Care).
@@ -533,7 +480,7 @@ pub async fn create_contract(
     Json(body): Json<ContractFields>,
 ) -> ApiResult<(StatusCode, Json<ContractJson>)> {
     let contract = create(&ctx, &body, None, false).await?;
-    Ok((StatusCode::CREATED, Json(contract_json(contract))))
+    Ok((StatusCode::CREATED, Json(ContractJson::from(contract))))
 }
 
 /// Changes the fields present (with Version: refused with 409 when one of them was changed by
@@ -545,7 +492,7 @@ pub async fn update_contract(
     Path(contract_id): Path<i64>,
     Json(body): Json<ContractFields>,
 ) -> ApiResult<Json<ContractJson>> {
-    Ok(Json(contract_json(update(&ctx, contract_id, &body).await?)))
+    Ok(Json(ContractJson::from(update(&ctx, contract_id, &body).await?)))
 }
 
 /// Deletes a contract with its payments, DR history, hedges and file.
@@ -618,7 +565,7 @@ pub async fn put_contract_file(
         .map(|piece| UploadContractFileRequest { content: Vec::from(piece), ..Default::default() });
     let request = futures::stream::iter([first]).chain(pieces);
     let stored = contracts(&ctx).upload_contract_file(ctx.request(request)).await.answer("contracts")?;
-    Ok(Json(contract_json(stored.contract.ok_or_else(missing)?)))
+    Ok(Json(ContractJson::from(stored.contract.ok_or_else(missing)?)))
 }
 
 /// Contract file uploads at once, over every user (each holds a few megabytes while it runs).
@@ -675,59 +622,43 @@ pub async fn delete_contract_pdf(
 ) -> ApiResult<Json<ContractJson>> {
     let request = DeleteContractFileRequest { contract_id: body.contract_id };
     let done = contracts(&ctx).delete_contract_file(ctx.request(request)).await.answer("contracts")?;
-    Ok(Json(contract_json(done.contract.ok_or_else(missing)?)))
+    Ok(Json(ContractJson::from(done.contract.ok_or_else(missing)?)))
 }
 
-/// A payment as the REST surface shows it and takes it.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
-pub struct PaymentJson {
-    pub payment_id: i64,
-    pub contract_id: i64,
-    #[schema(minimum = 1, maximum = 12)]
-    pub projected_month: i32,
-    #[schema(minimum = 1900, maximum = 2200)]
-    pub projected_year: i32,
-    #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
-    pub revenue_split: Option<String>,
-    #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
-    pub projected_usage: Option<String>,
-    #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
-    pub projected_payment: Option<String>,
-    /// 1 to 12; 0 when not yet paid.
-    #[schema(minimum = 0, maximum = 12)]
-    pub payment_month: i32,
-    /// 1900 to 2200; 0 when not yet paid.
-    #[schema(minimum = 0, maximum = 2200)]
-    pub payment_year: i32,
-    #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
-    pub usage_actual: Option<String>,
-    #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
-    pub payment_actual: Option<String>,
-    pub payment_type: String,
-    pub version: i64,
-}
-
-fn payment_json(p: Payment) -> PaymentJson {
-    PaymentJson {
-        payment_id: p.payment_id,
-        contract_id: p.contract_id,
-        projected_month: p.projected_month,
-        projected_year: p.projected_year,
-        revenue_split: text(p.revenue_split),
-        projected_usage: text(p.projected_usage),
-        projected_payment: text(p.projected_payment),
-        payment_month: p.payment_month,
-        payment_year: p.payment_year,
-        usage_actual: text(p.usage_actual),
-        payment_actual: text(p.payment_actual),
-        payment_type: p.payment_type,
-        version: p.version,
+view! {
+    /// A payment as the REST surface shows it and takes it.
+    #[derive(Default, Deserialize)]
+    #[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
+    pub struct PaymentJson from p: Payment {
+        payment_id: i64,
+        contract_id: i64,
+        #[schema(minimum = 1, maximum = 12)]
+        projected_month: i32,
+        #[schema(minimum = 1900, maximum = 2200)]
+        projected_year: i32,
+        #[serde(deserialize_with = "number_text")]
+        #[schema(value_type = Option<String>)]
+        revenue_split: Option<String> = text(p.revenue_split),
+        #[serde(deserialize_with = "number_text")]
+        #[schema(value_type = Option<String>)]
+        projected_usage: Option<String> = text(p.projected_usage),
+        #[serde(deserialize_with = "number_text")]
+        #[schema(value_type = Option<String>)]
+        projected_payment: Option<String> = text(p.projected_payment),
+        /// 1 to 12; 0 when not yet paid.
+        #[schema(minimum = 0, maximum = 12)]
+        payment_month: i32,
+        /// 1900 to 2200; 0 when not yet paid.
+        #[schema(minimum = 0, maximum = 2200)]
+        payment_year: i32,
+        #[serde(deserialize_with = "number_text")]
+        #[schema(value_type = Option<String>)]
+        usage_actual: Option<String> = text(p.usage_actual),
+        #[serde(deserialize_with = "number_text")]
+        #[schema(value_type = Option<String>)]
+        payment_actual: Option<String> = text(p.payment_actual),
+        payment_type: String,
+        version: i64,
     }
 }
 
@@ -755,7 +686,7 @@ fn payment_proto(p: &PaymentJson, contract_id: i64) -> Payment {
     responses((status = 200, body = Vec<PaymentJson>)))]
 pub async fn get_payment(ctx: CallContext, Path(contract_id): Path<i64>) -> ApiResult<Json<Vec<PaymentJson>>> {
     let found = payments(&ctx).list_payments(ctx.request(ListPaymentsRequest { contract_id })).await;
-    Ok(Json(found.answer("contracts")?.payments.into_iter().map(payment_json).collect()))
+    Ok(Json(found.answer("contracts")?.payments.into_iter().map(PaymentJson::from).collect()))
 }
 
 /// Adds one payment to the contract.
@@ -769,7 +700,7 @@ pub async fn add_payment(
     let request = CreatePaymentsRequest { contract_id, payments: vec![payment_proto(&body, contract_id)] };
     let added = payments(&ctx).create_payments(ctx.request(request)).await.answer("contracts")?;
     let added = added.payments.into_iter().next().ok_or_else(missing)?;
-    Ok((StatusCode::CREATED, Json(payment_json(added))))
+    Ok((StatusCode::CREATED, Json(PaymentJson::from(added))))
 }
 
 /// The body of POST /api/addPastedPayment.
@@ -804,9 +735,9 @@ pub async fn add_pasted_payment(
             _ => Err(ApiError::bad_request("Each pasted row must be a line of text or a list of cells.")),
         })
         .collect::<ApiResult<Vec<_>>>()?;
-    let request = PastePaymentsRequest { contract_id: body.contract_id, text: lines.join("\n") };
+    let request = PastePaymentsRequest { contract_id: body.contract_id, text: lines.join("\n"), ..Default::default() };
     let added = payments(&ctx).paste_payments(ctx.request(request)).await.answer("contracts")?;
-    Ok((StatusCode::CREATED, Json(added.payments.into_iter().map(payment_json).collect())))
+    Ok((StatusCode::CREATED, Json(added.payments.into_iter().map(PaymentJson::from).collect())))
 }
 
 /// Changes a payment (with Version: refused with 409 when someone else changed it since).
@@ -871,24 +802,21 @@ pub async fn update_all_projected_payments(
         .collect();
     let request = UpdateProjectedPaymentsRequest { contract_id: body.contract_id, updates };
     let done = payments(&ctx).update_projected_payments(ctx.request(request)).await.answer("contracts")?;
-    Ok(Json(done.payments.into_iter().map(payment_json).collect()))
+    Ok(Json(done.payments.into_iter().map(PaymentJson::from).collect()))
 }
 
-/// A DR payment as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct DrPaymentJson {
-    #[serde(rename = "DRHistoryId")]
-    pub dr_history_id: i64,
-    pub amount: String,
-    /// ISO date.
-    pub date: Option<String>,
-    /// Winter or Summer.
-    pub period: String,
-}
-
-fn dr_json(p: DrPayment) -> DrPaymentJson {
-    DrPaymentJson { dr_history_id: p.dr_payment_id, amount: p.amount, date: iso(p.date.as_ref()), period: p.period }
+view! {
+    /// A DR payment as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct DrPaymentJson from p: DrPayment {
+        #[serde(rename = "DRHistoryId")]
+        dr_history_id: i64 = p.dr_payment_id,
+        amount: String,
+        /// ISO date.
+        date: Option<String> = iso(p.date.as_ref()),
+        /// Winter or Summer.
+        period: String,
+    }
 }
 
 /// The DR contract's payment history, latest first.
@@ -899,7 +827,7 @@ pub async fn get_dr_payment_history(
     Path(contract_id): Path<i64>,
 ) -> ApiResult<Json<Vec<DrPaymentJson>>> {
     let found = payments(&ctx).list_dr_payments(ctx.request(ListDrPaymentsRequest { contract_id })).await;
-    Ok(Json(found.answer("contracts")?.dr_payments.into_iter().map(dr_json).collect()))
+    Ok(Json(found.answer("contracts")?.dr_payments.into_iter().map(DrPaymentJson::from).collect()))
 }
 
 /// The body of POST /api/addDRPaymentHistory.
@@ -934,7 +862,7 @@ pub async fn add_dr_payment_history(
     };
     let added =
         payments(&ctx).create_dr_payment(ctx.request(CreateDrPaymentRequest { dr_payment: Some(dr_payment) })).await;
-    Ok((StatusCode::CREATED, Json(dr_json(added.answer("contracts")?.dr_payment.ok_or_else(missing)?))))
+    Ok((StatusCode::CREATED, Json(DrPaymentJson::from(added.answer("contracts")?.dr_payment.ok_or_else(missing)?))))
 }
 
 /// Removes a DR payment.
@@ -953,7 +881,7 @@ pub async fn delete_dr_payment_history_record(
 #[utoipa::path(get, path = "/beta/contracts/read/{LeadId}/all", tag = "beta contracts",
     responses((status = 200, body = Vec<ContractJson>)))]
 pub async fn beta_read_all(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Vec<ContractJson>>> {
-    Ok(Json(company_contracts(&ctx, lead_id).await?.into_iter().map(contract_json).collect()))
+    Ok(Json(company_contracts(&ctx, lead_id).await?.into_iter().map(ContractJson::from).collect()))
 }
 
 /// Payment totals as the beta view shows them.
@@ -1009,8 +937,8 @@ pub async fn beta_read_one(
     let listed = payments(&ctx).list_payments(ctx.request(ListPaymentsRequest { contract_id })).await;
     let listed = listed.answer("contracts")?;
     Ok(Json(BetaContractJson {
-        contract: vec![contract_json(contract)],
-        payments: listed.payments.into_iter().map(payment_json).collect(),
+        contract: vec![ContractJson::from(contract)],
+        payments: listed.payments.into_iter().map(PaymentJson::from).collect(),
         payment_totals: PaymentTotalsJson {
             projected: totals_json(listed.projected),
             actual: totals_json(listed.actual),
@@ -1059,7 +987,7 @@ pub struct BetaUpdate {
     responses((status = 200, body = ContractJson)))]
 pub async fn beta_update(ctx: CallContext, Json(body): Json<BetaUpdate>) -> ApiResult<Json<ContractJson>> {
     let contract_id = body.contract.contract_id.ok_or_else(|| ApiError::bad_request("ContractId is required."))?;
-    Ok(Json(contract_json(update(&ctx, contract_id, &body.contract).await?)))
+    Ok(Json(ContractJson::from(update(&ctx, contract_id, &body.contract).await?)))
 }
 
 /// Deletes a beta contract (only contracts made with the beta form).
@@ -1111,7 +1039,7 @@ pub async fn beta_payments_create(
             })
             .collect::<Vec<_>>()
             .join("\n");
-        let request = PastePaymentsRequest { contract_id: body.contract_id, text };
+        let request = PastePaymentsRequest { contract_id: body.contract_id, text, ..Default::default() };
         payments(&ctx).paste_payments(ctx.request(request)).await.answer("contracts")?.payments
     } else {
         let request = CreatePaymentsRequest {
@@ -1120,7 +1048,7 @@ pub async fn beta_payments_create(
         };
         payments(&ctx).create_payments(ctx.request(request)).await.answer("contracts")?.payments
     };
-    Ok((StatusCode::CREATED, Json(added.into_iter().map(payment_json).collect())))
+    Ok((StatusCode::CREATED, Json(added.into_iter().map(PaymentJson::from).collect())))
 }
 
 /// The body of PUT /api/beta/payments/update.
@@ -1145,58 +1073,42 @@ pub async fn beta_payments_delete(ctx: CallContext, Path(payment_id): Path<i64>)
     remove_payment(&ctx, payment_id).await
 }
 
-/// A hedge as the REST surface shows it and takes it.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
-pub struct HedgeJson {
-    pub hedge_id: i64,
-    pub contract_id: i64,
-    /// Blank, Load Following Block or Flat Block.
-    pub block_type: String,
-    /// ISO date.
-    pub signed_date: Option<String>,
-    /// ISO date of the month's first day.
-    pub start_month: Option<String>,
-    /// Months, 0 to 240.
-    #[schema(minimum = 0, maximum = 240)]
-    pub term_length: i32,
-    /// A plain decimal, at most 7 integer digits and 5 decimals, not negative.
-    #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, pattern = r"^\d{1,7}(\.\d{1,5})?$")]
-    pub rate: Option<String>,
-    /// A plain decimal, at most 7 integer digits and 5 decimals, not negative.
-    #[serde(deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, pattern = r"^\d{1,7}(\.\d{1,5})?$")]
-    pub fee: Option<String>,
-    pub creator: i64,
-    /// RFC 3339.
-    pub created_on: Option<String>,
-    pub modifier: i64,
-    /// RFC 3339.
-    pub modified_on: Option<String>,
-    pub version: i64,
+view! {
+    /// A hedge as the REST surface shows it and takes it.
+    #[derive(Default, Deserialize)]
+    #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+    pub struct HedgeJson from h: Hedge {
+        hedge_id: i64,
+        contract_id: i64,
+        /// Blank, Load Following Block or Flat Block.
+        block_type: String,
+        /// ISO date.
+        signed_date: Option<String> = iso(h.signed_date.as_ref()),
+        /// ISO date of the month's first day.
+        start_month: Option<String> = iso(h.start_month.as_ref()),
+        /// Months, 0 to 240.
+        #[schema(minimum = 0, maximum = 240)]
+        term_length: i32 = h.term_months,
+        /// A plain decimal, at most 7 integer digits and 5 decimals, not negative.
+        #[serde(deserialize_with = "number_text")]
+        #[schema(value_type = Option<String>, pattern = r"^\d{1,7}(\.\d{1,5})?$")]
+        rate: Option<String> = text(h.rate),
+        /// A plain decimal, at most 7 integer digits and 5 decimals, not negative.
+        #[serde(deserialize_with = "number_text")]
+        #[schema(value_type = Option<String>, pattern = r"^\d{1,7}(\.\d{1,5})?$")]
+        fee: Option<String> = text(h.fee),
+        creator: i64 = h.creator_user_id,
+        /// RFC 3339.
+        created_on: Option<String> = instant(h.create_time),
+        modifier: i64 = h.modifier_user_id,
+        /// RFC 3339.
+        modified_on: Option<String> = instant(h.update_time),
+        version: i64,
+    }
 }
 
 fn instant(t: Option<prost_types::Timestamp>) -> Option<String> {
     t.and_then(|t| chrono::DateTime::from_timestamp(t.seconds, t.nanos.max(0) as u32)).map(|t| t.to_rfc3339())
-}
-
-fn hedge_json(h: Hedge) -> HedgeJson {
-    HedgeJson {
-        hedge_id: h.hedge_id,
-        contract_id: h.contract_id,
-        block_type: h.block_type,
-        signed_date: iso(h.signed_date.as_ref()),
-        start_month: iso(h.start_month.as_ref()),
-        term_length: h.term_months,
-        rate: text(h.rate),
-        fee: text(h.fee),
-        creator: h.creator_user_id,
-        created_on: instant(h.create_time),
-        modifier: h.modifier_user_id,
-        modified_on: instant(h.update_time),
-        version: h.version,
-    }
 }
 
 fn hedge_proto(h: &HedgeJson, contract_id: i64) -> ApiResult<Hedge> {
@@ -1237,7 +1149,7 @@ pub struct HedgeBody {
 pub async fn hedges_create(ctx: CallContext, Json(body): Json<HedgeBody>) -> ApiResult<(StatusCode, Json<HedgeJson>)> {
     let hedge = hedge_proto(&body.hedge, body.contract_id)?;
     let made = hedges(&ctx).create_hedge(ctx.request(CreateHedgeRequest { hedge: Some(hedge) })).await;
-    Ok((StatusCode::CREATED, Json(hedge_json(made.answer("contracts")?.hedge.ok_or_else(missing)?))))
+    Ok((StatusCode::CREATED, Json(HedgeJson::from(made.answer("contracts")?.hedge.ok_or_else(missing)?))))
 }
 
 /// The contract's hedges, by start month.
@@ -1245,7 +1157,7 @@ pub async fn hedges_create(ctx: CallContext, Json(body): Json<HedgeBody>) -> Api
     responses((status = 200, body = Vec<HedgeJson>)))]
 pub async fn hedges_read_all(ctx: CallContext, Path(contract_id): Path<i64>) -> ApiResult<Json<Vec<HedgeJson>>> {
     let found = hedges(&ctx).list_hedges(ctx.request(ListHedgesRequest { contract_id })).await;
-    Ok(Json(found.answer("contracts")?.hedges.into_iter().map(hedge_json).collect()))
+    Ok(Json(found.answer("contracts")?.hedges.into_iter().map(HedgeJson::from).collect()))
 }
 
 /// One hedge of the contract.
@@ -1260,7 +1172,7 @@ pub async fn hedges_read_one(
     if hedge.contract_id != contract_id {
         return Err(ApiError::new(StatusCode::NOT_FOUND, "Hedge not found."));
     }
-    Ok(Json(hedge_json(hedge)))
+    Ok(Json(HedgeJson::from(hedge)))
 }
 
 /// Changes a hedge (with version: refused with 409 when someone else changed it since).
@@ -1268,7 +1180,7 @@ pub async fn hedges_read_one(
 pub async fn hedges_update(ctx: CallContext, Json(body): Json<HedgeBody>) -> ApiResult<Json<HedgeJson>> {
     let hedge = hedge_proto(&body.hedge, body.contract_id)?;
     let saved = hedges(&ctx).update_hedge(ctx.request(UpdateHedgeRequest { hedge: Some(hedge) })).await;
-    Ok(Json(hedge_json(saved.answer("contracts")?.hedge.ok_or_else(missing)?)))
+    Ok(Json(HedgeJson::from(saved.answer("contracts")?.hedge.ok_or_else(missing)?)))
 }
 
 /// Removes a hedge.
@@ -1311,7 +1223,7 @@ async fn book(ctx: &CallContext, filter: BookFilter) -> ApiResult<Vec<ContractJs
     loop {
         let request = ListBookContractsRequest { filter: Some(filter), page_size: 1000, page_token };
         let page = contracts(ctx).list_book_contracts(ctx.request(request)).await.answer("contracts")?;
-        all.extend(page.contracts.into_iter().map(contract_json));
+        all.extend(page.contracts.into_iter().map(ContractJson::from));
         if page.next_page_token.is_empty() || all.len() >= BOOK_MOST {
             all.truncate(BOOK_MOST);
             return Ok(all);

@@ -24,31 +24,20 @@ use crate::{
     error::{ApiError, ApiResult},
 };
 
-/// A utility as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct UtilityJson {
-    pub utility_id: i64,
-    pub utility: String,
-    /// Electric, Gas or DR.
-    pub commodity: String,
-    pub state: String,
-    pub zone: String,
-    #[serde(rename = "RTO")]
-    pub rto: String,
-    /// Send it back with an edit: a field someone else changed since is refused (409).
-    pub version: i64,
-}
-
-fn utility_json(utility: Utility) -> UtilityJson {
-    UtilityJson {
-        utility_id: utility.utility_id,
-        commodity: commodity_name(utility.commodity()).into(),
-        utility: utility.name,
-        state: utility.state,
-        zone: utility.zone,
-        rto: utility.rto,
-        version: utility.version,
+view! {
+    /// A utility as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct UtilityJson from utility: Utility {
+        utility_id: i64,
+        utility: String = utility.name,
+        /// Electric, Gas or DR.
+        commodity: String = commodity_name(utility.commodity.try_into().unwrap_or_default()).into(),
+        state: String,
+        zone: String,
+        #[serde(rename = "RTO")]
+        rto: String,
+        /// Send it back with an edit: a field someone else changed since is refused (409).
+        version: i64,
     }
 }
 
@@ -58,7 +47,7 @@ pub async fn get_utilities(ctx: CallContext) -> ApiResult<Json<Vec<UtilityJson>>
     let request = ctx.request(ListUtilitiesRequest { commodity: Commodity::Unspecified.into() });
     let utilities =
         UtilityServiceClient::new(ctx.channel("sourcing")).list_utilities(request).await.answer("sourcing")?;
-    Ok(Json(utilities.utilities.into_iter().map(utility_json).collect()))
+    Ok(Json(utilities.utilities.into_iter().map(UtilityJson::from).collect()))
 }
 
 /// A utility's fields as sent; absent fields are left as they are on an edit.
@@ -134,20 +123,18 @@ pub async fn edit_utility(
         let request = UpdateUtilityRequest { utility: Some(utility), update_mask: mask(paths) };
         client.update_utility(ctx.request(request)).await.answer("sourcing")?.utility
     };
-    Ok(Json(utility_json(updated.ok_or_else(missing)?)))
+    Ok(Json(UtilityJson::from(updated.ok_or_else(missing)?)))
 }
 
-/// One rate code of a utility.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
-pub struct RateCodeJson {
-    pub matrix: String,
-    pub tariff: String,
-    pub desc: String,
-}
-
-fn rate_code_json(code: RateCode) -> RateCodeJson {
-    RateCodeJson { matrix: code.matrix, tariff: code.tariff, desc: code.description }
+view! {
+    /// One rate code of a utility.
+    #[derive(Default, Deserialize)]
+    #[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
+    pub struct RateCodeJson from code: RateCode {
+        matrix: String,
+        tariff: String,
+        desc: String = code.description,
+    }
 }
 
 /// A utility's rate codes, in their saved order.
@@ -159,7 +146,7 @@ pub async fn get_rate_codes(ctx: CallContext, Path(utility_id): Path<i64>) -> Ap
         .await
         .answer("sourcing")?
         .rate_codes;
-    Ok(Json(codes.into_iter().map(rate_code_json).collect()))
+    Ok(Json(codes.into_iter().map(RateCodeJson::from).collect()))
 }
 
 /// Replaces a utility's rate codes with the list sent (Management and Admin).
@@ -177,32 +164,22 @@ pub async fn update_rate_codes(
         .await
         .answer("sourcing")?
         .rate_codes;
-    Ok(Json(saved.into_iter().map(rate_code_json).collect()))
+    Ok(Json(saved.into_iter().map(RateCodeJson::from).collect()))
 }
 
-/// A supplier as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct SupplierJson {
-    pub supplier_id: i64,
-    pub supplier_name: String,
-    /// Electric, Gas or DR.
-    pub commodity: String,
-    /// Spelled as existing clients spell it.
-    pub broke_agreement_status: String,
-    /// Deleted: named where used, gone from pickers.
-    pub archived: bool,
-    pub version: i64,
-}
-
-fn supplier_json(supplier: Supplier) -> SupplierJson {
-    SupplierJson {
-        supplier_id: supplier.supplier_id,
-        commodity: commodity_name(supplier.commodity()).into(),
-        supplier_name: supplier.name,
-        broke_agreement_status: supplier.broker_agreement_status,
-        archived: supplier.archived,
-        version: supplier.version,
+view! {
+    /// A supplier as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct SupplierJson from supplier: Supplier {
+        supplier_id: i64,
+        supplier_name: String = supplier.name,
+        /// Electric, Gas or DR.
+        commodity: String = commodity_name(supplier.commodity.try_into().unwrap_or_default()).into(),
+        /// Spelled as existing clients spell it.
+        broke_agreement_status: String = supplier.broker_agreement_status,
+        /// Deleted: named where used, gone from pickers.
+        archived: bool,
+        version: i64,
     }
 }
 
@@ -224,7 +201,7 @@ pub async fn get_suppliers(
 ) -> ApiResult<Json<Vec<SupplierJson>>> {
     let include_archived = query.include_archived == Some(1);
     let suppliers = list_suppliers(&ctx, include_archived).await?;
-    Ok(Json(suppliers.into_iter().map(supplier_json).collect()))
+    Ok(Json(suppliers.into_iter().map(SupplierJson::from).collect()))
 }
 
 /// Every supplier, archived ones when asked.
@@ -305,7 +282,7 @@ pub async fn edit_supplier(
         .answer("sourcing")?
         .supplier
         .ok_or_else(missing)?;
-    Ok(Json(supplier_json(updated)))
+    Ok(Json(SupplierJson::from(updated)))
 }
 
 /// Deletes a supplier: it is archived, so accounts and contracts that name it keep its name.
@@ -318,41 +295,26 @@ pub async fn delete_supplier(ctx: CallContext, Path(supplier_id): Path<i64>) -> 
         .answer("sourcing")?
         .supplier
         .ok_or_else(missing)?;
-    Ok(Json(supplier_json(archived)))
+    Ok(Json(SupplierJson::from(archived)))
 }
 
-/// A supplier contact as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct SupplierContactJson {
-    pub supplier_contact_id: i64,
-    pub supplier_id: i64,
-    pub name: String,
-    /// Primary, Secondary or Regional.
-    pub contact_type: String,
-    /// Electric, Gas, DR, or empty for all.
-    pub commodity: String,
-    pub email: String,
-    pub support: String,
-    pub pricing_desk: String,
-    pub office_phone: String,
-    pub cell_phone: String,
-    pub version: i64,
-}
-
-fn contact_json(contact: SupplierContact) -> SupplierContactJson {
-    SupplierContactJson {
-        supplier_contact_id: contact.supplier_contact_id,
-        supplier_id: contact.supplier_id,
-        commodity: commodity_name(contact.commodity()).into(),
-        name: contact.name,
-        contact_type: contact.contact_type,
-        email: contact.email,
-        support: contact.support,
-        pricing_desk: contact.pricing_desk,
-        office_phone: contact.office_phone,
-        cell_phone: contact.cell_phone,
-        version: contact.version,
+view! {
+    /// A supplier contact as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct SupplierContactJson from contact: SupplierContact {
+        supplier_contact_id: i64,
+        supplier_id: i64,
+        name: String,
+        /// Primary, Secondary or Regional.
+        contact_type: String,
+        /// Electric, Gas, DR, or empty for all.
+        commodity: String = commodity_name(contact.commodity.try_into().unwrap_or_default()).into(),
+        email: String,
+        support: String,
+        pricing_desk: String,
+        office_phone: String,
+        cell_phone: String,
+        version: i64,
     }
 }
 
@@ -377,7 +339,7 @@ pub async fn get_supplier_contact_info(
     for supplier in suppliers_named(&ctx, &supplier_name).await? {
         let request = ListSupplierContactsRequest { supplier_id: supplier.supplier_id };
         let page = client.list_supplier_contacts(ctx.request(request)).await.answer("sourcing")?;
-        contacts.extend(page.contacts.into_iter().map(contact_json));
+        contacts.extend(page.contacts.into_iter().map(SupplierContactJson::from));
     }
     Ok(Json(contacts))
 }
@@ -474,7 +436,7 @@ pub async fn update_supplier_contact_info(
         .answer("sourcing")?
         .contact
         .ok_or_else(missing)?;
-    Ok(Json(contact_json(updated)))
+    Ok(Json(SupplierContactJson::from(updated)))
 }
 
 /// Removes a supplier contact.

@@ -1,6 +1,33 @@
 //! The REST surface under `/api`: spec document 1 and 2, section 7. Each call is translated to
 //! gRPC calls to the service that owns the data.
 
+/// A REST view of a service's message, declared field by field with what fills each field
+/// from the message `$from` (by default its field of the same name), so each field is written
+/// once: the struct (Serialize and ToSchema) and `From<$source>`.
+macro_rules! view {
+    ($(#[$meta:meta])* pub struct $name:ident from $from:ident: $source:ty {
+        $($(#[$field_meta:meta])* $field:ident: $type:ty $(= $value:expr)?),* $(,)?
+    }) => {
+        #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+        $(#[$meta])*
+        pub struct $name {
+            $($(#[$field_meta])* pub $field: $type,)*
+        }
+
+        impl From<$source> for $name {
+            fn from($from: $source) -> Self {
+                Self { $($field: view!(@value $from $field $($value)?),)* }
+            }
+        }
+    };
+    (@value $from:ident $field:ident) => {
+        $from.$field
+    };
+    (@value $from:ident $field:ident $value:expr) => {
+        $value
+    };
+}
+
 pub mod accounts;
 pub mod call_banks;
 pub mod companies;

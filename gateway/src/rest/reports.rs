@@ -11,13 +11,13 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use eris_proto::reporting::v1::{
-    CommissionTotals, ContractReportRow, CreateMarginExportRequest, ExportMarginRowsRequest,
+    CommissionRow, CommissionTotals, ContractReportRow, CreateMarginExportRequest, ExportMarginRowsRequest,
     GetCommissionReconciliationRequest, GetRevenueBySupplierRequest, ListAutoInactiveContractsRequest,
     ListContractMarginPaymentsRequest, ListFirstMonthsBillingRequest, ListMarginOptionsRequest,
     ListMarginOptionsResponse, ListMarginRowsRequest, ListOpportunitiesRequest, ListRenewalAlertsRequest,
     ListRenewalsRequest, ListRevenueYearsRequest, ListStartMonthsRequest, ListSupplierOutreachRequest,
-    ListWelcomeEmailsRequest, MarginFilter, MarginRow, PageDirection, RevenueBasis,
-    report_service_client::ReportServiceClient,
+    ListWelcomeEmailsRequest, MarginFilter, MarginRow, OpportunityRow, PageDirection, RenewalAlert, RenewalRow,
+    RevenueBasis, SupplierOption, SupplierRevenue, report_service_client::ReportServiceClient,
 };
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
@@ -42,18 +42,19 @@ pub struct YearQuery {
     pub year: Option<String>,
 }
 
-/// One supplier's revenue in the year.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct RevenueRow {
-    /// The supplier's name ("No supplier" for contracts that name none).
-    pub supplier: String,
-    /// Its id; 0 for contracts that name none.
-    pub supplier_id: i64,
-    /// Twelve amounts with 2 fraction digits, January first.
-    pub monthly_revenues: Vec<String>,
-    /// The year's total.
-    pub total: String,
+view! {
+    /// One supplier's revenue in the year.
+    #[serde(rename_all = "PascalCase")]
+    pub struct RevenueRow from row: SupplierRevenue {
+        /// The supplier's name ("No supplier" for contracts that name none).
+        supplier: String = row.supplier_name,
+        /// Its id; 0 for contracts that name none.
+        supplier_id: i64,
+        /// Twelve amounts with 2 fraction digits, January first.
+        monthly_revenues: Vec<String> = row.monthly,
+        /// The year's total.
+        total: String,
+    }
 }
 
 async fn revenue(ctx: &CallContext, query: &YearQuery, basis: RevenueBasis) -> ApiResult<Json<Vec<RevenueRow>>> {
@@ -66,18 +67,7 @@ async fn revenue(ctx: &CallContext, query: &YearQuery, basis: RevenueBasis) -> A
     let request = GetRevenueBySupplierRequest { year, basis: basis.into() };
     let report = reports(ctx).get_revenue_by_supplier(ctx.request(request)).await;
     let report = report.answer("reporting")?;
-    Ok(Json(
-        report
-            .suppliers
-            .into_iter()
-            .map(|row| RevenueRow {
-                supplier: row.supplier_name,
-                supplier_id: row.supplier_id,
-                monthly_revenues: row.monthly,
-                total: row.total,
-            })
-            .collect(),
-    ))
+    Ok(Json(report.suppliers.into_iter().map(RevenueRow::from).collect()))
 }
 
 /// Forecast revenue by supplier: the year's projected payments by projected month, largest
@@ -128,26 +118,27 @@ pub struct RenewalTrackingBody {
     pub filters: RenewalFilters,
 }
 
-/// A contract coming up for renewal (spec 2 section 3, "Renewal").
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct RenewalJson {
-    pub contract_id: i64,
-    pub lead_id: i64,
-    pub name: String,
-    pub lead_closer: String,
-    pub lead_analyst: String,
-    pub affiliate: String,
-    pub supplier: String,
-    pub commodity: String,
-    pub utility: String,
-    /// ISO date.
-    pub end_date: Option<String>,
-    pub contract_annual_volume: String,
-    pub term_fee_total: String,
-    pub contract_type: String,
-    /// Whole months from today to the end date.
-    pub remaining_months: i32,
+view! {
+    /// A contract coming up for renewal (spec 2 section 3, "Renewal").
+    #[serde(rename_all = "PascalCase")]
+    pub struct RenewalJson from r: RenewalRow {
+        contract_id: i64,
+        lead_id: i64 = r.company_id,
+        name: String = r.company_name,
+        lead_closer: String = r.company_closer,
+        lead_analyst: String = r.company_analyst,
+        affiliate: String,
+        supplier: String,
+        commodity: String,
+        utility: String,
+        /// ISO date.
+        end_date: Option<String> = iso(r.end_date.as_ref()),
+        contract_annual_volume: String = r.annual_volume,
+        term_fee_total: String,
+        contract_type: String,
+        /// Whole months from today to the end date.
+        remaining_months: i32,
+    }
 }
 
 /// Renewal Tracking: contracts in force ending by the end date, the soonest first (at most 2,000;
@@ -162,43 +153,25 @@ pub async fn renewal_tracking(ctx: CallContext, Json(body): Json<RenewalTracking
         end_date: parse_iso("End date", f.end_date.as_deref())?,
     };
     let found = reports(&ctx).list_renewals(ctx.request(request)).await.answer("reporting")?;
-    let rows: Vec<RenewalJson> = found
-        .rows
-        .into_iter()
-        .map(|r| RenewalJson {
-            contract_id: r.contract_id,
-            lead_id: r.company_id,
-            name: r.company_name,
-            lead_closer: r.company_closer,
-            lead_analyst: r.company_analyst,
-            affiliate: r.affiliate,
-            supplier: r.supplier,
-            commodity: r.commodity,
-            utility: r.utility,
-            end_date: iso(r.end_date.as_ref()),
-            contract_annual_volume: r.annual_volume,
-            term_fee_total: r.term_fee_total,
-            contract_type: r.contract_type,
-            remaining_months: r.remaining_months,
-        })
-        .collect();
+    let rows: Vec<RenewalJson> = found.rows.into_iter().map(RenewalJson::from).collect();
     Ok(([("x-more-rows", if found.more { "true" } else { "false" })], Json(rows)).into_response())
 }
 
-/// A renewal alert on the caller's dashboard.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct RenewalAlertJson {
-    pub contract_id: i64,
-    pub lead_id: i64,
-    pub name: String,
-    pub commodity: String,
-    pub supplier: String,
-    /// ISO date.
-    pub end_date: Option<String>,
-    pub days_left: i32,
-    /// The window it falls in: 14, 28 or 150 days.
-    pub window_days: i32,
+view! {
+    /// A renewal alert on the caller's dashboard.
+    #[serde(rename_all = "PascalCase")]
+    pub struct RenewalAlertJson from a: RenewalAlert {
+        contract_id: i64,
+        lead_id: i64 = a.company_id,
+        name: String = a.company_name,
+        commodity: String,
+        supplier: String,
+        /// ISO date.
+        end_date: Option<String> = iso(a.end_date.as_ref()),
+        days_left: i32,
+        /// The window it falls in: 14, 28 or 150 days.
+        window_days: i32,
+    }
 }
 
 /// The caller's active contracts (as a closer or the analyst) ending within 150 days.
@@ -206,23 +179,7 @@ pub struct RenewalAlertJson {
     responses((status = 200, body = Vec<RenewalAlertJson>)))]
 pub async fn renewal_alerts(ctx: CallContext) -> ApiResult<Json<Vec<RenewalAlertJson>>> {
     let found = reports(&ctx).list_renewal_alerts(ctx.request(ListRenewalAlertsRequest {})).await;
-    Ok(Json(
-        found
-            .answer("reporting")?
-            .alerts
-            .into_iter()
-            .map(|a| RenewalAlertJson {
-                contract_id: a.contract_id,
-                lead_id: a.company_id,
-                name: a.company_name,
-                commodity: a.commodity,
-                supplier: a.supplier,
-                end_date: iso(a.end_date.as_ref()),
-                days_left: a.days_left,
-                window_days: a.window_days,
-            })
-            .collect(),
-    ))
+    Ok(Json(found.answer("reporting")?.alerts.into_iter().map(RenewalAlertJson::from).collect()))
 }
 
 async fn margin_options(ctx: &CallContext) -> ApiResult<ListMarginOptionsResponse> {
@@ -230,13 +187,14 @@ async fn margin_options(ctx: &CallContext) -> ApiResult<ListMarginOptionsRespons
     found.answer("reporting")
 }
 
-/// A supplier to filter by.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct ReportSupplier {
-    pub supplier_id: i64,
-    pub supplier_name: String,
-    pub commodity: String,
+view! {
+    /// A supplier to filter by.
+    #[serde(rename_all = "PascalCase")]
+    pub struct ReportSupplier from s: SupplierOption {
+        supplier_id: i64,
+        supplier_name: String = s.name,
+        commodity: String,
+    }
 }
 
 /// Every supplier, by name (Margin Builder's supplier filter).
@@ -244,13 +202,7 @@ pub struct ReportSupplier {
     responses((status = 200, body = Vec<ReportSupplier>)))]
 pub async fn get_suppliers(ctx: CallContext) -> ApiResult<Json<Vec<ReportSupplier>>> {
     let options = margin_options(&ctx).await?;
-    Ok(Json(
-        options
-            .suppliers
-            .into_iter()
-            .map(|s| ReportSupplier { supplier_id: s.supplier_id, supplier_name: s.name, commodity: s.commodity })
-            .collect(),
-    ))
+    Ok(Json(options.suppliers.into_iter().map(ReportSupplier::from).collect()))
 }
 
 /// Years with a received payment, latest first.
@@ -318,74 +270,40 @@ impl MarginFilters {
     }
 }
 
-/// A Margin Builder row (spec 2 section 3, "Margin Builder").
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct MarginRowJson {
-    pub contract_id: i64,
-    pub payment_id: i64,
-    pub lead_id: i64,
-    pub cust_name: String,
-    pub state: String,
-    pub commodity: String,
-    pub utility: String,
-    pub contract_type: String,
-    pub inside_sales: String,
-    pub closer1: String,
-    pub closer2: String,
-    pub analyst: String,
-    pub support_analyst1: String,
-    pub support_analyst2: String,
-    pub pricing_type: String,
-    pub supplier: String,
-    pub date_signed: Option<String>,
-    pub start_date: Option<String>,
-    pub fee: String,
-    pub projected_month: i32,
-    pub projected_year: i32,
-    pub revenue_split: String,
-    pub projected_usage: String,
-    pub projected_payment: String,
-    pub payment_month: i32,
-    pub usage_actual: String,
-    pub payment_actual: String,
-    pub payment_year: i32,
-    pub payment_type: String,
-    pub affiliate: String,
-}
-
-fn margin_json(r: MarginRow) -> MarginRowJson {
-    MarginRowJson {
-        contract_id: r.contract_id,
-        payment_id: r.payment_id,
-        lead_id: r.company_id,
-        cust_name: r.customer_name,
-        state: r.state,
-        commodity: r.commodity,
-        utility: r.utility,
-        contract_type: r.contract_type,
-        inside_sales: r.inside_sales,
-        closer1: r.closer1,
-        closer2: r.closer2,
-        analyst: r.analyst,
-        support_analyst1: r.support_analyst1,
-        support_analyst2: r.support_analyst2,
-        pricing_type: r.pricing_type,
-        supplier: r.supplier,
-        date_signed: iso(r.date_signed.as_ref()),
-        start_date: iso(r.start_date.as_ref()),
-        fee: r.fee,
-        projected_month: r.projected_month,
-        projected_year: r.projected_year,
-        revenue_split: r.revenue_split,
-        projected_usage: r.projected_usage,
-        projected_payment: r.projected_payment,
-        payment_month: r.payment_month,
-        usage_actual: r.usage_actual,
-        payment_actual: r.payment_actual,
-        payment_year: r.payment_year,
-        payment_type: r.payment_type,
-        affiliate: r.affiliate,
+view! {
+    /// A Margin Builder row (spec 2 section 3, "Margin Builder").
+    #[serde(rename_all = "PascalCase")]
+    pub struct MarginRowJson from r: MarginRow {
+        contract_id: i64,
+        payment_id: i64,
+        lead_id: i64 = r.company_id,
+        cust_name: String = r.customer_name,
+        state: String,
+        commodity: String,
+        utility: String,
+        contract_type: String,
+        inside_sales: String,
+        closer1: String,
+        closer2: String,
+        analyst: String,
+        support_analyst1: String,
+        support_analyst2: String,
+        pricing_type: String,
+        supplier: String,
+        date_signed: Option<String> = iso(r.date_signed.as_ref()),
+        start_date: Option<String> = iso(r.start_date.as_ref()),
+        fee: String,
+        projected_month: i32,
+        projected_year: i32,
+        revenue_split: String,
+        projected_usage: String,
+        projected_payment: String,
+        payment_month: i32,
+        usage_actual: String,
+        payment_actual: String,
+        payment_year: i32,
+        payment_type: String,
+        affiliate: String,
     }
 }
 
@@ -427,7 +345,7 @@ pub async fn margin_builder(
     };
     let found = reports(&ctx).list_margin_rows(ctx.request(request)).await.answer("reporting")?;
     let next = if found.has_next { found.last_cursor.clone() } else { String::new() };
-    let rows: Vec<MarginRowJson> = found.rows.into_iter().map(margin_json).collect();
+    let rows: Vec<MarginRowJson> = found.rows.into_iter().map(MarginRowJson::from).collect();
     Ok(([("x-next-cursor", next)], Json(rows)).into_response())
 }
 
@@ -442,7 +360,7 @@ pub async fn contract_margin_payments(
         .list_contract_margin_payments(ctx.request(ListContractMarginPaymentsRequest { contract_id }))
         .await
         .answer("reporting")?;
-    Ok(Json(found.rows.into_iter().map(margin_json).collect()))
+    Ok(Json(found.rows.into_iter().map(MarginRowJson::from).collect()))
 }
 
 /// The body of marginBuilderExport.
@@ -524,76 +442,46 @@ async fn stream_export(ctx: &CallContext, ticket: String) -> ApiResult<Response>
         .into_response())
 }
 
-/// A contract in Supplier Outreach, First Months Billing, Auto Inactive Contracts and Welcome
-/// E-mails (spec 2 section 3: the Welcome e-mail and First-month billing rows).
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct ContractReportJson {
-    pub contract_id: i64,
-    pub lead_id: i64,
-    /// The company's name.
-    pub name: String,
-    pub closer1: String,
-    pub analyst: String,
-    pub affiliate: String,
-    pub commodity: String,
-    pub utility: String,
-    pub state: String,
-    pub supplier: String,
-    pub date_signed: Option<String>,
-    pub start_date: Option<String>,
-    pub end_date: Option<String>,
-    pub term_length: i32,
-    pub contract_rate: String,
-    pub contract_type: String,
-    pub billing_type: String,
-    pub tax_exempt: String,
-    pub account_count: i32,
-    pub contract_annual_volume: String,
-    pub term_fee_total: String,
-    /// 0 Active, 1 Active - Renewed, 2 Active - Lost, 3 Inactive.
-    pub status: i32,
-    pub previous_status: i32,
-    /// The day it was made Inactive because its end date had passed.
-    pub auto_inactive_date: Option<String>,
-    pub contact_first_name: String,
-    pub contact_last_name: String,
-    pub contact_email: String,
+view! {
+    /// A contract in Supplier Outreach, First Months Billing, Auto Inactive Contracts and Welcome
+    /// E-mails (spec 2 section 3: the Welcome e-mail and First-month billing rows).
+    #[serde(rename_all = "PascalCase")]
+    pub struct ContractReportJson from r: ContractReportRow {
+        contract_id: i64,
+        lead_id: i64 = r.company_id,
+        /// The company's name.
+        name: String = r.company_name,
+        closer1: String,
+        analyst: String,
+        affiliate: String,
+        commodity: String,
+        utility: String,
+        state: String,
+        supplier: String,
+        date_signed: Option<String> = iso(r.date_signed.as_ref()),
+        start_date: Option<String> = iso(r.start_date.as_ref()),
+        end_date: Option<String> = iso(r.end_date.as_ref()),
+        term_length: i32 = r.term_months,
+        contract_rate: String,
+        contract_type: String,
+        billing_type: String,
+        tax_exempt: String,
+        account_count: i32,
+        contract_annual_volume: String = r.annual_volume,
+        term_fee_total: String,
+        /// 0 Active, 1 Active - Renewed, 2 Active - Lost, 3 Inactive.
+        status: i32,
+        previous_status: i32,
+        /// The day it was made Inactive because its end date had passed.
+        auto_inactive_date: Option<String> = iso(r.auto_inactive_date.as_ref()),
+        contact_first_name: String,
+        contact_last_name: String,
+        contact_email: String,
+    }
 }
 
 fn contract_rows(rows: Vec<ContractReportRow>, more: bool) -> Response {
-    let rows: Vec<ContractReportJson> = rows
-        .into_iter()
-        .map(|r| ContractReportJson {
-            contract_id: r.contract_id,
-            lead_id: r.company_id,
-            name: r.company_name,
-            closer1: r.closer1,
-            analyst: r.analyst,
-            affiliate: r.affiliate,
-            commodity: r.commodity,
-            utility: r.utility,
-            state: r.state,
-            supplier: r.supplier,
-            date_signed: iso(r.date_signed.as_ref()),
-            start_date: iso(r.start_date.as_ref()),
-            end_date: iso(r.end_date.as_ref()),
-            term_length: r.term_months,
-            contract_rate: r.contract_rate,
-            contract_type: r.contract_type,
-            billing_type: r.billing_type,
-            tax_exempt: r.tax_exempt,
-            account_count: r.account_count,
-            contract_annual_volume: r.annual_volume,
-            term_fee_total: r.term_fee_total,
-            status: r.status,
-            previous_status: r.previous_status,
-            auto_inactive_date: iso(r.auto_inactive_date.as_ref()),
-            contact_first_name: r.contact_first_name,
-            contact_last_name: r.contact_last_name,
-            contact_email: r.contact_email,
-        })
-        .collect();
+    let rows: Vec<ContractReportJson> = rows.into_iter().map(ContractReportJson::from).collect();
     ([("x-more-rows", if more { "true" } else { "false" })], Json(rows)).into_response()
 }
 
@@ -674,21 +562,22 @@ pub async fn welcome_emails(ctx: CallContext, Path((start, end)): Path<(String, 
     Ok(contract_rows(found.rows, found.more))
 }
 
-/// A company in the Opportunity Tracker (spec 2 section 3, "Opportunity").
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct OpportunityJson {
-    pub lead_id: i64,
-    pub company_name: String,
-    pub entry_date: Option<String>,
-    pub inside: String,
-    pub closer: String,
-    pub analyst: String,
-    pub affiliate: String,
-    pub utility: String,
-    #[serde(rename = "AnnualKwH")]
-    pub annual_kwh: String,
-    pub annual_therms: String,
+view! {
+    /// A company in the Opportunity Tracker (spec 2 section 3, "Opportunity").
+    #[serde(rename_all = "PascalCase")]
+    pub struct OpportunityJson from r: OpportunityRow {
+        lead_id: i64 = r.company_id,
+        company_name: String,
+        entry_date: Option<String> = iso(r.entry_date.as_ref()),
+        inside: String,
+        closer: String,
+        analyst: String,
+        affiliate: String,
+        utility: String,
+        #[serde(rename = "AnnualKwH")]
+        annual_kwh: String,
+        annual_therms: String,
+    }
 }
 
 /// The Opportunity Tracker: companies entered within the range, latest first; either end may be
@@ -703,22 +592,7 @@ pub async fn opportunity_tracker(ctx: CallContext, Path((start, end)): Path<(Str
         end_date: path_date("End date", &end)?,
     };
     let found = reports(&ctx).list_opportunities(ctx.request(request)).await.answer("reporting")?;
-    let rows: Vec<OpportunityJson> = found
-        .rows
-        .into_iter()
-        .map(|r| OpportunityJson {
-            lead_id: r.company_id,
-            company_name: r.company_name,
-            entry_date: iso(r.entry_date.as_ref()),
-            inside: r.inside,
-            closer: r.closer,
-            analyst: r.analyst,
-            affiliate: r.affiliate,
-            utility: r.utility,
-            annual_kwh: r.annual_kwh,
-            annual_therms: r.annual_therms,
-        })
-        .collect();
+    let rows: Vec<OpportunityJson> = found.rows.into_iter().map(OpportunityJson::from).collect();
     Ok(([("x-more-rows", if found.more { "true" } else { "false" })], Json(rows)).into_response())
 }
 
@@ -731,37 +605,39 @@ pub struct CommissionQuery {
     pub supplier: Option<String>,
 }
 
-/// A supplier's year, or the whole year's.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct CommissionTotalsJson {
-    pub supplier_id: i64,
-    pub supplier: String,
-    pub projected: String,
-    pub actual: String,
-    pub variance: String,
-    /// Months whose projected month has passed with nothing received.
-    pub missing_months: i32,
-    pub missing_amount: String,
+view! {
+    /// A supplier's year, or the whole year's.
+    #[serde(rename_all = "PascalCase")]
+    pub struct CommissionTotalsJson from t: CommissionTotals {
+        supplier_id: i64,
+        supplier: String = t.supplier_name,
+        projected: String,
+        actual: String,
+        variance: String,
+        /// Months whose projected month has passed with nothing received.
+        missing_months: i32,
+        missing_amount: String,
+    }
 }
 
-/// A contract month that differs from its projection.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct CommissionRowJson {
-    pub contract_id: i64,
-    pub payment_id: i64,
-    pub lead_id: i64,
-    pub name: String,
-    pub supplier: String,
-    pub month: i32,
-    pub projected_usage: String,
-    pub usage_actual: String,
-    pub usage_variance: String,
-    pub projected_payment: String,
-    pub payment_actual: String,
-    pub variance: String,
-    pub missing: bool,
+view! {
+    /// A contract month that differs from its projection.
+    #[serde(rename_all = "PascalCase")]
+    pub struct CommissionRowJson from r: CommissionRow {
+        contract_id: i64,
+        payment_id: i64,
+        lead_id: i64 = r.company_id,
+        name: String = r.company_name,
+        supplier: String,
+        month: i32,
+        projected_usage: String,
+        usage_actual: String,
+        usage_variance: String,
+        projected_payment: String,
+        payment_actual: String,
+        variance: String,
+        missing: bool,
+    }
 }
 
 /// Commission reconciliation of a year.
@@ -774,18 +650,6 @@ pub struct CommissionJson {
     /// Missing months first, then the largest differences; at most 2,000.
     pub months: Vec<CommissionRowJson>,
     pub more_months: bool,
-}
-
-fn commission_totals_json(t: CommissionTotals) -> CommissionTotalsJson {
-    CommissionTotalsJson {
-        supplier_id: t.supplier_id,
-        supplier: t.supplier_name,
-        projected: t.projected,
-        actual: t.actual,
-        variance: t.variance,
-        missing_months: t.missing_months,
-        missing_amount: t.missing_amount,
-    }
 }
 
 /// Commission reconciliation (Management): a year's projected payments against those received,
@@ -812,27 +676,9 @@ pub async fn commission_reconciliation(
 
     Ok(Json(CommissionJson {
         year: found.year,
-        suppliers: found.suppliers.into_iter().map(commission_totals_json).collect(),
-        total: found.total.map(commission_totals_json),
-        months: found
-            .rows
-            .into_iter()
-            .map(|r| CommissionRowJson {
-                contract_id: r.contract_id,
-                payment_id: r.payment_id,
-                lead_id: r.company_id,
-                name: r.company_name,
-                supplier: r.supplier,
-                month: r.month,
-                projected_usage: r.projected_usage,
-                usage_actual: r.usage_actual,
-                usage_variance: r.usage_variance,
-                projected_payment: r.projected_payment,
-                payment_actual: r.payment_actual,
-                variance: r.variance,
-                missing: r.missing,
-            })
-            .collect(),
+        suppliers: found.suppliers.into_iter().map(CommissionTotalsJson::from).collect(),
+        total: found.total.map(CommissionTotalsJson::from),
+        months: found.rows.into_iter().map(CommissionRowJson::from).collect(),
         more_months: found.more,
     }))
 }

@@ -457,39 +457,23 @@ pub async fn rfps_xlsx(ctx: CallContext, Query(query): Query<RfpsQuery>) -> ApiR
     Ok(xlsx(&file.file_name, file.content))
 }
 
-/// A price a supplier returned.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct PriceJson {
-    pub price_id: i64,
-    #[serde(rename = "RFPId")]
-    pub rfp_id: i64,
-    pub supplier_id: i64,
-    pub term: i32,
-    pub product: String,
-    /// Decimal text, per kWh or therm.
-    pub rate: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fee: Option<String>,
-    pub notes: String,
-    /// ISO instant.
-    pub received_at: Option<String>,
-}
-
-fn price_json(quote: RfpQuote) -> PriceJson {
-    PriceJson {
-        price_id: quote.quote_id,
-        rfp_id: quote.rfp_id,
-        supplier_id: quote.supplier_id,
-        term: quote.term_months,
-        product: quote.product,
-        rate: quote.rate,
-        fee: (!quote.fee.is_empty()).then_some(quote.fee),
-        notes: quote.notes,
-        received_at: quote
-            .receive_time
-            .and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0))
-            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+view! {
+    /// A price a supplier returned.
+    #[serde(rename_all = "PascalCase")]
+    pub struct PriceJson from quote: RfpQuote {
+        price_id: i64 = quote.quote_id,
+        #[serde(rename = "RFPId")]
+        rfp_id: i64,
+        supplier_id: i64,
+        term: i32 = quote.term_months,
+        product: String,
+        /// Decimal text, per kWh or therm.
+        rate: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        fee: Option<String> = (!quote.fee.is_empty()).then_some(quote.fee),
+        notes: String,
+        /// ISO instant.
+        received_at: Option<String> = quote .receive_time .and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0)) .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
     }
 }
 
@@ -497,7 +481,7 @@ fn price_json(quote: RfpQuote) -> PriceJson {
 #[utoipa::path(get, path = "/rfps/{RFPId}/prices", tag = "rfps", responses((status = 200, body = [PriceJson])))]
 pub async fn list_prices(ctx: CallContext, Path(rfp_id): Path<i64>) -> ApiResult<Json<Vec<PriceJson>>> {
     let quotes = client(&ctx).list_rfp_quotes(ctx.request(ListRfpQuotesRequest { rfp_id })).await;
-    Ok(Json(quotes.answer("sourcing")?.quotes.into_iter().map(price_json).collect()))
+    Ok(Json(quotes.answer("sourcing")?.quotes.into_iter().map(PriceJson::from).collect()))
 }
 
 /// A price as sent.
@@ -535,7 +519,7 @@ pub async fn create_price(
     };
     let created = client(&ctx).create_rfp_quote(ctx.request(CreateRfpQuoteRequest { quote: Some(quote) })).await;
     let created = created.answer("sourcing")?.quote.ok_or_else(missing)?;
-    Ok((StatusCode::CREATED, Json(price_json(created))))
+    Ok((StatusCode::CREATED, Json(PriceJson::from(created))))
 }
 
 /// Deletes a price recorded in error.
