@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 use tonic::transport::Channel;
 use utoipa::ToSchema;
 
-use super::{Answer, Done, done, id, missing, text};
+use super::{Answer, Done, done, id, missing, set, text};
 use super::{
     directories::{list_suppliers, list_utilities},
     leads::{iso, parse_iso},
@@ -269,29 +269,26 @@ impl AccountFields {
             ..Default::default()
         };
         let mut paths = Vec::new();
-        let texts: [(&Option<String>, &mut String, &'static str); 15] = [
-            (&self.name, &mut account.name, "name"),
-            (&self.len, &mut account.len, "len"),
-            (&self.account_number, &mut account.account_number, "account_number"),
-            (&self.secondary_account_number, &mut account.secondary_account_number, "secondary_account_number"),
-            (&self.zone, &mut account.zone, "zone"),
-            (&self.rate_class, &mut account.rate_class, "rate_class"),
-            (&self.address, &mut account.address, "address"),
-            (&self.city, &mut account.city, "city"),
-            (&self.state, &mut account.state, "state"),
-            (&self.zip, &mut account.zip, "zip"),
-            (&self.tax_exempt_status, &mut account.tax_exempt_percent, "tax_exempt_percent"),
-            (&self.plc, &mut account.plc, "plc"),
-            (&self.nspl, &mut account.nspl, "nspl"),
-            (&self.summer_registered_kw, &mut account.summer_registered_kw, "summer_registered_kw"),
-            (&self.winter_registered_kw, &mut account.winter_registered_kw, "winter_registered_kw"),
-        ];
-        for (value, field, path) in texts {
-            if let Some(value) = value {
-                value.clone_into(field);
-                paths.push(path);
-            }
-        }
+        set(&mut paths, "name", self.name.clone(), &mut account.name);
+        set(&mut paths, "len", self.len.clone(), &mut account.len);
+        set(&mut paths, "account_number", self.account_number.clone(), &mut account.account_number);
+        set(
+            &mut paths,
+            "secondary_account_number",
+            self.secondary_account_number.clone(),
+            &mut account.secondary_account_number,
+        );
+        set(&mut paths, "zone", self.zone.clone(), &mut account.zone);
+        set(&mut paths, "rate_class", self.rate_class.clone(), &mut account.rate_class);
+        set(&mut paths, "address", self.address.clone(), &mut account.address);
+        set(&mut paths, "city", self.city.clone(), &mut account.city);
+        set(&mut paths, "state", self.state.clone(), &mut account.state);
+        set(&mut paths, "zip", self.zip.clone(), &mut account.zip);
+        set(&mut paths, "tax_exempt_percent", self.tax_exempt_status.clone(), &mut account.tax_exempt_percent);
+        set(&mut paths, "plc", self.plc.clone(), &mut account.plc);
+        set(&mut paths, "nspl", self.nspl.clone(), &mut account.nspl);
+        set(&mut paths, "summer_registered_kw", self.summer_registered_kw.clone(), &mut account.summer_registered_kw);
+        set(&mut paths, "winter_registered_kw", self.winter_registered_kw.clone(), &mut account.winter_registered_kw);
         if let Some(commodity) = &self.commodity {
             account.commodity = match commodity.trim().to_ascii_lowercase().as_str() {
                 "electric" => AccountCommodity::Electric,
@@ -320,10 +317,7 @@ impl AccountFields {
             .into();
             paths.push("dr_status");
         }
-        if let Some(is_dr) = self.is_dr {
-            account.is_dr = is_dr;
-            paths.push("is_dr");
-        }
+        set(&mut paths, "is_dr", self.is_dr, &mut account.is_dr);
         if let Some(date) = &self.contract_end_date {
             account.contract_end_date = parse_iso("ContractEndDate", Some(date))?;
             paths.push("contract_end_date");
@@ -410,12 +404,8 @@ pub async fn create_account(
     if account.company_id <= 0 {
         return Err(ApiError::bad_request("LeadId is required."));
     }
-    let created = client(&ctx)
-        .create_account(ctx.request(CreateAccountRequest { account: Some(account) }))
-        .await
-        .answer("crm")?
-        .account
-        .ok_or_else(missing)?;
+    let request = ctx.request(CreateAccountRequest { account: Some(account) });
+    let created = client(&ctx).create_account(request).await.answer("crm")?.account.ok_or_else(missing)?;
     Ok((StatusCode::CREATED, Json(account_json(created, &names))))
 }
 
@@ -433,12 +423,8 @@ pub async fn update_account(
         return Err(ApiError::bad_request("Send at least one field of the account."));
     }
     let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
-    let updated = client(&ctx)
-        .update_account(ctx.request(UpdateAccountRequest { account: Some(account), update_mask }))
-        .await
-        .answer("crm")?
-        .account
-        .ok_or_else(missing)?;
+    let request = ctx.request(UpdateAccountRequest { account: Some(account), update_mask });
+    let updated = client(&ctx).update_account(request).await.answer("crm")?.account.ok_or_else(missing)?;
     Ok(Json(account_json(updated, &names)))
 }
 
@@ -558,10 +544,8 @@ pub async fn update_usage(ctx: CallContext, Json(body): Json<UpdateUsage>) -> Ap
             })
         })
         .collect::<ApiResult<Vec<_>>>()?;
-    let saved = client(&ctx)
-        .update_usage(ctx.request(UpdateUsageRequest { account_id: body.account_id, months }))
-        .await
-        .answer("crm")?;
+    let request = ctx.request(UpdateUsageRequest { account_id: body.account_id, months });
+    let saved = client(&ctx).update_usage(request).await.answer("crm")?;
     Ok(Json(saved.months.into_iter().map(UsageJson::from).collect()))
 }
 
@@ -730,12 +714,8 @@ async fn add_capacity(
         end_date: parse_iso("EndDate", text("EndDate").as_deref())?,
         ..Default::default()
     };
-    let created = client(ctx)
-        .create_capacity_record(ctx.request(CreateCapacityRecordRequest { record: Some(record) }))
-        .await
-        .answer("crm")?
-        .record
-        .ok_or_else(missing)?;
+    let request = ctx.request(CreateCapacityRecordRequest { record: Some(record) });
+    let created = client(ctx).create_capacity_record(request).await.answer("crm")?.record.ok_or_else(missing)?;
     Ok((StatusCode::CREATED, Json(capacity_json(kind, created))))
 }
 

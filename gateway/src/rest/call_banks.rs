@@ -13,7 +13,7 @@ use eris_proto::crm::v1::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{Answer, Done, done, missing};
+use super::{Answer, Done, done, missing, set};
 use super::{
     directory::Directory,
     leads::{Lead, iso, parse_iso},
@@ -138,22 +138,10 @@ pub async fn update_call_bank(
     let version = body.version.unwrap_or(0);
     let mut bank = CallBank { call_bank_id, version, ..Default::default() };
     let mut paths = Vec::new();
-    if let Some(value) = body.name {
-        bank.name = value;
-        paths.push("name");
-    }
-    if let Some(value) = body.service_type {
-        bank.service_type = value;
-        paths.push("service_type");
-    }
-    if let Some(value) = body.assignee_id {
-        bank.assignee_user_id = value;
-        paths.push("assignee_user_id");
-    }
-    if let Some(value) = body.rep_type {
-        bank.rep_type = value;
-        paths.push("rep_type");
-    }
+    set(&mut paths, "name", body.name, &mut bank.name);
+    set(&mut paths, "service_type", body.service_type, &mut bank.service_type);
+    set(&mut paths, "assignee_user_id", body.assignee_id, &mut bank.assignee_user_id);
+    set(&mut paths, "rep_type", body.rep_type, &mut bank.rep_type);
     if let Some(value) = body.due_date {
         bank.due_date =
             parse_iso("DueDate", Some(&value)).map_err(|_| ApiError::bad_request("Due date must be a valid date."))?;

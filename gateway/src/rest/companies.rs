@@ -132,12 +132,8 @@ pub async fn delete_lead(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResul
 pub async fn new_lead(ctx: CallContext, Json(lead): Json<Lead>) -> ApiResult<(StatusCode, Json<InsertId>)> {
     let directory = Directory::for_names(&ctx, lead.team_names()).await?;
     let company = lead.to_company(&directory)?;
-    let created = client(&ctx)
-        .create_company(ctx.request(CreateCompanyRequest { company: Some(company) }))
-        .await
-        .answer("crm")?
-        .company
-        .ok_or_else(missing)?;
+    let request = ctx.request(CreateCompanyRequest { company: Some(company) });
+    let created = client(&ctx).create_company(request).await.answer("crm")?.company.ok_or_else(missing)?;
     created_id(created.company_id)
 }
 
@@ -231,10 +227,7 @@ pub async fn add_affiliate(
     ctx: CallContext,
     Json(body): Json<NewAffiliate>,
 ) -> ApiResult<(StatusCode, Json<Affiliate>)> {
-    let name = client(&ctx)
-        .create_affiliate(ctx.request(CreateAffiliateRequest { name: body.affiliate }))
-        .await
-        .answer("crm")?
-        .name;
+    let request = ctx.request(CreateAffiliateRequest { name: body.affiliate });
+    let name = client(&ctx).create_affiliate(request).await.answer("crm")?.name;
     Ok((StatusCode::CREATED, Json(Affiliate { name })))
 }

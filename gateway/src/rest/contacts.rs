@@ -14,7 +14,7 @@ use serde::Deserialize;
 use tonic::transport::Channel;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{Answer, Done, all_pages, done, missing};
+use super::{Answer, Done, all_pages, done, missing, set};
 use crate::{
     auth::CallContext,
     error::{ApiError, ApiResult},
@@ -101,21 +101,13 @@ impl ContactFields {
             ..Default::default()
         };
         let mut paths = Vec::new();
-        let texts: [(&Option<String>, &mut String, &'static str); 7] = [
-            (&self.firstname, &mut contact.first_name, "first_name"),
-            (&self.lastname, &mut contact.last_name, "last_name"),
-            (&self.email, &mut contact.email, "email"),
-            (&self.title, &mut contact.title, "title"),
-            (&self.office_phone, &mut contact.office_phone, "office_phone"),
-            (&self.cell_phone, &mut contact.cell_phone, "cell_phone"),
-            (&self.contact_type, &mut contact.contact_type, "contact_type"),
-        ];
-        for (value, field, path) in texts {
-            if let Some(value) = value {
-                value.clone_into(field);
-                paths.push(path);
-            }
-        }
+        set(&mut paths, "first_name", self.firstname.clone(), &mut contact.first_name);
+        set(&mut paths, "last_name", self.lastname.clone(), &mut contact.last_name);
+        set(&mut paths, "email", self.email.clone(), &mut contact.email);
+        set(&mut paths, "title", self.title.clone(), &mut contact.title);
+        set(&mut paths, "office_phone", self.office_phone.clone(), &mut contact.office_phone);
+        set(&mut paths, "cell_phone", self.cell_phone.clone(), &mut contact.cell_phone);
+        set(&mut paths, "contact_type", self.contact_type.clone(), &mut contact.contact_type);
         if let Some(rank) = self.contact_rank {
             // Out of range values reach the service, which answers with the spec's text.
             contact.priority = i32::try_from(rank.unwrap_or(0)).unwrap_or(i32::MAX);
@@ -135,12 +127,8 @@ pub async fn create_contact(
     if contact.company_id <= 0 {
         return Err(ApiError::bad_request("LeadId is required."));
     }
-    let created = client(&ctx)
-        .create_contact(ctx.request(CreateContactRequest { contact: Some(contact) }))
-        .await
-        .answer("crm")?
-        .contact
-        .ok_or_else(missing)?;
+    let request = ctx.request(CreateContactRequest { contact: Some(contact) });
+    let created = client(&ctx).create_contact(request).await.answer("crm")?.contact.ok_or_else(missing)?;
     Ok((StatusCode::CREATED, Json(ContactJson::from(created))))
 }
 
@@ -156,12 +144,8 @@ pub async fn update_contact(
         return Err(ApiError::bad_request("Send at least one field of the contact."));
     }
     let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
-    let updated = client(&ctx)
-        .update_contact(ctx.request(UpdateContactRequest { contact: Some(contact), update_mask }))
-        .await
-        .answer("crm")?
-        .contact
-        .ok_or_else(missing)?;
+    let request = ctx.request(UpdateContactRequest { contact: Some(contact), update_mask });
+    let updated = client(&ctx).update_contact(request).await.answer("crm")?.contact.ok_or_else(missing)?;
     Ok(Json(ContactJson::from(updated)))
 }
 

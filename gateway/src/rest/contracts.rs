@@ -415,9 +415,8 @@ async fn update(ctx: &CallContext, contract_id: i64, body: &ContractFields) -> A
         contract.version = current.answer("contracts")?.contract.ok_or_else(missing)?.version;
     }
     let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
-    let updated = contracts(ctx)
-        .update_contract(ctx.request(UpdateContractRequest { contract: Some(contract), update_mask }))
-        .await;
+    let request = ctx.request(UpdateContractRequest { contract: Some(contract), update_mask });
+    let updated = contracts(ctx).update_contract(request).await;
     updated.answer("contracts")?.contract.ok_or_else(missing)
 }
 

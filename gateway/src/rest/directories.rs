@@ -18,11 +18,24 @@ use eris_proto::sourcing::v1::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{Answer, Done, InsertId, commodity_name, commodity_value, created_id, done, mask, missing};
+use super::{Answer, Done, InsertId, commodity_name, commodity_value, created_id, done, mask, missing, set};
 use crate::{
     auth::CallContext,
     error::{ApiError, ApiResult},
 };
+use tonic::transport::Channel;
+
+fn utilities(ctx: &CallContext) -> UtilityServiceClient<Channel> {
+    UtilityServiceClient::new(ctx.channel("sourcing"))
+}
+
+fn suppliers(ctx: &CallContext) -> SupplierServiceClient<Channel> {
+    SupplierServiceClient::new(ctx.channel("sourcing"))
+}
+
+fn rate_types(ctx: &CallContext) -> RateTypeServiceClient<Channel> {
+    RateTypeServiceClient::new(ctx.channel("sourcing"))
+}
 
 view! {
     /// A utility as the REST surface shows it.
@@ -45,8 +58,7 @@ view! {
 #[utoipa::path(get, path = "/getUtilities", tag = "utilities", responses((status = 200, body = [UtilityJson])))]
 pub async fn get_utilities(ctx: CallContext) -> ApiResult<Json<Vec<UtilityJson>>> {
     let request = ctx.request(ListUtilitiesRequest { commodity: Commodity::Unspecified.into() });
-    let utilities =
-        UtilityServiceClient::new(ctx.channel("sourcing")).list_utilities(request).await.answer("sourcing")?;
+    let utilities = utilities(&ctx).list_utilities(request).await.answer("sourcing")?;
     Ok(Json(utilities.utilities.into_iter().map(UtilityJson::from).collect()))
 }
 
@@ -70,26 +82,14 @@ impl UtilityFields {
     fn to_proto(&self, utility_id: i64) -> ApiResult<(Utility, Vec<&'static str>)> {
         let mut utility = Utility { utility_id, version: self.version.unwrap_or(0), ..Default::default() };
         let mut paths = Vec::new();
-        if let Some(value) = &self.utility {
-            value.clone_into(&mut utility.name);
-            paths.push("name");
-        }
-        if let Some(value) = &self.state {
-            value.clone_into(&mut utility.state);
-            paths.push("state");
-        }
+        set(&mut paths, "name", self.utility.clone(), &mut utility.name);
+        set(&mut paths, "state", self.state.clone(), &mut utility.state);
         if let Some(value) = &self.commodity {
             utility.commodity = commodity_value(value)?.into();
             paths.push("commodity");
         }
-        if let Some(value) = &self.zone {
-            value.clone_into(&mut utility.zone);
-            paths.push("zone");
-        }
-        if let Some(value) = &self.rto {
-            value.clone_into(&mut utility.rto);
-            paths.push("rto");
-        }
+        set(&mut paths, "zone", self.zone.clone(), &mut utility.zone);
+        set(&mut paths, "rto", self.rto.clone(), &mut utility.rto);
         Ok((utility, paths))
     }
 }
@@ -98,12 +98,8 @@ impl UtilityFields {
 #[utoipa::path(post, path = "/addUtility/", tag = "utilities", responses((status = 201, body = InsertId)))]
 pub async fn add_utility(ctx: CallContext, Json(body): Json<UtilityFields>) -> ApiResult<(StatusCode, Json<InsertId>)> {
     let (utility, _) = body.to_proto(0)?;
-    let created = UtilityServiceClient::new(ctx.channel("sourcing"))
-        .create_utility(ctx.request(CreateUtilityRequest { utility: Some(utility) }))
-        .await
-        .answer("sourcing")?
-        .utility
-        .ok_or_else(missing)?;
+    let request = ctx.request(CreateUtilityRequest { utility: Some(utility) });
+    let created = utilities(&ctx).create_utility(request).await.answer("sourcing")?.utility.ok_or_else(missing)?;
     created_id(created.utility_id)
 }
 
@@ -116,7 +112,7 @@ pub async fn edit_utility(
     Json(body): Json<UtilityFields>,
 ) -> ApiResult<Json<UtilityJson>> {
     let (utility, paths) = body.to_proto(utility_id)?;
-    let mut client = UtilityServiceClient::new(ctx.channel("sourcing"));
+    let mut client = utilities(&ctx);
     let updated = if paths.is_empty() {
         client.get_utility(ctx.request(GetUtilityRequest { utility_id })).await.answer("sourcing")?.utility
     } else {
@@ -141,11 +137,8 @@ view! {
 #[utoipa::path(get, path = "/getRateCodes/{UtilityId}", tag = "utilities",
     responses((status = 200, body = [RateCodeJson])))]
 pub async fn get_rate_codes(ctx: CallContext, Path(utility_id): Path<i64>) -> ApiResult<Json<Vec<RateCodeJson>>> {
-    let codes = UtilityServiceClient::new(ctx.channel("sourcing"))
-        .list_rate_codes(ctx.request(ListRateCodesRequest { utility_id }))
-        .await
-        .answer("sourcing")?
-        .rate_codes;
+    let request = ctx.request(ListRateCodesRequest { utility_id });
+    let codes = utilities(&ctx).list_rate_codes(request).await.answer("sourcing")?.rate_codes;
     Ok(Json(codes.into_iter().map(RateCodeJson::from).collect()))
 }
 
@@ -159,11 +152,8 @@ pub async fn update_rate_codes(
 ) -> ApiResult<Json<Vec<RateCodeJson>>> {
     let rate_codes =
         body.into_iter().map(|c| RateCode { matrix: c.matrix, tariff: c.tariff, description: c.desc }).collect();
-    let saved = UtilityServiceClient::new(ctx.channel("sourcing"))
-        .replace_rate_codes(ctx.request(ReplaceRateCodesRequest { utility_id, rate_codes }))
-        .await
-        .answer("sourcing")?
-        .rate_codes;
+    let request = ctx.request(ReplaceRateCodesRequest { utility_id, rate_codes });
+    let saved = utilities(&ctx).replace_rate_codes(request).await.answer("sourcing")?.rate_codes;
     Ok(Json(saved.into_iter().map(RateCodeJson::from).collect()))
 }
 
@@ -207,13 +197,13 @@ pub async fn get_suppliers(
 /// Every supplier, archived ones when asked.
 pub(crate) async fn list_suppliers(ctx: &CallContext, include_archived: bool) -> ApiResult<Vec<Supplier>> {
     let request = ctx.request(ListSuppliersRequest { commodity: 0, include_archived });
-    Ok(SupplierServiceClient::new(ctx.channel("sourcing")).list_suppliers(request).await.answer("sourcing")?.suppliers)
+    Ok(suppliers(ctx).list_suppliers(request).await.answer("sourcing")?.suppliers)
 }
 
 /// Every utility.
 pub(crate) async fn list_utilities(ctx: &CallContext) -> ApiResult<Vec<Utility>> {
     let request = ctx.request(ListUtilitiesRequest { commodity: 0 });
-    Ok(UtilityServiceClient::new(ctx.channel("sourcing")).list_utilities(request).await.answer("sourcing")?.utilities)
+    Ok(utilities(ctx).list_utilities(request).await.answer("sourcing")?.utilities)
 }
 
 /// A supplier's fields as sent; absent fields are left as they are on an edit.
@@ -231,18 +221,17 @@ impl SupplierFields {
     fn to_proto(&self, supplier_id: i64) -> ApiResult<(Supplier, Vec<&'static str>)> {
         let mut supplier = Supplier { supplier_id, version: self.version.unwrap_or(0), ..Default::default() };
         let mut paths = Vec::new();
-        if let Some(value) = &self.supplier_name {
-            value.clone_into(&mut supplier.name);
-            paths.push("name");
-        }
+        set(&mut paths, "name", self.supplier_name.clone(), &mut supplier.name);
         if let Some(value) = &self.commodity {
             supplier.commodity = commodity_value(value)?.into();
             paths.push("commodity");
         }
-        if let Some(value) = &self.broke_agreement_status {
-            value.clone_into(&mut supplier.broker_agreement_status);
-            paths.push("broker_agreement_status");
-        }
+        set(
+            &mut paths,
+            "broker_agreement_status",
+            self.broke_agreement_status.clone(),
+            &mut supplier.broker_agreement_status,
+        );
         Ok((supplier, paths))
     }
 }
@@ -254,12 +243,8 @@ pub async fn add_supplier(
     Json(body): Json<SupplierFields>,
 ) -> ApiResult<(StatusCode, Json<InsertId>)> {
     let (supplier, _) = body.to_proto(0)?;
-    let created = SupplierServiceClient::new(ctx.channel("sourcing"))
-        .create_supplier(ctx.request(CreateSupplierRequest { supplier: Some(supplier) }))
-        .await
-        .answer("sourcing")?
-        .supplier
-        .ok_or_else(missing)?;
+    let request = ctx.request(CreateSupplierRequest { supplier: Some(supplier) });
+    let created = suppliers(&ctx).create_supplier(request).await.answer("sourcing")?.supplier.ok_or_else(missing)?;
     created_id(created.supplier_id)
 }
 
@@ -276,12 +261,8 @@ pub async fn edit_supplier(
         return Err(ApiError::bad_request("Send at least one of SupplierName, Commodity, BrokeAgreementStatus."));
     }
     let request = UpdateSupplierRequest { supplier: Some(supplier), update_mask: mask(paths) };
-    let updated = SupplierServiceClient::new(ctx.channel("sourcing"))
-        .update_supplier(ctx.request(request))
-        .await
-        .answer("sourcing")?
-        .supplier
-        .ok_or_else(missing)?;
+    let updated =
+        suppliers(&ctx).update_supplier(ctx.request(request)).await.answer("sourcing")?.supplier.ok_or_else(missing)?;
     Ok(Json(SupplierJson::from(updated)))
 }
 
@@ -289,12 +270,8 @@ pub async fn edit_supplier(
 #[utoipa::path(delete, path = "/deleteSupplier/{SupplierId}", tag = "suppliers",
     responses((status = 200, body = SupplierJson)))]
 pub async fn delete_supplier(ctx: CallContext, Path(supplier_id): Path<i64>) -> ApiResult<Json<SupplierJson>> {
-    let archived = SupplierServiceClient::new(ctx.channel("sourcing"))
-        .delete_supplier(ctx.request(DeleteSupplierRequest { supplier_id }))
-        .await
-        .answer("sourcing")?
-        .supplier
-        .ok_or_else(missing)?;
+    let request = ctx.request(DeleteSupplierRequest { supplier_id });
+    let archived = suppliers(&ctx).delete_supplier(request).await.answer("sourcing")?.supplier.ok_or_else(missing)?;
     Ok(Json(SupplierJson::from(archived)))
 }
 
@@ -334,7 +311,7 @@ pub async fn get_supplier_contact_info(
     ctx: CallContext,
     Path(supplier_name): Path<String>,
 ) -> ApiResult<Json<Vec<SupplierContactJson>>> {
-    let mut client = SupplierServiceClient::new(ctx.channel("sourcing"));
+    let mut client = suppliers(&ctx);
     let mut contacts = Vec::new();
     for supplier in suppliers_named(&ctx, &supplier_name).await? {
         let request = ListSupplierContactsRequest { supplier_id: supplier.supplier_id };
@@ -368,21 +345,13 @@ impl SupplierContactFields {
             ..Default::default()
         };
         let mut paths = Vec::new();
-        let texts: [(&Option<String>, &mut String, &'static str); 7] = [
-            (&self.name, &mut contact.name, "name"),
-            (&self.contact_type, &mut contact.contact_type, "contact_type"),
-            (&self.email, &mut contact.email, "email"),
-            (&self.support, &mut contact.support, "support"),
-            (&self.pricing_desk, &mut contact.pricing_desk, "pricing_desk"),
-            (&self.office_phone, &mut contact.office_phone, "office_phone"),
-            (&self.cell_phone, &mut contact.cell_phone, "cell_phone"),
-        ];
-        for (value, field, path) in texts {
-            if let Some(value) = value {
-                value.clone_into(field);
-                paths.push(path);
-            }
-        }
+        set(&mut paths, "name", self.name.clone(), &mut contact.name);
+        set(&mut paths, "contact_type", self.contact_type.clone(), &mut contact.contact_type);
+        set(&mut paths, "email", self.email.clone(), &mut contact.email);
+        set(&mut paths, "support", self.support.clone(), &mut contact.support);
+        set(&mut paths, "pricing_desk", self.pricing_desk.clone(), &mut contact.pricing_desk);
+        set(&mut paths, "office_phone", self.office_phone.clone(), &mut contact.office_phone);
+        set(&mut paths, "cell_phone", self.cell_phone.clone(), &mut contact.cell_phone);
         if let Some(value) = &self.commodity {
             contact.commodity = commodity_value(value)?.into();
             paths.push("commodity");
@@ -401,19 +370,16 @@ pub async fn add_supplier_contact_info(
     Json(body): Json<SupplierContactFields>,
 ) -> ApiResult<(StatusCode, Json<InsertId>)> {
     let (mut contact, _) = body.to_proto(0)?;
-    let suppliers = suppliers_named(&ctx, &supplier_name).await?;
-    let supplier = suppliers
+    let named = suppliers_named(&ctx, &supplier_name).await?;
+    let supplier = named
         .iter()
         .find(|s| s.commodity == contact.commodity)
-        .or_else(|| suppliers.first())
+        .or_else(|| named.first())
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "Supplier not found."))?;
     contact.supplier_id = supplier.supplier_id;
-    let created = SupplierServiceClient::new(ctx.channel("sourcing"))
-        .create_supplier_contact(ctx.request(CreateSupplierContactRequest { contact: Some(contact) }))
-        .await
-        .answer("sourcing")?
-        .contact
-        .ok_or_else(missing)?;
+    let request = ctx.request(CreateSupplierContactRequest { contact: Some(contact) });
+    let created =
+        suppliers(&ctx).create_supplier_contact(request).await.answer("sourcing")?.contact.ok_or_else(missing)?;
     created_id(created.supplier_contact_id)
 }
 
@@ -430,7 +396,7 @@ pub async fn update_supplier_contact_info(
         return Err(ApiError::bad_request("Send at least one field of the contact."));
     }
     let request = UpdateSupplierContactRequest { contact: Some(contact), update_mask: mask(paths) };
-    let updated = SupplierServiceClient::new(ctx.channel("sourcing"))
+    let updated = suppliers(&ctx)
         .update_supplier_contact(ctx.request(request))
         .await
         .answer("sourcing")?
@@ -443,7 +409,7 @@ pub async fn update_supplier_contact_info(
 #[utoipa::path(delete, path = "/deleteSupplierContactInfo/{SupplierContactId}", tag = "suppliers",
     responses((status = 200, body = Done)))]
 pub async fn delete_supplier_contact_info(ctx: CallContext, Path(contact_id): Path<i64>) -> ApiResult<Json<Done>> {
-    SupplierServiceClient::new(ctx.channel("sourcing"))
+    suppliers(&ctx)
         .delete_supplier_contact(ctx.request(DeleteSupplierContactRequest { supplier_contact_id: contact_id }))
         .await
         .answer("sourcing")?;
@@ -460,11 +426,8 @@ pub struct RateTypeJson {
 /// Every rate type, by name.
 #[utoipa::path(get, path = "/rateTypes", tag = "rate types", responses((status = 200, body = [RateTypeJson])))]
 pub async fn get_rate_types(ctx: CallContext) -> ApiResult<Json<Vec<RateTypeJson>>> {
-    let rate_types = RateTypeServiceClient::new(ctx.channel("sourcing"))
-        .list_rate_types(ctx.request(ListRateTypesRequest {}))
-        .await
-        .answer("sourcing")?
-        .rate_types;
+    let request = ctx.request(ListRateTypesRequest {});
+    let rate_types = rate_types(&ctx).list_rate_types(request).await.answer("sourcing")?.rate_types;
     Ok(Json(rate_types.into_iter().map(|r| RateTypeJson { name: r.name }).collect()))
 }
 
@@ -474,21 +437,14 @@ pub async fn add_rate_type(
     ctx: CallContext,
     Json(body): Json<RateTypeJson>,
 ) -> ApiResult<(StatusCode, Json<RateTypeJson>)> {
-    let created = RateTypeServiceClient::new(ctx.channel("sourcing"))
-        .create_rate_type(ctx.request(CreateRateTypeRequest { rate_type: Some(RateType { name: body.name }) }))
-        .await
-        .answer("sourcing")?
-        .rate_type
-        .ok_or_else(missing)?;
+    let request = ctx.request(CreateRateTypeRequest { rate_type: Some(RateType { name: body.name }) });
+    let created = rate_types(&ctx).create_rate_type(request).await.answer("sourcing")?.rate_type.ok_or_else(missing)?;
     Ok((StatusCode::CREATED, Json(RateTypeJson { name: created.name })))
 }
 
 /// Deletes a rate type by name (Management and Admin).
 #[utoipa::path(delete, path = "/rateTypes/{name}", tag = "rate types", responses((status = 200, body = Done)))]
 pub async fn delete_rate_type(ctx: CallContext, Path(name): Path<String>) -> ApiResult<Json<Done>> {
-    RateTypeServiceClient::new(ctx.channel("sourcing"))
-        .delete_rate_type(ctx.request(DeleteRateTypeRequest { name }))
-        .await
-        .answer("sourcing")?;
+    rate_types(&ctx).delete_rate_type(ctx.request(DeleteRateTypeRequest { name })).await.answer("sourcing")?;
     done("Rate type deleted.")
 }

@@ -104,6 +104,14 @@ pub(crate) fn mask(paths: Vec<&str>) -> Option<prost_types::FieldMask> {
     Some(prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() })
 }
 
+/// Sets `target` to `value` when an edit sent it, and names the field in `paths` (its update mask).
+pub(crate) fn set<T>(paths: &mut Vec<&'static str>, path: &'static str, value: Option<T>, target: &mut T) {
+    if let Some(value) = value {
+        *target = value;
+        paths.push(path);
+    }
+}
+
 /// Text a service leaves empty for none.
 pub(crate) fn text(text: String) -> Option<String> {
     (!text.is_empty()).then_some(text)

@@ -8,7 +8,7 @@ use eris_proto::crm::v1::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{Answer, InsertId, all_pages, created_id, missing, rfc3339};
+use super::{Answer, InsertId, all_pages, created_id, missing, rfc3339, set};
 use super::{
     directory::Directory,
     leads::{iso, parse_instant, parse_iso},
@@ -17,6 +17,15 @@ use crate::{
     auth::CallContext,
     error::{ApiError, ApiResult},
 };
+use tonic::transport::Channel;
+
+fn notes(ctx: &CallContext) -> NoteServiceClient<Channel> {
+    NoteServiceClient::new(ctx.channel("crm"))
+}
+
+fn tasks(ctx: &CallContext) -> TaskServiceClient<Channel> {
+    TaskServiceClient::new(ctx.channel("crm"))
+}
 
 /// A note as the REST surface shows it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -54,7 +63,7 @@ pub async fn get_notes_by_lead_id(ctx: CallContext, Path(lead_id): Path<i64>) ->
     let ctx = &ctx;
     let notes = all_pages(|page_token| async move {
         let request = ctx.request(ListNotesRequest { company_id: lead_id, page_size: 500, page_token });
-        let page = NoteServiceClient::new(ctx.channel("crm")).list_notes(request).await.answer("crm")?;
+        let page = notes(ctx).list_notes(request).await.answer("crm")?;
         Ok((page.notes, page.next_page_token))
     })
     .await?;
@@ -92,12 +101,8 @@ pub async fn new_note(ctx: CallContext, Json(body): Json<NewNote>) -> ApiResult<
         follow_up_date: parse_iso("FollowUpDate", body.follow_up_date.as_deref())?,
         ..Default::default()
     };
-    let created = NoteServiceClient::new(ctx.channel("crm"))
-        .create_note(ctx.request(CreateNoteRequest { note: Some(note) }))
-        .await
-        .answer("crm")?
-        .note
-        .ok_or_else(missing)?;
+    let request = ctx.request(CreateNoteRequest { note: Some(note) });
+    let created = notes(&ctx).create_note(request).await.answer("crm")?.note.ok_or_else(missing)?;
     created_id(created.note_id)
 }
 
@@ -152,7 +157,7 @@ fn task_json(task: Task, directory: &Directory) -> TaskJson {
     }
 }
 
-async fn tasks(ctx: &CallContext, company_id: i64, assignee: i64) -> ApiResult<Json<Vec<TaskJson>>> {
+async fn list_tasks(ctx: &CallContext, company_id: i64, assignee: i64) -> ApiResult<Json<Vec<TaskJson>>> {
     let tasks = all_pages(|page_token| async move {
         let request = ListTasksRequest {
             company_id,
@@ -161,7 +166,7 @@ async fn tasks(ctx: &CallContext, company_id: i64, assignee: i64) -> ApiResult<J
             page_token,
             ..Default::default()
         };
-        let page = TaskServiceClient::new(ctx.channel("crm")).list_tasks(ctx.request(request)).await.answer("crm")?;
+        let page = tasks(ctx).list_tasks(ctx.request(request)).await.answer("crm")?;
         Ok((page.tasks, page.next_page_token))
     })
     .await?;
@@ -174,7 +179,7 @@ async fn tasks(ctx: &CallContext, company_id: i64, assignee: i64) -> ApiResult<J
 #[utoipa::path(get, path = "/getTasksByLeadId/{LeadId}", tag = "notes and tasks",
     responses((status = 200, body = [TaskJson])))]
 pub async fn get_tasks_by_lead_id(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Vec<TaskJson>>> {
-    tasks(&ctx, lead_id, 0).await
+    list_tasks(&ctx, lead_id, 0).await
 }
 
 /// The tasks assigned to the named user (another user's: Management only).
@@ -185,7 +190,7 @@ pub async fn get_tasks_by_assignee(ctx: CallContext, Path(user_name): Path<Strin
     if user_id == 0 {
         return Err(ApiError::bad_request("Name the user."));
     }
-    tasks(&ctx, 0, user_id).await
+    list_tasks(&ctx, 0, user_id).await
 }
 
 /// Task fields as clients send them; absent fields are left as they are.
@@ -234,12 +239,8 @@ pub async fn new_task(ctx: CallContext, Json(body): Json<TaskFields>) -> ApiResu
         company_id: body.lead_id.unwrap_or(0),
         ..Default::default()
     };
-    let created = TaskServiceClient::new(ctx.channel("crm"))
-        .create_task(ctx.request(CreateTaskRequest { task: Some(task) }))
-        .await
-        .answer("crm")?
-        .task
-        .ok_or_else(missing)?;
+    let request = ctx.request(CreateTaskRequest { task: Some(task) });
+    let created = tasks(&ctx).create_task(request).await.answer("crm")?.task.ok_or_else(missing)?;
     created_id(created.task_id)
 }
 
@@ -250,23 +251,14 @@ pub async fn update_task(
     Path(task_id): Path<i64>,
     Json(body): Json<TaskFields>,
 ) -> ApiResult<Json<TaskJson>> {
-    let mut client = TaskServiceClient::new(ctx.channel("crm"));
+    let mut client = tasks(&ctx);
     // Without a version the service takes the task as read now.
     let version = body.version.unwrap_or(0);
     let mut task = Task { task_id, version, ..Default::default() };
     let mut paths = Vec::new();
-    if let Some(value) = body.task_type {
-        task.r#type = value;
-        paths.push("type");
-    }
-    if let Some(value) = body.subject {
-        task.subject = value;
-        paths.push("subject");
-    }
-    if let Some(value) = body.description {
-        task.description = value;
-        paths.push("description");
-    }
+    set(&mut paths, "type", body.task_type, &mut task.r#type);
+    set(&mut paths, "subject", body.subject, &mut task.subject);
+    set(&mut paths, "description", body.description, &mut task.description);
     if let Some(value) = body.due_date {
         task.due_time = Some(parse_due(&ctx, &value)?);
         paths.push("due_time");
@@ -275,17 +267,10 @@ pub async fn update_task(
         task.status = status_value(&value)?;
         paths.push("status");
     }
-    if let Some(value) = body.assignee_ids {
-        task.assignee_user_ids = value;
-        paths.push("assignee_user_ids");
-    }
+    set(&mut paths, "assignee_user_ids", body.assignee_ids, &mut task.assignee_user_ids);
     let update_mask = prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() };
-    let updated = client
-        .update_task(ctx.request(UpdateTaskRequest { task: Some(task), update_mask: Some(update_mask) }))
-        .await
-        .answer("crm")?
-        .task
-        .ok_or_else(missing)?;
+    let request = ctx.request(UpdateTaskRequest { task: Some(task), update_mask: Some(update_mask) });
+    let updated = client.update_task(request).await.answer("crm")?.task.ok_or_else(missing)?;
     let directory = Directory::for_ids(&ctx, &updated.assignee_user_ids).await?;
     Ok(Json(task_json(updated, &directory)))
 }

@@ -356,10 +356,8 @@ pub async fn contract_margin_payments(
     ctx: CallContext,
     Path(contract_id): Path<i64>,
 ) -> ApiResult<Json<Vec<MarginRowJson>>> {
-    let found = reports(&ctx)
-        .list_contract_margin_payments(ctx.request(ListContractMarginPaymentsRequest { contract_id }))
-        .await
-        .answer("reporting")?;
+    let request = ctx.request(ListContractMarginPaymentsRequest { contract_id });
+    let found = reports(&ctx).list_contract_margin_payments(request).await.answer("reporting")?;
     Ok(Json(found.rows.into_iter().map(MarginRowJson::from).collect()))
 }
 

@@ -19,7 +19,7 @@ use serde_json::Value;
 use tonic::transport::Channel;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{Answer, Done, done, missing};
+use super::{Answer, Done, done, missing, set};
 use super::{
     accounts::number_text,
     directory::Directory,
@@ -234,19 +234,11 @@ impl RfpFields {
             ..Default::default()
         };
         let mut paths = Vec::new();
-        let texts: [(&Option<String>, &mut String, &'static str); 5] = [
-            (&self.len, &mut rfp.len, "len"),
-            (&self.address, &mut rfp.address, "address"),
-            (&self.city, &mut rfp.city, "city"),
-            (&self.state, &mut rfp.state, "state"),
-            (&self.zip, &mut rfp.zip, "zip"),
-        ];
-        for (value, field, path) in texts {
-            if let Some(value) = value {
-                value.clone_into(field);
-                paths.push(path);
-            }
-        }
+        set(&mut paths, "len", self.len.clone(), &mut rfp.len);
+        set(&mut paths, "address", self.address.clone(), &mut rfp.address);
+        set(&mut paths, "city", self.city.clone(), &mut rfp.city);
+        set(&mut paths, "state", self.state.clone(), &mut rfp.state);
+        set(&mut paths, "zip", self.zip.clone(), &mut rfp.zip);
         if let Some(commodity) = &self.commodity {
             rfp.commodity = match commodity.trim().to_ascii_lowercase().as_str() {
                 "electric" => Commodity::Electric.into(),
@@ -271,18 +263,9 @@ impl RfpFields {
             rfp.supplier_ids = ids_of(suppliers, "SupplierId", "Suppliers")?;
             paths.push("supplier_ids");
         }
-        if let Some(terms) = &self.terms {
-            rfp.terms.clone_from(terms);
-            paths.push("terms");
-        }
-        if let Some(products) = &self.products {
-            rfp.products.clone_from(products);
-            paths.push("products");
-        }
-        if let Some(fee) = &self.fee {
-            fee.clone_into(&mut rfp.fee);
-            paths.push("fee");
-        }
+        set(&mut paths, "terms", self.terms.clone(), &mut rfp.terms);
+        set(&mut paths, "products", self.products.clone(), &mut rfp.products);
+        set(&mut paths, "fee", self.fee.clone(), &mut rfp.fee);
         if let Some(accounts) = &self.accounts {
             rfp.account_ids = ids_of(accounts, "AccountId", "Accounts")?;
             paths.push("account_ids");

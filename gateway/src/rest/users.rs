@@ -16,11 +16,20 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::{Answer, all_pages, missing, rfc3339};
+use super::{Answer, all_pages, missing, rfc3339, set};
 use crate::{
     auth::CallContext,
     error::{ApiError, ApiResult, ErrorBody},
 };
+use tonic::transport::Channel;
+
+fn auth(ctx: &CallContext) -> AuthServiceClient<Channel> {
+    AuthServiceClient::new(ctx.channel("identity"))
+}
+
+fn users(ctx: &CallContext) -> UserServiceClient<Channel> {
+    UserServiceClient::new(ctx.channel("identity"))
+}
 
 /// A user as the REST surface shows it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -154,11 +163,9 @@ macro_rules! login_response {
         (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)),
     security(()))]
 pub async fn login(ctx: CallContext, headers: HeaderMap, Json(body): Json<LoginRequest>) -> ApiResult<Response> {
-    let mut client = AuthServiceClient::new(ctx.channel("identity"));
-    let response = client
-        .sign_in(ctx.request(SignInRequest { username: body.username, password: body.password }))
-        .await
-        .answer("identity")?;
+    let mut client = auth(&ctx);
+    let request = ctx.request(SignInRequest { username: body.username, password: body.password });
+    let response = client.sign_in(request).await.answer("identity")?;
     login_response!(response, cookie_session(&headers))
 }
 
@@ -190,7 +197,7 @@ pub async fn refresh(ctx: CallContext, headers: HeaderMap, body: axum::body::Byt
     let body: RefreshRequest = optional_body(&body)?;
     let from_cookie = body.refresh_token.is_empty();
     let refresh_token = if from_cookie { refresh_cookie(&headers).unwrap_or_default() } else { body.refresh_token };
-    let mut client = AuthServiceClient::new(ctx.channel("identity"));
+    let mut client = auth(&ctx);
     let response = client.refresh_token(ctx.request(RefreshTokenRequest { refresh_token })).await.answer("identity")?;
     login_response!(response, from_cookie || cookie_session(&headers))
 }
@@ -215,7 +222,7 @@ pub async fn logout(ctx: CallContext, headers: HeaderMap, body: axum::body::Byte
     let body: LogoutRequest = optional_body(&body)?;
     let refresh_token =
         if body.refresh_token.is_empty() { refresh_cookie(&headers).unwrap_or_default() } else { body.refresh_token };
-    let mut client = AuthServiceClient::new(ctx.channel("identity"));
+    let mut client = auth(&ctx);
     let request = SignOutRequest { refresh_token, everywhere: body.everywhere };
     let signed_out = client.sign_out(ctx.request(request)).await.answer("identity");
     // The cookie goes whatever identity answered: a cookie that no longer signs in is no use.
@@ -230,7 +237,7 @@ pub async fn logout(ctx: CallContext, headers: HeaderMap, body: axum::body::Byte
 async fn list_users(ctx: &CallContext, active_only: bool) -> ApiResult<Vec<UserJson>> {
     let users = all_pages(|page_token| async move {
         let request = ctx.request(ListUsersRequest { page_size: 1000, page_token, active_only });
-        let page = UserServiceClient::new(ctx.channel("identity")).list_users(request).await.answer("identity")?;
+        let page = users(ctx).list_users(request).await.answer("identity")?;
         Ok((page.users, page.next_page_token))
     });
     Ok(users.await?.into_iter().map(UserJson::from).collect())
@@ -268,11 +275,9 @@ pub async fn validate_password(
     ctx: CallContext,
     Json(body): Json<ValidatePasswordBody>,
 ) -> ApiResult<Json<MatchedResponse>> {
-    let mut client = AuthServiceClient::new(ctx.channel("identity"));
-    let response = client
-        .validate_password(ctx.request(ValidatePasswordRequest { password: body.pw }))
-        .await
-        .answer("identity")?;
+    let mut client = auth(&ctx);
+    let request = ctx.request(ValidatePasswordRequest { password: body.pw });
+    let response = client.validate_password(request).await.answer("identity")?;
     Ok(Json(MatchedResponse { matched: response.matched }))
 }
 
@@ -292,7 +297,7 @@ pub async fn change_password(
     headers: HeaderMap,
     Json(body): Json<ChangePasswordBody>,
 ) -> ApiResult<Response> {
-    let mut client = AuthServiceClient::new(ctx.channel("identity"));
+    let mut client = auth(&ctx);
     let response = client
         .change_password(
             ctx.request(ChangePasswordRequest { current_password: body.old_pass, new_password: body.new_pass }),
@@ -376,7 +381,7 @@ pub async fn new_user(ctx: CallContext, Json(body): Json<Value>) -> ApiResult<(S
         role: fields.role.as_deref().map(role_from_text).transpose()?.unwrap_or_default().into(),
         ..Default::default()
     };
-    let mut client = UserServiceClient::new(ctx.channel("identity"));
+    let mut client = users(&ctx);
     let response = client.create_user(ctx.request(CreateUserRequest { user: Some(user) })).await.answer("identity")?;
     let created = response.user.ok_or_else(missing)?;
     Ok((
@@ -399,22 +404,13 @@ pub async fn update_user(
     Json(body): Json<Value>,
 ) -> ApiResult<Json<UserJson>> {
     let fields = user_fields(body)?;
-    let mut client = UserServiceClient::new(ctx.channel("identity"));
+    let mut client = users(&ctx);
     // Without a version the service takes the user as read now: fields that differ are written.
     let mut user = pb::User { user_id, version: fields.version.unwrap_or(0), ..Default::default() };
     let mut paths = Vec::new();
-    if let Some(name) = fields.name {
-        user.name = name;
-        paths.push("name");
-    }
-    if let Some(email) = fields.email {
-        user.email = email;
-        paths.push("email");
-    }
-    if let Some(job) = fields.job {
-        user.job = job;
-        paths.push("job");
-    }
+    set(&mut paths, "name", fields.name, &mut user.name);
+    set(&mut paths, "email", fields.email, &mut user.email);
+    set(&mut paths, "job", fields.job, &mut user.job);
     if let Some(role) = fields.role.as_deref() {
         user.role = role_from_text(role)?.into();
         paths.push("role");
@@ -427,12 +423,8 @@ pub async fn update_user(
         return Err(ApiError::bad_request("Nothing to change."));
     }
     let update_mask = prost_types::FieldMask { paths: paths.into_iter().map(str::to_owned).collect() };
-    let updated = client
-        .update_user(ctx.request(UpdateUserRequest { user: Some(user), update_mask: Some(update_mask) }))
-        .await
-        .answer("identity")?
-        .user
-        .ok_or_else(missing)?;
+    let request = ctx.request(UpdateUserRequest { user: Some(user), update_mask: Some(update_mask) });
+    let updated = client.update_user(request).await.answer("identity")?.user.ok_or_else(missing)?;
     Ok(Json(updated.into()))
 }
 
@@ -451,11 +443,9 @@ pub async fn reset_user_password(
     ctx: CallContext,
     Json(body): Json<ResetPasswordBody>,
 ) -> ApiResult<Json<ResetPasswordResponse>> {
-    let mut client = UserServiceClient::new(ctx.channel("identity"));
-    let response = client
-        .reset_user_password(ctx.request(ResetUserPasswordRequest { user_id: body.user_id }))
-        .await
-        .answer("identity")?;
+    let mut client = users(&ctx);
+    let request = ctx.request(ResetUserPasswordRequest { user_id: body.user_id });
+    let response = client.reset_user_password(request).await.answer("identity")?;
     let user = response.user.ok_or_else(missing)?;
     Ok(Json(ResetPasswordResponse {
         user: user.into(),
