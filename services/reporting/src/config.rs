@@ -2,11 +2,7 @@
 
 use std::net::SocketAddr;
 
-use eris_platform::{
-    config::ServiceSecretArgs,
-    service::{Listen, ServiceArgs},
-};
-use tonic::transport::{Channel, Endpoint};
+use eris_platform::service::{Listen, ServiceArgs};
 
 /// The reporting service's settings.
 #[derive(Debug, Clone, clap::Parser)]
@@ -30,64 +26,11 @@ pub struct Config {
     #[command(flatten)]
     pub service: ServiceArgs,
     #[command(flatten)]
-    pub sources: SourceArgs,
+    pub sources: crate::sources::SourceArgs,
 }
 
 /// How often the read models are compared with the contracts service, by default.
 pub const RECONCILE_SECONDS: u64 = 300;
-
-/// The services a rebuild reads its snapshots from.
-#[derive(Debug, Clone, clap::Args)]
-pub struct SourceArgs {
-    /// The identity service (users).
-    #[arg(
-        id = "identity_source_url",
-        long = "identity-source-url",
-        env = "ERIS_IDENTITY_URL",
-        default_value = "http://127.0.0.1:50051"
-    )]
-    pub identity_url: String,
-    /// The crm service (companies).
-    #[arg(long = "crm-url", env = "ERIS_CRM_URL", default_value = "http://127.0.0.1:50052")]
-    pub crm_url: String,
-    /// The contracts service (contracts and payments).
-    #[arg(long = "contracts-url", env = "ERIS_CONTRACTS_URL", default_value = "http://127.0.0.1:50053")]
-    pub contracts_url: String,
-    /// The sourcing service (suppliers and utilities).
-    #[arg(long = "sourcing-url", env = "ERIS_SOURCING_URL", default_value = "http://127.0.0.1:50054")]
-    pub sourcing_url: String,
-}
-
-impl Default for SourceArgs {
-    /// Each service at its default address.
-    fn default() -> Self {
-        Self {
-            identity_url: "http://127.0.0.1:50051".into(),
-            crm_url: "http://127.0.0.1:50052".into(),
-            contracts_url: "http://127.0.0.1:50053".into(),
-            sourcing_url: "http://127.0.0.1:50054".into(),
-        }
-    }
-}
-
-impl SourceArgs {
-    /// Lazily connected channels to each source, with the secret that opens snapshots; an error
-    /// when no secret is set.
-    pub fn sources(&self, secret: &ServiceSecretArgs) -> anyhow::Result<crate::rebuild::Sources> {
-        let secret = secret.service_secret.clone().ok_or_else(|| anyhow::anyhow!("ERIS_SERVICE_SECRET is not set"))?;
-        let channel =
-            |url: &str| -> anyhow::Result<Channel> { Ok(Endpoint::from_shared(url.to_owned())?.connect_lazy()) };
-        Ok(crate::rebuild::Sources {
-            channels: vec![
-                ("identity", channel(&self.identity_url)?),
-                ("crm", channel(&self.crm_url)?),
-                ("contracts", channel(&self.contracts_url)?),
-                ("sourcing", channel(&self.sourcing_url)?),
-            ],
-            secret,
-        })
-    }
-}
 
 impl Listen for Config {
     fn listen(&self) -> SocketAddr {

@@ -5,10 +5,12 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod events;
 mod grpc;
 pub mod projector;
 pub mod rebuild;
 pub mod reconcile;
+pub mod sources;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -35,17 +35,15 @@ use eris_platform::{
     kv::Kv,
     relay::{Background, Entry, applied_key, entries, lead_until, replay_key, stream_key},
 };
-use prost::Message;
 use sqlx::{Connection, PgConnection, PgPool};
 
 use crate::{
     db::projection,
-    rebuild::SourceSnapshot,
+    events::{SOURCES, Undecodable, apply},
     reconcile::{self, Reconciler},
+    sources::SourceSnapshot,
 };
 
-/// The services whose events the read models are made from.
-pub const SOURCES: [&str; 4] = ["identity", "crm", "sourcing", "contracts"];
 /// The consumer group.
 const GROUP: &str = "reporting";
 /// Entries read from each stream at once.
@@ -807,39 +805,4 @@ fn consumer_info(info: &redis::Value) -> (String, i64) {
         }
     }
     (name, pending)
-}
-
-/// Applies one event to the read models. An event that cannot be decoded is answered as an error
-/// for the caller to log and skip (a newer service may write kinds this projector does not know);
-/// a database failure fails the batch.
-pub(crate) async fn apply(
-    conn: &mut PgConnection,
-    service: &str,
-    event_type: &str,
-    payload: &[u8],
-) -> Result<(), Undecodable> {
-    let kind = event_type.split('.').next().unwrap_or_default();
-    match (service, kind) {
-        ("identity", "user") => projection::apply_user(conn, &decode(payload)?).await?,
-        ("crm", "company") => projection::apply_company(conn, &decode(payload)?).await?,
-        ("crm", "contact") => projection::apply_contact(conn, &decode(payload)?).await?,
-        ("crm", "account") => projection::apply_account(conn, &decode(payload)?).await?,
-        ("sourcing", "supplier" | "utility") => projection::apply_directory(conn, &decode(payload)?).await?,
-        ("contracts", "contract") => projection::apply_contract(conn, &decode(payload)?).await?,
-        _ => {}
-    }
-    Ok(())
-}
-
-pub(crate) fn decode<M: Message + Default>(payload: &[u8]) -> Result<M, Undecodable> {
-    M::decode(payload).map_err(Undecodable::Decode)
-}
-
-/// Why an event was not applied.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum Undecodable {
-    #[error("the event does not decode: {0}")]
-    Decode(prost::DecodeError),
-    #[error(transparent)]
-    Database(#[from] sqlx::Error),
 }

@@ -14,35 +14,23 @@
 //! (committed after the snapshot, or still running while it was read) is applied: nothing is lost
 //! and nothing stale comes back, such as a change to a record deleted before the snapshot.
 
-use std::collections::HashMap;
-
-use eris_platform::{
-    auth::service_request,
-    config::{DatabaseArgs, Secret},
-};
+use eris_platform::{auth::service_request, config::DatabaseArgs};
 use eris_proto::{
     contracts::v1::ContractEvent,
     crm::v1::{CompanyEvent, ContactEvent},
     events::v1::{SnapshotRequest, SnapshotResponse, snapshot_service_client::SnapshotServiceClient},
 };
 use sqlx::{PgConnection, PgPool};
-use tonic::transport::Channel;
 
 use crate::{
     db::projection,
-    projector::{SOURCES, Undecodable, apply, decode},
+    events::{SOURCES, Undecodable, apply, decode},
+    sources::{SourceSnapshot, Sources},
 };
 
 /// The read models a rebuild replaces (applied event ids and stream positions stay: they say what
 /// the streams delivered).
 const READ_MODELS: &str = "app_user, company, contact, supplier, utility, contract, payment, revenue_cell";
-
-/// What a rebuild reads: each source service's channel, and the secret that opens snapshots.
-#[derive(Clone)]
-pub struct Sources {
-    pub channels: Vec<(&'static str, Channel)>,
-    pub secret: Secret,
-}
 
 /// How many records came from each source.
 pub type Rebuilt = Vec<(&'static str, u64)>;
@@ -139,48 +127,6 @@ async fn apply_chunk(conn: &mut PgConnection, service: &str, chunk: &SnapshotRes
     Ok(chunk.events.len() as u64)
 }
 
-/// A source's transaction snapshot, as `pg_snapshot` text (`xmin:xmax:xip,...`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SourceSnapshot {
-    xmin: u64,
-    xmax: u64,
-    in_progress: Vec<u64>,
-}
-
-impl SourceSnapshot {
-    /// Parses `pg_snapshot` text; none when it is not one.
-    pub fn parse(text: &str) -> Option<Self> {
-        let mut parts = text.trim().split(':');
-        let xmin = parts.next()?.parse().ok()?;
-        let xmax = parts.next()?.parse().ok()?;
-        let list = parts.next()?;
-        if parts.next().is_some() || xmin > xmax {
-            return None;
-        }
-        let in_progress = if list.is_empty() {
-            Vec::new()
-        } else {
-            list.split(',').map(str::parse).collect::<Result<_, _>>().ok()?
-        };
-        Some(Self { xmin, xmax, in_progress })
-    }
-
-    /// Whether the snapshot saw the transaction `txid` (decimal text) committed, as PostgreSQL's
-    /// `pg_visible_in_snapshot`. An event without a transaction id (published before they were
-    /// recorded) counts as unseen and is applied; versions keep that safe.
-    pub fn saw(&self, txid: &str) -> bool {
-        let Ok(txid) = txid.parse::<u64>() else { return false };
-        txid < self.xmin || (txid < self.xmax && !self.in_progress.contains(&txid))
-    }
-
-    /// The snapshot each source was last rebuilt from.
-    pub async fn load(conn: &mut PgConnection) -> sqlx::Result<HashMap<String, SourceSnapshot>> {
-        let rows: Vec<(String, String)> =
-            sqlx::query_as("select service, snapshot from rebuild_position").fetch_all(conn).await?;
-        Ok(rows.into_iter().filter_map(|(service, text)| Some((service, Self::parse(&text)?))).collect())
-    }
-}
-
 /// The settings of `eris-reporting rebuild`.
 #[derive(Debug, Clone, clap::Parser)]
 #[command(name = "eris-reporting rebuild", about = "Rebuild every reporting read model from the source services")]
@@ -188,7 +134,7 @@ pub struct RebuildConfig {
     #[command(flatten)]
     pub database: DatabaseArgs,
     #[command(flatten)]
-    pub sources: crate::config::SourceArgs,
+    pub sources: crate::sources::SourceArgs,
     #[command(flatten)]
     pub secret: eris_platform::config::ServiceSecretArgs,
 }
@@ -206,25 +152,4 @@ pub fn main() -> anyhow::Result<()> {
         }
         Ok(())
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_snapshot_sees_what_committed_before_it() {
-        let snapshot = SourceSnapshot::parse("100:110:102,105").unwrap();
-        assert!(snapshot.saw("99"));
-        assert!(snapshot.saw("101"));
-        assert!(!snapshot.saw("102"), "running when the snapshot was taken");
-        assert!(!snapshot.saw("105"));
-        assert!(snapshot.saw("109"));
-        assert!(!snapshot.saw("110"), "started after the snapshot");
-        assert!(!snapshot.saw(""), "no transaction id recorded");
-        assert_eq!(SourceSnapshot::parse("7:7:"), Some(SourceSnapshot { xmin: 7, xmax: 7, in_progress: vec![] }));
-        for bad in ["", "1:2", "2:1:", "a:2:", "1:2:x", "1:2:3:4"] {
-            assert_eq!(SourceSnapshot::parse(bad), None, "{bad}");
-        }
-    }
 }

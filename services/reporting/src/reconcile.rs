@@ -19,7 +19,7 @@ use eris_proto::{
 use sqlx::{PgExecutor, PgPool};
 use tonic::transport::Channel;
 
-use crate::{projector::decode, rebuild::SourceSnapshot};
+use crate::{events::decode, sources::SourceSnapshot};
 
 /// Digests asked for at once.
 const PAGE: i32 = 2000;

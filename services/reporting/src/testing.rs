@@ -21,7 +21,7 @@ pub fn spawn_on(
             projector: true,
             reconcile_seconds,
             service: s.service,
-            sources: crate::config::SourceArgs { contracts_url, ..Default::default() },
+            sources: crate::sources::SourceArgs { contracts_url, ..Default::default() },
         };
         crate::serve(config, listener, Box::pin(std::future::pending()))
     })

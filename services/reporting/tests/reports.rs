@@ -279,8 +279,8 @@ async fn read_models(app: &App) -> Vec<Vec<String>> {
     tables
 }
 
-fn sources(app: &App) -> eris_reporting::rebuild::Sources {
-    eris_reporting::rebuild::Sources {
+fn sources(app: &App) -> eris_reporting::sources::Sources {
+    eris_reporting::sources::Sources {
         channels: vec![
             ("identity", app.identity.clone()),
             ("crm", app.crm.clone()),

@@ -108,7 +108,7 @@ async fn main() -> anyhow::Result<()> {
 
 /// Rebuilds the reporting read models once the services answer (their listeners are bound, so a
 /// snapshot call waits until each serves).
-async fn rebuild_reports(database: &DatabaseArgs, sources: &eris_reporting::rebuild::Sources) -> anyhow::Result<()> {
+async fn rebuild_reports(database: &DatabaseArgs, sources: &eris_reporting::sources::Sources) -> anyhow::Result<()> {
     let pool = eris_platform::db::connect(database, eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await?;
     let mut last_error = None;
     for _ in 0..30 {
@@ -237,7 +237,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         service: service.clone(),
     };
     tasks.spawn(named("sourcing", eris_sourcing::serve(sourcing_config, sourcing, until_stopped())));
-    let sources = eris_reporting::config::SourceArgs {
+    let sources = eris_reporting::sources::SourceArgs {
         identity_url: url(0),
         crm_url: url(1),
         contracts_url: url(2),

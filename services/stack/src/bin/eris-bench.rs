@@ -604,7 +604,7 @@ async fn during_a_rebuild(
     let database = eris_platform::config::DatabaseArgs { database_url: database_url.into(), max_connections: 5 };
     let pool = eris_platform::db::connect(&database, eris_reporting::SCHEMA, &eris_reporting::MIGRATOR).await?;
     let url = |offset: u16| format!("http://127.0.0.1:{}", args.grpc_base_port + offset);
-    let sources = eris_reporting::config::SourceArgs {
+    let sources = eris_reporting::sources::SourceArgs {
         identity_url: url(0),
         crm_url: url(1),
         contracts_url: url(2),
