@@ -18,8 +18,11 @@ use crate::{
         payments::{DrPaymentRow, PaymentRow, PaymentValues},
     },
     domain::{
-        // The field table names its kinds and their lists.
+        // The field tables name their kinds and their lists.
         fields::*,
+        kinds::*,
+        payment_fields::{TypedPayment, payment_field_table},
+        vocabulary::PAYMENT_TYPES,
         vocabulary::{Basis, Commodity},
     },
     error::{Result, invalid},
@@ -50,7 +53,7 @@ macro_rules! same_in_proto {
 same_in_proto!(String: Line, Paragraphs, Choice, StateCode);
 same_in_proto!(bool: Flag);
 same_in_proto!(Vec<i64>: Accounts);
-same_in_proto!(i32: StatusIndex);
+same_in_proto!(i32: StatusIndex, RequiredYear);
 
 /// Kinds the proto carries as a number, 0 for none.
 macro_rules! zero_for_none {
@@ -68,7 +71,7 @@ macro_rules! zero_for_none {
 }
 
 zero_for_none!(i64: Id);
-zero_for_none!(i32: Term);
+zero_for_none!(i32: Term, OptionalYear);
 
 /// Kinds the proto carries as decimal text.
 macro_rules! decimal_in_proto {
@@ -85,7 +88,37 @@ macro_rules! decimal_in_proto {
     )*};
 }
 
-decimal_in_proto!(Rate, Percent);
+decimal_in_proto!(Rate, Percent, Usage);
+
+impl ProtoKind for Money {
+    type Proto = String;
+    fn to_proto(&self, stored: Option<Decimal>) -> String {
+        money::optional_text(stored)
+    }
+    fn read(&self, proto: &String) -> Result<String> {
+        Ok(proto.clone())
+    }
+}
+
+impl ProtoKind for RequiredMonth {
+    type Proto = i32;
+    fn to_proto(&self, stored: i16) -> i32 {
+        i32::from(stored)
+    }
+    fn read(&self, proto: &i32) -> Result<i32> {
+        Ok(*proto)
+    }
+}
+
+impl ProtoKind for OptionalMonth {
+    type Proto = i32;
+    fn to_proto(&self, stored: Option<i16>) -> i32 {
+        stored.map(i32::from).unwrap_or_default()
+    }
+    fn read(&self, proto: &i32) -> Result<i32> {
+        Ok(*proto)
+    }
+}
 
 impl ProtoKind for Day {
     type Proto = Option<Date>;
@@ -170,25 +203,27 @@ pub fn payment_to_proto(row: PaymentRow) -> Payment {
     }
 }
 
-/// A payment's values as the protos carry them, before it is stored (no id, no version).
-pub fn payment_values_to_proto(contract_id: i64, p: PaymentValues) -> Payment {
-    Payment {
-        payment_id: 0,
-        contract_id,
-        projected_month: i32::from(p.projected_month),
-        projected_year: p.projected_year,
-        revenue_split: decimal_text(p.revenue_split),
-        projected_usage: decimal_text(p.projected_usage),
-        projected_payment: money::optional_text(p.projected_payment),
-        payment_month: p.payment_month.map(i32::from).unwrap_or_default(),
-        payment_year: p.payment_year.unwrap_or_default(),
-        usage_actual: decimal_text(p.usage_actual),
-        payment_actual: money::optional_text(p.payment_actual),
-        payment_type: p.payment_type,
-        version: 0,
-        update_time: None,
-    }
+/// A payment's values as the protos carry them and back, by the field table.
+macro_rules! payment_conversions {
+    ($($field:ident: $kind:ident $(($($arg:expr),*))?;)*) => {
+        /// A payment's values before it is stored (no id, no version).
+        pub fn payment_values_to_proto(contract_id: i64, p: PaymentValues) -> Payment {
+            Payment {
+                $($field: $kind $(($($arg),*))?.to_proto(p.$field),)*
+                payment_id: 0,
+                contract_id,
+                version: 0,
+                update_time: None,
+            }
+        }
+
+        /// The values of a payment a caller sent, as typed.
+        pub fn typed_payment(p: &Payment) -> Result<TypedPayment> {
+            Ok(TypedPayment { $($field: $kind $(($($arg),*))?.read(&p.$field)?,)* })
+        }
+    };
 }
+payment_field_table!(payment_conversions);
 
 pub fn dr_payment_to_proto(row: DrPaymentRow) -> DrPayment {
     DrPayment {

@@ -4,6 +4,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
 
+pub use crate::domain::payment_fields::PaymentValues;
+use crate::domain::payment_fields::payment_field_table;
+
 /// A stored payment.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct PaymentRow {
@@ -15,23 +18,24 @@ pub struct PaymentRow {
     pub updated_at: DateTime<Utc>,
 }
 
-/// A payment's values.
-#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
-pub struct PaymentValues {
-    pub projected_month: i16,
-    pub projected_year: i32,
-    pub revenue_split: Option<Decimal>,
-    pub projected_usage: Option<Decimal>,
-    pub projected_payment: Option<Decimal>,
-    pub payment_month: Option<i16>,
-    pub payment_year: Option<i32>,
-    pub usage_actual: Option<Decimal>,
-    pub payment_actual: Option<Decimal>,
-    pub payment_type: String,
-}
+/// The payment's columns, and the binds of its values in their order, from the field table.
+macro_rules! columns {
+    ($($field:ident: $kind:ident $(($($arg:expr),*))?;)*) => {
+        const COLUMNS: &str = concat!(
+            "payment_id, contract_id, ",
+            $(stringify!($field), ", ",)*
+            "version, updated_at"
+        );
 
-const COLUMNS: &str = "payment_id, contract_id, projected_month, projected_year, revenue_split, projected_usage, \
-    projected_payment, payment_month, payment_year, usage_actual, payment_actual, payment_type, version, updated_at";
+        /// The columns of `PaymentValues`, and who wrote them.
+        const WRITTEN: &str = concat!($(stringify!($field), ", ",)* "updated_by");
+
+        fn push_values<'a>(list: &mut sqlx::query_builder::Separated<'_, 'a, Postgres, &'static str>, p: &'a PaymentValues) {
+            $(list.push_bind(&p.$field);)*
+        }
+    };
+}
+payment_field_table!(columns);
 
 /// A contract's payments, by projected year and month.
 #[tracing::instrument(skip_all)]
@@ -79,23 +83,11 @@ pub async fn insert_payments(
 ) -> sqlx::Result<Vec<PaymentRow>> {
     let mut added = Vec::with_capacity(payments.len());
     for chunk in payments.chunks(2000) {
-        let mut builder = QueryBuilder::<Postgres>::new(
-            "insert into payment (contract_id, projected_month, projected_year, revenue_split, projected_usage, \
-             projected_payment, payment_month, payment_year, usage_actual, payment_actual, payment_type, updated_by) ",
-        );
+        let mut builder = QueryBuilder::<Postgres>::new(format!("insert into payment (contract_id, {WRITTEN}) "));
         builder.push_values(chunk, |mut row, p| {
-            row.push_bind(contract_id)
-                .push_bind(p.projected_month)
-                .push_bind(p.projected_year)
-                .push_bind(p.revenue_split)
-                .push_bind(p.projected_usage)
-                .push_bind(p.projected_payment)
-                .push_bind(p.payment_month)
-                .push_bind(p.payment_year)
-                .push_bind(p.usage_actual)
-                .push_bind(p.payment_actual)
-                .push_bind(&p.payment_type)
-                .push_bind(user_id);
+            row.push_bind(contract_id);
+            push_values(&mut row, p);
+            row.push_bind(user_id);
         });
         builder.push(format!(" returning {COLUMNS}"));
         added.extend(builder.build_query_as::<PaymentRow>().fetch_all(&mut *db).await?);
@@ -112,27 +104,17 @@ pub async fn update_payment(
     p: &PaymentValues,
     user_id: i64,
 ) -> sqlx::Result<Option<PaymentRow>> {
-    sqlx::query_as(&format!(
-        "update payment set projected_month = $3, projected_year = $4, revenue_split = $5, projected_usage = $6, \
-         projected_payment = $7, payment_month = $8, payment_year = $9, usage_actual = $10, payment_actual = $11, \
-         payment_type = $12, version = version + 1, updated_at = now(), updated_by = $13 \
-         where payment_id = $1 and version = $2 returning {COLUMNS}"
-    ))
-    .bind(payment_id)
-    .bind(version)
-    .bind(p.projected_month)
-    .bind(p.projected_year)
-    .bind(p.revenue_split)
-    .bind(p.projected_usage)
-    .bind(p.projected_payment)
-    .bind(p.payment_month)
-    .bind(p.payment_year)
-    .bind(p.usage_actual)
-    .bind(p.payment_actual)
-    .bind(&p.payment_type)
-    .bind(user_id)
-    .fetch_optional(db)
-    .await
+    let mut builder = QueryBuilder::<Postgres>::new(format!("update payment set ({WRITTEN}) = ("));
+    let mut list = builder.separated(", ");
+    push_values(&mut list, p);
+    list.push_bind(user_id);
+    builder
+        .push("), version = version + 1, updated_at = now() where payment_id = ")
+        .push_bind(payment_id)
+        .push(" and version = ")
+        .push_bind(version)
+        .push(format!(" returning {COLUMNS}"));
+    builder.build_query_as().fetch_optional(db).await
 }
 
 /// Sets projected payments of a contract's payments; answers how many rows were at the version

@@ -638,7 +638,7 @@ pub fn sort_floor() -> NaiveDate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::fields::MAX_ACCOUNTS;
+    use crate::domain::kinds::MAX_ACCOUNTS;
 
     fn day(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()

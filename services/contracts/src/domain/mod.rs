@@ -3,9 +3,11 @@
 pub mod contracts;
 pub mod fields;
 pub mod hedges;
+pub mod kinds;
 pub mod lifecycle;
 pub mod numbers;
 pub mod paste;
+pub mod payment_fields;
 pub mod payments;
 pub mod spreadsheet;
 pub mod vocabulary;

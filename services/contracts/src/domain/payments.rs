@@ -18,7 +18,7 @@ use crate::{
         fields::ContractFields,
         numbers::{self, projected_payment},
         paste,
-        vocabulary::{Basis, PAYMENT_TYPES},
+        vocabulary::Basis,
     },
     error::{Error, Result, invalid, not_found, stale},
     events::{Also, record_event},
@@ -27,65 +27,6 @@ use crate::{
 pub const DR_PERIODS: [&str; 2] = ["Winter", "Summer"];
 /// The most payments one call adds.
 pub const MAX_PAYMENTS: usize = 5000;
-
-/// A payment as typed (texts as they came; months and years 0 for none).
-#[derive(Debug, Clone, Default)]
-pub struct TypedPayment {
-    pub projected_month: i32,
-    pub projected_year: i32,
-    pub revenue_split: String,
-    pub projected_usage: String,
-    pub projected_payment: String,
-    pub payment_month: i32,
-    pub payment_year: i32,
-    pub usage_actual: String,
-    pub payment_actual: String,
-    pub payment_type: String,
-}
-
-fn year(label: &str, value: i32, required: bool) -> Result<Option<i32>> {
-    match value {
-        0 if !required => Ok(None),
-        1900..=2200 => Ok(Some(value)),
-        _ => Err(invalid(format!("{label} must be a year between 1900 and 2200."))),
-    }
-}
-
-fn month(label: &str, value: i32, required: bool) -> Result<Option<i16>> {
-    match value {
-        0 if !required => Ok(None),
-        1..=12 => Ok(Some(value as i16)),
-        _ => Err(invalid(format!("{label} must be a month from 1 to 12."))),
-    }
-}
-
-/// A payment's values as typed, checked.
-pub fn payment_values(typed: &TypedPayment) -> Result<PaymentValues> {
-    let payment_type = typed.payment_type.trim();
-    let payment_type = if payment_type.is_empty() {
-        String::new()
-    } else {
-        PAYMENT_TYPES
-            .iter()
-            .find(|t| t.eq_ignore_ascii_case(payment_type))
-            .map(|t| (*t).to_owned())
-            .ok_or_else(|| invalid(format!("Payment Type must be one of: {}.", PAYMENT_TYPES.join(", "))))?
-    };
-    let payment_month = month("Payment Month", typed.payment_month, false)?;
-    let payment_year = year("Payment Year", typed.payment_year, false)?;
-    Ok(PaymentValues {
-        projected_month: month("Projected Month", typed.projected_month, true)?.unwrap_or(1),
-        projected_year: year("Projected Year", typed.projected_year, true)?.unwrap_or(1900),
-        revenue_split: numbers::percent("Revenue Split", &typed.revenue_split)?,
-        projected_usage: money::signed("Projected Usage", &typed.projected_usage, 14, 4)?,
-        projected_payment: money::parse("Projected Payment", &typed.projected_payment)?,
-        payment_month,
-        payment_year,
-        usage_actual: money::signed("Usage Actual", &typed.usage_actual, 14, 4)?,
-        payment_actual: money::parse("Payment Actual", &typed.payment_actual)?,
-        payment_type,
-    })
-}
 
 /// One refusal naming every problem, one per line, the first 20 and how many more.
 fn listed(mut problems: Vec<String>, what: &str) -> Error {

@@ -10,7 +10,7 @@ use eris_proto::contracts::v1::{
     CreateDrPaymentRequest, CreateDrPaymentResponse, CreatePaymentsRequest, CreatePaymentsResponse,
     DeleteDrPaymentRequest, DeleteDrPaymentResponse, DeletePaymentRequest, DeletePaymentResponse,
     ListDrPaymentsRequest, ListDrPaymentsResponse, ListPaymentsRequest, ListPaymentsResponse, PastePaymentsRequest,
-    PastePaymentsResponse, PasteProblem, Payment, PaymentTotals, UpdatePaymentRequest, UpdatePaymentResponse,
+    PastePaymentsResponse, PasteProblem, PaymentTotals, UpdatePaymentRequest, UpdatePaymentResponse,
     UpdateProjectedPaymentsRequest, UpdateProjectedPaymentsResponse, payment_service_server::PaymentService,
 };
 use tonic::{Request, Response, Status};
@@ -18,9 +18,12 @@ use tonic::{Request, Response, Status};
 use super::screen_caller;
 use crate::{
     State,
-    domain::payments::{ProjectionUpdate, Totals, TypedPayment, payment_values},
+    domain::{
+        payment_fields::payment_values,
+        payments::{ProjectionUpdate, Totals},
+    },
     error::{Result, invalid},
-    proto::{dr_payment_to_proto, payment_to_proto, payment_values_to_proto},
+    proto::{dr_payment_to_proto, payment_to_proto, payment_values_to_proto, typed_payment},
 };
 
 pub(crate) struct PaymentApi(pub(crate) Arc<State>);
@@ -31,21 +34,6 @@ fn totals_to_proto(totals: Totals) -> PaymentTotals {
         annual_revenue: money::text(totals.annual_revenue),
         term_volume: decimal_text(Some(totals.term_volume)),
         term_revenue: money::text(totals.term_revenue),
-    }
-}
-
-fn typed_payment(p: &Payment) -> TypedPayment {
-    TypedPayment {
-        projected_month: p.projected_month,
-        projected_year: p.projected_year,
-        revenue_split: p.revenue_split.clone(),
-        projected_usage: p.projected_usage.clone(),
-        projected_payment: p.projected_payment.clone(),
-        payment_month: p.payment_month,
-        payment_year: p.payment_year,
-        usage_actual: p.usage_actual.clone(),
-        payment_actual: p.payment_actual.clone(),
-        payment_type: p.payment_type.clone(),
     }
 }
 
@@ -74,7 +62,7 @@ impl PaymentService for PaymentApi {
             .payments
             .iter()
             .enumerate()
-            .map(|(i, p)| payment_values(&typed_payment(p)).map_err(|e| invalid(format!("Payment {}: {e}", i + 1))))
+            .map(|(i, p)| payment_values(&typed_payment(p)?).map_err(|e| invalid(format!("Payment {}: {e}", i + 1))))
             .collect::<Result<Vec<_>>>()?;
         let added = self.0.create_payments(caller, message.contract_id, values).await?;
         Ok(Response::new(CreatePaymentsResponse { payments: added.into_iter().map(payment_to_proto).collect() }))
@@ -111,7 +99,7 @@ impl PaymentService for PaymentApi {
     ) -> Result<Response<UpdatePaymentResponse>, Status> {
         let caller = screen_caller(&self.0, &request)?;
         let payment = request.get_ref().payment.as_ref().ok_or_else(|| invalid("payment is required."))?;
-        let values = payment_values(&typed_payment(payment))?;
+        let values = payment_values(&typed_payment(payment)?)?;
         let row = self.0.update_payment(caller, payment.payment_id, payment.version, &values).await?;
         Ok(Response::new(UpdatePaymentResponse { payment: Some(payment_to_proto(row)) }))
     }
