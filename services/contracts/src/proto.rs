@@ -14,12 +14,13 @@ use rust_decimal::Decimal;
 use crate::{
     db::{
         contracts::ContractRow,
-        hedges::HedgeRow,
+        hedges::{HedgeRow, HedgeValues},
         payments::{DrPaymentRow, PaymentRow, PaymentValues},
     },
     domain::{
         // The field tables name their kinds and their lists.
         fields::*,
+        hedge_fields::{TypedHedge, hedge_field_table},
         kinds::*,
         payment_fields::{TypedPayment, payment_field_table},
         vocabulary::PAYMENT_TYPES,
@@ -50,10 +51,10 @@ macro_rules! same_in_proto {
     )*};
 }
 
-same_in_proto!(String: Line, Paragraphs, Choice, StateCode);
+same_in_proto!(String: Line, Paragraphs, Choice, StateCode, BlockType);
 same_in_proto!(bool: Flag);
 same_in_proto!(Vec<i64>: Accounts);
-same_in_proto!(i32: StatusIndex, RequiredYear);
+same_in_proto!(i32: StatusIndex, RequiredYear, HedgeTerm);
 
 /// Kinds the proto carries as a number, 0 for none.
 macro_rules! zero_for_none {
@@ -120,15 +121,22 @@ impl ProtoKind for OptionalMonth {
     }
 }
 
-impl ProtoKind for Day {
-    type Proto = Option<Date>;
-    fn to_proto(&self, stored: Option<NaiveDate>) -> Option<Date> {
-        optional_date(stored)
-    }
-    fn read(&self, proto: &Option<Date>) -> Result<Option<NaiveDate>> {
-        Ok(parse_date(self.0, proto.as_ref())?)
-    }
+/// Kinds the proto carries as an optional date.
+macro_rules! date_in_proto {
+    ($($kind:ty),*) => {$(
+        impl ProtoKind for $kind {
+            type Proto = Option<Date>;
+            fn to_proto(&self, stored: Option<NaiveDate>) -> Option<Date> {
+                optional_date(stored)
+            }
+            fn read(&self, proto: &Option<Date>) -> Result<Option<NaiveDate>> {
+                Ok(parse_date(self.0, proto.as_ref())?)
+            }
+        }
+    )*};
 }
+
+date_in_proto!(Day, MonthStart);
 
 impl ProtoKind for CommodityKind {
     type Proto = i32;
@@ -197,33 +205,29 @@ contract_field_table!(contract_conversions);
 pub fn payment_to_proto(row: PaymentRow) -> Payment {
     Payment {
         payment_id: row.payment_id,
+        contract_id: row.contract_id,
         version: row.version,
         update_time: Some(timestamp(row.updated_at)),
-        ..payment_values_to_proto(row.contract_id, row.values)
+        ..payment_values_to_proto(row.values)
     }
 }
 
-/// A payment's values as the protos carry them and back, by the field table.
-macro_rules! payment_conversions {
-    ($($field:ident: $kind:ident $(($($arg:expr),*))?;)*) => {
-        /// A payment's values before it is stored (no id, no version).
-        pub fn payment_values_to_proto(contract_id: i64, p: PaymentValues) -> Payment {
-            Payment {
-                $($field: $kind $(($($arg),*))?.to_proto(p.$field),)*
-                payment_id: 0,
-                contract_id,
-                version: 0,
-                update_time: None,
-            }
+/// A record's values as the protos carry them and back, from its field table:
+/// `table!(record_proto, Values, Typed, Proto, to_proto, from_proto)`. The proto's other fields
+/// (ids, versions, times) are left at their defaults for the caller to fill.
+macro_rules! record_proto {
+    ($values:ident, $typed:ident, $proto:ident, $to:ident, $from:ident | $($field:ident: $kind:ident $(($($arg:expr),*))?;)*) => {
+        pub fn $to(values: $values) -> $proto {
+            $proto { $($field: $kind $(($($arg),*))?.to_proto(values.$field),)* ..Default::default() }
         }
 
-        /// The values of a payment a caller sent, as typed.
-        pub fn typed_payment(p: &Payment) -> Result<TypedPayment> {
-            Ok(TypedPayment { $($field: $kind $(($($arg),*))?.read(&p.$field)?,)* })
+        pub fn $from(proto: &$proto) -> Result<$typed> {
+            Ok($typed { $($field: $kind $(($($arg),*))?.read(&proto.$field)?,)* })
         }
     };
 }
-payment_field_table!(payment_conversions);
+payment_field_table!(record_proto, PaymentValues, TypedPayment, Payment, payment_values_to_proto, typed_payment);
+hedge_field_table!(record_proto, HedgeValues, TypedHedge, Hedge, hedge_values_to_proto, typed_hedge);
 
 pub fn dr_payment_to_proto(row: DrPaymentRow) -> DrPayment {
     DrPayment {
@@ -236,20 +240,14 @@ pub fn dr_payment_to_proto(row: DrPaymentRow) -> DrPayment {
 }
 
 pub fn hedge_to_proto(row: HedgeRow) -> Hedge {
-    let h = row.values;
     Hedge {
         hedge_id: row.hedge_id,
         contract_id: row.contract_id,
-        block_type: h.block_type,
-        signed_date: optional_date(h.signed_date),
-        start_month: optional_date(h.start_month),
-        term_months: h.term_months,
-        rate: decimal_text(h.rate),
-        fee: decimal_text(h.fee),
         creator_user_id: row.created_by,
         create_time: Some(timestamp(row.created_at)),
         modifier_user_id: row.updated_by,
         update_time: Some(timestamp(row.updated_at)),
         version: row.version,
+        ..hedge_values_to_proto(row.values)
     }
 }

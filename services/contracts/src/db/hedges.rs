@@ -1,8 +1,11 @@
 //! Hedges of Hedge contracts.
 
-use chrono::{DateTime, NaiveDate, Utc};
-use rust_decimal::Decimal;
-use sqlx::{PgConnection, PgExecutor};
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
+
+use super::record_columns;
+pub use crate::domain::hedge_fields::HedgeValues;
+use crate::domain::hedge_fields::hedge_field_table;
 
 /// A stored hedge.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -18,19 +21,12 @@ pub struct HedgeRow {
     pub updated_by: i64,
 }
 
-/// A hedge's values.
-#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
-pub struct HedgeValues {
-    pub block_type: String,
-    pub signed_date: Option<NaiveDate>,
-    pub start_month: Option<NaiveDate>,
-    pub term_months: i32,
-    pub rate: Option<Decimal>,
-    pub fee: Option<Decimal>,
-}
-
-const COLUMNS: &str = "hedge_id, contract_id, block_type, signed_date, start_month, term_months, rate, fee, \
-    version, created_at, created_by, updated_at, updated_by";
+hedge_field_table!(
+    record_columns,
+    HedgeValues,
+    "hedge_id, contract_id, ",
+    "version, created_at, created_by, updated_at, updated_by"
+);
 
 #[tracing::instrument(skip_all)]
 pub async fn list_hedges(db: impl PgExecutor<'_>, contract_id: i64) -> sqlx::Result<Vec<HedgeRow>> {
@@ -54,20 +50,14 @@ pub async fn insert_hedge(
     h: &HedgeValues,
     user_id: i64,
 ) -> sqlx::Result<HedgeRow> {
-    sqlx::query_as(&format!(
-        "insert into hedge (contract_id, block_type, signed_date, start_month, term_months, rate, fee, created_by, \
-         updated_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning {COLUMNS}"
-    ))
-    .bind(contract_id)
-    .bind(&h.block_type)
-    .bind(h.signed_date)
-    .bind(h.start_month)
-    .bind(h.term_months)
-    .bind(h.rate)
-    .bind(h.fee)
-    .bind(user_id)
-    .fetch_one(db)
-    .await
+    let mut builder =
+        QueryBuilder::<Postgres>::new(format!("insert into hedge (contract_id, created_by, {WRITTEN}) values ("));
+    let mut list = builder.separated(", ");
+    list.push_bind(contract_id).push_bind(user_id);
+    push_values(&mut list, h);
+    list.push_bind(user_id);
+    builder.push(format!(") returning {COLUMNS}"));
+    builder.build_query_as().fetch_one(db).await
 }
 
 /// Writes a hedge if it is still at `version`; `None` when it is not (or is gone).
@@ -79,22 +69,17 @@ pub async fn update_hedge(
     h: &HedgeValues,
     user_id: i64,
 ) -> sqlx::Result<Option<HedgeRow>> {
-    sqlx::query_as(&format!(
-        "update hedge set block_type = $3, signed_date = $4, start_month = $5, term_months = $6, rate = $7, \
-         fee = $8, version = version + 1, updated_at = now(), updated_by = $9 \
-         where hedge_id = $1 and version = $2 returning {COLUMNS}"
-    ))
-    .bind(hedge_id)
-    .bind(version)
-    .bind(&h.block_type)
-    .bind(h.signed_date)
-    .bind(h.start_month)
-    .bind(h.term_months)
-    .bind(h.rate)
-    .bind(h.fee)
-    .bind(user_id)
-    .fetch_optional(db)
-    .await
+    let mut builder = QueryBuilder::<Postgres>::new(format!("update hedge set ({WRITTEN}) = ("));
+    let mut list = builder.separated(", ");
+    push_values(&mut list, h);
+    list.push_bind(user_id);
+    builder
+        .push("), version = version + 1, updated_at = now() where hedge_id = ")
+        .push_bind(hedge_id)
+        .push(" and version = ")
+        .push_bind(version)
+        .push(format!(" returning {COLUMNS}"));
+    builder.build_query_as().fetch_optional(db).await
 }
 
 #[tracing::instrument(skip_all)]

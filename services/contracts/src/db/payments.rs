@@ -4,6 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
 
+use super::record_columns;
 pub use crate::domain::payment_fields::PaymentValues;
 use crate::domain::payment_fields::payment_field_table;
 
@@ -18,24 +19,7 @@ pub struct PaymentRow {
     pub updated_at: DateTime<Utc>,
 }
 
-/// The payment's columns, and the binds of its values in their order, from the field table.
-macro_rules! columns {
-    ($($field:ident: $kind:ident $(($($arg:expr),*))?;)*) => {
-        const COLUMNS: &str = concat!(
-            "payment_id, contract_id, ",
-            $(stringify!($field), ", ",)*
-            "version, updated_at"
-        );
-
-        /// The columns of `PaymentValues`, and who wrote them.
-        const WRITTEN: &str = concat!($(stringify!($field), ", ",)* "updated_by");
-
-        fn push_values<'a>(list: &mut sqlx::query_builder::Separated<'_, 'a, Postgres, &'static str>, p: &'a PaymentValues) {
-            $(list.push_bind(&p.$field);)*
-        }
-    };
-}
-payment_field_table!(columns);
+payment_field_table!(record_columns, PaymentValues, "payment_id, contract_id, ", "version, updated_at");
 
 /// A contract's payments, by projected year and month.
 #[tracing::instrument(skip_all)]

@@ -1,53 +1,19 @@
 //! Hedges: blocks of a Hedge contract's supply priced on their own. Read as the contract is;
 //! changed by Management, Admin and Customer Care among the beta users.
 
-use chrono::{Datelike, NaiveDate};
 use eris_platform::auth::Caller;
 
 use crate::{
     State,
     access::{self, require},
-    db::{
-        self,
-        hedges::{HedgeRow, HedgeValues},
+    db::{self, hedges::HedgeRow},
+    domain::{
+        fields::HEDGE,
+        hedge_fields::{TypedHedge, hedge_values},
     },
-    domain::{fields::HEDGE, numbers},
     error::{Error, Result, invalid, not_found, stale},
     events::{Also, record_event},
 };
-
-pub const BLOCK_TYPES: [&str; 3] = ["", "Load Following Block", "Flat Block"];
-
-/// A hedge as typed.
-#[derive(Debug, Clone, Default)]
-pub struct TypedHedge {
-    pub block_type: String,
-    pub signed_date: Option<NaiveDate>,
-    pub start_month: Option<NaiveDate>,
-    pub term_months: i32,
-    pub rate: String,
-    pub fee: String,
-}
-
-/// A hedge's values, checked: a listed block type, a term of 0 to 240 months, a rate and fee of 0
-/// or more; the start month is kept as its first day.
-pub fn hedge_values(typed: &TypedHedge) -> Result<HedgeValues> {
-    let block_type = BLOCK_TYPES
-        .iter()
-        .find(|b| b.eq_ignore_ascii_case(typed.block_type.trim()))
-        .ok_or_else(|| invalid("Block Type must be blank, Load Following Block or Flat Block."))?;
-    if !(0..=240).contains(&typed.term_months) {
-        return Err(invalid("Term must be between 0 and 240 months."));
-    }
-    Ok(HedgeValues {
-        block_type: (*block_type).to_owned(),
-        signed_date: typed.signed_date,
-        start_month: typed.start_month.and_then(|d| d.with_day(1)),
-        term_months: typed.term_months,
-        rate: numbers::rate("Rate", &typed.rate)?,
-        fee: numbers::rate("Fee", &typed.fee)?,
-    })
-}
 
 fn hedge_not_found() -> Error {
     not_found("Hedge")
@@ -130,30 +96,5 @@ impl State {
         record_event(&mut tx, caller, "hedge deleted", &contract, also).await?;
         tx.commit().await?;
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_hedge_starts_on_the_first_of_its_month_with_nothing_negative() {
-        let typed = TypedHedge {
-            block_type: "flat block".into(),
-            start_month: NaiveDate::from_ymd_opt(2026, 3, 17),
-            term_months: 12,
-            rate: "0.071".into(),
-            fee: "0".into(),
-            ..Default::default()
-        };
-        let values = hedge_values(&typed).unwrap();
-        assert_eq!(values.block_type, "Flat Block");
-        assert_eq!(values.start_month, NaiveDate::from_ymd_opt(2026, 3, 1));
-        assert!(hedge_values(&TypedHedge { term_months: -1, ..typed.clone() }).is_err());
-        assert!(hedge_values(&TypedHedge { rate: "-0.01".into(), ..typed.clone() }).is_err());
-        assert!(hedge_values(&TypedHedge { fee: "-1".into(), ..typed.clone() }).is_err());
-        assert!(hedge_values(&TypedHedge { block_type: "Peak".into(), ..typed }).is_err());
-        assert_eq!(hedge_values(&TypedHedge::default()).unwrap().block_type, "");
     }
 }

@@ -2,7 +2,7 @@
 //! sort of value, for the field tables of contracts (`fields.rs`) and payments
 //! (`payment_fields.rs`). The proto side of each kind is in `proto.rs`.
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use eris_platform::{money, text};
 use rust_decimal::Decimal;
 
@@ -334,6 +334,52 @@ impl Kind for OptionalYear {
     }
 }
 
+/// A hedge's block type: blank or one of `BLOCK_TYPES`.
+pub struct BlockType;
+/// A month, kept as its first day, or none.
+pub struct MonthStart(pub &'static str);
+/// A hedge's months, 0 to 240.
+pub struct HedgeTerm;
+
+/// The block types of a hedge.
+pub const BLOCK_TYPES: [&str; 3] = ["", "Load Following Block", "Flat Block"];
+
+text_kind!(BlockType, |self, typed| {
+    BLOCK_TYPES
+        .iter()
+        .find(|b| b.eq_ignore_ascii_case(typed.trim()))
+        .map(|b| (*b).to_owned())
+        .ok_or_else(|| invalid("Block Type must be blank, Load Following Block or Flat Block."))
+});
+
+impl Kind for MonthStart {
+    type Stored = Option<NaiveDate>;
+    type Typed = Option<NaiveDate>;
+    fn check(&self, typed: &Option<NaiveDate>) -> Result<Option<NaiveDate>> {
+        Ok(typed.and_then(|day| day.with_day(1)))
+    }
+    fn typed(&self, stored: &Option<NaiveDate>) -> Option<NaiveDate> {
+        *stored
+    }
+    fn text(&self, stored: &Option<NaiveDate>) -> String {
+        stored.map(|v| v.to_string()).unwrap_or_default()
+    }
+}
+
+impl Kind for HedgeTerm {
+    type Stored = i32;
+    type Typed = i32;
+    fn check(&self, typed: &i32) -> Result<i32> {
+        if (0..=240).contains(typed) { Ok(*typed) } else { Err(invalid("Term must be between 0 and 240 months.")) }
+    }
+    fn typed(&self, stored: &i32) -> i32 {
+        *stored
+    }
+    fn text(&self, stored: &i32) -> String {
+        stored.to_string()
+    }
+}
+
 fn usage(label: &str, text: &str) -> Result<Option<Decimal>> {
     Ok(money::signed(label, text, 14, 4)?)
 }
@@ -344,3 +390,27 @@ fn amount(label: &str, text: &str) -> Result<Option<Decimal>> {
 
 decimal_kind!(Usage, usage);
 decimal_kind!(Money, amount);
+
+/// A record's stored values, its values as typed and their check, from a field table:
+/// `table!(record_values, Values, Typed, check)`.
+macro_rules! record_values {
+    ($values:ident, $typed:ident, $check:ident | $($field:ident: $kind:ident $(($($arg:expr),*))?;)*) => {
+        /// The values as stored.
+        #[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
+        pub struct $values {
+            $(pub $field: <$kind as Kind>::Stored,)*
+        }
+
+        /// The values as the caller sent them (0 and empty texts mean none).
+        #[derive(Debug, Clone, Default)]
+        pub struct $typed {
+            $(pub $field: <$kind as Kind>::Typed,)*
+        }
+
+        /// The values as typed, checked.
+        pub fn $check(typed: &$typed) -> Result<$values> {
+            Ok($values { $($field: $kind $(($($arg),*))?.check(&typed.$field)?,)* })
+        }
+    };
+}
+pub(crate) use record_values;

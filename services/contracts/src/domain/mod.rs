@@ -2,6 +2,7 @@
 
 pub mod contracts;
 pub mod fields;
+pub mod hedge_fields;
 pub mod hedges;
 pub mod kinds;
 pub mod lifecycle;

@@ -11,8 +11,8 @@ use crate::{
 };
 
 macro_rules! payment_field_table {
-    ($then:ident) => {
-        $then! {
+    ($then:ident $(, $name:tt)*) => {
+        $then! { $($name),* |
             projected_month: RequiredMonth("Projected Month");
             projected_year: RequiredYear("Projected Year");
             revenue_split: Percent("Revenue Split");
@@ -28,28 +28,7 @@ macro_rules! payment_field_table {
 }
 pub(crate) use payment_field_table;
 
-/// The values and their checks, from the table.
-macro_rules! define_values {
-    ($($field:ident: $kind:ident $(($($arg:expr),*))?;)*) => {
-        /// A payment's values as stored.
-        #[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
-        pub struct PaymentValues {
-            $(pub $field: <$kind as Kind>::Stored,)*
-        }
-
-        /// A payment's values as the caller sent them (0 and empty texts mean none).
-        #[derive(Debug, Clone, Default)]
-        pub struct TypedPayment {
-            $(pub $field: <$kind as Kind>::Typed,)*
-        }
-
-        /// A payment's values as typed, checked.
-        pub fn payment_values(typed: &TypedPayment) -> Result<PaymentValues> {
-            Ok(PaymentValues { $($field: $kind $(($($arg),*))?.check(&typed.$field)?,)* })
-        }
-    };
-}
-payment_field_table!(define_values);
+payment_field_table!(record_values, PaymentValues, TypedPayment, payment_values);
 
 #[cfg(test)]
 mod tests {

@@ -2,33 +2,21 @@
 
 use std::sync::Arc;
 
-use eris_platform::{auth::caller, values::parse_date};
+use eris_platform::auth::caller;
 use eris_proto::contracts::v1::{
     CreateHedgeRequest, CreateHedgeResponse, DeleteHedgeRequest, DeleteHedgeResponse, GetHedgeRequest,
-    GetHedgeResponse, Hedge, ListHedgesRequest, ListHedgesResponse, UpdateHedgeRequest, UpdateHedgeResponse,
+    GetHedgeResponse, ListHedgesRequest, ListHedgesResponse, UpdateHedgeRequest, UpdateHedgeResponse,
     hedge_service_server::HedgeService,
 };
 use tonic::{Request, Response, Status};
 
 use crate::{
     State,
-    domain::hedges::TypedHedge,
     error::{Result, invalid},
-    proto::hedge_to_proto,
+    proto::{hedge_to_proto, typed_hedge},
 };
 
 pub(crate) struct HedgeApi(pub(crate) Arc<State>);
-
-fn typed_hedge(h: &Hedge) -> Result<TypedHedge> {
-    Ok(TypedHedge {
-        block_type: h.block_type.clone(),
-        signed_date: parse_date("Signed Date", h.signed_date.as_ref())?,
-        start_month: parse_date("Start Month", h.start_month.as_ref())?,
-        term_months: h.term_months,
-        rate: h.rate.clone(),
-        fee: h.fee.clone(),
-    })
-}
 
 #[tonic::async_trait]
 impl HedgeService for HedgeApi {

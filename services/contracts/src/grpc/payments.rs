@@ -10,7 +10,7 @@ use eris_proto::contracts::v1::{
     CreateDrPaymentRequest, CreateDrPaymentResponse, CreatePaymentsRequest, CreatePaymentsResponse,
     DeleteDrPaymentRequest, DeleteDrPaymentResponse, DeletePaymentRequest, DeletePaymentResponse,
     ListDrPaymentsRequest, ListDrPaymentsResponse, ListPaymentsRequest, ListPaymentsResponse, PastePaymentsRequest,
-    PastePaymentsResponse, PasteProblem, PaymentTotals, UpdatePaymentRequest, UpdatePaymentResponse,
+    PastePaymentsResponse, PasteProblem, Payment, PaymentTotals, UpdatePaymentRequest, UpdatePaymentResponse,
     UpdateProjectedPaymentsRequest, UpdateProjectedPaymentsResponse, payment_service_server::PaymentService,
 };
 use tonic::{Request, Response, Status};
@@ -77,8 +77,11 @@ impl PaymentService for PaymentApi {
         if message.validate_only {
             let paste = self.0.preview_paste(caller, message.contract_id, &message.text).await?;
             let lines = paste.rows.iter().map(|row| row.line as i32).collect();
-            let payments =
-                paste.rows.into_iter().map(|row| payment_values_to_proto(message.contract_id, row.values)).collect();
+            let payments = paste
+                .rows
+                .into_iter()
+                .map(|row| Payment { contract_id: message.contract_id, ..payment_values_to_proto(row.values) })
+                .collect();
             let problems = paste
                 .problems
                 .into_iter()
