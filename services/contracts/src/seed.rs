@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use eris_platform::config::DatabaseArgs;
 
-use crate::db::contracts::INACTIVE;
+use crate::domain::vocabulary::INACTIVE;
 
 /// What to generate.
 #[derive(Debug, Clone, Default)]

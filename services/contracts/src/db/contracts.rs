@@ -4,7 +4,10 @@ use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder};
 
-use crate::domain::fields::{ContractFields, contract_field_table};
+use crate::domain::{
+    fields::{ContractFields, contract_field_table},
+    vocabulary::INACTIVE,
+};
 
 /// A stored contract.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -175,9 +178,6 @@ pub async fn select_contract_for_update(db: &mut PgConnection, contract_id: i64)
         .await
 }
 
-/// The status of a contract no longer in force (3 Inactive).
-pub const INACTIVE: i16 = 3;
-
 /// Makes Inactive up to `limit` contracts that ended before `today` and were never made so by
 /// this sweep, keeping each one's status in previous_status; answers them as they are now.
 #[tracing::instrument(skip_all)]
@@ -266,7 +266,7 @@ pub async fn list_company_contracts(
     let mut builder = QueryBuilder::new(format!("select {COLUMNS} from contract where company_id = "));
     builder.push_bind(query.company_id);
     if !query.include_inactive {
-        builder.push(" and status <> 3");
+        builder.push(format!(" and status <> {INACTIVE}"));
     }
     if let Some(text) = &query.text {
         let pattern = format!("%{}%", like_escaped(text));
@@ -330,7 +330,10 @@ fn push_book_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &BookQuery)
         builder.push(" and commodity = ").push_bind(commodity.clone());
     }
     if query.active_only {
-        builder.push(" and status <> 3 and (end_date is null or end_date >= ").push_bind(query.today).push(")");
+        builder
+            .push(format!(" and status <> {INACTIVE} and (end_date is null or end_date >= "))
+            .push_bind(query.today)
+            .push(")");
     }
     if query.future_only {
         builder.push(" and start_date > ").push_bind(query.today);

@@ -3,9 +3,11 @@
 
 use eris_proto::crm::v1::AccountFilter;
 
-/// The status list; a contract's status is an index into it.
+/// The statuses' labels, by their number (the proto's `ContractStatus`).
 pub const STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
-pub const INACTIVE: i16 = 3;
+pub use eris_proto::contracts::v1::ContractStatus;
+/// A contract no longer in force.
+pub const INACTIVE: i16 = ContractStatus::Inactive as i16;
 pub use eris_platform::vocabulary::Commodity;
 
 /// The accounts a contract of `commodity` covers: DR contracts cover Electric accounts.
@@ -63,3 +65,25 @@ pub const MONTHS: [&str; 12] = [
     "November",
     "December",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_of_the_proto_has_its_label_in_order() {
+        let named: Vec<&str> = (0..STATUSES.len() as i32)
+            .map(|n| ContractStatus::try_from(n).expect("a ContractStatus for each label").as_str_name())
+            .collect();
+        assert_eq!(
+            named,
+            [
+                "CONTRACT_STATUS_ACTIVE",
+                "CONTRACT_STATUS_ACTIVE_RENEWED",
+                "CONTRACT_STATUS_ACTIVE_LOST",
+                "CONTRACT_STATUS_INACTIVE"
+            ]
+        );
+        assert!(ContractStatus::try_from(STATUSES.len() as i32).is_err(), "no status without a label");
+    }
+}

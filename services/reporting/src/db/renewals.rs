@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 
 /// The status of a contract that is no longer in force (spec 2: 3 Inactive).
-pub const INACTIVE: i32 = 3;
+pub const INACTIVE: i32 = eris_proto::contracts::v1::ContractStatus::Inactive as i32;
 
 /// A Renewal Tracking row.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]

@@ -1009,7 +1009,10 @@ async fn contract_scenarios(args: &Args, token: &str, sales_token: &str) -> anyh
 
     let targets: Vec<i64> = sample
         .iter()
-        .filter(|c| c.commodity != Commodity::Dr as i32 && c.status != 3)
+        .filter(|c| {
+            c.commodity != Commodity::Dr as i32
+                && c.status != eris_proto::contracts::v1::ContractStatus::Inactive as i32
+        })
         .map(|c| c.contract_id)
         .take(3)
         .collect();
