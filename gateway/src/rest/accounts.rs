@@ -33,7 +33,7 @@ fn client(ctx: &CallContext) -> AccountServiceClient<Channel> {
 }
 
 /// The directories an account's names come from.
-struct Names {
+pub(crate) struct Names {
     utilities: Vec<Utility>,
     suppliers: Vec<Supplier>,
 }
@@ -53,113 +53,78 @@ impl Names {
     }
 }
 
-/// An account as the REST surface shows it. Numbers are decimal strings; a field with no value is
-/// left out (a company's 2,000 accounts are a third smaller for it).
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct AccountJson {
-    pub account_id: i64,
-    pub lead_id: i64,
-    /// Site name.
-    pub name: String,
-    pub len: String,
-    pub account_number: String,
-    pub secondary_account_number: String,
-    /// The utility's name.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub utility: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub utility_id: Option<i64>,
-    pub zone: String,
-    /// The supplier's name (SupplierName).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub supplier: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub supplier_id: Option<i64>,
-    /// Electric or Gas.
-    pub commodity: String,
-    pub rate_class: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub zip: String,
-    /// Open or Closed.
-    pub open_state: String,
-    /// A percent, 0 to 100.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tax_exempt_status: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub contract_end_date: Option<String>,
-    #[serde(rename = "PLC")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub plc: Option<String>,
-    #[serde(rename = "NSPL")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nspl: Option<String>,
-    #[serde(rename = "IsDR")]
-    pub is_dr: bool,
-    /// Registered or Unregistered (DR accounts).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<String>,
-    /// The DR provider's name.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub provider: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub provider_id: Option<i64>,
-    #[serde(rename = "SummerRegisteredKW")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub summer_registered_kw: Option<String>,
-    #[serde(rename = "WinterRegisteredKW")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub winter_registered_kw: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub annual_kwh: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub annual_therms: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub load_factor: Option<String>,
-    /// Send it back with an update: a field someone else changed since is refused (409).
-    pub version: i64,
-}
-
-fn account_json(account: Account, names: &Names) -> AccountJson {
-    AccountJson {
-        account_id: account.account_id,
-        lead_id: account.company_id,
-        utility: names.utility(account.utility_id),
-        utility_id: id(account.utility_id),
-        supplier: names.supplier(account.supplier_id),
-        supplier_id: id(account.supplier_id),
-        commodity: if account.commodity() == AccountCommodity::Gas { "Gas" } else { "Electric" }.into(),
-        open_state: if account.open_state() == OpenState::Closed { "Closed" } else { "Open" }.into(),
-        contract_end_date: iso(account.contract_end_date.as_ref()),
-        status: match account.dr_status() {
+view! {
+    /// An account as the REST surface shows it. Numbers are decimal strings; a field with no value is
+    /// left out (a company's 2,000 accounts are a third smaller for it).
+    #[serde(rename_all = "PascalCase")]
+    pub struct AccountJson from account: Account, names: &Names {
+        account_id: i64,
+        lead_id: i64 = account.company_id,
+        /// Site name.
+        name: String,
+        len: String,
+        account_number: String,
+        secondary_account_number: String,
+        /// The utility's name.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        utility: Option<String> = names.utility(account.utility_id),
+        #[serde(skip_serializing_if = "Option::is_none")]
+        utility_id: Option<i64> = id(account.utility_id),
+        zone: String,
+        /// The supplier's name (SupplierName).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        supplier: Option<String> = names.supplier(account.supplier_id),
+        #[serde(skip_serializing_if = "Option::is_none")]
+        supplier_id: Option<i64> = id(account.supplier_id),
+        /// Electric or Gas.
+        commodity: String =
+            if account.commodity == i32::from(AccountCommodity::Gas) { "Gas" } else { "Electric" }.into(),
+        rate_class: String,
+        address: String,
+        city: String,
+        state: String,
+        zip: String,
+        /// Open or Closed.
+        open_state: String = if account.open_state == i32::from(OpenState::Closed) { "Closed" } else { "Open" }.into(),
+        /// A percent, 0 to 100.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tax_exempt_status: Option<String> = text(account.tax_exempt_percent),
+        #[serde(skip_serializing_if = "Option::is_none")]
+        contract_end_date: Option<String> = iso(account.contract_end_date.as_ref()),
+        #[serde(rename = "PLC")]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        plc: Option<String> = text(account.plc),
+        #[serde(rename = "NSPL")]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        nspl: Option<String> = text(account.nspl),
+        #[serde(rename = "IsDR")]
+        is_dr: bool,
+        /// Registered or Unregistered (DR accounts).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        status: Option<String> = match DrStatus::try_from(account.dr_status).unwrap_or_default() {
             DrStatus::Registered => Some("Registered".into()),
             DrStatus::Unregistered => Some("Unregistered".into()),
             DrStatus::Unspecified => None,
         },
-        provider: names.supplier(account.dr_provider_supplier_id),
-        provider_id: id(account.dr_provider_supplier_id),
-        is_dr: account.is_dr,
-        name: account.name,
-        len: account.len,
-        account_number: account.account_number,
-        secondary_account_number: account.secondary_account_number,
-        zone: account.zone,
-        rate_class: account.rate_class,
-        address: account.address,
-        city: account.city,
-        state: account.state,
-        zip: account.zip,
-        tax_exempt_status: text(account.tax_exempt_percent),
-        plc: text(account.plc),
-        nspl: text(account.nspl),
-        summer_registered_kw: text(account.summer_registered_kw),
-        winter_registered_kw: text(account.winter_registered_kw),
-        annual_kwh: text(account.annual_kwh),
-        annual_therms: text(account.annual_therms),
-        load_factor: text(account.load_factor),
-        version: account.version,
+        /// The DR provider's name.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        provider: Option<String> = names.supplier(account.dr_provider_supplier_id),
+        #[serde(skip_serializing_if = "Option::is_none")]
+        provider_id: Option<i64> = id(account.dr_provider_supplier_id),
+        #[serde(rename = "SummerRegisteredKW")]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        summer_registered_kw: Option<String> = text(account.summer_registered_kw),
+        #[serde(rename = "WinterRegisteredKW")]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        winter_registered_kw: Option<String> = text(account.winter_registered_kw),
+        #[serde(skip_serializing_if = "Option::is_none")]
+        annual_kwh: Option<String> = text(account.annual_kwh),
+        #[serde(skip_serializing_if = "Option::is_none")]
+        annual_therms: Option<String> = text(account.annual_therms),
+        #[serde(skip_serializing_if = "Option::is_none")]
+        load_factor: Option<String> = text(account.load_factor),
+        /// Send it back with an update: a field someone else changed since is refused (409).
+        version: i64,
     }
 }
 
@@ -377,7 +342,7 @@ pub async fn get_accounts_by_lead_id(ctx: CallContext, Path(lead_id): Path<i64>)
     let (names, first) = tokio::try_join!(names, first)?;
     let mut page = first;
     loop {
-        accounts.extend(page.accounts.into_iter().map(|a| account_json(a, &names)));
+        accounts.extend(page.accounts.into_iter().map(|a| AccountJson::new(a, &names)));
         if page.next_page_token.is_empty() {
             break;
         }
@@ -406,7 +371,7 @@ pub async fn create_account(
     }
     let request = ctx.request(CreateAccountRequest { account: Some(account) });
     let created = client(&ctx).create_account(request).await.answer("crm")?.account.ok_or_else(missing)?;
-    Ok((StatusCode::CREATED, Json(account_json(created, &names))))
+    Ok((StatusCode::CREATED, Json(AccountJson::new(created, &names))))
 }
 
 /// Changes the fields present. A whole account sent back keeps newer values of fields it sends
@@ -425,7 +390,7 @@ pub async fn update_account(
     let update_mask = Some(FieldMask { paths: paths.into_iter().map(str::to_owned).collect() });
     let request = ctx.request(UpdateAccountRequest { account: Some(account), update_mask });
     let updated = client(&ctx).update_account(request).await.answer("crm")?.account.ok_or_else(missing)?;
-    Ok(Json(account_json(updated, &names)))
+    Ok(Json(AccountJson::new(updated, &names)))
 }
 
 /// Deletes an account with its usage and histories.
@@ -727,10 +692,10 @@ async fn delete_capacity(ctx: &CallContext, record_id: i64, kind: CapacityKind) 
 
 /// The three calls of one capacity history: list, add, delete (the spec's paths and names).
 macro_rules! capacity_calls {
-    ($kind:expr, $label:literal, $list:ident, $list_path:literal, $add:ident, $add_path:literal, $delete:ident, $delete_path:literal) => {
+    ($kind:expr, $label:literal, $list:ident, $list_path:literal, $add:ident, $add_path:literal, $delete:ident,
+        $delete_path:literal) => {
         #[doc = concat!("An account's ", $label, " history, newest start first.")]
-        #[utoipa::path(get, path = $list_path, tag = "accounts",
-                                                                            responses((status = 200, body = [Object])))]
+        #[utoipa::path(get, path = $list_path, tag = "accounts", responses((status = 200, body = [Object])))]
         pub async fn $list(ctx: CallContext, Path(account_id): Path<i64>) -> ApiResult<Json<Vec<Value>>> {
             list_capacity(&ctx, account_id, $kind).await
         }
@@ -747,51 +712,30 @@ macro_rules! capacity_calls {
         }
 
         #[doc = concat!("Deletes a ", $label, " record.")]
-        #[utoipa::path(get, path = $delete_path, tag = "accounts",
-                                                                            responses((status = 200, body = Done)))]
+        #[utoipa::path(get, path = $delete_path, tag = "accounts", responses((status = 200, body = Done)))]
         pub async fn $delete(ctx: CallContext, Path(record_id): Path<i64>) -> ApiResult<Json<Done>> {
             delete_capacity(&ctx, record_id, $kind).await
         }
     };
 }
 
-capacity_calls!(
-    CapacityKind::Plc,
-    "PLC",
-    get_plc_history,
-    "/getPLCHistory/{accountId}",
-    update_plc_history,
-    "/updatePLCHistory/{accountId}",
-    delete_plc_history_record,
-    "/deletePLCHistoryRecord/{PLCHistoryId}"
-);
-capacity_calls!(
-    CapacityKind::Nspl,
-    "NSPL",
-    get_nspl_history,
-    "/getNSPLHistory/{accountId}",
-    update_nspl_history,
-    "/updateNSPLHistory/{accountId}",
-    delete_nspl_history_record,
-    "/deleteNSPLHistoryRecord/{NSPLHistoryId}"
-);
-capacity_calls!(
-    CapacityKind::SummerKw,
-    "SummerKW",
-    get_summer_kw_history,
-    "/getSummerKWHistory/{accountId}",
-    update_summer_kw_history,
-    "/updateSummerKWHistory/{accountId}",
-    delete_summer_kw_history_record,
-    "/deleteSummerKWHistoryRecord/{SummerKWHistoryId}"
-);
-capacity_calls!(
-    CapacityKind::WinterKw,
-    "WinterKW",
-    get_winter_kw_history,
-    "/getWinterKWHistory/{accountId}",
-    update_winter_kw_history,
-    "/updateWinterKWHistory/{accountId}",
-    delete_winter_kw_history_record,
-    "/deleteWinterKWHistoryRecord/{WinterKWHistoryId}"
-);
+capacity_calls! {
+    CapacityKind::Plc, "PLC", get_plc_history, "/getPLCHistory/{accountId}",
+    update_plc_history, "/updatePLCHistory/{accountId}",
+    delete_plc_history_record, "/deletePLCHistoryRecord/{PLCHistoryId}"
+}
+capacity_calls! {
+    CapacityKind::Nspl, "NSPL", get_nspl_history, "/getNSPLHistory/{accountId}",
+    update_nspl_history, "/updateNSPLHistory/{accountId}",
+    delete_nspl_history_record, "/deleteNSPLHistoryRecord/{NSPLHistoryId}"
+}
+capacity_calls! {
+    CapacityKind::SummerKw, "SummerKW", get_summer_kw_history, "/getSummerKWHistory/{accountId}",
+    update_summer_kw_history, "/updateSummerKWHistory/{accountId}",
+    delete_summer_kw_history_record, "/deleteSummerKWHistoryRecord/{SummerKWHistoryId}"
+}
+capacity_calls! {
+    CapacityKind::WinterKw, "WinterKW", get_winter_kw_history, "/getWinterKWHistory/{accountId}",
+    update_winter_kw_history, "/updateWinterKWHistory/{accountId}",
+    delete_winter_kw_history_record, "/deleteWinterKWHistoryRecord/{WinterKWHistoryId}"
+}

@@ -27,40 +27,25 @@ fn client(ctx: &CallContext) -> CallBankServiceClient<tonic::transport::Channel>
     CallBankServiceClient::new(ctx.channel("crm"))
 }
 
-/// A call bank as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct CallBankJson {
-    pub call_bank_id: i64,
-    pub name: String,
-    pub service_type: String,
-    pub count_of_companies: i64,
-    /// Complete when every company is Closed, else Open.
-    pub status: String,
-    /// Closed companies as a whole percentage.
-    pub completion: i32,
-    /// ISO date.
-    pub due_date: Option<String>,
-    pub assignee_id: i64,
-    pub assignee_name: String,
-    pub rep_type: String,
-    pub version: i64,
-}
-
-fn call_bank_json(bank: CallBank, directory: &Directory) -> CallBankJson {
-    let complete = bank.company_count > 0 && bank.closed_count == bank.company_count;
-    CallBankJson {
-        call_bank_id: bank.call_bank_id,
-        count_of_companies: bank.company_count,
-        status: if complete { "Complete" } else { "Open" }.into(),
-        completion: bank.completion_percent,
-        due_date: iso(bank.due_date.as_ref()),
-        assignee_name: directory.name(bank.assignee_user_id),
-        assignee_id: bank.assignee_user_id,
-        name: bank.name,
-        service_type: bank.service_type,
-        rep_type: bank.rep_type,
-        version: bank.version,
+view! {
+    /// A call bank as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct CallBankJson from bank: CallBank, directory: &Directory {
+        call_bank_id: i64,
+        name: String,
+        service_type: String,
+        count_of_companies: i64 = bank.company_count,
+        /// Complete when every company is Closed, else Open.
+        status: String =
+            if bank.company_count > 0 && bank.closed_count == bank.company_count { "Complete" } else { "Open" }.into(),
+        /// Closed companies as a whole percentage.
+        completion: i32 = bank.completion_percent,
+        /// ISO date.
+        due_date: Option<String> = iso(bank.due_date.as_ref()),
+        assignee_id: i64 = bank.assignee_user_id,
+        assignee_name: String = directory.name(bank.assignee_user_id),
+        rep_type: String,
+        version: i64,
     }
 }
 
@@ -87,7 +72,7 @@ pub async fn list_call_banks(
     let banks = client(&ctx).list_call_banks(request).await.answer("crm")?.call_banks;
     let assignees: Vec<i64> = banks.iter().map(|b| b.assignee_user_id).collect();
     let directory = Directory::for_ids(&ctx, &assignees).await?;
-    Ok(Json(banks.into_iter().map(|b| call_bank_json(b, &directory)).collect()))
+    Ok(Json(banks.into_iter().map(|b| CallBankJson::new(b, &directory)).collect()))
 }
 
 /// Call bank fields as clients send them; absent fields are left as they are on edits.
@@ -123,7 +108,7 @@ pub async fn create_call_bank(
     let request = ctx.request(CreateCallBankRequest { call_bank: Some(bank) });
     let created = bank_from(client(&ctx).create_call_bank(request).await.answer("crm")?.call_bank)?;
     let directory = Directory::for_ids(&ctx, &[created.assignee_user_id]).await?;
-    Ok((StatusCode::CREATED, Json(call_bank_json(created, &directory))))
+    Ok((StatusCode::CREATED, Json(CallBankJson::new(created, &directory))))
 }
 
 /// Edits a call bank (Management only): the fields present in the body.
@@ -151,7 +136,7 @@ pub async fn update_call_bank(
     let request = ctx.request(UpdateCallBankRequest { call_bank: Some(bank), update_mask: Some(update_mask) });
     let updated = bank_from(client(&ctx).update_call_bank(request).await.answer("crm")?.call_bank)?;
     let directory = Directory::for_ids(&ctx, &[updated.assignee_user_id]).await?;
-    Ok(Json(call_bank_json(updated, &directory)))
+    Ok(Json(CallBankJson::new(updated, &directory)))
 }
 
 /// Deletes a call bank and its company list (Management only).
@@ -254,7 +239,7 @@ pub async fn set_call_bank_companies(
     let request = ctx.request(SetCallBankCompaniesRequest { call_bank_id, companies });
     let bank = bank_from(client(&ctx).set_call_bank_companies(request).await.answer("crm")?.call_bank)?;
     let directory = Directory::for_ids(&ctx, &[bank.assignee_user_id]).await?;
-    Ok(Json(call_bank_json(bank, &directory)))
+    Ok(Json(CallBankJson::new(bank, &directory)))
 }
 
 /// `PUT /api/callbanks/{id}/companies/{LeadId}`.
@@ -277,5 +262,5 @@ pub async fn update_call_bank_company(
     let request = ctx.request(UpdateCallBankCompanyRequest { call_bank_id, company_id, status });
     let bank = bank_from(client(&ctx).update_call_bank_company(request).await.answer("crm")?.call_bank)?;
     let directory = Directory::for_ids(&ctx, &[bank.assignee_user_id]).await?;
-    Ok(Json(call_bank_json(bank, &directory)))
+    Ok(Json(CallBankJson::new(bank, &directory)))
 }

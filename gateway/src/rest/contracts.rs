@@ -30,7 +30,7 @@ use serde_json::Value;
 use tonic::transport::Channel;
 use utoipa::ToSchema;
 
-use super::{Answer, Done, all_pages, done, id, missing, rfc3339, text};
+use super::{Answer, Done, all_pages, commodity_value, done, id, missing, rfc3339, text};
 use super::{
     accounts::number_text,
     commodity_name,
@@ -60,14 +60,10 @@ fn hedges(ctx: &CallContext) -> HedgeServiceClient<Channel> {
     HedgeServiceClient::new(ctx.channel("contracts"))
 }
 
+/// A contract's commodity; All, like none, is any.
 fn parse_commodity(text: &str) -> ApiResult<i32> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "electric" => Ok(Commodity::Electric.into()),
-        "gas" => Ok(Commodity::Gas.into()),
-        "dr" => Ok(Commodity::Dr.into()),
-        "" | "all" => Ok(Commodity::Unspecified.into()),
-        _ => Err(ApiError::bad_request("Commodity must be Electric, Gas or DR.")),
-    }
+    let all = text.trim().eq_ignore_ascii_case("all");
+    Ok(if all { Commodity::Unspecified } else { commodity_value(text)? }.into())
 }
 
 view! {
@@ -524,7 +520,9 @@ pub async fn upload_contract_pdf(ctx: CallContext, Path(contract_id): Path<i64>)
 /// address from uploadContractPDF.
 #[utoipa::path(put, path = "/contractFiles/upload/{token}", tag = "contracts",
     params(("token" = String, Path, description = "The signed token; it works once")),
-    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "The file's bytes, sent with its own type as Content-Type (application/pdf, application/vnd.ms-excel or the .xlsx type); any other type is refused"),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream",
+        description = "The file's bytes, sent with its own type as Content-Type (application/pdf, \
+        application/vnd.ms-excel or the .xlsx type); any other type is refused"),
     responses((status = 200, body = ContractJson), (status = 411, body = ErrorBody), (status = 413, body = ErrorBody),
         (status = 429, body = ErrorBody)))]
 pub async fn put_contract_file(

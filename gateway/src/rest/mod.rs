@@ -3,9 +3,10 @@
 
 /// A REST view of a service's message, declared field by field with what fills each field
 /// from the message `$from` (by default its field of the same name), so each field is written
-/// once: the struct (Serialize and ToSchema) and `From<$source>`.
+/// once: the struct (Serialize and ToSchema) and `From<$source>`, or, where the view also needs
+/// what the message refers to (a user's name for an id), `new($from, $arg)`.
 macro_rules! view {
-    ($(#[$meta:meta])* pub struct $name:ident from $from:ident: $source:ty {
+    ($(#[$meta:meta])* pub struct $name:ident from $from:ident: $source:ty $(, $arg:ident: $arg_type:ty)? {
         $($(#[$field_meta:meta])* $field:ident: $type:ty $(= $value:expr)?),* $(,)?
     }) => {
         #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
@@ -14,8 +15,19 @@ macro_rules! view {
             $($(#[$field_meta])* pub $field: $type,)*
         }
 
+        view!(@impl $name from $from: $source $(, $arg: $arg_type)? { $($field $(= $value)?),* });
+    };
+    (@impl $name:ident from $from:ident: $source:ty { $($field:ident $(= $value:expr)?),* }) => {
         impl From<$source> for $name {
             fn from($from: $source) -> Self {
+                Self { $($field: view!(@value $from $field $($value)?),)* }
+            }
+        }
+    };
+    (@impl $name:ident from $from:ident: $source:ty, $arg:ident: $arg_type:ty { $($field:ident $(= $value:expr)?),* }) => {
+        impl $name {
+            /// The view of a message whose references (user ids, directory ids) `$arg` names.
+            pub(crate) fn new($from: $source, $arg: $arg_type) -> Self {
                 Self { $($field: view!(@value $from $field $($value)?),)* }
             }
         }

@@ -8,7 +8,7 @@ use eris_proto::crm::v1::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{Answer, InsertId, all_pages, created_id, missing, rfc3339, set};
+use super::{Answer, InsertId, all_pages, created_id, id, missing, rfc3339, set};
 use super::{
     directory::Directory,
     leads::{iso, parse_instant, parse_iso},
@@ -27,32 +27,20 @@ fn tasks(ctx: &CallContext) -> TaskServiceClient<Channel> {
     TaskServiceClient::new(ctx.channel("crm"))
 }
 
-/// A note as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct NoteJson {
-    pub note_id: i64,
-    pub lead_id: i64,
-    pub user_id: i64,
-    /// The author's name.
-    pub name: String,
-    pub note: String,
-    pub service: String,
-    pub follow_up_date: Option<String>,
-    /// When it was written (ISO).
-    pub entry_date: Option<String>,
-}
-
-fn note_json(note: Note, directory: &Directory) -> NoteJson {
-    NoteJson {
-        note_id: note.note_id,
-        lead_id: note.company_id,
-        user_id: note.user_id,
-        name: directory.name(note.user_id),
-        follow_up_date: iso(note.follow_up_date.as_ref()),
-        entry_date: rfc3339(note.create_time),
-        note: note.text,
-        service: note.service,
+view! {
+    /// A note as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct NoteJson from note: Note, directory: &Directory {
+        note_id: i64,
+        lead_id: i64 = note.company_id,
+        user_id: i64,
+        /// The author's name.
+        name: String = directory.name(note.user_id),
+        note: String = note.text,
+        service: String,
+        follow_up_date: Option<String> = iso(note.follow_up_date.as_ref()),
+        /// When it was written (ISO).
+        entry_date: Option<String> = rfc3339(note.create_time),
     }
 }
 
@@ -69,7 +57,7 @@ pub async fn get_notes_by_lead_id(ctx: CallContext, Path(lead_id): Path<i64>) ->
     .await?;
     let authors: Vec<i64> = notes.iter().map(|n| n.user_id).collect();
     let directory = Directory::for_ids(ctx, &authors).await?;
-    Ok(Json(notes.into_iter().map(|n| note_json(n, &directory)).collect()))
+    Ok(Json(notes.into_iter().map(|n| NoteJson::new(n, &directory)).collect()))
 }
 
 /// `POST /api/newNote`; the author is the caller, whatever UserId and Name say.
@@ -114,46 +102,30 @@ pub struct Assignee {
     pub assignee_name: String,
 }
 
-/// A task as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct TaskJson {
-    pub task_id: i64,
-    #[serde(rename = "Type")]
-    pub task_type: String,
-    pub subject: String,
-    pub description: String,
-    /// ISO instant.
-    pub due_date: Option<String>,
-    /// Open or Closed.
-    pub status: String,
-    pub assignee_ids: Vec<i64>,
-    pub assignees: Vec<Assignee>,
-    pub lead_id: Option<i64>,
-    pub author_id: i64,
-    /// The lead's name.
-    pub customer_name: String,
-    pub version: i64,
-}
-
-fn task_json(task: Task, directory: &Directory) -> TaskJson {
-    TaskJson {
-        task_id: task.task_id,
-        status: if task.status() == TaskStatus::Closed { "Closed" } else { "Open" }.into(),
-        due_date: rfc3339(task.due_time),
-        assignees: task
+view! {
+    /// A task as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct TaskJson from task: Task, directory: &Directory {
+        task_id: i64,
+        #[serde(rename = "Type")]
+        task_type: String = task.r#type,
+        subject: String,
+        description: String,
+        /// ISO instant.
+        due_date: Option<String> = rfc3339(task.due_time),
+        /// Open or Closed.
+        status: String = if task.status == i32::from(TaskStatus::Closed) { "Closed" } else { "Open" }.into(),
+        assignee_ids: Vec<i64> = task.assignee_user_ids.clone(),
+        assignees: Vec<Assignee> = task
             .assignee_user_ids
             .iter()
             .map(|id| Assignee { assignee_id: *id, assignee_name: directory.name(*id) })
             .collect(),
-        assignee_ids: task.assignee_user_ids,
-        lead_id: (task.company_id > 0).then_some(task.company_id),
-        author_id: task.author_user_id,
-        customer_name: task.company_name,
-        task_type: task.r#type,
-        subject: task.subject,
-        description: task.description,
-        version: task.version,
+        lead_id: Option<i64> = id(task.company_id),
+        author_id: i64 = task.author_user_id,
+        /// The lead's name.
+        customer_name: String = task.company_name,
+        version: i64,
     }
 }
 
@@ -172,7 +144,7 @@ async fn list_tasks(ctx: &CallContext, company_id: i64, assignee: i64) -> ApiRes
     .await?;
     let assignees: Vec<i64> = tasks.iter().flat_map(|t| t.assignee_user_ids.iter().copied()).collect();
     let directory = Directory::for_ids(ctx, &assignees).await?;
-    Ok(Json(tasks.into_iter().map(|t| task_json(t, &directory)).collect()))
+    Ok(Json(tasks.into_iter().map(|t| TaskJson::new(t, &directory)).collect()))
 }
 
 /// A lead's tasks by due date.
@@ -272,5 +244,5 @@ pub async fn update_task(
     let request = ctx.request(UpdateTaskRequest { task: Some(task), update_mask: Some(update_mask) });
     let updated = client.update_task(request).await.answer("crm")?.task.ok_or_else(missing)?;
     let directory = Directory::for_ids(&ctx, &updated.assignee_user_ids).await?;
-    Ok(Json(task_json(updated, &directory)))
+    Ok(Json(TaskJson::new(updated, &directory)))
 }

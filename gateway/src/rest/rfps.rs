@@ -19,7 +19,7 @@ use serde_json::Value;
 use tonic::transport::Channel;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{Answer, Done, done, missing, set};
+use super::{Answer, Done, commodity_name, commodity_value, done, id, missing, set, text};
 use super::{
     accounts::number_text,
     directory::Directory,
@@ -41,12 +41,14 @@ async fn suppliers(ctx: &CallContext) -> ApiResult<Vec<Supplier>> {
     Ok(found.answer("sourcing")?.suppliers)
 }
 
-/// A supplier an RFP asks.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct RfpSupplierJson {
-    pub supplier_id: i64,
-    pub supplier_name: String,
+view! {
+    /// A supplier an RFP asks.
+    #[serde(rename_all = "PascalCase")]
+    pub struct RfpSupplierJson from supplier_id: i64, suppliers: &[Supplier] {
+        supplier_id: i64 = supplier_id,
+        supplier_name: String =
+            suppliers.iter().find(|s| s.supplier_id == supplier_id).map(|s| s.name.clone()).unwrap_or_default(),
+    }
 }
 
 /// An account an RFP prices.
@@ -56,51 +58,46 @@ pub struct RfpAccountJson {
     pub account_id: i64,
 }
 
-/// An RFP as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct RfpJson {
-    #[serde(rename = "RFPId")]
-    pub rfp_id: i64,
-    pub lead_id: i64,
-    pub lead_name: String,
-    pub len: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub zip: String,
-    /// Electric or Gas.
-    pub commodity: String,
-    /// ISO date.
-    pub start_date: Option<String>,
-    /// ISO date.
-    pub return_date: Option<String>,
-    /// Business time, H:mm:ss.
-    pub return_time: String,
-    pub suppliers: Vec<RfpSupplierJson>,
-    /// Month lengths.
-    pub terms: Vec<i32>,
-    pub products: Vec<String>,
-    /// Decimal text; absent when none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fee: Option<String>,
-    pub accounts: Vec<RfpAccountJson>,
-    /// Who made it.
-    pub user_id: i64,
-    /// Open, Won or Lost.
-    pub outcome: String,
-    /// When Won: the price taken.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub won_price_id: Option<i64>,
-    /// Send it back with an update: a field someone else changed since is refused (409).
-    pub version: i64,
-}
-
-fn commodity_name(value: i32) -> String {
-    match Commodity::try_from(value) {
-        Ok(Commodity::Electric) => "Electric".into(),
-        Ok(Commodity::Gas) => "Gas".into(),
-        _ => String::new(),
+view! {
+    /// An RFP as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct RfpJson from rfp: Rfp, suppliers: &[Supplier] {
+        #[serde(rename = "RFPId")]
+        rfp_id: i64,
+        lead_id: i64 = rfp.company_id,
+        lead_name: String = rfp.company_name,
+        len: String,
+        address: String,
+        city: String,
+        state: String,
+        zip: String,
+        /// Electric or Gas.
+        commodity: String = commodity_name(rfp.commodity.try_into().unwrap_or_default()).into(),
+        /// ISO date.
+        start_date: Option<String> = iso(rfp.start_date.as_ref()),
+        /// ISO date.
+        return_date: Option<String> = iso(rfp.return_date.as_ref()),
+        /// Business time, H:mm:ss.
+        return_time: String = format!("{}:00", rfp.return_time),
+        suppliers: Vec<RfpSupplierJson> =
+            rfp.supplier_ids.iter().map(|id| RfpSupplierJson::new(*id, suppliers)).collect(),
+        /// Month lengths.
+        terms: Vec<i32>,
+        products: Vec<String>,
+        /// Decimal text; absent when none.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        fee: Option<String> = text(rfp.fee),
+        accounts: Vec<RfpAccountJson> =
+            rfp.account_ids.into_iter().map(|account_id| RfpAccountJson { account_id }).collect(),
+        /// Who made it.
+        user_id: i64 = rfp.owner_user_id,
+        /// Open, Won or Lost.
+        outcome: String = outcome_name(rfp.outcome),
+        /// When Won: the price taken.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        won_price_id: Option<i64> = id(rfp.won_quote_id),
+        /// Send it back with an update: a field someone else changed since is refused (409).
+        version: i64,
     }
 }
 
@@ -109,38 +106,6 @@ fn outcome_name(value: i32) -> String {
         Ok(RfpOutcome::Won) => "Won".into(),
         Ok(RfpOutcome::Lost) => "Lost".into(),
         _ => "Open".into(),
-    }
-}
-
-fn rfp_json(rfp: Rfp, suppliers: &[Supplier]) -> RfpJson {
-    let supplier_name =
-        |id: i64| suppliers.iter().find(|s| s.supplier_id == id).map(|s| s.name.clone()).unwrap_or_default();
-    RfpJson {
-        rfp_id: rfp.rfp_id,
-        lead_id: rfp.company_id,
-        lead_name: rfp.company_name,
-        len: rfp.len,
-        address: rfp.address,
-        city: rfp.city,
-        state: rfp.state,
-        zip: rfp.zip,
-        commodity: commodity_name(rfp.commodity),
-        start_date: iso(rfp.start_date.as_ref()),
-        return_date: iso(rfp.return_date.as_ref()),
-        return_time: format!("{}:00", rfp.return_time),
-        suppliers: rfp
-            .supplier_ids
-            .iter()
-            .map(|id| RfpSupplierJson { supplier_id: *id, supplier_name: supplier_name(*id) })
-            .collect(),
-        terms: rfp.terms,
-        products: rfp.products,
-        fee: (!rfp.fee.is_empty()).then_some(rfp.fee),
-        accounts: rfp.account_ids.into_iter().map(|account_id| RfpAccountJson { account_id }).collect(),
-        user_id: rfp.owner_user_id,
-        outcome: outcome_name(rfp.outcome),
-        won_price_id: (rfp.won_quote_id > 0).then_some(rfp.won_quote_id),
-        version: rfp.version,
     }
 }
 
@@ -240,11 +205,10 @@ impl RfpFields {
         set(&mut paths, "state", self.state.clone(), &mut rfp.state);
         set(&mut paths, "zip", self.zip.clone(), &mut rfp.zip);
         if let Some(commodity) = &self.commodity {
-            rfp.commodity = match commodity.trim().to_ascii_lowercase().as_str() {
-                "electric" => Commodity::Electric.into(),
-                "gas" => Commodity::Gas.into(),
-                _ => return Err(ApiError::bad_request("Commodity must be Electric or Gas.")),
-            };
+            let electric_or_gas =
+                commodity_value(commodity).ok().filter(|c| matches!(c, Commodity::Electric | Commodity::Gas));
+            rfp.commodity =
+                electric_or_gas.ok_or_else(|| ApiError::bad_request("Commodity must be Electric or Gas."))?.into();
             paths.push("commodity");
         }
         if let Some(date) = &self.start_date {
@@ -300,7 +264,7 @@ pub async fn save_rfp(
     if saved.company_id != lead_id {
         return Err(ApiError::bad_request("The RFP belongs to another lead."));
     }
-    Ok((status, Json(rfp_json(saved, &suppliers(&ctx).await?))))
+    Ok((status, Json(RfpJson::new(saved, &suppliers(&ctx).await?))))
 }
 
 async fn list(ctx: &CallContext, request: ListRfpsRequest, most: usize) -> ApiResult<Vec<Rfp>> {
@@ -324,7 +288,7 @@ async fn list(ctx: &CallContext, request: ListRfpsRequest, most: usize) -> ApiRe
 pub async fn get_rfps_by_lead_id(ctx: CallContext, Path(lead_id): Path<i64>) -> ApiResult<Json<Vec<RfpJson>>> {
     let request = ListRfpsRequest { company_id: lead_id, page_size: 500, ..Default::default() };
     let (rfps, suppliers) = tokio::try_join!(list(&ctx, request, usize::MAX), suppliers(&ctx))?;
-    Ok(Json(rfps.into_iter().map(|rfp| rfp_json(rfp, &suppliers)).collect()))
+    Ok(Json(rfps.into_iter().map(|rfp| RfpJson::new(rfp, &suppliers)).collect()))
 }
 
 /// `GET /api/getRFPs` and `GET /api/rfps/xlsx` query.
@@ -351,7 +315,7 @@ pub async fn get_rfps(ctx: CallContext, Query(query): Query<RfpsQuery>) -> ApiRe
     };
     let most = query.limit.unwrap_or(5000).clamp(1, 5000);
     let (rfps, suppliers) = tokio::try_join!(list(&ctx, request, most), suppliers(&ctx))?;
-    Ok(Json(rfps.into_iter().map(|rfp| rfp_json(rfp, &suppliers)).collect()))
+    Ok(Json(rfps.into_iter().map(|rfp| RfpJson::new(rfp, &suppliers)).collect()))
 }
 
 /// `GET /api/getUserRFPs/{userName}` query.
@@ -399,7 +363,7 @@ pub async fn get_user_rfps(
     let mut rfp_client = client(&ctx);
     let rfps = rfp_client.list_user_rfps(ctx.request(request));
     let (rfps, suppliers) = tokio::try_join!(async { rfps.await.answer("sourcing") }, suppliers(&ctx))?;
-    Ok(Json(rfps.rfps.into_iter().map(|rfp| rfp_json(rfp, &suppliers)).collect()))
+    Ok(Json(rfps.rfps.into_iter().map(|rfp| RfpJson::new(rfp, &suppliers)).collect()))
 }
 
 /// Deletes an RFP and its prices.
@@ -409,11 +373,14 @@ pub async fn delete_rfp(ctx: CallContext, Path(rfp_id): Path<i64>) -> ApiResult<
     done("RFP deleted.")
 }
 
+/// The type of an .xlsx file.
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 fn xlsx(file_name: &str, content: Vec<u8>) -> Response {
     let file_name: String = file_name.chars().filter(|c| c.is_ascii() && !matches!(c, '"' | '\\')).collect();
     (
         [
-            (header::CONTENT_TYPE, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned()),
+            (header::CONTENT_TYPE, XLSX.to_owned()),
             (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file_name}\"")),
         ],
         content,
@@ -423,7 +390,7 @@ fn xlsx(file_name: &str, content: Vec<u8>) -> Response {
 
 /// The request for pricing of one RFP, as a supplier's pricing desk receives it (.xlsx).
 #[utoipa::path(get, path = "/rfps/{RFPId}/xlsx", tag = "rfps",
-    responses((status = 200, description = "The spreadsheet", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
+    responses((status = 200, description = "The spreadsheet", content_type = XLSX)))]
 pub async fn rfp_xlsx(ctx: CallContext, Path(rfp_id): Path<i64>) -> ApiResult<Response> {
     let file = client(&ctx).export_rfp(ctx.request(ExportRfpRequest { rfp_id })).await.answer("sourcing")?;
 
@@ -432,7 +399,7 @@ pub async fn rfp_xlsx(ctx: CallContext, Path(rfp_id): Path<i64>) -> ApiResult<Re
 
 /// The RFPs getRFPs lists, as RFPs.xlsx (sheet RFPs).
 #[utoipa::path(get, path = "/rfps/xlsx", tag = "rfps", params(RfpsQuery),
-    responses((status = 200, description = "RFPs.xlsx", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
+    responses((status = 200, description = "RFPs.xlsx", content_type = XLSX)))]
 pub async fn rfps_xlsx(ctx: CallContext, Query(query): Query<RfpsQuery>) -> ApiResult<Response> {
     let request =
         ExportRfpsRequest { owner_user_id: query.user_id.unwrap_or(0), query: query.query.unwrap_or_default() };
@@ -456,7 +423,10 @@ view! {
         fee: Option<String> = (!quote.fee.is_empty()).then_some(quote.fee),
         notes: String,
         /// ISO instant.
-        received_at: Option<String> = quote .receive_time .and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0)) .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+        received_at: Option<String> = quote
+            .receive_time
+            .and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0))
+            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
     }
 }
 
@@ -546,5 +516,5 @@ pub async fn set_outcome(
     };
     let rfp = client(&ctx).set_rfp_outcome(ctx.request(request)).await.answer("sourcing")?;
     let rfp = rfp.rfp.ok_or_else(missing)?;
-    Ok(Json(rfp_json(rfp, &suppliers(&ctx).await?)))
+    Ok(Json(RfpJson::new(rfp, &suppliers(&ctx).await?)))
 }
