@@ -1,9 +1,9 @@
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { expect, type Page } from "@playwright/test";
 
-import { instantOf, wallClockOf, type WallClock } from "../src/lib/businessTime";
 import type { Company } from "../src/gen/eris/crm/v1/crm_pb";
 import { TaskStatus, type Task } from "../src/gen/eris/crm/v1/tasks_pb";
+import { instantOf, wallClockOf, type WallClock } from "../src/lib/businessTime";
 import { createTestCompany, crmApiAs } from "./crmHelpers";
 import { DEMO } from "./helpers";
 

@@ -1,6 +1,6 @@
-import type { WallClock } from "../src/lib/businessTime";
 import { AccountCommodity } from "../src/gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
+import type { WallClock } from "../src/lib/businessTime";
 import { createTestCompany, randomLetters, utilityNamed, type CrmApi } from "./crmHelpers";
 
 /** A day as the proto dates carry it. */

@@ -4,7 +4,7 @@ import type { IconName } from "@blueprintjs/icons";
 import { Navigate, Route, Routes } from "react-router";
 
 import { Placeholder } from "../components/Placeholder";
-import { ACCOUNT_FINDER_PATH } from "../features/accounts/accountRoutes";
+import { ACCOUNT_FINDER_PATH } from "../lib/accountRoutes";
 import { AccountsPage } from "../features/accounts/AccountsPage";
 import { AccountSearchPage } from "../features/accountSearch/AccountSearchPage";
 import { AdminPage } from "../features/admin/AdminPage";

@@ -1,7 +1,7 @@
 import { Button, ControlGroup, FormGroup, Intent } from "@blueprintjs/core";
 
-import { DatePickerInput } from "./DatePickerInput";
 import { DATE_FORMAT_ERROR, DATE_PLACEHOLDER, isDateTextValid } from "../lib/dateText";
+import { DatePickerInput } from "./DatePickerInput";
 
 export interface DateTextInputProps {
   id: string;

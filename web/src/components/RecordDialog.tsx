@@ -3,8 +3,8 @@ import type { FormEvent, ReactNode } from "react";
 import { Dialog, DialogBody } from "@blueprintjs/core";
 import type { IconName } from "@blueprintjs/icons";
 
-import { FormError, FormNotice, SubmitFooter } from "./FormDialogParts";
 import type { RecordForm } from "../lib/recordForm";
+import { FormError, FormNotice, SubmitFooter } from "./FormDialogParts";
 
 export interface RecordDialogProps {
   title: string;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { blobBytes, catchDownloads } from "../test/fakes";
 import owaspPayloads from "../../../services/platform/src/owasp_csv_payloads.json";
+import { blobBytes, catchDownloads } from "../test/fakes";
 import { csvField, downloadCsv, neutralise, parseCsv, readFileText, toCsv } from "./csv";
 
 afterEach(() => {

@@ -49,3 +49,10 @@ export function formatDecimal(value: string): string {
   const grouped = shownWhole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${grouped}${shownFraction}`;
 }
+
+/** 1,250,000 -> "1.25M", 12,500 -> "12.5k": short ticks that fit the axis. */
+export function shortNumber(value: number): string {
+  const abs = Math.abs(value);
+  const [divisor, suffix] = abs >= 1e9 ? [1e9, "B"] : abs >= 1e6 ? [1e6, "M"] : abs >= 1e3 ? [1e3, "k"] : [1, ""];
+  return `${Number((value / divisor).toFixed(2))}${suffix}`;
+}

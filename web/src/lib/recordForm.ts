@@ -217,3 +217,22 @@ export function useRecordForm<R, F extends FieldValues>(
 
   return { current, fields, set, changes, notice, refusal, theirs, saving, save };
 }
+
+/** How a list of ids is held as one form value ("3,7,12"). */
+export const ID_SEPARATOR = ",";
+
+/** Ids as one text, sorted, so that choosing the same ones in another order is no change. */
+export function idsText(ids: readonly bigint[]): string {
+  return [...new Set(ids)]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(String)
+    .join(ID_SEPARATOR);
+}
+
+/** The ids of a text made by `idsText`. */
+export function idsOf(text: string): bigint[] {
+  return text
+    .split(ID_SEPARATOR)
+    .filter((part) => /^\d+$/.test(part))
+    .map(BigInt);
+}

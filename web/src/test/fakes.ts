@@ -1,8 +1,8 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { vi } from "vitest";
 
-import { toast } from "../lib/toaster";
 import { Role, UserSchema, UserStatus, type User } from "../gen/eris/identity/v1/identity_pb";
+import { toast } from "../lib/toaster";
 
 /** A user as the server would send it. */
 export function makeUser(fields: Omit<MessageInitShape<typeof UserSchema>, "$typeName"> = {}): User {

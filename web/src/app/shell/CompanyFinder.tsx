@@ -7,8 +7,8 @@ import { useLocation, useNavigate } from "react-router";
 
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import type { Company } from "../../gen/eris/crm/v1/crm_pb";
-import { useCompanyLookup } from "../../features/companies/companyLookup";
-import { drawerTargetPath } from "../../features/companies/companyRoutes";
+import { useCompanyLookup } from "../../api/companies";
+import { drawerTargetPath } from "../../lib/companyRoutes";
 import { SHELL_TEXTS } from "./texts";
 
 const LOOKUP_DELAY_MS = 200;

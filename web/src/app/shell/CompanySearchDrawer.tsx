@@ -24,18 +24,18 @@ import { OptionMultiSelect, type Option } from "../../components/OptionMultiSele
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import type { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { drawerTargetPath } from "../../features/companies/companyRoutes";
+import { drawerTargetPath } from "../../lib/companyRoutes";
 import { useCompanySearchCounted } from "../../features/companies/companyListQuery";
-import { usePeople } from "../../features/companies/companyQueries";
+import { usePeople } from "../../api/companies";
 import { emptySearchValues, isRepLocked, searchPlan, type SearchValues } from "../../features/companies/searchFilter";
 import {
   ALL_SECONDARY_OPTIONS,
   PRIMARY_STATUS_CHOICES,
   primaryStatusLabel,
   secondaryOptions,
-} from "../../features/companies/statuses";
+} from "../../lib/records/companyStatuses";
 import { SEARCH_TEXTS } from "../../features/companies/texts";
-import { useSessionUser } from "../../features/companies/useSessionUser";
+import { useSessionUser } from "../auth/useSessionUser";
 import { SHELL_TEXTS } from "./texts";
 import "../../features/companies/companies.css";
 import "./companySearchDrawer.css";

@@ -11,7 +11,7 @@ import {
 import { Link } from "react-router";
 
 import { InitialsAvatar } from "../../components/InitialsAvatar";
-import { ACCOUNT_FINDER_PATH } from "../../features/accounts/accountRoutes";
+import { ACCOUNT_FINDER_PATH } from "../../lib/accountRoutes";
 import { SETTINGS_PATH } from "../auth/guard";
 import { SHELL_TEXTS } from "./texts";
 

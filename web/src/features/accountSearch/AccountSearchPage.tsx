@@ -4,12 +4,12 @@ import { Button, Classes, FormGroup, H3, HTMLTable, InputGroup, NonIdealState, S
 import { Link, useNavigate } from "react-router";
 
 import { useUtilities, utilityName } from "../../api/utilities";
+import type { AccountMatch } from "../../gen/eris/crm/v1/accounts_pb";
+import { ACCOUNT_FINDER_PATH, ACCOUNT_SEARCH_PARAM, accountsTabPath } from "../../lib/accountRoutes";
 import { useUrlParams, useUrlText } from "../../lib/urlState";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { AccountMatch } from "../../gen/eris/crm/v1/accounts_pb";
-import { commodityText } from "../accounts/accountColumns";
-import { ACCOUNT_FINDER_PATH, ACCOUNT_SEARCH_PARAM, accountsTabPath } from "../accounts/accountRoutes";
+import { commodityText } from "../accounts";
 import { searchableQuery, useAccountSearch } from "./accountSearchQuery";
 import { ACCOUNT_SEARCH_TEXTS } from "./texts";
 

@@ -8,13 +8,13 @@ import { supplierName, supplierOptions, useSuppliers } from "../../api/suppliers
 import { useUtilities, utilityName, utilityOptions } from "../../api/utilities";
 import { DateTextInput } from "../../components/DateTextInput";
 import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
-import { keepTyped } from "../../lib/recordForm";
-import { saveWithToasts } from "../../lib/saveWithToasts";
-import { toast } from "../../lib/toaster";
 import { AccountCommodity, DrStatus, OpenState, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { US_STATES } from "../companies/usStates";
+import { keepTyped } from "../../lib/recordForm";
+import { saveWithToasts } from "../../lib/saveWithToasts";
+import { toast } from "../../lib/toaster";
+import { US_STATES } from "../../lib/usStates";
 import { drStatusText, openStateText } from "./accountColumns";
 import {
   accountChanges,

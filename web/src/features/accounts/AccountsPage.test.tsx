@@ -3,10 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../lib/csv";
 import { AccountCommodity, AccountFilter, OpenState } from "../../gen/eris/crm/v1/accounts_pb";
+import { readFileText } from "../../lib/csv";
+import { listAnswer, makeAccount } from "../../test/accountFakes";
 import { catchDownloads, sally } from "../../test/fakes";
-import { accountRow, boiler, listAnswer, makeAccount, openAccounts, plant } from "./accountsTestKit";
+import { accountRow, boiler, openAccounts, plant } from "./accountsTestKit";
 import { ACCOUNT_TEXTS } from "./texts";
 
 const headers = () => screen.getAllByRole("columnheader").map((th) => th.textContent);

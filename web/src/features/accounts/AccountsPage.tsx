@@ -13,22 +13,24 @@ import {
 import { Code } from "@connectrpc/connect";
 import { useParams } from "react-router";
 
+import { fetchAllAccounts } from "../../api/accounts";
 import { useApi } from "../../api/clients";
 import { failureText } from "../../api/errors";
 import { useSuppliers } from "../../api/suppliers";
 import { useUtilities } from "../../api/utilities";
+import { useSessionUser } from "../../app/auth/useSessionUser";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { downloadCsv } from "../../lib/csv";
 import { ListStatus } from "../../components/ListStatus";
+import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
+import { AccountCommodity, type Account, type ListAccountsResponse } from "../../gen/eris/crm/v1/accounts_pb";
+import { ACCOUNT_SEARCH_PARAM } from "../../lib/accountRoutes";
+import { parseCompanyId } from "../../lib/companyRoutes";
+import { downloadCsv } from "../../lib/csv";
 import { formatDecimal } from "../../lib/numberText";
 import { toast } from "../../lib/toaster";
 import { useUrlParams, useUrlText } from "../../lib/urlState";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
-import { AccountCommodity, type Account, type ListAccountsResponse } from "../../gen/eris/crm/v1/accounts_pb";
-import { parseCompanyId } from "../companies/CompanyTabsLayout";
-import { useSessionUser } from "../companies/useSessionUser";
 import {
   accountsCsv,
   API_FILTERS,
@@ -44,8 +46,7 @@ import {
   type Directories,
 } from "./accountColumns";
 import { AccountDialog } from "./AccountDialog";
-import { fetchAllAccounts, useAccountPages, useDeleteAccount } from "./accountQueries";
-import { ACCOUNT_SEARCH_PARAM } from "./accountRoutes";
+import { useAccountPages, useDeleteAccount } from "./accountQueries";
 import { HistoryDialog } from "./HistoryDialog";
 import { ImportDialog } from "./ImportDialog";
 import { ACCOUNT_TEXTS } from "./texts";

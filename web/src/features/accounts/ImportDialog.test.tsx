@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../lib/csv";
 import { ImportAccountsResponseSchema, ImportProblemSchema } from "../../gen/eris/crm/v1/accounts_pb";
+import { readFileText } from "../../lib/csv";
 import { blobBytes, catchDownloads, type Download } from "../../test/fakes";
 import { accountRow, openAccounts } from "./accountsTestKit";
 import { IMPORT_HEADERS, IMPORT_TEXTS } from "./texts";

@@ -16,10 +16,10 @@ import {
 import { Code } from "@connectrpc/connect";
 
 import { failureText } from "../../api/errors";
-import { downloadCsv, readFileText } from "../../lib/csv";
-import { toast } from "../../lib/toaster";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { ImportAccountsResponse } from "../../gen/eris/crm/v1/accounts_pb";
+import { downloadCsv, readFileText } from "../../lib/csv";
+import { toast } from "../../lib/toaster";
 import { useImportAccounts } from "./accountQueries";
 import { importPreview, importText, problemsCsv, problemText, type PreviewRow } from "./importPreview";
 import { IMPORT_TEXTS } from "./texts";

@@ -1,5 +1,6 @@
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from "victory";
 
+import { shortNumber } from "../../lib/numberText";
 import { MONTH_SHORT_NAMES, usageNumber, type UsageEntry } from "./usageMath";
 
 export interface UsageChartProps {
@@ -10,13 +11,6 @@ export interface UsageChartProps {
 }
 
 const LINE_COLOUR = "#17a7b5";
-
-/** 1,250,000 -> "1.25M", 12,500 -> "12.5k": short ticks that fit the axis. */
-export function shortNumber(value: number): string {
-  const abs = Math.abs(value);
-  const [divisor, suffix] = abs >= 1e9 ? [1e9, "B"] : abs >= 1e6 ? [1e6, "M"] : abs >= 1e3 ? [1e3, "k"] : [1, ""];
-  return `${Number((value / divisor).toFixed(2))}${suffix}`;
-}
 
 /** The months' usage as a line, as typed (months left empty are skipped). */
 export function UsageChart({ entries, unit, title }: UsageChartProps) {

@@ -6,7 +6,8 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 
 import { UsageMonthSchema, type UsageMonth } from "../../gen/eris/crm/v1/accounts_pb";
-import { accountRow, boiler, makeAccount, openAccounts, plant } from "./accountsTestKit";
+import { makeAccount } from "../../test/accountFakes";
+import { accountRow, boiler, openAccounts, plant } from "./accountsTestKit";
 import { USAGE_TEXTS } from "./texts";
 
 const months = (values: (number | "")[] = [], kw: (number | "")[] = []): UsageMonth[] =>

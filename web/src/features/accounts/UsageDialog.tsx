@@ -18,11 +18,11 @@ import {
 import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
+import { AccountCommodity, type Account, type GetUsageResponse } from "../../gen/eris/crm/v1/accounts_pb";
 import { wallClockOf } from "../../lib/businessTime";
 import { formatWallClockText } from "../../lib/dateText";
 import { toast } from "../../lib/toaster";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import { AccountCommodity, type Account, type GetUsageResponse } from "../../gen/eris/crm/v1/accounts_pb";
 import { useUpdateUsage, useUsage } from "./accountQueries";
 import { ACCOUNT_TEXTS, USAGE_TEXTS } from "./texts";
 import { UsageChart } from "./UsageChart";

@@ -1,11 +1,11 @@
 import { supplierName } from "../../api/suppliers";
 import { utilityName } from "../../api/utilities";
-import { toCsv } from "../../lib/csv";
-import { formatDate } from "../../lib/dateText";
-import { formatDecimal } from "../../lib/numberText";
 import { AccountCommodity, AccountFilter, DrStatus, OpenState, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import type { Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { toCsv } from "../../lib/csv";
+import { formatDate } from "../../lib/dateText";
+import { formatDecimal } from "../../lib/numberText";
 import { ACCOUNT_TEXTS } from "./texts";
 
 /** The commodity filter of the accounts tab, as kept in the address ("all" is left out). */

@@ -1,8 +1,8 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
-import { keepTyped } from "../../lib/recordForm";
 import { AccountCommodity, AccountSchema, DrStatus, OpenState } from "../../gen/eris/crm/v1/accounts_pb";
+import { keepTyped } from "../../lib/recordForm";
 import {
   accountChanges,
   accountFormOf,

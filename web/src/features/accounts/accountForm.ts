@@ -1,8 +1,5 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { DATE_FORMAT_ERROR, formatDate, parseDateText } from "../../lib/dateText";
-import { NUMBER_FORMAT_ERROR, parseDecimalText } from "../../lib/numberText";
-import { editedKeys } from "../../lib/recordForm";
 import {
   AccountCommodity,
   DrStatus,
@@ -11,6 +8,9 @@ import {
   type AccountSchema,
 } from "../../gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { DATE_FORMAT_ERROR, formatDate, parseDateText } from "../../lib/dateText";
+import { NUMBER_FORMAT_ERROR, parseDecimalText } from "../../lib/numberText";
+import { editedKeys } from "../../lib/recordForm";
 import { ACCOUNT_FORM_TEXTS } from "./texts";
 
 /** An account's editable fields as the dialog holds them: text as typed, ids as decimal text ("" or "0" for none). */

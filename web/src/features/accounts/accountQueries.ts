@@ -2,7 +2,9 @@ import { useCallback } from "react";
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { useApi, type ApiClients } from "../../api/clients";
+import { accountsKey } from "../../api/accounts";
+import { useApi } from "../../api/clients";
+import { companiesKey } from "../../api/companies";
 import type {
   Account,
   AccountFilter,
@@ -10,14 +12,10 @@ import type {
   ImportAccountsResponse,
   UsageMonth,
 } from "../../gen/eris/crm/v1/accounts_pb";
-import { companiesKey } from "../companies/companyQueries";
 import type { AccountInit } from "./accountForm";
 
 /** The tab reads 500 accounts a page (the server's default); the export reads the most it allows. */
 export const ACCOUNT_PAGE_SIZE = 500;
-export const EXPORT_PAGE_SIZE = 2000;
-
-export const accountsKey = ["accounts"] as const;
 const listKey = (companyId: bigint) => [...accountsKey, "list", companyId.toString()] as const;
 const usageKey = (accountId: bigint) => [...accountsKey, "usage", accountId.toString()] as const;
 const capacityKey = (accountId: bigint, kind: CapacityKind) =>
@@ -38,23 +36,6 @@ export function useAccountPages(companyId: bigint, filter: AccountFilter, query:
     // A new search keeps showing the previous rows until its first page is there.
     placeholderData: keepPreviousData,
   });
-}
-
-/** Every account matching a filter and a search, read page by page (for the export). */
-export async function fetchAllAccounts(
-  api: ApiClients,
-  request: { companyId: bigint; filter: AccountFilter; query: string },
-  onProgress: (read: number, total: number) => void,
-): Promise<Account[]> {
-  const accounts: Account[] = [];
-  let pageToken = "";
-  do {
-    const page = await api.accounts.listAccounts({ ...request, pageSize: EXPORT_PAGE_SIZE, pageToken });
-    accounts.push(...page.accounts);
-    onProgress(accounts.length, page.totalSize);
-    pageToken = page.nextPageToken;
-  } while (pageToken);
-  return accounts;
 }
 
 /**

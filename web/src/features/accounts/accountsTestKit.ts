@@ -1,17 +1,12 @@
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import { screen, within } from "@testing-library/react";
 import { vi } from "vitest";
 
-import {
-  AccountCommodity,
-  AccountSchema,
-  ListAccountsResponseSchema,
-  OpenState,
-  type Account,
-} from "../../gen/eris/crm/v1/accounts_pb";
+import { AccountCommodity } from "../../gen/eris/crm/v1/accounts_pb";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { listAnswer, makeAccount } from "../../test/accountFakes";
 import { manager, sally } from "../../test/fakes";
 import { openApp, type FakeClient, type FakeClients } from "../../test/renderApp";
 import { makeSupplier, makeUtility } from "../../test/sourcingFakes";
@@ -32,28 +27,6 @@ export const suppliers = [
   makeSupplier({ supplierId: 11n, name: "CPower", commodity: Commodity.DR }),
 ];
 
-type AccountFields = Omit<MessageInitShape<typeof AccountSchema>, "$typeName">;
-
-export function makeAccount(fields: AccountFields = {}): Account {
-  return create(AccountSchema, {
-    accountId: 21n,
-    companyId: 5n,
-    name: "Plant 1",
-    commodity: AccountCommodity.ELECTRIC,
-    utilityId: 3n,
-    supplierId: 9n,
-    accountNumber: "0001",
-    city: "Dayton",
-    state: "OH",
-    openState: OpenState.OPEN,
-    annualKwh: "864000",
-    plc: "150",
-    loadFactor: "0.4000",
-    version: 4n,
-    ...fields,
-  } as AccountFields);
-}
-
 export const plant = makeAccount();
 export const boiler = makeAccount({
   accountId: 22n,
@@ -67,20 +40,6 @@ export const boiler = makeAccount({
   loadFactor: "",
   annualTherms: "12000",
 });
-
-export function listAnswer(
-  accounts: Account[],
-  extra: Omit<MessageInitShape<typeof ListAccountsResponseSchema>, "$typeName"> = {},
-) {
-  return create(ListAccountsResponseSchema, {
-    accounts,
-    totalSize: accounts.length,
-    totalKwh: "864000",
-    totalPlc: "150",
-    totalTherms: "12000",
-    ...extra,
-  } as Omit<MessageInitShape<typeof ListAccountsResponseSchema>, "$typeName">);
-}
 
 /** The fake clients of an accounts tab: a company, the directories and an account service listing `plant` and `boiler`. */
 export function accountsTabClients(accounts: FakeClient<"accounts"> = {}, companies: FakeClient<"companies"> = {}) {

@@ -1,5 +1,5 @@
-import { parseCsv, toCsv } from "../../lib/csv";
 import type { ImportProblem } from "../../gen/eris/crm/v1/accounts_pb";
+import { parseCsv, toCsv } from "../../lib/csv";
 import { IMPORT_HEADERS, IMPORT_TEXTS } from "./texts";
 
 /** One row of the file as the preview lists it: its number (1 = first after the header), cells and problems. */

@@ -9,7 +9,7 @@ import { CompanySchema, TeamRole } from "../../gen/eris/crm/v1/crm_pb";
 import { Role, UserStatus } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
 import { renderApp, signedInServices } from "../../test/renderApp";
-import { CALL_BANK_TEXTS } from "../callbanks/texts";
+import { CALL_BANK_TEXTS } from "../callbanks";
 import { ADMIN_TEXTS } from "./texts";
 
 const manager = makeUser({ userId: 1n, name: "Mia Manager", role: Role.MANAGEMENT });

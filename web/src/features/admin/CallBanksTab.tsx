@@ -6,12 +6,15 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import type { UrlParams } from "../../lib/urlState";
 import { toast } from "../../lib/toaster";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
-import { AssignCompaniesDialog } from "../callbanks/AssignCompaniesDialog";
-import { CallBankDialog } from "../callbanks/CallBankDialog";
-import { useDeleteCallBank } from "../callbanks/callBankQueries";
-import { CallBankInfoButton, CallBanksView } from "../callbanks/CallBanksView";
-import { CALL_BANK_TEXTS } from "../callbanks/texts";
-import { useUserDirectory } from "../tasks/userDirectory";
+import {
+  AssignCompaniesDialog,
+  CALL_BANK_TEXTS,
+  CallBankDialog,
+  CallBankInfoButton,
+  CallBanksView,
+  useDeleteCallBank,
+} from "../callbanks";
+import { useUserDirectory } from "../../api/userDirectory";
 
 type DialogState =
   { kind: "closed" } | { kind: "add" } | { kind: "edit"; callBank: CallBank } | { kind: "assign"; callBank: CallBank };

@@ -21,9 +21,8 @@ import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { UserOptions } from "../../components/UserOptions";
 import { TeamRole, type Company } from "../../gen/eris/crm/v1/crm_pb";
-import { useCompanySearchPage } from "../callbanks/companyQueries";
-import { Pager } from "../callbanks/Pager";
-import { useUserDirectory } from "../tasks/userDirectory";
+import { Pager, useCompanySearchPage } from "../callbanks";
+import { useUserDirectory } from "../../api/userDirectory";
 import { buildAssignments, MASS_UPDATE_ROLES, NO_CHANGE, noChanges, RESET, type MassUpdateChoices } from "./massUpdate";
 import { ADMIN_TEXTS } from "./texts";
 

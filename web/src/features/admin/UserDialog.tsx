@@ -7,9 +7,9 @@ import { serverMessage } from "../../api/errors";
 import { useCreateUser, useFetchUser, useUpdateUser, type OneTimePassword, type UserFields } from "../../api/users";
 import { ROLE_CHOICES, roleLabel, STATUS_CHOICES, statusLabel } from "../../app/roles";
 import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
+import { Role, UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { saveWithToasts } from "../../lib/saveWithToasts";
 import { toast } from "../../lib/toaster";
-import { Role, UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { ADMIN_TEXTS } from "./texts";
 import {
   emailProblem,

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { sally, spyToasts } from "../../test/fakes";
-import { BETA_CONTRACT_ERRORS as E, BETA_CONTRACT_TEXTS } from "../contracts/contractTexts";
 import { openBeta } from "./betaTestKit";
+import { BETA_CONTRACT_TEXTS, BETA_CONTRACT_ERRORS as E } from "./betaTexts";
 
 const ADD = "/LeadTabs/5/contractsBETA/add";
 

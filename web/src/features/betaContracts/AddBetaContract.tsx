@@ -8,11 +8,11 @@ import { hasCode, serverMessage } from "../../api/errors";
 import { commodityLabel } from "../../lib/commodity";
 import { toast } from "../../lib/toaster";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { useCompany } from "../companies/companyQueries";
-import { parseCompanyId } from "../companies/CompanyTabsLayout";
-import { useSessionUser } from "../companies/useSessionUser";
-import { BETA_CONTRACT_TEXTS } from "../contracts/contractTexts";
-import { idsOf, idsText } from "../rfps/rfpForm";
+import { useCompany } from "../../api/companies";
+import { parseCompanyId } from "../../lib/companyRoutes";
+import { useSessionUser } from "../../app/auth/useSessionUser";
+import { BETA_CONTRACT_TEXTS, FIELD_LABELS, FORM_TEXTS, VIEW_TEXTS } from "./betaTexts";
+import { idsOf, idsText } from "../../lib/recordForm";
 import {
   accountsForCommodity,
   BETA_COMMODITIES,
@@ -21,10 +21,9 @@ import {
   withCommodity,
   type BetaContractFields,
 } from "./betaForm";
-import { chosenAccounts } from "../contracts/contractForm";
+import { chosenAccounts } from "../../lib/records/contractChoices";
 import { SelectField, TextInputField } from "./BetaFields";
 import { useContractAccounts, useCreateBetaContract } from "./betaQueries";
-import { FIELD_LABELS, FORM_TEXTS, VIEW_TEXTS } from "./betaTexts";
 import { betaContractErrors, refusalLines } from "./betaValidation";
 import { ContractAccountsTable } from "./ContractAccountsTable";
 import { AssignmentsSection, ContractInfoSection, type SectionKey } from "./ContractFormSections";

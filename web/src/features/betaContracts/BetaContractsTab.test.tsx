@@ -3,9 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { CONTRACT_TEXTS } from "../../lib/records/contractTexts";
 import { blobBytes, catchDownloads, sally, spyToasts } from "../../test/fakes";
-import { BETA_CONTRACT_TEXTS, CONTRACT_TEXTS } from "../contracts/contractTexts";
 import { contractRow, makeContract, openBeta } from "./betaTestKit";
+import { BETA_CONTRACT_TEXTS } from "./betaTexts";
 
 const TAB = "/LeadTabs/5/contractsBETA";
 

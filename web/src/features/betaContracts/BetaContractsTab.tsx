@@ -4,26 +4,26 @@ import { Button, ButtonGroup, Classes, H4, HTMLTable, InputGroup, Intent, Spinne
 import { Code } from "@connectrpc/connect";
 import { useNavigate, useParams } from "react-router";
 
+import { useCompany } from "../../api/companies";
 import { failureText } from "../../api/errors";
 import { useSuppliers } from "../../api/suppliers";
 import { useAllUsers } from "../../api/users";
 import { useUtilities } from "../../api/utilities";
+import { useSessionUser } from "../../app/auth/useSessionUser";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { downloadXlsx } from "../../lib/download";
 import { ListStatus } from "../../components/ListStatus";
+import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
+import { parseCompanyId } from "../../lib/companyRoutes";
+import { downloadXlsx } from "../../lib/download";
+import { CONTRACT_TEXTS } from "../../lib/records/contractTexts";
 import { toast } from "../../lib/toaster";
 import { useUrlParams, useUrlText } from "../../lib/urlState";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
-import { useCompany } from "../companies/companyQueries";
-import { parseCompanyId } from "../companies/CompanyTabsLayout";
-import { useSessionUser } from "../companies/useSessionUser";
-import { BETA_CONTRACT_TEXTS, CONTRACT_TEXTS } from "../contracts/contractTexts";
 import { viewContractPath } from "./AddBetaContract";
 import { accountTexts, detailPairs, rowCells, type Lookups, type RowColumn } from "./betaDisplay";
 import { useBetaContractPages, useContractAccounts, useDeleteBetaContract, useExportContracts } from "./betaQueries";
-import { BETA_TEXTS } from "./betaTexts";
+import { BETA_CONTRACT_TEXTS, BETA_TEXTS } from "./betaTexts";
 
 import "./betaContracts.css";
 

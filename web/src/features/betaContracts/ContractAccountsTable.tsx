@@ -4,9 +4,9 @@ import { Checkbox, Classes, Spinner } from "@blueprintjs/core";
 
 import { supplierName, useSuppliers } from "../../api/suppliers";
 import { utilityName, useUtilities } from "../../api/utilities";
-import { formatDecimal } from "../../lib/numberText";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import { AccountCommodity, type Account } from "../../gen/eris/crm/v1/accounts_pb";
+import { formatDecimal } from "../../lib/numberText";
 import { FORM_TEXTS } from "./betaTexts";
 
 const C = FORM_TEXTS.accountColumns;

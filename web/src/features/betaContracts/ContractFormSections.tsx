@@ -9,17 +9,17 @@ import type { Account } from "../../gen/eris/crm/v1/accounts_pb";
 import { UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity, type Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { useAffiliates } from "../companies/companyQueries";
-import { US_STATES } from "../companies/usStates";
+import { useAffiliates } from "../../api/companies";
+import { US_STATES } from "../../lib/usStates";
 import {
   BILLING_TYPES,
   CONTRACT_STATUSES,
   CONTRACT_TYPES,
   PRICING_TYPES,
   SIGNED_THROUGH,
-} from "../contracts/contractTexts";
-import { supplierChoices, utilityChoices } from "../contracts/contractForm";
-import { useRateTypes } from "../rateTypes/rateTypeQueries";
+} from "../../lib/records/contractTexts";
+import { supplierChoices, utilityChoices } from "../../lib/records/contractChoices";
+import { useRateTypes } from "../../api/rateTypes";
 import { BETA_COMMODITIES, fieldShown, YES, type InfoFields } from "./betaForm";
 import {
   DateField,

@@ -2,14 +2,13 @@ import { Classes } from "@blueprintjs/core";
 
 import { useAllUsers } from "../../api/users";
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
-import { DATE_FORMAT_ERROR, formatDateTime } from "../../lib/dateText";
 import { RecordDialog } from "../../components/RecordDialog";
-import { useRecordForm } from "../../lib/recordForm";
 import type { Hedge } from "../../gen/eris/contracts/v1/contracts_pb";
-import { HEDGE_BLOCK_TYPES } from "../contracts/contractTexts";
+import { DATE_FORMAT_ERROR, formatDateTime } from "../../lib/dateText";
+import { useRecordForm } from "../../lib/recordForm";
 import { DateField, SelectField, TextInputField, WholeNumberField, plainChoices } from "./BetaFields";
 import { useHedgeWriters } from "./betaQueries";
-import { HEDGE_VIEW_TEXTS as T } from "./betaTexts";
+import { HEDGE_BLOCK_TYPES, HEDGE_VIEW_TEXTS as T } from "./betaTexts";
 import { emptyHedgeFields, HEDGE_FIELD_PATHS, hedgeFieldsOf, hedgeInit, hedgeProblems } from "./hedgeForm";
 
 const DIALOG_WIDTH = 560;

@@ -3,17 +3,17 @@ import { useState } from "react";
 import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState } from "@blueprintjs/core";
 
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage } from "../../lib/clientPaging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { formatDate } from "../../lib/dateText";
 import { ListStatus } from "../../components/ListStatus";
-import { toast } from "../../lib/toaster";
 import type { Contract, Hedge } from "../../gen/eris/contracts/v1/contracts_pb";
-import { formatRate } from "../contracts/contractFormat";
-import { HEDGE_CONTRACT_TYPE, HEDGE_TEXTS } from "../contracts/contractTexts";
+import { slicePage } from "../../lib/clientPaging";
+import { formatDate } from "../../lib/dateText";
+import { formatRate } from "../../lib/records/contractFormat";
+import { HEDGE_CONTRACT_TYPE } from "../../lib/records/contractTexts";
+import { toast } from "../../lib/toaster";
 import { monthText } from "./betaDisplay";
 import { useHedges, useHedgeWriters } from "./betaQueries";
-import { HEDGE_VIEW_TEXTS as T } from "./betaTexts";
+import { HEDGE_TEXTS, HEDGE_VIEW_TEXTS as T } from "./betaTexts";
 import { HedgeDialog } from "./HedgeDialog";
 
 export interface HedgesPanelProps {

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { ProjectionBasis } from "../../gen/eris/contracts/v1/contracts_pb";
 import { sally, spyToasts } from "../../test/fakes";
-import { BETA_CONTRACT_TEXTS, HEDGE_TEXTS } from "../contracts/contractTexts";
 import { makeContract, openBeta } from "./betaTestKit";
+import { BETA_CONTRACT_TEXTS, HEDGE_TEXTS } from "./betaTexts";
 
 const VIEW = "/LeadTabs/5/contractsBETA/view/41";
 

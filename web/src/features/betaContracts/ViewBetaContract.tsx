@@ -8,15 +8,15 @@ import { hasCode } from "../../api/errors";
 import { commodityLabel } from "../../lib/commodity";
 import { formatDate, isDateTextValid } from "../../lib/dateText";
 import { FormNotice } from "../../components/FormDialogParts";
-import { useRecordForm } from "../../lib/recordForm";
+import { idsOf, idsText, useRecordForm } from "../../lib/recordForm";
 import { tabChanges, useUrlParams } from "../../lib/urlState";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
-import { useCompany } from "../companies/companyQueries";
-import { parseCompanyId } from "../companies/CompanyTabsLayout";
-import { useSessionUser } from "../companies/useSessionUser";
-import { BETA_CONTRACT_TEXTS, statusLabel } from "../contracts/contractTexts";
-import { BetaPaymentsPanel } from "../payments/BetaPaymentsPanel";
-import { idsOf, idsText } from "../rfps/rfpForm";
+import { useCompany } from "../../api/companies";
+import { parseCompanyId } from "../../lib/companyRoutes";
+import { useSessionUser } from "../../app/auth/useSessionUser";
+import { statusLabel } from "../../lib/records/contractTexts";
+import { BETA_CONTRACT_TEXTS, BETA_TEXTS, FIELD_LABELS, FORM_TEXTS, VIEW_TEXTS } from "./betaTexts";
+import { BetaPaymentsPanel } from "../payments";
 import { ErrorList } from "./AddBetaContract";
 import {
   ACCOUNTS_MASK_PATHS,
@@ -26,10 +26,9 @@ import {
   infoFieldsOf,
   type InfoFields,
 } from "./betaForm";
-import { chosenAccounts } from "../contracts/contractForm";
+import { chosenAccounts } from "../../lib/records/contractChoices";
 import { TextInputField } from "./BetaFields";
 import { useContract, useContractAccounts, useFetchContract, useUpdateContract } from "./betaQueries";
-import { BETA_TEXTS, FIELD_LABELS, FORM_TEXTS, VIEW_TEXTS } from "./betaTexts";
 import { refusalLines } from "./betaValidation";
 import { ContractAccountsTable } from "./ContractAccountsTable";
 import { AssignmentsSection, ContractInfoSection, type SectionKey } from "./ContractFormSections";

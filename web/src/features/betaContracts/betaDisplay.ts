@@ -6,8 +6,8 @@ import type { Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity, type Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { formatMoney, formatRate, formatVolume } from "../contracts/contractFormat";
-import { statusLabel } from "../contracts/contractTexts";
+import { formatMoney, formatRate, formatVolume } from "../../lib/records/contractFormat";
+import { statusLabel } from "../../lib/records/contractTexts";
 import { BETA_TEXTS, FIELD_LABELS as L } from "./betaTexts";
 
 /** A start month as MM/YYYY. */

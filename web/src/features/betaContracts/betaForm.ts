@@ -1,12 +1,11 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
 import { formatDate } from "../../lib/dateText";
-import type { FieldChanges } from "../../lib/recordForm";
+import { idsOf, idsText, type FieldChanges } from "../../lib/recordForm";
 import { parseDecimalText } from "../../lib/numberText";
 import type { Contract, ContractSchema } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountCommodity, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { idsOf, idsText } from "../rfps/rfpForm";
 import { CONTRACT_MASK_PATHS, dateValue, idText } from "../contracts/contractForm";
 
 /**

@@ -3,10 +3,10 @@ import { useCallback } from "react";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
+import { accountsKey, fetchAllAccounts } from "../../api/accounts";
 import { useApi } from "../../api/clients";
 import type { Contract, Hedge, HedgeSchema } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
-import { accountsKey, fetchAllAccounts } from "../accounts/accountQueries";
 import type { ContractInit } from "./betaForm";
 
 /** The beta tab reads contracts 50 a page; a company rarely has more. */

@@ -9,6 +9,7 @@ import { vi } from "vitest";
 import { AppProviders } from "../../app/App";
 import { useSessionState } from "../../app/auth/SessionContext";
 import { TOKEN_KEY } from "../../app/auth/tokenStore";
+import { CONTRACTS_BETA_FEATURE } from "../../app/auth/useSessionUser";
 import {
   ContractSchema,
   HedgeSchema,
@@ -20,11 +21,10 @@ import { AccountCommodity } from "../../gen/eris/crm/v1/accounts_pb";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import { Role, UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { listAnswer, makeAccount } from "../../test/accountFakes";
 import { makeUser, manager, sally } from "../../test/fakes";
 import { signedInServices, type FakeClients } from "../../test/renderApp";
 import { makeSupplier, makeUtility } from "../../test/sourcingFakes";
-import { listAnswer, makeAccount } from "../accounts/accountsTestKit";
-import { CONTRACTS_BETA_FEATURE } from "../companies/useSessionUser";
 import { AddBetaContract } from "./AddBetaContract";
 import { BetaContractsTab } from "./BetaContractsTab";
 import { ViewBetaContract } from "./ViewBetaContract";

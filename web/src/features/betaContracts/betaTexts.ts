@@ -1,7 +1,7 @@
 /**
  * Texts of the beta contract screens (Contracts (BETA) tab, Add Contract, View Contract). The spec's
- * own texts (validation messages, confirmations, button names) live in contracts/contractTexts.ts;
- * these are the labels and notes it leaves open.
+ * own texts (validation messages, confirmations, button names) are BETA_CONTRACT_TEXTS,
+ * BETA_CONTRACT_ERRORS and HEDGE_TEXTS at the end; the others are the labels and notes it leaves open.
  */
 export const BETA_TEXTS = {
   tabTitle: (leadName: string) => `Contracts (BETA) for ${leadName}`,
@@ -174,4 +174,46 @@ export const HEDGE_VIEW_TEXTS = {
   delete: "Delete hedge",
   confirmDelete: "Delete",
   retry: "Retry",
+} as const;
+
+/** Hedge block types; the first is blank. */
+export const HEDGE_BLOCK_TYPES = ["", "Load Following Block", "Flat Block"] as const;
+
+export const HEDGE_TEXTS = {
+  deleteConfirm: "Confirm Delete Hedge?",
+  deleteDescribes: (blockType: string, startMonth: string) => `${blockType || "(blank)"} starting ${startMonth}`,
+} as const;
+
+/** The beta Add Contract form's messages (spec 2 section 5), in the order they are listed. */
+export const BETA_CONTRACT_TEXTS = {
+  errorsHeading: "Errors found on this form:",
+  submit: "submit contract",
+  submitChanges: "Submit Changes",
+  exportContracts: "Export Contracts",
+  addContract: "Add Contract",
+} as const;
+
+/**
+ * The beta Add Contract form's validation messages (spec 2 section 5), word for word with the
+ * spec's own spelling and spacing, in the order they are listed; the server sends the same lines.
+ */
+export const BETA_CONTRACT_ERRORS = {
+  commodity: "Commodity is a require field.",
+  insideSales: "Inside Sales is a required field.",
+  closer1: "Closer 1 is a required field.",
+  dateSigned: "Date signed is a required field.",
+  startDate: "Start date is a required field.",
+  termLength: "Term length is a required field.",
+  status: "Status is a required field.",
+  signedThrough: "Signed through is a required field.",
+  provider: "Provider is a required field.",
+  capacity: "Capactive % is a required field.",
+  analyst: "Analyst is a required field.",
+  contractType: "Contract type is a required field",
+  supplier: "Supplier is a required field",
+  contractRate: "Contract rate is a required field",
+  state: "State is a required field",
+  fee: "Fee is a required field",
+  billingType: "Billing type is a required field",
+  noAccounts: "No accounts selected for this contract.  At least 1 account is required.",
 } as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { BETA_CONTRACT_ERRORS } from "../contracts/contractTexts";
 import { emptyBetaFields, type BetaContractFields } from "./betaForm";
+import { BETA_CONTRACT_ERRORS } from "./betaTexts";
 import { betaContractErrors, refusalLines } from "./betaValidation";
 
 /** A complete Electric contract: no message. */

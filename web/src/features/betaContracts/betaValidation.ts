@@ -1,8 +1,8 @@
-import { parseDateText } from "../../lib/dateText";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { BETA_CONTRACT_ERRORS as E } from "../contracts/contractTexts";
-import { idsOf } from "../rfps/rfpForm";
+import { parseDateText } from "../../lib/dateText";
+import { idsOf } from "../../lib/recordForm";
 import type { BetaContractFields } from "./betaForm";
+import { BETA_CONTRACT_ERRORS as E } from "./betaTexts";
 
 const blank = (text: string) => text.trim() === "";
 const isDate = (text: string) => parseDateText(text).kind === "date";

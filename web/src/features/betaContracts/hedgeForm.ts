@@ -1,6 +1,6 @@
+import type { Hedge } from "../../gen/eris/contracts/v1/contracts_pb";
 import { formatDate, parseDateText } from "../../lib/dateText";
 import { parseDecimalText } from "../../lib/numberText";
-import type { Hedge } from "../../gen/eris/contracts/v1/contracts_pb";
 import { monthText } from "./betaDisplay";
 import type { HedgeInit } from "./betaQueries";
 

@@ -5,13 +5,13 @@ import { Code } from "@connectrpc/connect";
 import { Link, useParams } from "react-router";
 
 import { hasCode } from "../../api/errors";
+import { useUserDirectory } from "../../api/userDirectory";
 import { HOME_PATH } from "../../app/auth/guard";
+import { CallBankCompanyStatus, type CallBankCompany } from "../../gen/eris/crm/v1/call_banks_pb";
 import { formatDate } from "../../lib/dateText";
 import { toast } from "../../lib/toaster";
 import { useUrlPageTokens, useUrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import { CallBankCompanyStatus, type CallBankCompany } from "../../gen/eris/crm/v1/call_banks_pb";
-import { useUserDirectory } from "../tasks/userDirectory";
 import { CallBankCompanyDialog } from "./CallBankCompanyDialog";
 import { callBankStatusLabel, COMPANY_STATUS_LABELS, completionLabel } from "./callBankForm";
 import { useCallBank, useCallBankCompaniesPage, useUpdateCallBankCompany } from "./callBankQueries";

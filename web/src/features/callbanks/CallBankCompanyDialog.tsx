@@ -1,10 +1,10 @@
 import { Classes, Dialog, DialogBody, DialogFooter, Button, Icon, Radio, RadioGroup, Spinner } from "@blueprintjs/core";
 import { Link } from "react-router";
 
-import { formatDecimal } from "../../lib/numberText";
 import { CallBankCompanyStatus, type CallBankCompany } from "../../gen/eris/crm/v1/call_banks_pb";
-import { companyDetailsPath } from "../companies/companyRoutes";
-import { statusText } from "../companies/statuses";
+import { companyDetailsPath } from "../../lib/companyRoutes";
+import { formatDecimal } from "../../lib/numberText";
+import { statusText } from "../../lib/records/companyStatuses";
 import { COMPANY_STATUS_CHOICES, COMPANY_STATUS_LABELS } from "./callBankForm";
 import { CALL_BANK_TEXTS } from "./texts";
 

@@ -6,10 +6,10 @@ import { Code } from "@connectrpc/connect";
 import { serverMessage } from "../../api/errors";
 import { DueDateField } from "../../components/DueDateField";
 import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
-import { saveWithToasts } from "../../lib/saveWithToasts";
 import { UserOptions } from "../../components/UserOptions";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
+import { saveWithToasts } from "../../lib/saveWithToasts";
 import {
   callBankChangedPaths,
   callBankFieldErrors,

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 
 import { HTMLTable, Intent, NonIdealState, ProgressBar, Tag } from "@blueprintjs/core";
 
-import { formatDate } from "../../lib/dateText";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
+import { formatDate } from "../../lib/dateText";
 import { callBankStatusLabel, completionLabel } from "./callBankForm";
 import { CALL_BANK_TEXTS } from "./texts";
 

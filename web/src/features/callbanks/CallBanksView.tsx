@@ -16,7 +16,7 @@ import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { UserOptions } from "../../components/UserOptions";
 import { RefreshButton } from "../../components/ListStatus";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
-import { useUserDirectory } from "../tasks/userDirectory";
+import { useUserDirectory } from "../../api/userDirectory";
 import { callBankCompaniesPath, matchesCallBankSearch } from "./callBankForm";
 import { useCallBanks } from "./callBankQueries";
 import { CallBanksTable } from "./CallBanksTable";

@@ -1,5 +1,5 @@
-import { formatDate, parseDateText } from "../../lib/dateText";
 import { CallBankCompanyStatus, type CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
+import { formatDate, parseDateText } from "../../lib/dateText";
 import { CALL_BANK_TEXTS } from "./texts";
 
 /** Call bank (service) types and rep types (spec section 9). */

@@ -10,8 +10,9 @@ import { toast } from "../../lib/toaster";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import { AddressFields, CommodityFields, ServiceFlags, TeamFields, type CompanyFieldsProps } from "./CompanyFields";
 import { companyChanges, emptyCompanyForm, formErrors, type CompanyForm } from "./companyForm";
-import { companyDetailsPath } from "./companyRoutes";
-import { useCreateCompany, usePeople } from "./companyQueries";
+import { companyDetailsPath } from "../../lib/companyRoutes";
+import { useCreateCompany } from "./companyQueries";
+import { usePeople } from "../../api/companies";
 import { COMPANY_TEXTS } from "./texts";
 
 const NOTHING_STORED = create(CompanySchema);

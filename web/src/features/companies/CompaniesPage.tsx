@@ -1,10 +1,10 @@
 import { H3, Tab, Tabs } from "@blueprintjs/core";
 
+import { useSessionUser } from "../../app/auth/useSessionUser";
 import { tabChanges, useUrlParams } from "../../lib/urlState";
 import { AddCompanyForm } from "./AddCompanyForm";
 import { CompanyList } from "./CompanyList";
 import { COMPANY_TEXTS } from "./texts";
-import { useSessionUser } from "./useSessionUser";
 import "./companies.css";
 
 /** /Leads: View Companies, and Add Companies for everyone but Sales (?tab=add). */

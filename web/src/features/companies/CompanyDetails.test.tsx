@@ -15,7 +15,7 @@ import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity, UtilitySchema } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeUser } from "../../test/fakes";
 import { signedInServices } from "../../test/renderApp";
-import { ACCOUNT_TEXTS } from "../accounts/texts";
+import { ACCOUNT_TEXTS } from "../accounts";
 import { CompanyAutosaver } from "./companyAutosave";
 import { AUTOSAVE_TEXTS, COMPANY_TEXTS } from "./texts";
 

@@ -2,8 +2,10 @@ import { useCallback, useState } from "react";
 
 import { Button, FormGroup, HTMLSelect, Section, SectionCard, Tag } from "@blueprintjs/core";
 
+import { useAffiliates, usePeople } from "../../api/companies";
+import { useSessionUser } from "../../app/auth/useSessionUser";
 import type { Company } from "../../gen/eris/crm/v1/crm_pb";
-import { CompanyTasksPanel } from "../tasks/CompanyTasksPanel";
+import { CompanyTasksPanel } from "../tasks";
 import { AddAffiliateDialog } from "./AddAffiliateDialog";
 import { useDetailsAutosave } from "./autosaveHooks";
 import { AutosaveLeaveGuard } from "./AutosaveLeaveGuard";
@@ -20,11 +22,9 @@ import {
   type EditTiming,
 } from "./CompanyFields";
 import { companyTotal, editErrors, formOf, type CompanyForm, type CompanyFormKey } from "./companyForm";
-import { useAffiliates, usePeople } from "./companyQueries";
 import { HistoryPanel } from "./HistoryPanel";
 import { NotesPanel } from "./NotesPanel";
 import { COMPANY_TEXTS } from "./texts";
-import { useSessionUser } from "./useSessionUser";
 
 export interface CompanyDetailsProps {
   company: Company;

@@ -1,9 +1,9 @@
 import { Spinner } from "@blueprintjs/core";
 import { useParams } from "react-router";
 
+import { useCompany } from "../../api/companies";
+import { parseCompanyId } from "../../lib/companyRoutes";
 import { CompanyDetails } from "./CompanyDetails";
-import { useCompany } from "./companyQueries";
-import { parseCompanyId } from "./CompanyTabsLayout";
 import { COMPANY_TEXTS } from "./texts";
 
 /** /LeadTabs/:leadId/details (and the tabs' index): the company's form once it is loaded. */

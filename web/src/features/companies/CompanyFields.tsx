@@ -26,9 +26,9 @@ import {
   primaryStatusLabel,
   secondaryOptions,
   type Commodity,
-} from "./statuses";
+} from "../../lib/records/companyStatuses";
 import { AUTOSAVE_TEXTS, COMPANY_TEXTS } from "./texts";
-import { US_STATES } from "./usStates";
+import { US_STATES } from "../../lib/usStates";
 
 /** "now": a choice, saved at once; "typing": saved on blur or when typing stops. */
 export type EditTiming = "now" | "typing";

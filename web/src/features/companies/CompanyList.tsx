@@ -18,16 +18,19 @@ import {
 } from "@blueprintjs/core";
 import { Link } from "react-router";
 
+import { usePeople } from "../../api/companies";
 import { serverMessage } from "../../api/errors";
+import { useSessionUser } from "../../app/auth/useSessionUser";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { UserOptions } from "../../components/UserOptions";
+import type { Company } from "../../gen/eris/crm/v1/crm_pb";
+import { companyDetailsPath } from "../../lib/companyRoutes";
 import { formatDate } from "../../lib/dateText";
 import { formatDecimal } from "../../lib/numberText";
 import { toast } from "../../lib/toaster";
 import { useUrlPageTokens, useUrlParams, useUrlText } from "../../lib/urlState";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import { UserOptions } from "../../components/UserOptions";
-import type { Company } from "../../gen/eris/crm/v1/crm_pb";
 import {
   DEFAULT_SORT,
   nextSort,
@@ -40,13 +43,11 @@ import {
   type SortKey,
 } from "./companyColumns";
 import { useCompanyListPage, useRememberedTotal } from "./companyListQuery";
-import { COMPANY_PAGE_SIZE, useDeleteCompany, usePeople } from "./companyQueries";
-import { companyDetailsPath } from "./companyRoutes";
+import { COMPANY_PAGE_SIZE, useDeleteCompany } from "./companyQueries";
 import { LIST_TEXTS } from "./listTexts";
 import { filterKey, type CompanyFilterInit } from "./searchFilter";
 import { StatusCell } from "./StatusCell";
 import { COMPANY_TEXTS } from "./texts";
-import { useSessionUser } from "./useSessionUser";
 
 import "./companyList.css";
 

@@ -2,12 +2,13 @@ import { H3, NonIdealState, Spinner, Tab, Tabs } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 import { Link, Outlet, useLocation, useNavigate, useParams } from "react-router";
 
+import { useCompany } from "../../api/companies";
 import { hasCode } from "../../api/errors";
+import { CONTRACTS_BETA_FEATURE, useSessionUser } from "../../app/auth/useSessionUser";
 import { NoAccess } from "../../app/shell/RequireRole";
-import { useCompany } from "./companyQueries";
-import { COMPANY_TEXTS } from "./texts";
-import { CONTRACTS_BETA_FEATURE, useSessionUser } from "./useSessionUser";
+import { parseCompanyId } from "../../lib/companyRoutes";
 import "./companies.css";
+import { COMPANY_TEXTS } from "./texts";
 
 /** The tabs of a company, by their route segment. */
 const TABS = [
@@ -18,11 +19,6 @@ const TABS = [
   { id: "contractsBETA", title: COMPANY_TEXTS.tabs.contractsBeta, feature: CONTRACTS_BETA_FEATURE },
   { id: "rfps", title: COMPANY_TEXTS.tabs.rfps },
 ] as const;
-
-/** A company id from the address; null when it cannot be one. */
-export function parseCompanyId(text: string | undefined): bigint | null {
-  return text && /^[1-9]\d{0,18}$/.test(text) ? BigInt(text) : null;
-}
 
 /** The company (/LeadTabs/:leadId): its name, the tab bar and the chosen tab. */
 export function CompanyTabsLayout() {

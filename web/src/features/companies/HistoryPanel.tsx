@@ -1,8 +1,9 @@
 import { Classes, NonIdealState, Section, SectionCard, Spinner, Tag } from "@blueprintjs/core";
 
+import { usePeople } from "../../api/companies";
 import { useUtilities, utilityName } from "../../api/utilities";
 import { formatDateTime } from "../../lib/dateText";
-import { useCompanyChanges, usePeople } from "./companyQueries";
+import { useCompanyChanges } from "./companyQueries";
 import { fieldLabel, historyValue } from "./historyFormat";
 import { COMPANY_TEXTS } from "./texts";
 

@@ -19,7 +19,8 @@ import { DateTextInput } from "../../components/DateTextInput";
 import { formatDate, formatDateTime, parseDateText } from "../../lib/dateText";
 import { toast } from "../../lib/toaster";
 import type { Note } from "../../gen/eris/crm/v1/notes_pb";
-import { useCreateNote, useNotes, usePeople } from "./companyQueries";
+import { useCreateNote, useNotes } from "./companyQueries";
+import { usePeople } from "../../api/companies";
 import { COMPANY_TEXTS, DEFAULT_NOTE_SERVICE, NOTE_SERVICES } from "./texts";
 
 export interface NotesPanelProps {

@@ -1,7 +1,7 @@
 import { Classes } from "@blueprintjs/core";
 
 import type { PrimaryStatus } from "../../gen/eris/crm/v1/crm_pb";
-import { primaryStatusLabel } from "./statuses";
+import { primaryStatusLabel } from "../../lib/records/companyStatuses";
 
 export interface StatusCellProps {
   primary: PrimaryStatus;

@@ -4,7 +4,7 @@ import { formatDate, parseDateText } from "../../lib/dateText";
 import { formatDecimal, normalizeDecimal, NUMBER_FORMAT_ERROR, parseDecimalText } from "../../lib/numberText";
 import { DATE_FORMAT_ERROR } from "../../lib/dateText";
 import { CompanySchema, PrimaryStatus, type Company } from "../../gen/eris/crm/v1/crm_pb";
-import { changePrimary, type Commodity } from "./statuses";
+import { changePrimary, type Commodity } from "../../lib/records/companyStatuses";
 import { COMPANY_TEXTS } from "./texts";
 
 /** A company's editable fields as the forms hold them: typed text for dates and numbers. */

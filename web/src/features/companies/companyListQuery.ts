@@ -3,7 +3,8 @@ import { useState } from "react";
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
-import { COMPANY_PAGE_SIZE, companiesKey } from "./companyQueries";
+import { companiesKey } from "../../api/companies";
+import { COMPANY_PAGE_SIZE } from "./companyQueries";
 import { filterKey, type CompanyFilterInit } from "./searchFilter";
 
 export interface CompanyPageRequest {

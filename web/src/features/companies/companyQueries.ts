@@ -4,28 +4,15 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
-import { useAllUsers } from "../../api/users";
+import { affiliatesKey, companiesKey, companyKey } from "../../api/companies";
 import type { Company } from "../../gen/eris/crm/v1/crm_pb";
 import type { Note, NoteSchema } from "../../gen/eris/crm/v1/notes_pb";
-import { UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import type { CompanyInit } from "./companyForm";
 
 /** The companies screen reads pages of 50. */
 export const COMPANY_PAGE_SIZE = 50;
-
-export const companiesKey = ["companies"] as const;
-const companyKey = (companyId: bigint) => [...companiesKey, "one", companyId.toString()] as const;
 const changesKey = (companyId: bigint) => [...companiesKey, "changes", companyId.toString()] as const;
 const notesKey = (companyId: bigint) => [...companiesKey, "notes", companyId.toString()] as const;
-const affiliatesKey = [...companiesKey, "affiliates"] as const;
-
-export function useCompany(companyId: bigint) {
-  const api = useApi();
-  return useQuery({
-    queryKey: companyKey(companyId),
-    queryFn: async ({ signal }) => (await api.companies.getCompany({ companyId }, { signal })).company ?? null,
-  });
-}
 
 /** Functions the autosave needs: update, re-read, and refresh what depends on the company. */
 export function useCompanyWriter() {
@@ -97,14 +84,6 @@ export function useCompanyChanges(companyId: bigint) {
   });
 }
 
-export function useAffiliates() {
-  const api = useApi();
-  return useQuery({
-    queryKey: affiliatesKey,
-    queryFn: async ({ signal }) => (await api.companies.listAffiliates({}, { signal })).names,
-  });
-}
-
 export function useCreateAffiliate() {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -133,23 +112,4 @@ export function useCreateNote(companyId: bigint) {
       (await api.notes.createNote({ note: { ...note, companyId } })).note,
     onSettled: () => queryClient.invalidateQueries({ queryKey: notesKey(companyId) }),
   });
-}
-
-/** Everyone by id (names for team roles, authors and history), and the active users to choose from. */
-export function usePeople() {
-  const users = useAllUsers();
-  return useMemo(() => {
-    const list: readonly User[] = users.data ?? [];
-    const byId = new Map(list.map((user) => [user.userId, user]));
-    const active = list
-      .filter((user) => user.status === UserStatus.ACTIVE)
-      .sort((a, b) => a.name.localeCompare(b.name));
-    return {
-      users: list,
-      active,
-      isPending: users.isPending,
-      /** The user's name; "" for 0 (none); "#id" for a user not (yet) known. */
-      nameOf: (userId: bigint) => (userId === 0n ? "" : (byId.get(userId)?.name ?? `#${userId}`)),
-    };
-  }, [users.data, users.isPending]);
 }

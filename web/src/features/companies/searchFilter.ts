@@ -1,9 +1,9 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { parseDateText } from "../../lib/dateText";
-import { parseDecimalText } from "../../lib/numberText";
 import { CompanyFilterSchema, PrimaryStatus, type CompanyFilter } from "../../gen/eris/crm/v1/crm_pb";
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
+import { parseDateText } from "../../lib/dateText";
+import { parseDecimalText } from "../../lib/numberText";
 
 /** What the search drawer's filters hold, as typed. */
 export interface SearchValues {

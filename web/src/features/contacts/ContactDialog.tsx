@@ -14,10 +14,10 @@ import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { FormError, FormNotice, SubmitFooter } from "../../components/FormDialogParts";
+import type { Contact } from "../../gen/eris/crm/v1/contacts_pb";
 import { keepTyped } from "../../lib/recordForm";
 import { toast } from "../../lib/toaster";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { Contact } from "../../gen/eris/crm/v1/contacts_pb";
 import {
   contactChanges,
   contactFieldsOf,

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../lib/csv";
 import { ContactSchema } from "../../gen/eris/crm/v1/contacts_pb";
+import { readFileText } from "../../lib/csv";
 import { catchDownloads, manager, sally } from "../../test/fakes";
 import { ann, openContacts } from "./contactsTestKit";
 import { CONTACT_TEXTS } from "./texts";

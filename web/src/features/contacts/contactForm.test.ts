@@ -1,8 +1,8 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
-import { keepTyped } from "../../lib/recordForm";
 import { ContactSchema } from "../../gen/eris/crm/v1/contacts_pb";
+import { keepTyped } from "../../lib/recordForm";
 import {
   canSendContact,
   contactChanges,

@@ -1,7 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { editedKeys } from "../../lib/recordForm";
 import type { Contact, ContactSchema } from "../../gen/eris/crm/v1/contacts_pb";
+import { editedKeys } from "../../lib/recordForm";
 import { CONTACT_TEXTS, PRIORITY_MAX, PRIORITY_MIN } from "./texts";
 
 /** A contact's editable fields as the dialog holds them: the priority as typed. */

@@ -1,5 +1,5 @@
-import { toCsv } from "../../lib/csv";
 import type { Contact } from "../../gen/eris/crm/v1/contacts_pb";
+import { toCsv } from "../../lib/csv";
 import { CONTACT_TEXTS } from "./texts";
 
 const C = CONTACT_TEXTS.columns;

@@ -6,9 +6,9 @@ import { ContractScope } from "../../gen/eris/contracts/v1/contracts_pb";
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeContract, makeDrContract } from "../../test/contractFakes";
+import { suppliers, utilities } from "../../test/contractScreenFakes";
 import { blobBytes, catchDownloads, makeUser, manager, sally } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
-import { suppliers, utilities } from "../contracts/contractsTestKit";
 import { BOOK_TEXTS } from "./texts";
 
 const T = BOOK_TEXTS;

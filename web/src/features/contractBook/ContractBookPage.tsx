@@ -16,10 +16,11 @@ import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { useSessionUser } from "../companies/useSessionUser";
-import { companyContractsPath, type ContractDirectories } from "../contracts/contractColumns";
-import { formatVolume } from "../contracts/contractFormat";
-import { useUserDirectory } from "../tasks/userDirectory";
+import { useSessionUser } from "../../app/auth/useSessionUser";
+import type { ContractDirectories } from "../../lib/records/contractColumns";
+import { companyContractsPath } from "../../lib/companyRoutes";
+import { formatVolume } from "../../lib/records/contractFormat";
+import { useUserDirectory } from "../../api/userDirectory";
 import { BOOK_COLUMN_WIDTHS, BOOK_COLUMNS, bookCellText, NUMERIC_BOOK_COLUMNS, type BookColumnId } from "./bookColumns";
 import {
   BOOK_COMMODITIES,
@@ -27,14 +28,13 @@ import {
   BOOK_SCOPES,
   bookViewKey,
   bookViewOf,
-  dateTextToParam,
   mayFilterBook,
   mayPickUser,
-  paramToDateText,
   rangeReversed,
   SCOPE_PARAM_VALUES,
   type BookScope,
 } from "./bookFilter";
+import { dateTextToParam, paramToDateText } from "../../lib/dayParam";
 import { useBookPages, useExportBook } from "./bookQueries";
 import { BOOK_TEXTS } from "./texts";
 

@@ -1,5 +1,5 @@
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
-import { contractCellText, type ContractColumnId, type ContractDirectories } from "../contracts/contractColumns";
+import { contractCellText, type ContractColumnId, type ContractDirectories } from "../../lib/records/contractColumns";
 import { BOOK_TEXTS } from "./texts";
 
 /** The Contracts page's columns, in order. */

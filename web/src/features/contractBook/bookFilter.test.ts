@@ -2,19 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { bookViewOf, dateTextToParam, dayFromParam, mayFilterBook, paramToDateText, rangeReversed } from "./bookFilter";
+import { bookViewOf, mayFilterBook, rangeReversed } from "./bookFilter";
 
 describe("Contracts page filters", () => {
-  it("keeps dates in the address as yyyy-mm-dd and shows them as MM/DD/YYYY", () => {
-    expect(dateTextToParam("02/29/2024")).toBe("2024-02-29");
-    expect(dateTextToParam("")).toBeNull();
-    expect(dateTextToParam("02/30/2024")).toBeUndefined();
-    expect(dateTextToParam("02/2")).toBeUndefined();
-    expect(paramToDateText("2024-02-29")).toBe("02/29/2024");
-    expect(paramToDateText("2023-02-29")).toBe("");
-    expect(dayFromParam("junk")).toBeUndefined();
-  });
-
   it("reads the view from the address, leaving out what the role may not filter by", () => {
     const params = new URLSearchParams("commodity=gas&user=7&scope=future&from=2026-01-01&to=2025-01-01");
     expect(bookViewOf(params, Role.CUSTOMER_CARE)).toEqual({

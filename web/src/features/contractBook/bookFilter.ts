@@ -1,10 +1,10 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { commodityFromLabel } from "../../lib/commodity";
-import { parseDateText } from "../../lib/dateText";
 import { ContractScope, type BookFilterSchema } from "../../gen/eris/contracts/v1/contracts_pb";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { commodityFromLabel } from "../../lib/commodity";
+import { Day, dayFromParam, dayParam } from "../../lib/dayParam";
 
 /** The address's params of the Contracts page; each is left out at its default. */
 export const BOOK_PARAMS = { commodity: "commodity", user: "user", scope: "scope", from: "from", to: "to" } as const;
@@ -29,13 +29,6 @@ const API_SCOPES: Record<BookScope, ContractScope> = {
   futureOnly: ContractScope.FUTURE_ONLY,
 };
 
-/** A calendar day. */
-export interface Day {
-  year: number;
-  month: number;
-  day: number;
-}
-
 /** What the page shows, read from the address. */
 export interface BookView {
   commodity: Commodity;
@@ -54,45 +47,6 @@ export function mayFilterBook(role: Role): boolean {
 /** Sales see the contracts naming them: they pick no user. */
 export function mayPickUser(role: Role): boolean {
   return role !== Role.SALES;
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A day from the address (yyyy-mm-dd); undefined when absent or not a real day. */
-export function dayFromParam(value: string | null): Day | undefined {
-  const match = ISO_DATE.exec(value ?? "");
-  if (!match) {
-    return undefined;
-  }
-  const parsed = parseDateText(`${match[2]}/${match[3]}/${match[1]}`);
-  return parsed.kind === "date"
-    ? { year: parsed.date.year, month: parsed.date.month, day: parsed.date.day }
-    : undefined;
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
-/** A day as the address keeps it: yyyy-mm-dd. */
-export function dayParam(day: Day): string {
-  return `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`;
-}
-
-/**
- * The address's value for a typed date: yyyy-mm-dd for a whole date, null (removed) for an empty
- * box, undefined (left alone) while it is half typed.
- */
-export function dateTextToParam(text: string): string | null | undefined {
-  const parsed = parseDateText(text);
-  if (parsed.kind === "empty") {
-    return null;
-  }
-  return parsed.kind === "date" ? dayParam(parsed.date) : undefined;
-}
-
-/** The typed text of the address's date (MM/DD/YYYY), "" when absent. */
-export function paramToDateText(value: string): string {
-  const day = dayFromParam(value);
-  return day ? `${pad(day.month)}/${pad(day.day)}/${pad(day.year, 4)}` : "";
 }
 
 function scopeOf(value: string | null): BookScope {

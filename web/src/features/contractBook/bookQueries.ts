@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
-import { contractsKey } from "../contracts/contractQueries";
+import { contractsKey } from "../../api/contracts";
 import { bookFilterOf, bookViewKey, type BookView } from "./bookFilter";
 
 /** Contracts per page of the book ("Load more" and scrolling read the next). */

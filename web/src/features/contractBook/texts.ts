@@ -1,4 +1,4 @@
-import { CONTRACT_TEXTS } from "../contracts/contractTexts";
+import { CONTRACT_TEXTS } from "../../lib/records/contractTexts";
 
 /** Texts of the Contracts page (/Contracts); the column names are the lead contracts tab's where they match. */
 export const BOOK_TEXTS = {

@@ -9,11 +9,12 @@ import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeContract } from "../../test/contractFakes";
+import { contractRow } from "../../test/contractScreenFakes";
 import { makeUser, manager, sally, spyToasts } from "../../test/fakes";
+import { fakePayments } from "../../test/paymentFakes";
 import type { FakeClient } from "../../test/renderApp";
-import { fakePayments } from "../payments/paymentsTestKit";
-import { PAYMENT_UI_TEXTS } from "../payments/texts";
-import { contractRow, electricContract, fakeContractStore, openContracts } from "./contractsTestKit";
+import { PAYMENT_UI_TEXTS } from "../payments";
+import { electricContract, fakeContractStore, openContracts } from "./contractsTestKit";
 import { CONTRACT_FORM_TEXTS, CONTRACT_TAB_TEXTS } from "./texts";
 
 const F = CONTRACT_FORM_TEXTS.fields;

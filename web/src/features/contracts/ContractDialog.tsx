@@ -13,18 +13,16 @@ import { DateTextInput } from "../../components/DateTextInput";
 import { OptionMultiSelect } from "../../components/OptionMultiSelect";
 import { RecordDialog } from "../../components/RecordDialog";
 import { ChoiceField, TextField } from "../../components/RecordFields";
-import { changedMeanwhileText, useRecordForm } from "../../lib/recordForm";
+import { changedMeanwhileText, idsOf, idsText, useRecordForm } from "../../lib/recordForm";
 import { ProjectionBasis, type Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { useAffiliates, usePeople } from "../companies/companyQueries";
-import { US_STATES } from "../companies/usStates";
-import { useSessionUser } from "../companies/useSessionUser";
-import { basisName } from "../payments/paymentMath";
-import { useRateTypes } from "../rateTypes/rateTypeQueries";
-import { idsOf, idsText } from "../rfps/rfpForm";
+import { useAffiliates, usePeople } from "../../api/companies";
+import { US_STATES } from "../../lib/usStates";
+import { useSessionUser } from "../../app/auth/useSessionUser";
+import { basisName } from "../../lib/records/projectionBasis";
+import { useRateTypes } from "../../api/rateTypes";
 import {
-  chosenAccounts,
   CONTRACT_COMMODITIES,
   CONTRACT_MASK_PATHS,
   contractFieldsOf,
@@ -32,14 +30,12 @@ import {
   contractProblems,
   contractUpdate,
   emptyContractFields,
-  supplierChoices,
-  suppliersFor,
-  utilityChoices,
   withCommodity,
   type ContractFieldKey,
   type ContractFields,
 } from "./contractForm";
-import { formatMoney, formatVolume } from "./contractFormat";
+import { chosenAccounts, supplierChoices, suppliersFor, utilityChoices } from "../../lib/records/contractChoices";
+import { formatMoney, formatVolume } from "../../lib/records/contractFormat";
 import { useContractAccounts, useCreateContract, useFetchContract, useUpdateContract } from "./contractQueries";
 import {
   BILLING_TYPES,
@@ -49,7 +45,7 @@ import {
   PRICING_TYPES,
   SIGNED_THROUGH,
   statusLabel,
-} from "./contractTexts";
+} from "../../lib/records/contractTexts";
 import { CONTRACT_FORM_TEXTS, CONTRACT_TAB_TEXTS } from "./texts";
 
 const F = CONTRACT_FORM_TEXTS.fields;

@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { XLSX_TYPE } from "../../lib/download";
 import { makeContract } from "../../test/contractFakes";
+import { contractRow } from "../../test/contractScreenFakes";
 import { spyToasts } from "../../test/fakes";
 import type { FakeClient } from "../../test/renderApp";
-import { contractRow, openContracts } from "./contractsTestKit";
+import { openContracts } from "./contractsTestKit";
 import { CONTRACT_PDF_TEXTS } from "./texts";
 
 const T = CONTRACT_PDF_TEXTS;

@@ -17,8 +17,9 @@ import {
 
 import { useSession } from "../../app/auth/SessionContext";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { toast } from "../../lib/toaster";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
+import { CONTRACT_TEXTS } from "../../lib/records/contractTexts";
+import { toast } from "../../lib/toaster";
 import {
   CONTRACT_FILE_ACCEPT,
   contractFileType,
@@ -31,7 +32,6 @@ import {
   type FileSession,
 } from "./contractFiles";
 import { useDeleteContractFile, useRefreshContracts } from "./contractQueries";
-import { CONTRACT_TEXTS } from "./contractTexts";
 import { CONTRACT_PDF_TEXTS } from "./texts";
 
 const T = CONTRACT_PDF_TEXTS;

@@ -4,9 +4,10 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { makeContract } from "../../test/contractFakes";
+import { contractRow } from "../../test/contractScreenFakes";
 import { blobBytes, catchDownloads, sally, spyToasts } from "../../test/fakes";
-import { CONTRACT_TEXTS } from "./contractTexts";
-import { contractRow, drContract, electricContract, openContracts } from "./contractsTestKit";
+import { CONTRACT_TEXTS } from "../../lib/records/contractTexts";
+import { drContract, electricContract, openContracts } from "./contractsTestKit";
 import { CONTRACT_TAB_TEXTS } from "./texts";
 
 const T = CONTRACT_TAB_TEXTS;

@@ -4,26 +4,20 @@ import { Button, ButtonGroup, Classes, H4, InputGroup, Intent, Spinner } from "@
 import { Code } from "@connectrpc/connect";
 import { useParams } from "react-router";
 
+import { useCompany } from "../../api/companies";
 import { failureText } from "../../api/errors";
 import { useSuppliers } from "../../api/suppliers";
 import { useUtilities } from "../../api/utilities";
-import { commodityLabel } from "../../lib/commodity";
+import { useSessionUser } from "../../app/auth/useSessionUser";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { formatDate } from "../../lib/dateText";
-import { downloadXlsx } from "../../lib/download";
 import { ListStatus } from "../../components/ListStatus";
-import { toast } from "../../lib/toaster";
-import { useUrlParams, useUrlText } from "../../lib/urlState";
-import { useDebouncedValue } from "../../lib/useDebouncedValue";
-import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { useCompany } from "../companies/companyQueries";
-import { parseCompanyId } from "../companies/CompanyTabsLayout";
-import { useSessionUser } from "../companies/useSessionUser";
-import { DrPaymentsDialog } from "../payments/DrPaymentsDialog";
-import { PaymentsDialog } from "../payments/PaymentsDialog";
+import { commodityLabel } from "../../lib/commodity";
+import { parseCompanyId } from "../../lib/companyRoutes";
+import { formatDate } from "../../lib/dateText";
+import { downloadXlsx } from "../../lib/download";
 import {
   CONTRACT_COLUMN_WIDTHS,
   contractCellText,
@@ -31,11 +25,16 @@ import {
   NUMERIC_CONTRACT_COLUMNS,
   type ContractColumnId,
   type ContractDirectories,
-} from "./contractColumns";
+} from "../../lib/records/contractColumns";
+import { CONTRACT_TEXTS, statusLabel } from "../../lib/records/contractTexts";
+import { toast } from "../../lib/toaster";
+import { useUrlParams, useUrlText } from "../../lib/urlState";
+import { useDebouncedValue } from "../../lib/useDebouncedValue";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
+import { DrPaymentsDialog, PaymentsDialog } from "../payments";
 import { ContractDialog } from "./ContractDialog";
 import { ContractPdfDialog } from "./ContractPdfDialog";
 import { useContractPages, useDeleteContract, useExportCompanyContracts } from "./contractQueries";
-import { CONTRACT_TEXTS, statusLabel } from "./contractTexts";
 import { CONTRACT_TAB_TEXTS } from "./texts";
 
 import "./contracts.css";

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { fieldChanges } from "../../lib/recordForm";
 import { ProjectionBasis } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { fieldChanges } from "../../lib/recordForm";
 import { makeContract, makeDrContract } from "../../test/contractFakes";
+import { suppliers, utilities } from "../../test/contractScreenFakes";
 import {
   accountFilterFor,
   CONTRACT_MASK_PATHS,
@@ -15,12 +16,8 @@ import {
   emptyContractFields,
   isRateValid,
   isTermValid,
-  narrowedTo,
-  supplierChoices,
-  utilityChoices,
   withCommodity,
 } from "./contractForm";
-import { boiler, plant, plant2, suppliers, utilities } from "./contractsTestKit";
 
 const TEXTS = {
   commodityRequired: "commodity",
@@ -176,19 +173,5 @@ describe("contract form", () => {
     expect(accountFilterFor(Commodity.DR)).toBe(AccountFilter.ELECTRIC);
     expect(accountFilterFor(Commodity.GAS)).toBe(AccountFilter.GAS);
     expect(accountFilterFor(Commodity.UNSPECIFIED)).toBe(AccountFilter.UNSPECIFIED);
-  });
-
-  it("narrows utilities and suppliers to the chosen accounts' when any match, else offers the commodity's", () => {
-    const names = (list: { name: string }[]) => list.map((item) => item.name);
-    expect(names(utilityChoices(utilities, Commodity.ELECTRIC, []))).toEqual(["PECO", "PPL"]);
-    expect(names(utilityChoices(utilities, Commodity.ELECTRIC, [plant]))).toEqual(["PECO"]);
-    expect(names(utilityChoices(utilities, Commodity.ELECTRIC, [plant, plant2]))).toEqual(["PECO", "PPL"]);
-    // A Gas account's utility is not an Electric one: nothing matches, every Electric one is offered.
-    expect(names(utilityChoices(utilities, Commodity.ELECTRIC, [boiler]))).toEqual(["PECO", "PPL"]);
-    expect(names(utilityChoices(utilities, Commodity.DR, [plant2]))).toEqual(["PPL"]);
-    expect(names(utilityChoices(utilities, Commodity.DR, []))).toEqual(["PECO", "PPL", "PJM"]);
-    expect(names(supplierChoices(suppliers, Commodity.ELECTRIC, [plant]))).toEqual(["Constellation"]);
-    expect(names(supplierChoices(suppliers, Commodity.GAS, []))).toEqual(["Gas Direct"]);
-    expect(narrowedTo([1n, 2n], (id) => id, [0n])).toEqual([1n, 2n]);
   });
 });

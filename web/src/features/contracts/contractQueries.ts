@@ -2,17 +2,15 @@ import { useCallback } from "react";
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
+import { accountsKey, fetchAllAccounts } from "../../api/accounts";
 import { useApi } from "../../api/clients";
+import { contractsKey } from "../../api/contracts";
 import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { accountsKey, fetchAllAccounts } from "../accounts/accountQueries";
 import { accountFilterFor, type ContractInit } from "./contractForm";
 
 /** A company's contracts are read 100 a page; a company rarely has more. */
 export const CONTRACT_PAGE_SIZE = 100;
-
-/** Every contract list (a company's, the Contracts page's) starts with this key: one invalidation refreshes all. */
-export const contractsKey = ["contracts"] as const;
 const companyKey = (companyId: bigint) => [...contractsKey, "company", companyId.toString()] as const;
 
 /** A company's contracts matching a search (Inactive ones too), latest signed first, page after page. */

@@ -1,63 +1,19 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { screen, waitFor } from "@testing-library/react";
 import { vi } from "vitest";
 
 import { ContractSchema, ProjectionBasis, type Contract } from "../../gen/eris/contracts/v1/contracts_pb";
-import { AccountCommodity, AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
+import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
-import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { listAnswer } from "../../test/accountFakes";
 import { makeContract, makeDrContract } from "../../test/contractFakes";
+import { boiler, plant, plant2, suppliers, utilities } from "../../test/contractScreenFakes";
 import { manager, sally } from "../../test/fakes";
 import { openApp, type FakeClient } from "../../test/renderApp";
-import { makeSupplier, makeUtility } from "../../test/sourcingFakes";
-import { listAnswer, makeAccount } from "../accounts/accountsTestKit";
 
 /** Test data and a rendered contracts tab over fake clients (shared by the contract tests). */
 export const acme = create(CompanySchema, { companyId: 5n, version: 1n, name: "Acme Foods" });
-
-export const utilities = [
-  makeUtility({ utilityId: 3n, name: "PECO", state: "PA", commodity: Commodity.ELECTRIC }),
-  makeUtility({ utilityId: 7n, name: "PPL", state: "PA", commodity: Commodity.ELECTRIC }),
-  makeUtility({ utilityId: 4n, name: "PECO Gas", state: "PA", commodity: Commodity.GAS }),
-  makeUtility({ utilityId: 6n, name: "Columbia Gas", state: "PA", commodity: Commodity.GAS }),
-  makeUtility({ utilityId: 13n, name: "PJM", state: "PA", commodity: Commodity.DR }),
-];
-
-export const suppliers = [
-  makeSupplier({ supplierId: 8n, name: "Constellation", commodity: Commodity.ELECTRIC }),
-  makeSupplier({ supplierId: 9n, name: "Old Energy", commodity: Commodity.ELECTRIC, archived: true }),
-  makeSupplier({ supplierId: 10n, name: "Gas Direct", commodity: Commodity.GAS }),
-  makeSupplier({ supplierId: 11n, name: "CPower", commodity: Commodity.DR }),
-  makeSupplier({ supplierId: 12n, name: "Volt Power", commodity: Commodity.ELECTRIC }),
-];
-
-/** Two Electric accounts at different utilities and suppliers, and a Gas one. */
-export const plant = makeAccount({
-  accountId: 21n,
-  name: "Plant 1",
-  accountNumber: "0001",
-  utilityId: 3n,
-  supplierId: 8n,
-});
-export const plant2 = makeAccount({
-  accountId: 23n,
-  name: "Plant 2",
-  accountNumber: "0002",
-  utilityId: 7n,
-  supplierId: 12n,
-});
-export const boiler = makeAccount({
-  accountId: 22n,
-  name: "Boiler House",
-  commodity: AccountCommodity.GAS,
-  accountNumber: "G-77",
-  utilityId: 6n,
-  supplierId: 10n,
-  annualKwh: "",
-  annualTherms: "12000",
-});
 
 /** Contracts made on this screen: their projected payments go by their fee. */
 export const electricContract = makeContract({ projectionBasis: ProjectionBasis.FEE });
@@ -144,16 +100,4 @@ export function openContracts(options: { me?: User; contracts?: FakeClient<"cont
     [manager, sally],
   );
   return { ...view, contracts, listAccounts };
-}
-
-/** The table row of a contract, once listed (in the table of that name). */
-export function contractRow(contractId: bigint, tableName = "Contracts"): Promise<HTMLElement> {
-  return waitFor(() => {
-    const table = screen.getByRole("table", { name: tableName });
-    const row = table.querySelector(`tr[data-contract-id="${contractId}"]`);
-    if (!row) {
-      throw new Error(`No row of contract ${contractId} yet`);
-    }
-    return row as HTMLElement;
-  });
 }

@@ -1,6 +1,6 @@
 /**
  * Labels of the lead contracts tab, its dialogs and the PDF dialog. The spec's messages and
- * confirmations are in contractTexts.ts (CONTRACT_TEXTS), shared with the other contract screens.
+ * confirmations are in lib/records/contractTexts.ts (CONTRACT_TEXTS), shared with the other contract screens.
  */
 export const CONTRACT_TAB_TEXTS = {
   table: "Contracts",

@@ -1,5 +1,5 @@
 import type { UrlParams } from "../../lib/urlState";
-import { CallBankInfoButton, CallBanksView } from "../callbanks/CallBanksView";
+import { CallBankInfoButton, CallBanksView } from "../callbanks";
 
 export interface DashboardCallBanksTabProps {
   /** The signed-in user. */

@@ -13,9 +13,9 @@ import type { ListUserRfpsRequest, Rfp } from "../../gen/eris/sourcing/v1/rfps_p
 import { makeUser } from "../../test/fakes";
 import { renderApp, signedInServices } from "../../test/renderApp";
 import { makeRfp, makeSupplier } from "../../test/sourcingFakes";
-import { RFP_REPORT_TEXTS } from "../rfpReport/texts";
-import { TASK_TEXTS } from "../tasks/texts";
-import { CALL_BANK_TEXTS } from "../callbanks/texts";
+import { RFP_REPORT_TEXTS } from "../rfpReport";
+import { TASK_TEXTS } from "../tasks";
+import { CALL_BANK_TEXTS } from "../callbanks";
 import { HOUR_PX } from "./Calendar";
 import { CLOSED_COLOUR, eventColour } from "./calendarMath";
 import { DASHBOARD_TEXTS } from "./texts";

@@ -1,10 +1,10 @@
 import { FormGroup, H3, HTMLSelect, Tab, Tabs } from "@blueprintjs/core";
 
+import { useUserDirectory } from "../../api/userDirectory";
 import { useSessionState } from "../../app/auth/SessionContext";
-import { tabChanges, useUrlParams } from "../../lib/urlState";
 import { UserOptions } from "../../components/UserOptions";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
-import { useUserDirectory } from "../tasks/userDirectory";
+import { tabChanges, useUrlParams } from "../../lib/urlState";
 import { DashboardCallBanksTab } from "./DashboardCallBanksTab";
 import { DashboardTasksTab } from "./DashboardTasksTab";
 import { DASHBOARD_TEXTS } from "./texts";

@@ -3,16 +3,13 @@ import { useMemo, useState } from "react";
 import { Button, Intent } from "@blueprintjs/core";
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
+import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
+import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { businessDayOf, startOfBusinessDay } from "../../lib/businessTime";
 import type { UrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
-import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
-import { RfpDetailsDialog } from "../rfpReport/RfpDetailsDialog";
-import { useUserRfps, type Day } from "../rfpReport/rfpReportQueries";
-import { EditTaskDialog } from "../tasks/EditTaskDialog";
-import { useAssigneeTasks } from "../tasks/taskQueries";
-import { TASK_TEXTS } from "../tasks/texts";
+import { RfpDetailsDialog, useUserRfps, type Day } from "../rfpReport";
+import { EditTaskDialog, TASK_TEXTS, useAssigneeTasks } from "../tasks";
 import { Calendar, type CalendarEvent } from "./Calendar";
 import {
   addDays,

@@ -1,10 +1,10 @@
 import { Classes, H5, H6, Intent, NonIdealState, Spinner, Tag, Text } from "@blueprintjs/core";
 import { Link } from "react-router";
 
-import { formatDate } from "../../lib/dateText";
 import type { RenewalAlert } from "../../gen/eris/reporting/v1/reporting_pb";
-import { companyContractsPath } from "../contracts/contractColumns";
-import { useRenewalAlerts } from "../reports/reportQueries";
+import { companyContractsPath } from "../../lib/companyRoutes";
+import { formatDate } from "../../lib/dateText";
+import { useRenewalAlerts } from "../reports";
 import { DASHBOARD_TEXTS } from "./texts";
 
 const T = DASHBOARD_TEXTS;

@@ -18,10 +18,8 @@ import { DATE_FORMAT_ERROR, DATE_PLACEHOLDER, formatWallClockText, parseDateText
 import { useUrlText, type UrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
-import { taskStatusLabel } from "../tasks/taskForm";
-import { TaskStatusTag } from "../tasks/TaskStatusTag";
-import { useAssigneeTasks } from "../tasks/taskQueries";
-import { fromTimestamp } from "../tasks/taskTime";
+import { taskStatusLabel, TaskStatusTag, useAssigneeTasks } from "../tasks";
+import { fromTimestamp } from "../../lib/timestamps";
 import { addDays, fromIsoDate, sundayWeek, toIsoDate } from "./calendarMath";
 import { DASHBOARD_TEXTS } from "./texts";
 

@@ -1,5 +1,5 @@
 import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
-import { returnInstant } from "../rfpReport/rfpText";
+import { returnInstant } from "../rfpReport";
 import type { CalendarEvent } from "./Calendar";
 import { CLOSED_COLOUR } from "./calendarMath";
 import { DASHBOARD_TEXTS } from "./texts";

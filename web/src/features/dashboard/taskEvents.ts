@@ -1,5 +1,5 @@
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
-import { fromTimestamp } from "../tasks/taskTime";
+import { fromTimestamp } from "../../lib/timestamps";
 import type { CalendarEvent } from "./Calendar";
 import { CLOSED_COLOUR, eventColour } from "./calendarMath";
 

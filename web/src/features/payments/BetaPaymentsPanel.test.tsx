@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { manager, sally, spyToasts } from "../../test/fakes";
-import { PAYMENT_TEXTS } from "../contracts/contractTexts";
+import { fakePayments, makeBetaContract, makeContract, makeTotals } from "../../test/paymentFakes";
 import { BetaPaymentsPanel } from "./BetaPaymentsPanel";
-import { fakePayments, makeBetaContract, makeContract, makeTotals, renderSignedIn } from "./paymentsTestKit";
-import { PAYMENT_UI_TEXTS as T } from "./texts";
+import { renderSignedIn } from "./paymentsTestKit";
+import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -16,29 +16,25 @@ import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { toast } from "../../lib/toaster";
-import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { Contract, Payment, PaymentTotals } from "../../gen/eris/contracts/v1/contracts_pb";
-import { PAYMENT_TEXTS } from "../contracts/contractTexts";
+import { formatDollars, formatVolume } from "../../lib/records/paymentFormat";
+import { basisName, contractBasis, projectionFactor } from "../../lib/records/projectionBasis";
+import { toast } from "../../lib/toaster";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { EditPaymentDialog } from "./EditPaymentDialog";
 import { deleteDescription, PAYMENT_COLUMNS, paymentName } from "./paymentColumns";
 import { PasteArea, PaymentDraftFields, usePastedRows, useYearChoices } from "./PaymentControls";
 import {
-  basisName,
   changeDraft,
-  contractBasis,
   draftProblems,
   emptyDraft,
   fieldsOfDraft,
-  formatDollars,
-  formatVolume,
   pasteRequestText,
-  projectionFactor,
   type PaymentDraft,
 } from "./paymentMath";
 import { usePayments, usePaymentWriters } from "./paymentQueries";
-import { PAYMENT_UI_TEXTS as T } from "./texts";
+import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
 
 import "./payments.css";
 

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { manager, sally, spyToasts } from "../../test/fakes";
-import { PAYMENT_TEXTS } from "../contracts/contractTexts";
+import { fakePayments, makeContract, makeDrPayment } from "../../test/paymentFakes";
 import { DrPaymentsDialog } from "./DrPaymentsDialog";
-import { fakePayments, makeContract, makeDrPayment, renderSignedIn } from "./paymentsTestKit";
-import { DR_PAYMENT_TEXTS as T } from "./texts";
+import { renderSignedIn } from "./paymentsTestKit";
+import { PAYMENT_TEXTS, DR_PAYMENT_TEXTS as T } from "./texts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -18,18 +18,17 @@ import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage } from "../../lib/clientPaging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DatePickerInput } from "../../components/DatePickerInput";
+import type { Contract, DrPayment } from "../../gen/eris/contracts/v1/contracts_pb";
+import { slicePage } from "../../lib/clientPaging";
 import { DATE_PLACEHOLDER, formatDate, parseDateText } from "../../lib/dateText";
+import { formatDollars, parseAmountText } from "../../lib/records/paymentFormat";
 import { toast } from "../../lib/toaster";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { Contract, DrPayment } from "../../gen/eris/contracts/v1/contracts_pb";
-import { DR_PERIODS, PAYMENT_TEXTS } from "../contracts/contractTexts";
 import { usePaymentRights } from "./PaymentControls";
-import { formatDollars, parseAmountText } from "./paymentMath";
 import { useDrPayments, useDrPaymentWriters, type DrPaymentInit } from "./paymentQueries";
-import { DR_PAYMENT_TEXTS as T } from "./texts";
+import { DR_PERIODS, PAYMENT_TEXTS, DR_PAYMENT_TEXTS as T } from "./texts";
 
 import "./payments.css";
 

@@ -1,19 +1,11 @@
 import type { Contract, Payment } from "../../gen/eris/contracts/v1/contracts_pb";
 import { RecordDialog } from "../../components/RecordDialog";
 import { useRecordForm } from "../../lib/recordForm";
-import { PAYMENT_TEXTS } from "../contracts/contractTexts";
+import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
 import { PaymentDraftFields } from "./PaymentControls";
-import {
-  changeDraft,
-  contractFactor,
-  draftOf,
-  draftProblems,
-  emptyDraft,
-  fieldsOfDraft,
-  PAYMENT_FIELD_PATHS,
-} from "./paymentMath";
+import { changeDraft, draftOf, draftProblems, emptyDraft, fieldsOfDraft, PAYMENT_FIELD_PATHS } from "./paymentMath";
+import { contractFactor } from "../../lib/records/projectionBasis";
 import { usePaymentWriters, useReloadPayments } from "./paymentQueries";
-import { PAYMENT_UI_TEXTS as T } from "./texts";
 
 export interface EditPaymentDialogProps {
   contract: Contract;

@@ -4,22 +4,18 @@ import { Callout, Classes, FormGroup, HTMLSelect, InputGroup, Intent, TextArea }
 
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
-import { MONTHS, PAYMENT_TYPES, paymentYears } from "../contracts/contractTexts";
-import { useSessionUser } from "../companies/useSessionUser";
+import { MONTHS, paymentYears } from "../../lib/records/contractTexts";
+import { PAYMENT_TYPES, PAYMENT_UI_TEXTS as T } from "./texts";
+import { useSessionUser } from "../../app/auth/useSessionUser";
 import {
-  formatDollars,
-  formatPercent,
-  formatVolume,
-  monthName,
   parsePaymentPaste,
   pasteProblemText,
   yearChoices,
-  yearText,
-  type PaymentDraft,
   type PastedRow,
   type PasteResult,
+  type PaymentDraft,
 } from "./paymentMath";
-import { PAYMENT_UI_TEXTS as T } from "./texts";
+import { formatDollars, formatPercent, formatVolume, monthName, yearText } from "../../lib/records/paymentFormat";
 
 import "./payments.css";
 

@@ -4,13 +4,12 @@ import { Button, Intent } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
-import { toast } from "../../lib/toaster";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
-import { PAYMENT_TEXTS } from "../contracts/contractTexts";
+import { contractFactor } from "../../lib/records/projectionBasis";
+import { toast } from "../../lib/toaster";
 import { PasteArea, PaymentDraftFields, usePastedRows } from "./PaymentControls";
 import {
   changeDraft,
-  contractFactor,
   draftProblems,
   emptyDraft,
   fieldsOfDraft,
@@ -18,7 +17,7 @@ import {
   type PaymentDraft,
 } from "./paymentMath";
 import { usePaymentWriters } from "./paymentQueries";
-import { PAYMENT_UI_TEXTS as T } from "./texts";
+import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
 
 export interface AddPaymentFormProps {
   contract: Contract;

@@ -6,18 +6,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser, manager, sally, spyToasts } from "../../test/fakes";
-import { PAYMENT_TEXTS } from "../contracts/contractTexts";
+import { fakePayments, february, january, makeBetaContract, makeContract, makePayment } from "../../test/paymentFakes";
 import { PaymentsDialog } from "./PaymentsDialog";
-import {
-  fakePayments,
-  february,
-  january,
-  makeBetaContract,
-  makeContract,
-  makePayment,
-  renderSignedIn,
-} from "./paymentsTestKit";
-import { PAYMENT_UI_TEXTS as T } from "./texts";
+import { renderSignedIn } from "./paymentsTestKit";
+import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -5,25 +5,22 @@ import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import type { Contract, Payment } from "../../gen/eris/contracts/v1/contracts_pb";
 import { editedKeys, keepTyped } from "../../lib/recordForm";
+import { amountApiValue } from "../../lib/records/paymentFormat";
+import { basisName, contractBasis, projectionFactor } from "../../lib/records/projectionBasis";
 import { toast } from "../../lib/toaster";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { Contract, Payment } from "../../gen/eris/contracts/v1/contracts_pb";
-import { PAYMENT_TEXTS } from "../contracts/contractTexts";
 import { deleteDescription, PAYMENT_COLUMNS, paymentName } from "./paymentColumns";
 import { usePaymentRights, useYearChoices } from "./PaymentControls";
 import { AddPaymentForm, PastePaymentsForm } from "./PaymentEntryForms";
 import {
   AMOUNT_KEYS,
-  amountApiValue,
-  basisName,
   changeDraft,
-  contractBasis,
   draftOf,
   draftProblems,
   emptyDraft,
   fieldsOfDraft,
-  projectionFactor,
   sameDraftValue,
   type PaymentDraft,
 } from "./paymentMath";
@@ -31,7 +28,7 @@ import { usePayments, usePaymentWriters, useReloadPayments } from "./paymentQuer
 import { RowNotes, type RowEdit } from "./PaymentRowEditor";
 import { PaymentsTable } from "./PaymentsTable";
 import { PaymentsToolbar, ProjectedNotes, type PaymentsMode, type ProjectedNote } from "./PaymentsToolbar";
-import { PAYMENT_UI_TEXTS as T } from "./texts";
+import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
 
 /** The spec's widest dialog (section 9): ten columns and the row actions fit side by side. */
 const DIALOG_WIDTH = 1400;

@@ -1,9 +1,8 @@
 import { Button, Callout, Classes, Intent } from "@blueprintjs/core";
 
-import { PAYMENT_TEXTS } from "../contracts/contractTexts";
+import type { BasisName } from "../../lib/records/projectionBasis";
 import type { PaymentRights } from "./PaymentControls";
-import type { BasisName } from "./paymentMath";
-import { PAYMENT_UI_TEXTS as T } from "./texts";
+import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
 
 /** Which entry form is open below the toolbar. */
 export type PaymentsMode = "none" | "add" | "paste";

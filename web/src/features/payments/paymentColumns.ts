@@ -1,7 +1,7 @@
 import type { Payment } from "../../gen/eris/contracts/v1/contracts_pb";
-import { PAYMENT_TEXTS } from "../contracts/contractTexts";
-import { formatDollars, formatPercent, formatVolume, monthName, yearText, type PaymentDraft } from "./paymentMath";
-import { PAYMENT_UI_TEXTS as T } from "./texts";
+import { formatDollars, formatPercent, formatVolume, monthName, yearText } from "../../lib/records/paymentFormat";
+import type { PaymentDraft } from "./paymentMath";
+import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
 
 /** The ten values a payment shows (a Margin Builder row has them too). */
 export type PaymentValues = Pick<Payment, keyof PaymentDraft>;

@@ -1,81 +1,25 @@
-import { parseDecimalText, type ParsedDecimal } from "../../lib/numberText";
-import { ProjectionBasis, type Contract } from "../../gen/eris/contracts/v1/contracts_pb";
-import { MONTHS, PAYMENT_TYPES } from "../contracts/contractTexts";
+import { MONTHS } from "../../lib/records/contractTexts";
+import {
+  amountApiValue,
+  fixed,
+  parseAmountText,
+  roundToCents,
+  scaledOf,
+  type Scaled,
+} from "../../lib/records/paymentFormat";
+import { PAYMENT_TYPES } from "./texts";
 
 /**
  * The arithmetic and parsing of contract payments: the two projected-payment formulas (spec 2
- * section 5), money and volume texts, the rows of a payment form and pasted spreadsheet rows. All
- * amounts are exact decimal strings, as the API sends them; nothing goes through a double.
+ * section 5), the rows of a payment form and pasted spreadsheet rows. All amounts are exact decimal
+ * strings, as the API sends them; nothing goes through a double (their parsing, rounding and texts
+ * are in lib/records/paymentFormat.ts).
  */
 
 /** The most rows one paste may add (the API's limit). */
 export const MAX_PASTED_ROWS = 5000;
 /** The columns of a pasted row, in the spec's order. */
 export const PASTE_COLUMNS = 10;
-
-/**
- * An amount as people type or paste it: "$1,250.50", "-12", "(12)", " 7 " are numbers ("1250.5",
- * "-12", "-12", "7"); empty is empty; anything else is invalid.
- */
-export function parseAmountText(text: string): ParsedDecimal {
-  let cleaned = text.replace(/[\s,$]/g, "");
-  // "-12" and the accountants' "(12)" are both negative.
-  const negative = cleaned.startsWith("-") || /^\(.*\)$/.test(cleaned);
-  if (negative) {
-    cleaned = cleaned.startsWith("-") ? cleaned.slice(1) : cleaned.slice(1, -1);
-    if (cleaned === "") {
-      return { kind: "invalid" };
-    }
-  }
-  const parsed = parseDecimalText(cleaned);
-  if (parsed.kind !== "number") {
-    return parsed;
-  }
-  return { kind: "number", value: negative && parsed.value !== "0" ? `-${parsed.value}` : parsed.value };
-}
-
-/** The amount as the API takes it ("" when empty); invalid text stays as typed (forms refuse it first). */
-export function amountApiValue(text: string): string {
-  const parsed = parseAmountText(text);
-  return parsed.kind === "number" ? parsed.value : parsed.kind === "empty" ? "" : text.trim();
-}
-
-/** A decimal as an integer count of 10^-scale. */
-interface Scaled {
-  units: bigint;
-  scale: number;
-}
-
-function scaledOf(value: string): Scaled {
-  const negative = value.startsWith("-");
-  const [whole, fraction = ""] = (negative ? value.slice(1) : value).split(".");
-  const units = BigInt(`${whole || "0"}${fraction}`);
-  return { units: negative ? -units : units, scale: fraction.length };
-}
-
-/** Rounds half away from zero to `places` decimals and writes exactly that many. */
-function fixed({ units, scale }: Scaled, places: number): string {
-  let rounded: bigint;
-  if (scale <= places) {
-    rounded = units * 10n ** BigInt(places - scale);
-  } else {
-    const divisor = 10n ** BigInt(scale - places);
-    const magnitude = units < 0n ? -units : units;
-    const quotient = magnitude / divisor + ((magnitude % divisor) * 2n >= divisor ? 1n : 0n);
-    rounded = units < 0n ? -quotient : quotient;
-  }
-  const negative = rounded < 0n;
-  const digits = (negative ? -rounded : rounded).toString().padStart(places + 1, "0");
-  const whole = digits.slice(0, digits.length - places);
-  const text = places > 0 ? `${whole}.${digits.slice(digits.length - places)}` : whole;
-  return negative ? `-${text}` : text;
-}
-
-/** Rounds a decimal string to cents: "12.345" -> "12.35", "-0.004" -> "0.00". */
-export function roundToCents(value: string): string {
-  const text = fixed(scaledOf(value), 2);
-  return /^-0\.00$/.test(text) ? "0.00" : text;
-}
 
 /**
  * The projected payment of a row: usage x split / 100 x factor, in dollars rounded to cents (half
@@ -92,80 +36,6 @@ export function projectedPayment(usage: string, split: string, factor: string): 
   // The product is exact; dividing by 100 only moves the point.
   const product: Scaled = { units: u.units * s.units * f.units, scale: u.scale + s.scale + f.scale + 2 };
   return roundToCents(fixed(product, product.scale));
-}
-
-/**
- * A contract's projection basis, as the server keeps it. A contract always has one; should a
- * message come without it, it is read as the server's migration set it: the rate for contracts
- * made on the beta tab, the fee for the others.
- */
-export function contractBasis(contract: Pick<Contract, "projectionBasis" | "beta">): ProjectionBasis {
-  if (contract.projectionBasis === ProjectionBasis.FEE || contract.projectionBasis === ProjectionBasis.RATE) {
-    return contract.projectionBasis;
-  }
-  return contract.beta ? ProjectionBasis.RATE : ProjectionBasis.FEE;
-}
-
-/** How the payment screens name a basis: "fee" or "rate". */
-export type BasisName = "fee" | "rate";
-
-export function basisName(basis: ProjectionBasis): BasisName {
-  return basis === ProjectionBasis.RATE ? "rate" : "fee";
-}
-
-/**
- * The contract amount its basis multiplies by: the fee (FEE, the lead contracts screen's formula:
- * "usage x revenue split / 100 x contract fee") or the rate (RATE, the beta form's: "usage x
- * (split / 100) x contract rate, rounded to 2 decimals").
- */
-export function projectionFactor(basis: ProjectionBasis, contract: { fee: string; contractRate: string }): string {
-  return basis === ProjectionBasis.RATE ? contract.contractRate : contract.fee;
-}
-
-/** The factor of a contract by its own basis. */
-export function contractFactor(contract: Pick<Contract, "projectionBasis" | "beta" | "fee" | "contractRate">): string {
-  return projectionFactor(contractBasis(contract), contract);
-}
-
-const groupThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
-/** Money for people: "$1,234.50", "-$12.00"; "" when empty; text that is not a number as is. */
-export function formatDollars(value: string): string {
-  const parsed = parseAmountText(value);
-  if (parsed.kind !== "number") {
-    return parsed.kind === "empty" ? "" : value;
-  }
-  const cents = roundToCents(parsed.value);
-  const negative = cents.startsWith("-");
-  const [whole, fraction] = (negative ? cents.slice(1) : cents).split(".");
-  return `${negative ? "-" : ""}$${groupThousands(whole)}.${fraction}`;
-}
-
-/** A volume or usage for people: thousands separators, the decimals it has ("1,250,000", "12.5"). */
-export function formatVolume(value: string): string {
-  const parsed = parseAmountText(value);
-  if (parsed.kind !== "number") {
-    return parsed.kind === "empty" ? "" : value;
-  }
-  const negative = parsed.value.startsWith("-");
-  const [whole, fraction] = (negative ? parsed.value.slice(1) : parsed.value).split(".");
-  return `${negative ? "-" : ""}${groupThousands(whole)}${fraction ? `.${fraction}` : ""}`;
-}
-
-/** A percentage for people: "50" -> "50%", "" -> "". */
-export function formatPercent(value: string): string {
-  const shown = formatVolume(value);
-  return shown === "" ? "" : `${shown}%`;
-}
-
-/** January … December for 1 … 12; "" otherwise (0 is "not yet paid"). */
-export function monthName(month: number): string {
-  return MONTHS[month - 1] ?? "";
-}
-
-/** A year for people; "" for 0 (not yet paid). */
-export function yearText(year: number): string {
-  return year === 0 ? "" : String(year);
 }
 
 /** The editable fields of a payment, as typed (months and years are select values: "" or digits). */

@@ -1,6 +1,6 @@
 /**
- * Texts of the payment screens that the spec does not give; its own texts (quoted word for word)
- * are PAYMENT_TEXTS in ../contracts/contractTexts.
+ * Texts of the payment screens that the spec does not give (PAYMENT_UI_TEXTS, DR_PAYMENT_TEXTS); its
+ * own texts, quoted word for word, are PAYMENT_TEXTS below.
  */
 export const PAYMENT_UI_TEXTS = {
   title: "Payments",
@@ -116,4 +116,24 @@ export const DR_PAYMENT_TEXTS = {
   deleted: "Payment history record deleted",
   deleteFailed: "The record could not be deleted. Try again.",
   close: "Close",
+} as const;
+
+/** The payment types, in the spec's order (a payment may have none). */
+export const PAYMENT_TYPES = ["Residual", "Upfront", "True-up", "Affiliate", "Drop"] as const;
+
+/** The periods of a DR payment. */
+export const DR_PERIODS = ["Winter", "Summer"] as const;
+
+/** The spec's texts of the payment screens (spec 2 sections 8 and 9). */
+export const PAYMENT_TEXTS = {
+  added: "Payment Added successfully",
+  updated: "Payment Updated successfully",
+  deleteConfirm: "Confirm Delete Payment?",
+  /** The payment delete confirmation names the payment's month and year. */
+  deleteDescribes: (month: string, year: string) => `${month} ${year}`.trim(),
+  updateProjected: "Update Proj. Payments",
+  rowOpen:
+    "Unable to update projected payments when a row is being edited.  Please save your changes for any open payment rows and try again.",
+  drHistoryAdded: "Payment History Added successfully",
+  drDeleteConfirm: "Are you sure you want to delete this record?",
 } as const;

@@ -3,17 +3,18 @@ import { useState, type FormEvent } from "react";
 import { Button, FormGroup, H3, HTMLTable, InputGroup, Intent } from "@blueprintjs/core";
 
 import { hasCode, serverMessage } from "../../api/errors";
+import { useRateTypes } from "../../api/rateTypes";
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage, urlPage } from "../../lib/clientPaging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormError } from "../../components/FormDialogParts";
 import { ListStatus } from "../../components/ListStatus";
+import type { RateType } from "../../gen/eris/sourcing/v1/rate_types_pb";
+import { slicePage, urlPage } from "../../lib/clientPaging";
 import { REFUSAL_CODES } from "../../lib/recordForm";
 import { toast } from "../../lib/toaster";
 import { useUrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { RateType } from "../../gen/eris/sourcing/v1/rate_types_pb";
-import { useCreateRateType, useDeleteRateType, useRateTypes } from "./rateTypeQueries";
+import { useCreateRateType, useDeleteRateType } from "./rateTypeQueries";
 import { RATE_TYPE_TEXTS } from "./texts";
 
 import "../../components/directory.css";

@@ -5,12 +5,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../lib/csv";
 import {
   ListMarginOptionsResponseSchema,
   SupplierOptionSchema,
   type GetCommissionReconciliationRequest,
 } from "../../gen/eris/reporting/v1/reporting_pb";
+import { readFileText } from "../../lib/csv";
 import { catchDownloads, manager, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeReconciliation, makeRevenueReport } from "../../test/reportFakes";

@@ -12,18 +12,18 @@ import {
 } from "@blueprintjs/core";
 import { Link } from "react-router";
 
-import { downloadCsv, toCsv } from "../../lib/csv";
 import { ListStatus } from "../../components/ListStatus";
-import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type {
   CommissionRow,
   CommissionTotals,
   GetCommissionReconciliationResponse,
 } from "../../gen/eris/reporting/v1/reporting_pb";
-import { companyContractsPath } from "../contracts/contractColumns";
-import { formatMoney, formatVolume } from "../contracts/contractFormat";
-import { monthName } from "../payments/paymentMath";
+import { companyContractsPath } from "../../lib/companyRoutes";
+import { downloadCsv, toCsv } from "../../lib/csv";
+import { formatMoney, formatVolume } from "../../lib/records/contractFormat";
+import { monthName } from "../../lib/records/paymentFormat";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { isEmptyReconciliation, isNegative, reconciliationCsvRows, supplierChoices } from "./reconciliationData";
 import { useCommissionReconciliation, useMarginOptions } from "./reportQueries";
 import { RECONCILIATION_TEXTS } from "./texts";

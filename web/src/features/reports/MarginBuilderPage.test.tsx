@@ -14,7 +14,7 @@ import {
 import { manager, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeMarginRow, marginPage } from "../../test/reportFakes";
-import { PAYMENT_COLUMNS } from "../payments/paymentColumns";
+import { PAYMENT_COLUMNS } from "../payments";
 import { MARGIN_TEXTS } from "./texts";
 
 const T = MARGIN_TEXTS;

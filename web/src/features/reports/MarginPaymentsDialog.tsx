@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
 
 import type { MarginRow } from "../../gen/eris/reporting/v1/reporting_pb";
-import { PAYMENT_COLUMNS } from "../payments/paymentColumns";
+import { PAYMENT_COLUMNS } from "../payments";
 import { useContractMarginPayments } from "./reportQueries";
 import { MARGIN_TEXTS } from "./texts";
 

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../lib/csv";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
+import { readFileText } from "../../lib/csv";
 import { catchDownloads, makeUser, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeOpportunityRow } from "../../test/reportFakes";

@@ -8,8 +8,8 @@ import { DateTextInput } from "../../components/DateTextInput";
 import { formatDate } from "../../lib/dateText";
 import { applyParamChanges, useUrlParams } from "../../lib/urlState";
 import type { OpportunityRow } from "../../gen/eris/reporting/v1/reporting_pb";
-import { dayParam } from "../contractBook/bookFilter";
-import { formatVolume } from "../contracts/contractFormat";
+import { dayParam } from "../../lib/dayParam";
+import { formatVolume } from "../../lib/records/contractFormat";
 import {
   opportunityChanges,
   opportunityDraftOf,

@@ -4,10 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
+import { contractRow } from "../../test/contractScreenFakes";
 import { makeUser, manager, sally, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeRenewalRow } from "../../test/reportFakes";
-import { contractRow } from "../contracts/contractsTestKit";
 import { RENEWAL_TEXTS } from "./texts";
 
 const T = RENEWAL_TEXTS;

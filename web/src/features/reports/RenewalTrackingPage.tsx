@@ -11,9 +11,9 @@ import { UserOptions } from "../../components/UserOptions";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { RenewalRow } from "../../gen/eris/reporting/v1/reporting_pb";
-import { useSessionUser } from "../companies/useSessionUser";
-import { formatMoney, formatVolume } from "../contracts/contractFormat";
-import { useUserDirectory } from "../tasks/userDirectory";
+import { useSessionUser } from "../../app/auth/useSessionUser";
+import { formatMoney, formatVolume } from "../../lib/records/contractFormat";
+import { useUserDirectory } from "../../api/userDirectory";
 import { useRenewals } from "./reportQueries";
 import {
   closerFixed,

@@ -1,10 +1,10 @@
 import { Button, Classes } from "@blueprintjs/core";
 import type { IconName } from "@blueprintjs/icons";
 
-import { downloadCsv, toCsv } from "../../lib/csv";
 import { ListStatus } from "../../components/ListStatus";
-import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
+import { downloadCsv, toCsv } from "../../lib/csv";
+import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 
 /** A report's column: as the table shows it, and its cell in the CSV export. */
 export interface ReportColumn<Row> extends VirtualColumn<Row> {

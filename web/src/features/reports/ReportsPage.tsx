@@ -1,7 +1,7 @@
 import { Card, Classes, H3, H5, NonIdealState } from "@blueprintjs/core";
 import { Link } from "react-router";
 
-import { useSessionUser } from "../companies/useSessionUser";
+import { useSessionUser } from "../../app/auth/useSessionUser";
 import { reportCardsFor } from "./reportCatalog";
 import { REPORT_TEXTS } from "./texts";
 

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../lib/csv";
 import { RevenueBasis, type GetRevenueBySupplierRequest } from "../../gen/eris/reporting/v1/reporting_pb";
+import { readFileText } from "../../lib/csv";
 import { catchDownloads, manager, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeRevenueReport } from "../../test/reportFakes";

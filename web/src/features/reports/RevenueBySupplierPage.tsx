@@ -7,7 +7,7 @@ import { ListStatus } from "../../components/ListStatus";
 import { useUrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { RevenueBasis, type GetRevenueBySupplierResponse } from "../../gen/eris/reporting/v1/reporting_pb";
-import { formatMoney } from "../contracts/contractFormat";
+import { formatMoney } from "../../lib/records/contractFormat";
 import { CommissionReconciliation } from "./CommissionReconciliation";
 import { parseSupplierId } from "./reconciliationData";
 import { useRevenueBySupplier, useRevenueYears } from "./reportQueries";

@@ -1,8 +1,8 @@
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryPie, VictoryStack } from "victory";
 
 import type { GetRevenueBySupplierResponse } from "../../gen/eris/reporting/v1/reporting_pb";
-import { shortNumber } from "../accounts/UsageChart";
-import { formatMoney } from "../contracts/contractFormat";
+import { shortNumber } from "../../lib/numberText";
+import { formatMoney } from "../../lib/records/contractFormat";
 import { chartSeries, MONTH_ABBREVIATIONS, revenueNumber, shareText } from "./revenueData";
 import { REVENUE_TEXTS } from "./texts";
 

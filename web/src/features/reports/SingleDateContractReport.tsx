@@ -3,9 +3,9 @@ import type { IconName } from "@blueprintjs/icons";
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
 import { DateTextInput } from "../../components/DateTextInput";
-import { useUrlParams } from "../../lib/urlState";
 import type { ContractReportRow } from "../../gen/eris/reporting/v1/reporting_pb";
-import { dayParam, type Day } from "../contractBook/bookFilter";
+import { dayParam, type Day } from "../../lib/dayParam";
+import { useUrlParams } from "../../lib/urlState";
 import { contractRowAttributes, contractRowKey } from "./contractReportColumns";
 import { todayIn, useDayFilter } from "./reportFilters";
 import { ReportResults, type ReportColumn, type ReportResultsProps } from "./ReportResults";

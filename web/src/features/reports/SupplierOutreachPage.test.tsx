@@ -4,10 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { readFileText } from "../../lib/csv";
+import { contractRow } from "../../test/contractScreenFakes";
 import { catchDownloads, manager, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeContractReportRow } from "../../test/reportFakes";
-import { contractRow } from "../contracts/contractsTestKit";
 import { CONTRACT_REPORT_TEXTS, SUPPLIER_OUTREACH_TEXTS } from "./texts";
 
 const T = SUPPLIER_OUTREACH_TEXTS;

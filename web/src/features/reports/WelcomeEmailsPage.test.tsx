@@ -3,12 +3,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { readFileText } from "../../lib/csv";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
+import { readFileText } from "../../lib/csv";
+import { contractRow } from "../../test/contractScreenFakes";
 import { catchDownloads, makeUser, manager, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeContractReportRow } from "../../test/reportFakes";
-import { contractRow } from "../contracts/contractsTestKit";
 import { CONTRACT_REPORT_TEXTS, WELCOME_TEXTS } from "./texts";
 
 const T = WELCOME_TEXTS;

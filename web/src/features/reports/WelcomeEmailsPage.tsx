@@ -3,8 +3,8 @@ import { useState, type FormEvent } from "react";
 import { Button, Callout, H3, Intent, NonIdealState, Spinner } from "@blueprintjs/core";
 
 import { DateTextInput } from "../../components/DateTextInput";
+import { dayParam } from "../../lib/dayParam";
 import { applyParamChanges, useUrlParams, type ParamChanges } from "../../lib/urlState";
-import { dayParam } from "../contractBook/bookFilter";
 import { contractColumns, contractRowAttributes, contractRowKey } from "./contractReportColumns";
 import { dayText } from "./reportFilters";
 import { useWelcomeEmails } from "./reportQueries";

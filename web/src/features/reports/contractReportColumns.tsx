@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 
+import type { ContractReportRow } from "../../gen/eris/reporting/v1/reporting_pb";
+import { companyContractsPath } from "../../lib/companyRoutes";
 import { contactHref } from "../../lib/contactLinks";
 import { formatDate } from "../../lib/dateText";
-import type { ContractReportRow } from "../../gen/eris/reporting/v1/reporting_pb";
-import { companyContractsPath } from "../contracts/contractColumns";
-import { formatRate, formatVolume } from "../contracts/contractFormat";
-import { statusLabel } from "../contracts/contractTexts";
+import { formatRate, formatVolume } from "../../lib/records/contractFormat";
+import { statusLabel } from "../../lib/records/contractTexts";
 import type { ReportColumn } from "./ReportResults";
 import { CONTRACT_REPORT_TEXTS } from "./texts";
 

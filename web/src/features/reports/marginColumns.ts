@@ -1,7 +1,7 @@
-import { formatDate } from "../../lib/dateText";
 import type { MarginRow } from "../../gen/eris/reporting/v1/reporting_pb";
-import { formatRate } from "../contracts/contractFormat";
-import { formatDollars, formatPercent, formatVolume, monthName, yearText } from "../payments/paymentMath";
+import { formatDate } from "../../lib/dateText";
+import { formatRate } from "../../lib/records/contractFormat";
+import { formatDollars, formatPercent, formatVolume, monthName, yearText } from "../../lib/records/paymentFormat";
 import { MARGIN_TEXTS } from "./texts";
 
 export type MarginColumnId = keyof typeof MARGIN_TEXTS.columns;

@@ -1,8 +1,8 @@
-import { DATE_FORMAT_ERROR, parseDateText } from "../../lib/dateText";
-import type { ParamChanges } from "../../lib/urlState";
 import { PageDirection, type MarginFilter } from "../../gen/eris/reporting/v1/reporting_pb";
-import { dayFromParam, dayParam, paramToDateText, type Day } from "../contractBook/bookFilter";
-import { MONTHS } from "../contracts/contractTexts";
+import { DATE_FORMAT_ERROR, parseDateText } from "../../lib/dateText";
+import { dayFromParam, dayParam, paramToDateText, type Day } from "../../lib/dayParam";
+import { MONTHS } from "../../lib/records/contractTexts";
+import type { ParamChanges } from "../../lib/urlState";
 import { MARGIN_TEXTS } from "./texts";
 
 /** The address's params of Margin Builder; each is left out when unset. */

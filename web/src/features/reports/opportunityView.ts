@@ -1,5 +1,5 @@
+import { dayFromParam, dayParam, type Day } from "../../lib/dayParam";
 import type { ParamChanges } from "../../lib/urlState";
-import { dayFromParam, dayParam, type Day } from "../contractBook/bookFilter";
 import { dayOfText, dayText, firstOfMonth, sameDay } from "./reportFilters";
 import type { DayRange } from "./reportQueries";
 

@@ -4,7 +4,7 @@ import type {
   GetCommissionReconciliationResponse,
   SupplierOption,
 } from "../../gen/eris/reporting/v1/reporting_pb";
-import { monthName } from "../payments/paymentMath";
+import { monthName } from "../../lib/records/paymentFormat";
 import { revenueNumber } from "./revenueData";
 import { RECONCILIATION_TEXTS } from "./texts";
 

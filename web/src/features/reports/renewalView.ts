@@ -1,6 +1,6 @@
-import type { ParamChanges } from "../../lib/urlState";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
-import { dateTextToParam, dayFromParam, dayParam, paramToDateText, type Day } from "../contractBook/bookFilter";
+import { dateTextToParam, dayFromParam, dayParam, paramToDateText, type Day } from "../../lib/dayParam";
+import type { ParamChanges } from "../../lib/urlState";
 import type { RenewalsRequest } from "./reportQueries";
 
 /** The address's params of Renewal Tracking; each is left out when unset. */

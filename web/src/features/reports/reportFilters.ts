@@ -2,8 +2,8 @@ import { useState } from "react";
 
 import { wallClockOf } from "../../lib/businessTime";
 import { parseDateText } from "../../lib/dateText";
+import { dayFromParam, dayParam, paramToDateText, type Day } from "../../lib/dayParam";
 import type { UrlParams } from "../../lib/urlState";
-import { dayFromParam, dayParam, paramToDateText, type Day } from "../contractBook/bookFilter";
 
 /** Today on the business clock. */
 export function todayIn(timeZone: string, now = new Date()): Day {

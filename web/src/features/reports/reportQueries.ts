@@ -2,7 +2,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
-import { dayParam, type Day } from "../contractBook/bookFilter";
+import { dayParam, type Day } from "../../lib/dayParam";
 import {
   RevenueBasis,
   type ListMarginRowsRequestSchema,

@@ -1,5 +1,5 @@
 import type { GetRevenueBySupplierResponse } from "../../gen/eris/reporting/v1/reporting_pb";
-import { MONTHS } from "../contracts/contractTexts";
+import { MONTHS } from "../../lib/records/contractTexts";
 import { REVENUE_TEXTS } from "./texts";
 
 const T = REVENUE_TEXTS;

@@ -1,4 +1,4 @@
-import { dayFromParam, type Day } from "../contractBook/bookFilter";
+import { dayFromParam, type Day } from "../../lib/dayParam";
 import { dayOfText, sameDay } from "./reportFilters";
 import { WELCOME_TEXTS } from "./texts";
 

@@ -4,10 +4,10 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, Intent } from "@blue
 import { Link } from "react-router";
 
 import { useSuppliers } from "../../api/suppliers";
+import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { commodityLabel } from "../../lib/commodity";
 import { formatDate } from "../../lib/dateText";
 import { toast } from "../../lib/toaster";
-import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { useDownloadRfp } from "./rfpReportQueries";
 import { addressLine, companyRfpsPath, formatReturn, outcomeLabel, supplierNames, termsText } from "./rfpText";
 import { RFP_REPORT_TEXTS } from "./texts";

@@ -15,7 +15,7 @@ import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
-import { useUserDirectory } from "../tasks/userDirectory";
+import { useUserDirectory } from "../../api/userDirectory";
 import { RfpDetailsDialog } from "./RfpDetailsDialog";
 import { useDownloadRfp, useExportRfps, useRfpReport, type RfpReportFilters } from "./rfpReportQueries";
 import { companyRfpsPath, formatReturn, outcomeLabel, supplierNames } from "./rfpText";

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
-import { downloadXlsx } from "../../lib/download";
 import type { Date as CalendarDate } from "../../gen/eris/common/v1/date_pb";
+import { downloadXlsx } from "../../lib/download";
 
 /** Every RFP query starts with this key, so one invalidation refreshes the report and the calendar. */
 export const rfpsKey = ["rfps"] as const;

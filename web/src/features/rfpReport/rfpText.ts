@@ -1,8 +1,8 @@
-import { instantOf } from "../../lib/businessTime";
-import { formatDate } from "../../lib/dateText";
 import type { Date as CalendarDate } from "../../gen/eris/common/v1/date_pb";
 import type { Rfp, RfpOutcome } from "../../gen/eris/sourcing/v1/rfps_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
+import { instantOf } from "../../lib/businessTime";
+import { formatDate } from "../../lib/dateText";
 import { OUTCOME_LABELS, RFP_REPORT_TEXTS } from "./texts";
 
 /** The server's return time when an RFP names none (11:00). */

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { DEFAULT_BUSINESS_TIME_ZONE } from "../../lib/businessTime";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { DEFAULT_BUSINESS_TIME_ZONE } from "../../lib/businessTime";
 import { spyToasts } from "../../test/fakes";
 import type { FakeClient } from "../../test/renderApp";
 import { businessToday } from "./rfpForm";

@@ -6,18 +6,18 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { hasCode, serverMessage } from "../../api/errors";
 import { supplierOptions, useSuppliers } from "../../api/suppliers";
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
-import { commodityLabel } from "../../lib/commodity";
-import { DATE_FORMAT_ERROR } from "../../lib/dateText";
 import { DateTextInput } from "../../components/DateTextInput";
 import { OptionMultiSelect, type Option } from "../../components/OptionMultiSelect";
 import { RecordDialog } from "../../components/RecordDialog";
 import { ChoiceField, TextField } from "../../components/RecordFields";
-import { useRecordForm } from "../../lib/recordForm";
 import type { Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { US_STATES } from "../companies/usStates";
+import { commodityLabel } from "../../lib/commodity";
+import { DATE_FORMAT_ERROR } from "../../lib/dateText";
+import { idsOf, idsText, useRecordForm } from "../../lib/recordForm";
+import { US_STATES } from "../../lib/usStates";
 import { ChipsField } from "./ChipsField";
 import {
   accountsOf,
@@ -25,8 +25,6 @@ import {
   addTerms,
   businessToday,
   emptyRfpFields,
-  idsOf,
-  idsText,
   keptForCommodity,
   productsOf,
   productsText,

@@ -4,19 +4,19 @@ import { Button, ButtonGroup, Classes, H4, InputGroup, Intent, Spinner, Tag } fr
 import { Code } from "@connectrpc/connect";
 import { useParams } from "react-router";
 
+import { useCompany } from "../../api/companies";
 import { failureText } from "../../api/errors";
+import { useSessionUser } from "../../app/auth/useSessionUser";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { downloadXlsx } from "../../lib/download";
 import { ListStatus } from "../../components/ListStatus";
+import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
+import { RfpOutcome, type Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
+import { parseCompanyId } from "../../lib/companyRoutes";
+import { downloadXlsx } from "../../lib/download";
 import { toast } from "../../lib/toaster";
 import { useUrlParams, useUrlText } from "../../lib/urlState";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
-import { RfpOutcome, type Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
-import { useCompany } from "../companies/companyQueries";
-import { parseCompanyId } from "../companies/CompanyTabsLayout";
-import { useSessionUser } from "../companies/useSessionUser";
 import {
   outcomeLabel,
   returnsByText,

@@ -1,5 +1,5 @@
-import { parseDecimalText } from "../../lib/numberText";
 import type { Rfp, RfpQuote } from "../../gen/eris/sourcing/v1/rfps_pb";
+import { parseDecimalText } from "../../lib/numberText";
 
 /** Compares two non-negative decimal texts exactly (no rounding through floating point). */
 export function compareDecimals(a: string, b: string): number {

@@ -1,7 +1,7 @@
+import { RfpOutcome, type Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { commodityLabel } from "../../lib/commodity";
 import { formatDate } from "../../lib/dateText";
 import { parseDecimalText } from "../../lib/numberText";
-import { RfpOutcome, type Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { formatReturnTime } from "./rfpTime";
 import { OUTCOME_LABELS, RFP_TEXTS } from "./texts";
 

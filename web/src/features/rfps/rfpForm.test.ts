@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { fieldChanges } from "../../lib/recordForm";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { fieldChanges } from "../../lib/recordForm";
 import {
   accountsOf,
   addProducts,

@@ -1,13 +1,13 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
-import { wallClockOf } from "../../lib/businessTime";
-import { formatDate, formatWallClockText, isDateTextValid, parseDateText } from "../../lib/dateText";
-import { parseDecimalText } from "../../lib/numberText";
-import type { FieldChanges } from "../../lib/recordForm";
 import { AccountCommodity, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Rfp, RfpSchema } from "../../gen/eris/sourcing/v1/rfps_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { wallClockOf } from "../../lib/businessTime";
+import { formatDate, formatWallClockText, isDateTextValid, parseDateText } from "../../lib/dateText";
+import { parseDecimalText } from "../../lib/numberText";
+import { ID_SEPARATOR, idsOf, idsText, type FieldChanges } from "../../lib/recordForm";
 import { DEFAULT_RETURN_TIME } from "./rfpTime";
 
 /**
@@ -59,24 +59,7 @@ const KEYS = Object.keys(RFP_MASK_PATHS) as RfpFieldKey[];
 
 /** An RFP is for Electric or Gas accounts. */
 export const RFP_COMMODITIES: readonly Commodity[] = [Commodity.ELECTRIC, Commodity.GAS];
-
-const ID_SEPARATOR = ",";
 const PRODUCT_SEPARATOR = "\n";
-
-/** Ids as one text, sorted, so that choosing the same ones in another order is no change. */
-export function idsText(ids: readonly bigint[]): string {
-  return [...new Set(ids)]
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(String)
-    .join(ID_SEPARATOR);
-}
-
-export function idsOf(text: string): bigint[] {
-  return text
-    .split(ID_SEPARATOR)
-    .filter((part) => /^\d+$/.test(part))
-    .map(BigInt);
-}
 
 /** Terms as one text, sorted from the shortest. */
 export function termsText(terms: readonly number[]): string {

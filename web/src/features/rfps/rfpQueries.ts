@@ -3,10 +3,10 @@ import { useCallback } from "react";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
+import { accountsKey, fetchAllAccounts } from "../../api/accounts";
 import { useApi } from "../../api/clients";
 import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Rfp, RfpOutcome, RfpQuote, RfpQuoteSchema } from "../../gen/eris/sourcing/v1/rfps_pb";
-import { accountsKey, fetchAllAccounts } from "../accounts/accountQueries";
 import type { RfpInit } from "./rfpForm";
 
 /** RFPs are read 50 a page (the server's default); a company rarely has more. */

@@ -7,10 +7,10 @@ import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
 import { RfpOutcome, RfpQuoteSchema, RfpSchema, type Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { listAnswer, makeAccount } from "../../test/accountFakes";
 import { manager, sally } from "../../test/fakes";
 import { openApp, type FakeClient } from "../../test/renderApp";
 import { makeSupplier } from "../../test/sourcingFakes";
-import { listAnswer, makeAccount } from "../accounts/accountsTestKit";
 
 /** Test data and a rendered RFPs tab over fake clients (shared by the RFP tests). */
 export const acme = create(CompanySchema, { companyId: 5n, version: 1n, name: "Acme Foods" });

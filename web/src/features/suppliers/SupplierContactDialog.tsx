@@ -1,9 +1,9 @@
-import { commodityLabel } from "../../lib/commodity";
 import { RecordDialog } from "../../components/RecordDialog";
 import { ChoiceField, TextField } from "../../components/RecordFields";
-import { useRecordForm } from "../../lib/recordForm";
 import type { Supplier, SupplierContact } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { commodityLabel } from "../../lib/commodity";
+import { useRecordForm } from "../../lib/recordForm";
 import {
   CONTACT_MASK_PATHS,
   contactFieldsOf,

@@ -3,13 +3,13 @@ import { useState } from "react";
 import { Button, ButtonGroup, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
 
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage } from "../../lib/clientPaging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { contactHref } from "../../lib/contactLinks";
 import { ListStatus } from "../../components/ListStatus";
+import type { Supplier, SupplierContact } from "../../gen/eris/sourcing/v1/suppliers_pb";
+import { slicePage } from "../../lib/clientPaging";
+import { contactHref } from "../../lib/contactLinks";
 import { toast } from "../../lib/toaster";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { Supplier, SupplierContact } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { contactCommodityLabel, SupplierContactDialog } from "./SupplierContactDialog";
 import { useDeleteContact, useSupplierContacts } from "./supplierQueries";
 import { SUPPLIER_TEXTS } from "./texts";

@@ -3,10 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { changedMeanwhileText } from "../../lib/recordForm";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { changedMeanwhileText } from "../../lib/recordForm";
 import { spyToasts } from "../../test/fakes";
 import { makeSupplier, openAs } from "../../test/sourcingFakes";
 import { SUPPLIER_TEXTS } from "./texts";

@@ -5,15 +5,15 @@ import { Button, ButtonGroup, Classes, H3, HTMLTable, InputGroup, Intent, Switch
 import { useSuppliers } from "../../api/suppliers";
 import { useSourcingAccess } from "../../app/sourcingAccess";
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage, urlPage } from "../../lib/clientPaging";
-import { commodityFromLabel, commodityLabel } from "../../lib/commodity";
 import { CommodityFilter } from "../../components/CommodityFilter";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ListStatus, RefreshButton } from "../../components/ListStatus";
+import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
+import { slicePage, urlPage } from "../../lib/clientPaging";
+import { commodityFromLabel, commodityLabel } from "../../lib/commodity";
 import { toast } from "../../lib/toaster";
 import { useUrlParams, useUrlText } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { SupplierContactsDialog } from "./SupplierContactsDialog";
 import { SupplierDialog } from "./SupplierDialog";
 import { filterSuppliers, SUPPLIER_COMMODITIES } from "./supplierForm";

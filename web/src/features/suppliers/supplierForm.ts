@@ -1,6 +1,6 @@
-import { commodityLabel } from "../../lib/commodity";
 import type { Supplier, SupplierContact } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { commodityLabel } from "../../lib/commodity";
 
 /** Supplier commodities (spec section 9), also the filter's choices after All. */
 export const SUPPLIER_COMMODITIES: readonly Commodity[] = [Commodity.ELECTRIC, Commodity.GAS, Commodity.DR];

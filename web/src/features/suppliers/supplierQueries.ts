@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
 import { suppliersKey } from "../../api/suppliers";
-import type { FieldChanges } from "../../lib/recordForm";
 import type { Supplier, SupplierContact } from "../../gen/eris/sourcing/v1/suppliers_pb";
+import type { FieldChanges } from "../../lib/recordForm";
 import type { ContactFields, SupplierFields } from "./supplierForm";
 
 /** A supplier's contacts; under `suppliersKey`, so refreshing the suppliers refreshes them too. */

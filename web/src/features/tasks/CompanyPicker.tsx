@@ -5,9 +5,9 @@ import { Button, MenuItem, Spinner } from "@blueprintjs/core";
 import { Suggest, type ItemRenderer } from "@blueprintjs/select";
 import "@blueprintjs/select/lib/css/blueprint-select.css";
 
-import { useDebouncedValue } from "../../lib/useDebouncedValue";
+import { useCompanyLookup } from "../../api/companies";
 import { CompanySchema, type Company } from "../../gen/eris/crm/v1/crm_pb";
-import { useCompanyLookup } from "../companies/companyLookup";
+import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { TASK_TEXTS } from "./texts";
 
 /** The company a task is about: its id and name. */

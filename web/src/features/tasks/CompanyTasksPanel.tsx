@@ -9,9 +9,9 @@ import type { Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { EditTaskDialog } from "./EditTaskDialog";
 import { TaskStatusTag } from "./TaskStatusTag";
 import { useCompanyTasks } from "./taskQueries";
-import { fromTimestamp } from "./taskTime";
+import { fromTimestamp } from "../../lib/timestamps";
 import { TASK_TEXTS } from "./texts";
-import { useUserDirectory } from "./userDirectory";
+import { useUserDirectory } from "../../api/userDirectory";
 
 export interface CompanyTasksPanelProps {
   companyId: bigint;

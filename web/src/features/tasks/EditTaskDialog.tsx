@@ -5,13 +5,14 @@ import { Code } from "@connectrpc/connect";
 import { Link } from "react-router";
 
 import { serverMessage } from "../../api/errors";
+import { useUserDirectory } from "../../api/userDirectory";
 import { useBusinessTimeZone, useSessionState } from "../../app/auth/SessionContext";
 import { DueDateField } from "../../components/DueDateField";
 import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
+import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
+import { companyDetailsPath } from "../../lib/companyRoutes";
 import { saveWithToasts } from "../../lib/saveWithToasts";
 import { toast } from "../../lib/toaster";
-import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
-import { companyDetailsPath } from "../companies/companyRoutes";
 import { CompanyPicker, type PickedCompany } from "./CompanyPicker";
 import {
   ASSIGNEE_PATHS,
@@ -29,7 +30,6 @@ import {
 } from "./taskForm";
 import { useCreateTask, useFetchTask, useUpdateTask } from "./taskQueries";
 import { TASK_TEXTS } from "./texts";
-import { useUserDirectory } from "./userDirectory";
 import { UserMultiSelect } from "./UserMultiSelect";
 
 export interface EditTaskDialogProps {

@@ -1,6 +1,7 @@
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
-import { formatDateTimeInput, fromTimestamp, parseDateTime, parseDueWallClock } from "./taskTime";
+import { fromTimestamp } from "../../lib/timestamps";
+import { formatDateTimeInput, parseDateTime, parseDueWallClock } from "./taskTime";
 
 /** Task types (spec section 9). */
 export const TASK_TYPES = ["Brokerage", "Demand Response", "Follow Up", "Contract Renewal"] as const;

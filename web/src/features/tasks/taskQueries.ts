@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useApi, type ApiClients } from "../../api/clients";
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
+import { toTimestamp } from "../../lib/timestamps";
 import type { TaskValues } from "./taskForm";
-import { toTimestamp } from "./taskTime";
 
 export const tasksKey = ["tasks"] as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatDateTimeInput, fromTimestamp, parseDateTime, parseDueWallClock, toTimestamp } from "./taskTime";
+import { formatDateTimeInput, parseDateTime, parseDueWallClock } from "./taskTime";
 
 const NY = "America/New_York";
 const LA = "America/Los_Angeles";
@@ -47,13 +47,5 @@ describe("parseDateTime (MM/DD/YYYY HH:mm in the business time zone)", () => {
     const instant = new Date(Date.UTC(2026, 0, 9, 12, 5));
     expect(formatDateTimeInput(instant, NY)).toBe("01/09/2026 07:05");
     expect(parseDateTime(formatDateTimeInput(instant, NY), NY)).toEqual(instant);
-  });
-});
-
-describe("timestamps", () => {
-  it("convert both ways", () => {
-    const date = new Date(2026, 5, 1, 9, 15);
-    expect(fromTimestamp(toTimestamp(date))).toEqual(date);
-    expect(fromTimestamp(undefined)).toBeUndefined();
   });
 });

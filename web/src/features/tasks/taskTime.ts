@@ -1,5 +1,3 @@
-import { timestampDate, timestampFromDate, type Timestamp } from "@bufbuild/protobuf/wkt";
-
 import { instantOf, wallClockOf, type WallClock } from "../../lib/businessTime";
 import { formatWallClockText, parseDateTimeText } from "../../lib/dateText";
 
@@ -24,14 +22,4 @@ export function parseDateTime(text: string, timeZone: string): Date | null {
 /** An instant as it is typed, in the business time zone: MM/DD/YYYY HH:mm. */
 export function formatDateTimeInput(instant: Date, timeZone: string): string {
   return formatWallClockText(wallClockOf(instant, timeZone), true);
-}
-
-/** The wire form of an instant. */
-export function toTimestamp(date: Date): Timestamp {
-  return timestampFromDate(date);
-}
-
-/** The instant of a timestamp; undefined when absent. */
-export function fromTimestamp(ts: Timestamp | undefined): Date | undefined {
-  return ts ? timestampDate(ts) : undefined;
 }

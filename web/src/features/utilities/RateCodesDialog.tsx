@@ -14,12 +14,12 @@ import {
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage } from "../../lib/clientPaging";
 import { FormError, SubmitFooter } from "../../components/FormDialogParts";
+import type { RateCode, Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { slicePage } from "../../lib/clientPaging";
 import { REFUSAL_CODES } from "../../lib/recordForm";
 import { toast } from "../../lib/toaster";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { RateCode, Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { UTILITY_TEXTS } from "./texts";
 import { MAX_RATE_CODES, rateCodesToSave, type RateCodeRow } from "./utilityForm";
 import { useRateCodes, useReplaceRateCodes } from "./utilityQueries";

@@ -4,9 +4,9 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { changedMeanwhileText } from "../../lib/recordForm";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { Commodity, RateCodeSchema, type Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { changedMeanwhileText } from "../../lib/recordForm";
 import { spyToasts } from "../../test/fakes";
 import { makeUtility, openAs } from "../../test/sourcingFakes";
 import { UTILITY_TEXTS } from "./texts";

@@ -5,13 +5,13 @@ import { Button, ButtonGroup, H3, HTMLTable, InputGroup, Intent } from "@bluepri
 import { useUtilities } from "../../api/utilities";
 import { useSourcingAccess } from "../../app/sourcingAccess";
 import { ClientPager } from "../../components/ClientPager";
-import { slicePage, urlPage } from "../../lib/clientPaging";
-import { commodityFromLabel, commodityLabel } from "../../lib/commodity";
 import { CommodityFilter } from "../../components/CommodityFilter";
 import { ListStatus, RefreshButton } from "../../components/ListStatus";
+import type { Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { slicePage, urlPage } from "../../lib/clientPaging";
+import { commodityFromLabel, commodityLabel } from "../../lib/commodity";
 import { useUrlParams, useUrlText } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import type { Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { RateCodesDialog } from "./RateCodesDialog";
 import { UTILITY_TEXTS } from "./texts";
 import { UtilityDialog } from "./UtilityDialog";

@@ -1,9 +1,9 @@
-import { commodityLabel } from "../../lib/commodity";
 import { RecordDialog } from "../../components/RecordDialog";
 import { ChoiceField, TextField } from "../../components/RecordFields";
-import { useRecordForm } from "../../lib/recordForm";
 import { Commodity, type Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { US_STATES } from "../companies/usStates";
+import { commodityLabel } from "../../lib/commodity";
+import { useRecordForm } from "../../lib/recordForm";
+import { US_STATES } from "../../lib/usStates";
 import { UTILITY_TEXTS } from "./texts";
 import {
   emptyUtilityFields,

@@ -1,5 +1,5 @@
-import { commodityLabel } from "../../lib/commodity";
 import { Commodity, type RateCode, type Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { commodityLabel } from "../../lib/commodity";
 
 /** The filter's choices after All (spec: All/Electric/Gas). */
 export const UTILITY_FILTER_COMMODITIES: readonly Commodity[] = [Commodity.ELECTRIC, Commodity.GAS];

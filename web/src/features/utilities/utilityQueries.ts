@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
 import { utilitiesKey } from "../../api/utilities";
-import type { FieldChanges } from "../../lib/recordForm";
 import type { RateCode, Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
+import type { FieldChanges } from "../../lib/recordForm";
 import type { UtilityFields } from "./utilityForm";
 
 /** A utility's rate codes; under `utilitiesKey`, so refreshing the utilities refreshes them too. */

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 
-import { useSessionState } from "../../app/auth/SessionContext";
 import { Role, UserSchema, type User } from "../../gen/eris/identity/v1/identity_pb";
+import { useSessionState } from "./SessionContext";
 
 const NOBODY = create(UserSchema);
 const NO_FEATURES: readonly string[] = [];

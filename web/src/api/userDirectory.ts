@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 
-import { useAllUsers } from "../../api/users";
-import { UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
+import { UserStatus, type User } from "../gen/eris/identity/v1/identity_pb";
+import { useAllUsers } from "./users";
 
 export interface UserDirectory {
   /** Every user, by name. */

@@ -1,10 +1,10 @@
 import { supplierName } from "../../api/suppliers";
 import { utilityName } from "../../api/utilities";
-import { commodityLabel } from "../../lib/commodity";
-import { formatDate } from "../../lib/dateText";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import type { Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
+import { commodityLabel } from "../commodity";
+import { formatDate } from "../dateText";
 import { formatMoney, formatRate, formatVolume } from "./contractFormat";
 import { CONTRACT_TEXTS, statusLabel } from "./contractTexts";
 
@@ -112,9 +112,4 @@ export function contractCellText(
     case "termRevenue":
       return formatMoney(contract.termFeeTotal);
   }
-}
-
-/** The company's contracts tab (/LeadTabs/{companyId}/contracts). */
-export function companyContractsPath(companyId: bigint): string {
-  return `/LeadTabs/${companyId}/contracts`;
 }

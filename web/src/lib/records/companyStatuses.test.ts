@@ -8,7 +8,7 @@ import {
   primaryStatusLabel,
   secondaryOptions,
   statusText,
-} from "./statuses";
+} from "./companyStatuses";
 
 describe("status rules", () => {
   it("lists the primary statuses in the spec's order", () => {

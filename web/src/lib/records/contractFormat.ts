@@ -1,4 +1,4 @@
-import { formatDecimal } from "../../lib/numberText";
+import { formatDecimal } from "../numberText";
 
 /** Rates and fees are kept (and shown) to 5 decimals; revenues to cents. */
 export const RATE_DECIMALS = 5;

@@ -15,3 +15,13 @@ export function drawerTargetPath(currentPath: string, companyId: bigint | string
   const tab = match ? KEPT_TABS.find((kept) => kept === match[1]) : undefined;
   return tab ? `/LeadTabs/${companyId}/${tab}` : companyDetailsPath(companyId);
 }
+
+/** A company id from the address; null when it cannot be one. */
+export function parseCompanyId(text: string | undefined): bigint | null {
+  return text && /^[1-9]\d{0,18}$/.test(text) ? BigInt(text) : null;
+}
+
+/** The company's contracts tab (/LeadTabs/{companyId}/contracts). */
+export function companyContractsPath(companyId: bigint): string {
+  return `/LeadTabs/${companyId}/contracts`;
+}

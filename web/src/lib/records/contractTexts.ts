@@ -1,0 +1,72 @@
+/**
+ * The lists and texts of contracts shared by the lead contracts screen, the Contracts page, the beta
+ * contract screens, the payment screens and the reports. Quoted messages are the spec's, word for
+ * word (spec 2 sections 5, 8 and 9). The payment screens' own are in features/payments/texts.ts, the
+ * beta screens' and the hedges' in features/betaContracts/betaTexts.ts.
+ */
+
+/** Contract statuses: the stored value is the index (0 Active … 3 Inactive). */
+export const CONTRACT_STATUSES = ["Active", "Active - Renewed", "Active - Lost", "Inactive"] as const;
+export const INACTIVE_STATUS = 3;
+
+export function statusLabel(status: number): string {
+  return CONTRACT_STATUSES[status] ?? "";
+}
+
+export const PRICING_TYPES = ["BOX", "Custom", "Matrix"] as const;
+export const CONTRACT_TYPES = ["New", "Renewal", "Hedge", "B&E", "Regained"] as const;
+export const HEDGE_CONTRACT_TYPE = "Hedge";
+export const BILLING_TYPES = ["Dual", "Utility Consolidated", "Supplier Consolidated"] as const;
+export const SIGNED_THROUGH = ["JMI", "Provider"] as const;
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** PaymentYear choices: 15 years counted down from the current year plus 10. */
+export function paymentYears(currentYear: number): number[] {
+  return Array.from({ length: 15 }, (_, i) => currentYear + 10 - i);
+}
+
+export const CONTRACT_TEXTS = {
+  title: (leadName: string) => `Contracts for ${leadName}`,
+  loadFailed: "error fetching Contracts",
+  failed: "error fetching data",
+  deleted: "Contract successfully deleted.",
+  deleteConfirm: "Are you sure you want to delete this contract ?",
+  /** The delete confirmation names the contract's commodity, status and date signed. */
+  deleteDescribes: (commodity: string, status: string, dateSigned: string) =>
+    `${commodity} contract, ${status}, signed ${dateSigned || "(no date)"}`,
+  pdfDeleteConfirm: "Are you sure you want to delete this contract? ",
+  uploadContract: "Upload Contract",
+  uploaded: "File Upload Success!",
+  columns: {
+    actions: "Actions",
+    status: "Status",
+    dateSigned: "Date Signed",
+    commodity: "Commodity",
+    utility: "Utility",
+    contractType: "Contract Type",
+    supplier: "Supplier",
+    startDate: "Start Date",
+    termLength: "Term Length",
+    endDate: "End Date",
+    rate: "Rate",
+    rateType: "Rate Type",
+    fee: "Fee",
+    annualVolume: "Annual Volume",
+    termVolume: "Contract Term Volume",
+    annualRevenue: "Annual Revenue",
+    termRevenue: "Term Revenue",
+  },
+} as const;
