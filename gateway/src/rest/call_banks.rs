@@ -195,15 +195,10 @@ pub async fn list_call_bank_companies(
         let team: Vec<i64> =
             page.companies.iter().filter_map(|m| m.company.as_ref()).flat_map(Lead::team_ids).collect();
         let directory = if include_company { Some(Directory::for_ids(&ctx, &team).await?) } else { None };
-        companies.extend(page.companies.into_iter().map(|member| {
-            CallBankCompanyJson {
-                company_id: member.company_id,
-                status: status_text(member.status()),
-                company: member
-                    .company
-                    .zip(directory.as_ref())
-                    .map(|(company, directory)| Lead::from_company(company, directory)),
-            }
+        companies.extend(page.companies.into_iter().map(|member| CallBankCompanyJson {
+            company_id: member.company_id,
+            status: status_text(member.status()),
+            company: member.company.zip(directory.as_ref()).map(|(company, directory)| Lead::new(company, directory)),
         }));
         if page.next_page_token.is_empty() {
             return Ok(Json(companies));

@@ -76,7 +76,7 @@ async fn lead_page(
         if index > 0 {
             chunk.push(b',');
         }
-        serde_json::to_writer(&mut chunk, &Lead::from_company(company, &directory))
+        serde_json::to_writer(&mut chunk, &Lead::new(company, &directory))
             .map_err(|error| ApiError::internal(error.into()))?;
     }
     let next = (!page.next_page_token.is_empty()).then_some(page.next_page_token);
@@ -105,7 +105,7 @@ async fn one_lead(ctx: &CallContext, lead_id: i64) -> ApiResult<Lead> {
     let company = client(ctx).get_company(request).await.answer("crm")?.company;
     let company = company.ok_or_else(missing)?;
     let directory = Directory::for_ids(ctx, &Lead::team_ids(&company)).await?;
-    Ok(Lead::from_company(company, &directory))
+    Ok(Lead::new(company, &directory))
 }
 
 /// One lead, as a one-item array (as existing clients read it).
@@ -150,7 +150,7 @@ pub async fn update_lead(ctx: CallContext, Json(lead): Json<Lead>) -> ApiResult<
     };
     let updated = client(&ctx).update_company(ctx.request(request)).await.answer("crm")?.company.ok_or_else(missing)?;
     let directory = Directory::for_ids(&ctx, &Lead::team_ids(&updated)).await?;
-    Ok(Json(Lead::from_company(updated, &directory)))
+    Ok(Json(Lead::new(updated, &directory)))
 }
 
 /// `PATCH /api/massUpdateLeads`.

@@ -6,67 +6,68 @@ use eris_proto::{
     common::v1::Date,
     crm::v1::{Company, PrimaryStatus},
 };
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use serde::Deserialize;
 
 use super::{directory::Directory, id, text};
 use crate::error::{ApiError, ApiResult};
 
-/// A lead. Dates are ISO (`YYYY-MM-DD`); usage numbers are decimal strings.
-#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
-pub struct Lead {
-    pub lead_id: i64,
-    pub name: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub zip: String,
-    pub entry_date: Option<String>,
-    pub primary_electric_status: Option<String>,
-    pub secondary_electric_status: Vec<String>,
-    pub primary_gas_status: Option<String>,
-    pub secondary_gas_status: Vec<String>,
-    pub primary_dr_status: Option<String>,
-    pub secondary_dr_status: Vec<String>,
-    pub electric_contract_end_date: Option<String>,
-    pub gas_contract_end_date: Option<String>,
-    #[serde(rename = "DRContractEndDate")]
-    pub dr_contract_end_date: Option<String>,
-    pub electric_usage: Option<String>,
-    pub gas_usage: Option<String>,
-    pub dr_reduction: Option<String>,
-    /// Annual kWh summed over the company's electric accounts (read-only; ignored on updates).
-    pub total_kwh: Option<String>,
-    /// Annual therms summed over the company's gas accounts (read-only; ignored on updates).
-    pub total_therms: Option<String>,
-    /// Electric area (utility id).
-    pub electric_area: Option<i64>,
-    /// Gas area (utility id).
-    pub gas_area: Option<i64>,
-    /// DR area (utility id).
-    #[serde(rename = "DRArea")]
-    pub dr_area: Option<i64>,
-    pub utilities: bool,
-    /// Spelled as existing clients spell it.
-    #[serde(rename = "BillManagment")]
-    pub bill_management: bool,
-    pub community_solar: bool,
-    pub energy_efficiency: bool,
-    #[serde(rename = "W9")]
-    pub w9: bool,
-    /// Team roles, by user name.
-    pub inside: Option<String>,
-    pub closer: Option<String>,
-    pub analyst: Option<String>,
-    pub admin: Option<String>,
-    pub customer_care: Option<String>,
-    pub affiliate: Option<String>,
-    pub support_analyst1_id: Option<i64>,
-    pub support_analyst2_id: Option<i64>,
-    /// Send it back with an update: a field someone else changed since is refused (409), never
-    /// overwritten; fields nobody else touched are saved.
-    pub version: i64,
+view! {
+    /// A lead. Dates are ISO (`YYYY-MM-DD`); usage numbers are decimal strings.
+    #[derive(Default, Clone, Deserialize)]
+    #[serde(rename_all = "PascalCase", default, deny_unknown_fields)]
+    pub struct Lead from company: Company, directory: &Directory {
+        lead_id: i64 = company.company_id,
+        name: String,
+        address: String,
+        city: String,
+        state: String,
+        zip: String,
+        entry_date: Option<String> = iso(company.entry_date.as_ref()),
+        primary_electric_status: Option<String> = status_name(company.primary_electric_status),
+        secondary_electric_status: Vec<String> = company.secondary_electric_statuses,
+        primary_gas_status: Option<String> = status_name(company.primary_gas_status),
+        secondary_gas_status: Vec<String> = company.secondary_gas_statuses,
+        primary_dr_status: Option<String> = status_name(company.primary_dr_status),
+        secondary_dr_status: Vec<String> = company.secondary_dr_statuses,
+        electric_contract_end_date: Option<String> = iso(company.electric_contract_end_date.as_ref()),
+        gas_contract_end_date: Option<String> = iso(company.gas_contract_end_date.as_ref()),
+        #[serde(rename = "DRContractEndDate")]
+        dr_contract_end_date: Option<String> = iso(company.dr_contract_end_date.as_ref()),
+        electric_usage: Option<String> = text(company.electric_usage),
+        gas_usage: Option<String> = text(company.gas_usage),
+        dr_reduction: Option<String> = text(company.dr_reduction),
+        /// Annual kWh summed over the company's electric accounts (read-only; ignored on updates).
+        total_kwh: Option<String> = text(company.total_kwh),
+        /// Annual therms summed over the company's gas accounts (read-only; ignored on updates).
+        total_therms: Option<String> = text(company.total_therms),
+        /// Electric area (utility id).
+        electric_area: Option<i64> = id(company.electric_area_utility_id),
+        /// Gas area (utility id).
+        gas_area: Option<i64> = id(company.gas_area_utility_id),
+        /// DR area (utility id).
+        #[serde(rename = "DRArea")]
+        dr_area: Option<i64> = id(company.dr_area_utility_id),
+        utilities: bool,
+        /// Spelled as existing clients spell it.
+        #[serde(rename = "BillManagment")]
+        bill_management: bool,
+        community_solar: bool,
+        energy_efficiency: bool,
+        #[serde(rename = "W9")]
+        w9: bool,
+        /// Team roles, by user name.
+        inside: Option<String> = named(directory, company.inside_user_id),
+        closer: Option<String> = named(directory, company.closer_user_id),
+        analyst: Option<String> = named(directory, company.analyst_user_id),
+        admin: Option<String> = named(directory, company.admin_user_id),
+        customer_care: Option<String> = named(directory, company.customer_care_user_id),
+        affiliate: Option<String> = text(company.affiliate),
+        support_analyst1_id: Option<i64> = id(company.support_analyst1_user_id),
+        support_analyst2_id: Option<i64> = id(company.support_analyst2_user_id),
+        /// Send it back with an update: a field someone else changed since is refused (409), never
+        /// overwritten; fields nobody else touched are saved.
+        version: i64,
+    }
 }
 
 const STATUSES: &[(PrimaryStatus, &str)] = &[
@@ -77,8 +78,8 @@ const STATUSES: &[(PrimaryStatus, &str)] = &[
     (PrimaryStatus::Dead, "Dead"),
 ];
 
-fn status_name(status: PrimaryStatus) -> Option<String> {
-    STATUSES.iter().find(|(s, _)| *s == status).map(|(_, name)| (*name).to_owned())
+fn status_name(status: i32) -> Option<String> {
+    STATUSES.iter().find(|(s, _)| i32::from(*s) == status).map(|(_, name)| (*name).to_owned())
 }
 
 fn status_value(name: Option<&str>) -> ApiResult<i32> {
@@ -175,49 +176,6 @@ impl Lead {
             .into_iter()
             .flatten()
             .map(String::as_str)
-    }
-
-    pub fn from_company(company: Company, directory: &Directory) -> Self {
-        Self {
-            lead_id: company.company_id,
-            entry_date: iso(company.entry_date.as_ref()),
-            primary_electric_status: status_name(company.primary_electric_status()),
-            primary_gas_status: status_name(company.primary_gas_status()),
-            primary_dr_status: status_name(company.primary_dr_status()),
-            electric_contract_end_date: iso(company.electric_contract_end_date.as_ref()),
-            gas_contract_end_date: iso(company.gas_contract_end_date.as_ref()),
-            dr_contract_end_date: iso(company.dr_contract_end_date.as_ref()),
-            electric_usage: text(company.electric_usage),
-            gas_usage: text(company.gas_usage),
-            dr_reduction: text(company.dr_reduction),
-            total_kwh: text(company.total_kwh),
-            total_therms: text(company.total_therms),
-            electric_area: id(company.electric_area_utility_id),
-            gas_area: id(company.gas_area_utility_id),
-            dr_area: id(company.dr_area_utility_id),
-            inside: named(directory, company.inside_user_id),
-            closer: named(directory, company.closer_user_id),
-            analyst: named(directory, company.analyst_user_id),
-            admin: named(directory, company.admin_user_id),
-            customer_care: named(directory, company.customer_care_user_id),
-            support_analyst1_id: id(company.support_analyst1_user_id),
-            support_analyst2_id: id(company.support_analyst2_user_id),
-            affiliate: text(company.affiliate),
-            name: company.name,
-            address: company.address,
-            city: company.city,
-            state: company.state,
-            zip: company.zip,
-            secondary_electric_status: company.secondary_electric_statuses,
-            secondary_gas_status: company.secondary_gas_statuses,
-            secondary_dr_status: company.secondary_dr_statuses,
-            utilities: company.utilities,
-            bill_management: company.bill_management,
-            community_solar: company.community_solar,
-            energy_efficiency: company.energy_efficiency,
-            w9: company.w9,
-            version: company.version,
-        }
     }
 
     pub fn to_company(&self, directory: &Directory) -> ApiResult<Company> {

@@ -24,7 +24,9 @@ macro_rules! view {
             }
         }
     };
-    (@impl $name:ident from $from:ident: $source:ty, $arg:ident: $arg_type:ty { $($field:ident $(= $value:expr)?),* }) => {
+    (@impl $name:ident from $from:ident: $source:ty, $arg:ident: $arg_type:ty {
+        $($field:ident $(= $value:expr)?),*
+    }) => {
         impl $name {
             /// The view of a message whose references (user ids, directory ids) `$arg` names.
             pub(crate) fn new($from: $source, $arg: $arg_type) -> Self {

@@ -31,37 +31,23 @@ fn users(ctx: &CallContext) -> UserServiceClient<Channel> {
     UserServiceClient::new(ctx.channel("identity"))
 }
 
-/// A user as the REST surface shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct UserJson {
-    pub user_id: i64,
-    pub name: String,
-    pub email: String,
-    pub job: String,
-    /// Management, Admin, Sales or Customer Care.
-    pub role: String,
-    /// Active or Inactive.
-    pub status: String,
-    /// 1 when the user must change the password at the next sign-in.
-    #[serde(rename = "ForcePWReset")]
-    pub force_pw_reset: u8,
-    /// Send it back with an edit so a stale edit is refused.
-    pub version: i64,
-}
-
-impl From<pb::User> for UserJson {
-    fn from(user: pb::User) -> Self {
-        Self {
-            user_id: user.user_id,
-            role: role_name(user.role()).to_owned(),
-            status: status_name(user.status()).to_owned(),
-            force_pw_reset: u8::from(user.force_password_reset),
-            version: user.version,
-            name: user.name,
-            email: user.email,
-            job: user.job,
-        }
+view! {
+    /// A user as the REST surface shows it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct UserJson from user: pb::User {
+        user_id: i64,
+        name: String,
+        email: String,
+        job: String,
+        /// Management, Admin, Sales or Customer Care.
+        role: String = role_name(user.role.try_into().unwrap_or_default()).to_owned(),
+        /// Active or Inactive.
+        status: String = status_name(user.status.try_into().unwrap_or_default()).to_owned(),
+        /// 1 when the user must change the password at the next sign-in.
+        #[serde(rename = "ForcePWReset")]
+        force_pw_reset: u8 = u8::from(user.force_password_reset),
+        /// Send it back with an edit so a stale edit is refused.
+        version: i64,
     }
 }
 
