@@ -12,7 +12,9 @@ use rust_decimal::Decimal;
 use crate::{
     db::{accounts::AccountRow, companies::CompanyRow, contacts::ContactRow},
     domain::{
-        account_record::{AccountCommodity, annual_load_factor},
+        account_record::{
+            AccountCommodity, AccountFields, account_fields, annual_load_factor, parse_kw, parse_percent,
+        },
         company_record::{CompanyRecord, company_fields, parse_amount, primary_from_name, primary_name},
         text,
     },
@@ -222,56 +224,131 @@ pub(crate) fn optional_decimal(value: Option<Decimal>) -> String {
     value.map(decimal).unwrap_or_default()
 }
 
-/// A stored account as the API shows it, with its computed annual usage and load factor.
-pub(crate) fn account_to_proto(row: AccountRow) -> Account {
-    let fields = row.fields;
-    let electric = fields.commodity == AccountCommodity::Electric.name();
-    let commodity = if electric { ProtoCommodity::Electric } else { ProtoCommodity::Gas };
-    let dr_status = match fields.dr_status.as_deref() {
-        Some("Registered") => DrStatus::Registered,
-        Some("Unregistered") => DrStatus::Unregistered,
-        _ => DrStatus::Unspecified,
-    };
-    let open_state = if fields.open_state == "Closed" { OpenState::Closed } else { OpenState::Open };
-    let has_usage = row.usage_updated_at.is_some();
-    Account {
-        account_id: row.account_id,
-        company_id: row.company_id,
-        name: fields.name,
-        len: fields.len,
-        account_number: fields.account_number,
-        secondary_account_number: fields.secondary_account_number,
-        utility_id: fields.utility_id.unwrap_or(0),
-        zone: fields.zone,
-        supplier_id: fields.supplier_id.unwrap_or(0),
-        commodity: commodity.into(),
-        rate_class: fields.rate_class,
-        address: fields.address,
-        city: fields.city,
-        state: fields.state,
-        zip: fields.zip,
-        open_state: open_state.into(),
-        tax_exempt_percent: optional_decimal(fields.tax_exempt_percent),
-        contract_end_date: optional_date(fields.contract_end_date),
-        plc: optional_decimal(fields.plc),
-        nspl: optional_decimal(fields.nspl),
-        is_dr: fields.is_dr,
-        dr_status: dr_status.into(),
-        dr_provider_supplier_id: fields.dr_provider_supplier_id.unwrap_or(0),
-        summer_registered_kw: optional_decimal(fields.summer_registered_kw),
-        winter_registered_kw: optional_decimal(fields.winter_registered_kw),
-        annual_kwh: if electric && has_usage { decimal(row.annual_usage) } else { String::new() },
-        annual_therms: if !electric && has_usage { decimal(row.annual_usage) } else { String::new() },
-        load_factor: if electric {
-            optional_decimal(annual_load_factor(row.annual_usage, row.peak_kw))
-        } else {
-            String::new()
-        },
-        usage_update_time: row.usage_updated_at.map(timestamp),
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
+/// The account's commodity, stored by name ("Electric" or "Gas").
+pub(crate) struct AccountCommodityName;
+
+impl Converter<String, i32> for AccountCommodityName {
+    fn to_proto(&self, value: String) -> i32 {
+        let electric = value == AccountCommodity::Electric.name();
+        if electric { ProtoCommodity::Electric } else { ProtoCommodity::Gas }.into()
+    }
+
+    fn parse(&self, value: &i32) -> Result<String> {
+        match ProtoCommodity::try_from(*value) {
+            Ok(ProtoCommodity::Electric) => Ok(AccountCommodity::Electric.name().into()),
+            Ok(ProtoCommodity::Gas) => Ok(AccountCommodity::Gas.name().into()),
+            _ => Err(invalid("Commodity must be Electric or Gas.")),
+        }
     }
 }
+
+/// Whether the account is open, stored as "Open" or "Closed".
+pub(crate) struct OpenStateName;
+
+impl Converter<String, i32> for OpenStateName {
+    fn to_proto(&self, value: String) -> i32 {
+        if value == "Closed" { OpenState::Closed } else { OpenState::Open }.into()
+    }
+
+    fn parse(&self, value: &i32) -> Result<String> {
+        match OpenState::try_from(*value) {
+            Ok(OpenState::Closed) => Ok("Closed".into()),
+            Ok(OpenState::Open | OpenState::Unspecified) => Ok("Open".into()),
+            Err(_) => Err(invalid("Open State must be Open or Closed.")),
+        }
+    }
+}
+
+/// A DR account's registration, stored by name; none when unknown.
+pub(crate) struct DrStatusName;
+
+impl Converter<Option<String>, i32> for DrStatusName {
+    fn to_proto(&self, value: Option<String>) -> i32 {
+        match value.as_deref() {
+            Some("Registered") => DrStatus::Registered,
+            Some("Unregistered") => DrStatus::Unregistered,
+            _ => DrStatus::Unspecified,
+        }
+        .into()
+    }
+
+    fn parse(&self, value: &i32) -> Result<Option<String>> {
+        match DrStatus::try_from(*value) {
+            Ok(DrStatus::Registered) => Ok(Some("Registered".into())),
+            Ok(DrStatus::Unregistered) => Ok(Some("Unregistered".into())),
+            Ok(DrStatus::Unspecified) => Ok(None),
+            Err(_) => Err(invalid("DR Status must be Registered or Unregistered.")),
+        }
+    }
+}
+
+/// A percent from 0 to 100 (with or without a % sign).
+pub(crate) struct Percent(pub &'static str);
+
+impl Converter<Option<Decimal>, String> for Percent {
+    fn to_proto(&self, value: Option<Decimal>) -> String {
+        optional_decimal(value)
+    }
+
+    fn parse(&self, value: &String) -> Result<Option<Decimal>> {
+        parse_percent(self.0, value)
+    }
+}
+
+/// A kW, PLC or NSPL value.
+pub(crate) struct Kw(pub &'static str);
+
+impl Converter<Option<Decimal>, String> for Kw {
+    fn to_proto(&self, value: Option<Decimal>) -> String {
+        optional_decimal(value)
+    }
+
+    fn parse(&self, value: &String) -> Result<Option<Decimal>> {
+        parse_kw(self.0, value)
+    }
+}
+
+/// An account's proto conversion, field by field from the field table.
+macro_rules! account_proto {
+    ($($field:ident: $ty:ty => $convert:expr),* $(,)?) => {
+        /// A stored account as the API shows it, with its computed annual usage and load factor.
+        pub(crate) fn account_to_proto(row: AccountRow) -> Account {
+            let electric = row.fields.commodity == AccountCommodity::Electric.name();
+            let has_usage = row.usage_updated_at.is_some();
+            let annual = |shown: bool| if shown && has_usage { decimal(row.annual_usage) } else { String::new() };
+            let fields = row.fields;
+            Account {
+                account_id: row.account_id,
+                company_id: row.company_id,
+                $($field: $convert.to_proto(fields.$field),)*
+                annual_kwh: annual(electric),
+                annual_therms: annual(!electric),
+                load_factor: if electric {
+                    optional_decimal(annual_load_factor(row.annual_usage, row.peak_kw))
+                } else {
+                    String::new()
+                },
+                usage_update_time: row.usage_updated_at.map(timestamp),
+                version: row.version,
+                update_time: Some(timestamp(row.updated_at)),
+            }
+        }
+
+        /// Reads the named fields of a request's account, each checked; the others keep their
+        /// defaults.
+        pub(crate) fn account_fields_of(account: &Account, named: &[String]) -> Result<AccountFields> {
+            let mut fields = AccountFields::default();
+            for field in named {
+                match field.as_str() {
+                    $(stringify!($field) => fields.$field = $convert.parse(&account.$field)?,)*
+                    other => return Err(invalid(format!("{other} cannot be changed here."))),
+                }
+            }
+            Ok(fields)
+        }
+    };
+}
+account_fields!(account_proto);
 
 /// A contact as the protos carry it.
 pub(crate) fn contact_to_proto(row: ContactRow) -> Contact {

@@ -6,67 +6,22 @@ use rust_decimal::Decimal;
 use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder, query_builder::Separated};
 
 use super::companies::like_escaped;
+pub use crate::domain::account_record::AccountFields;
+use crate::domain::account_record::account_fields;
 
-/// An account's editable fields.
-#[derive(Debug, Clone, Default, PartialEq, sqlx::FromRow)]
-pub struct AccountFields {
-    pub name: String,
-    pub len: String,
-    pub account_number: String,
-    pub secondary_account_number: String,
-    pub utility_id: Option<i64>,
-    pub zone: String,
-    pub supplier_id: Option<i64>,
-    pub commodity: String,
-    pub rate_class: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub zip: String,
-    pub open_state: String,
-    pub tax_exempt_percent: Option<Decimal>,
-    pub contract_end_date: Option<NaiveDate>,
-    pub plc: Option<Decimal>,
-    pub nspl: Option<Decimal>,
-    pub is_dr: bool,
-    pub dr_status: Option<String>,
-    pub dr_provider_supplier_id: Option<i64>,
-    pub summer_registered_kw: Option<Decimal>,
-    pub winter_registered_kw: Option<Decimal>,
+/// The editable columns, and the binds of an account's fields in their order, from the field
+/// table.
+macro_rules! columns {
+    ($first:ident: $first_ty:ty => $first_convert:expr $(, $field:ident: $ty:ty => $convert:expr)* $(,)?) => {
+        const FIELD_COLUMNS: &str = concat!(stringify!($first) $(, ", ", stringify!($field))*);
+
+        fn bind_fields<'q>(values: &mut Separated<'_, 'q, Postgres, &'static str>, fields: &'q AccountFields) {
+            values.push_bind(&fields.$first);
+            $(values.push_bind(&fields.$field);)*
+        }
+    };
 }
-
-/// The editable columns, in the order `bind_fields` binds them.
-const FIELD_COLUMNS: &str = "name, len, account_number, secondary_account_number, utility_id, zone, supplier_id, \
-    commodity, rate_class, address, city, state, zip, open_state, tax_exempt_percent, contract_end_date, plc, nspl, \
-    is_dr, dr_status, dr_provider_supplier_id, summer_registered_kw, winter_registered_kw";
-
-/// Binds every editable field, in the order of `FIELD_COLUMNS`.
-fn bind_fields<'q>(values: &mut Separated<'_, 'q, Postgres, &'static str>, fields: &'q AccountFields) {
-    values
-        .push_bind(&fields.name)
-        .push_bind(&fields.len)
-        .push_bind(&fields.account_number)
-        .push_bind(&fields.secondary_account_number)
-        .push_bind(fields.utility_id)
-        .push_bind(&fields.zone)
-        .push_bind(fields.supplier_id)
-        .push_bind(&fields.commodity)
-        .push_bind(&fields.rate_class)
-        .push_bind(&fields.address)
-        .push_bind(&fields.city)
-        .push_bind(&fields.state)
-        .push_bind(&fields.zip)
-        .push_bind(&fields.open_state)
-        .push_bind(fields.tax_exempt_percent)
-        .push_bind(fields.contract_end_date)
-        .push_bind(fields.plc)
-        .push_bind(fields.nspl)
-        .push_bind(fields.is_dr)
-        .push_bind(&fields.dr_status)
-        .push_bind(fields.dr_provider_supplier_id)
-        .push_bind(fields.summer_registered_kw)
-        .push_bind(fields.winter_registered_kw);
-}
+account_fields!(columns);
 
 /// A stored account with what its usage makes of it.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -7,7 +7,6 @@ use eris_proto::sourcing::v1::Commodity as DirectoryCommodity;
 use rust_decimal::{Decimal, RoundingStrategy};
 
 use crate::{
-    db::accounts::{AccountFields, UsageMonthRow},
     domain::company_record::{US_STATES, parse_decimal},
     error::{Result, invalid},
 };
@@ -15,32 +14,6 @@ use crate::{
 /// Hours in a 30-day month and in a year: the spec's load factor divisors.
 pub const MONTH_HOURS: u32 = 720;
 pub const YEAR_HOURS: u32 = 8760;
-/// The fields a save may name.
-pub const FIELDS: &[&str] = &[
-    "name",
-    "len",
-    "account_number",
-    "secondary_account_number",
-    "utility_id",
-    "zone",
-    "supplier_id",
-    "commodity",
-    "rate_class",
-    "address",
-    "city",
-    "state",
-    "zip",
-    "open_state",
-    "tax_exempt_percent",
-    "contract_end_date",
-    "plc",
-    "nspl",
-    "is_dr",
-    "dr_status",
-    "dr_provider_supplier_id",
-    "summer_registered_kw",
-    "winter_registered_kw",
-];
 
 /// An account's commodity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,73 +67,104 @@ impl CapacityKind {
     }
 }
 
-fn text_of<T: ToString>(value: &Option<T>) -> String {
-    value.as_ref().map(ToString::to_string).unwrap_or_default()
-}
-
-fn decimal_text(value: &Option<Decimal>) -> String {
-    value.map(|v| v.normalize().to_string()).unwrap_or_default()
-}
-
-impl edits::Fields for AccountFields {
-    fn field_values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("name", self.name.clone()),
-            ("len", self.len.clone()),
-            ("account_number", self.account_number.clone()),
-            ("secondary_account_number", self.secondary_account_number.clone()),
-            ("utility_id", text_of(&self.utility_id)),
-            ("zone", self.zone.clone()),
-            ("supplier_id", text_of(&self.supplier_id)),
-            ("commodity", self.commodity.clone()),
-            ("rate_class", self.rate_class.clone()),
-            ("address", self.address.clone()),
-            ("city", self.city.clone()),
-            ("state", self.state.clone()),
-            ("zip", self.zip.clone()),
-            ("open_state", self.open_state.clone()),
-            ("tax_exempt_percent", decimal_text(&self.tax_exempt_percent)),
-            ("contract_end_date", text_of(&self.contract_end_date)),
-            ("plc", decimal_text(&self.plc)),
-            ("nspl", decimal_text(&self.nspl)),
-            ("is_dr", self.is_dr.to_string()),
-            ("dr_status", text_of(&self.dr_status)),
-            ("dr_provider_supplier_id", text_of(&self.dr_provider_supplier_id)),
-            ("summer_registered_kw", decimal_text(&self.summer_registered_kw)),
-            ("winter_registered_kw", decimal_text(&self.winter_registered_kw)),
-        ]
-    }
-
-    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
-        match field {
-            "name" => self.name.clone_from(&from.name),
-            "len" => self.len.clone_from(&from.len),
-            "account_number" => self.account_number.clone_from(&from.account_number),
-            "secondary_account_number" => self.secondary_account_number.clone_from(&from.secondary_account_number),
-            "utility_id" => self.utility_id = from.utility_id,
-            "zone" => self.zone.clone_from(&from.zone),
-            "supplier_id" => self.supplier_id = from.supplier_id,
-            "commodity" => self.commodity.clone_from(&from.commodity),
-            "rate_class" => self.rate_class.clone_from(&from.rate_class),
-            "address" => self.address.clone_from(&from.address),
-            "city" => self.city.clone_from(&from.city),
-            "state" => self.state.clone_from(&from.state),
-            "zip" => self.zip.clone_from(&from.zip),
-            "open_state" => self.open_state.clone_from(&from.open_state),
-            "tax_exempt_percent" => self.tax_exempt_percent = from.tax_exempt_percent,
-            "contract_end_date" => self.contract_end_date = from.contract_end_date,
-            "plc" => self.plc = from.plc,
-            "nspl" => self.nspl = from.nspl,
-            "is_dr" => self.is_dr = from.is_dr,
-            "dr_status" => self.dr_status.clone_from(&from.dr_status),
-            "dr_provider_supplier_id" => self.dr_provider_supplier_id = from.dr_provider_supplier_id,
-            "summer_registered_kw" => self.summer_registered_kw = from.summer_registered_kw,
-            "winter_registered_kw" => self.winter_registered_kw = from.winter_registered_kw,
-            _ => return false,
+/// Every account field, once: its name (the column, the proto field and the update-mask path), its
+/// stored type, and how the API reads and writes it (the converters of `proto.rs`). The record,
+/// its History text, its SQL columns and binds (`db/accounts.rs`), its proto conversion and the
+/// update-mask reader are all made from this table.
+macro_rules! account_fields {
+    ($then:ident) => {
+        $then! {
+            name: String => Text("Name", 300),
+            len: String => Text("LEN", 300),
+            account_number: String => Text("Account #", 100),
+            secondary_account_number: String => Text("Secondary #", 100),
+            utility_id: Option<i64> => Id("Utility"),
+            zone: String => Text("Zone", 100),
+            supplier_id: Option<i64> => Id("Supplier"),
+            commodity: String => AccountCommodityName,
+            rate_class: String => Text("Rate Class", 100),
+            address: String => Text("Address", 300),
+            city: String => Text("City", 120),
+            state: String => Code("State", 2),
+            zip: String => Text("Zip", 10),
+            open_state: String => OpenStateName,
+            tax_exempt_percent: Option<Decimal> => Percent("Tax Exempt Status"),
+            contract_end_date: Option<NaiveDate> => OptionalDate("Contract End Date"),
+            plc: Option<Decimal> => Kw("PLC"),
+            nspl: Option<Decimal> => Kw("NSPL"),
+            is_dr: bool => Flag,
+            dr_status: Option<String> => DrStatusName,
+            dr_provider_supplier_id: Option<i64> => Id("Provider"),
+            summer_registered_kw: Option<Decimal> => Kw("Summer Registered kW"),
+            winter_registered_kw: Option<Decimal> => Kw("Winter Registered kW"),
         }
-        true
+    };
+}
+pub(crate) use account_fields;
+
+/// The record, its field names and their text, from the table above.
+macro_rules! define_account {
+    ($($field:ident: $ty:ty => $convert:expr),* $(,)?) => {
+        /// An account's editable fields, as stored.
+        #[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
+        pub struct AccountFields {
+            $(pub $field: $ty,)*
+        }
+
+        /// The fields a save may name, in the table's order.
+        pub const FIELDS: &[&str] = &[$(stringify!($field)),*];
+
+        /// Every field as text, for History, events and conflict checks.
+        impl edits::Fields for AccountFields {
+            fn field_values(&self) -> Vec<(&'static str, String)> {
+                vec![$((stringify!($field), AccountText::text(&self.$field)),)*]
+            }
+
+            fn copy_field(&mut self, from: &Self, field: &str) -> bool {
+                match field {
+                    $(stringify!($field) => self.$field.clone_from(&from.$field),)*
+                    _ => return false,
+                }
+                true
+            }
+        }
+    };
+}
+account_fields!(define_account);
+
+/// A field's value as History shows it: decimals without trailing zeros, none as empty.
+trait AccountText {
+    fn text(&self) -> String;
+}
+
+impl AccountText for String {
+    fn text(&self) -> String {
+        self.clone()
     }
 }
+
+impl AccountText for bool {
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl AccountText for Option<Decimal> {
+    fn text(&self) -> String {
+        self.map(|v| v.normalize().to_string()).unwrap_or_default()
+    }
+}
+
+macro_rules! optional_text {
+    ($($ty:ty),*) => {$(
+        impl AccountText for Option<$ty> {
+            fn text(&self) -> String {
+                self.as_ref().map(ToString::to_string).unwrap_or_default()
+            }
+        }
+    )*};
+}
+optional_text!(i64, String, NaiveDate);
 
 /// A kW, PLC or NSPL value as typed: up to 10 digits and 4 decimals.
 pub fn parse_kw(label: &str, text: &str) -> Result<Option<Decimal>> {
@@ -221,20 +225,6 @@ pub fn annual_load_factor(annual_kwh: Decimal, peak_kw: Option<Decimal>) -> Opti
         Some(peak) if !peak.is_zero() => Some(four_decimals(annual_kwh / (peak * Decimal::from(YEAR_HOURS)))),
         _ => None,
     }
-}
-
-/// The 12 months of an account's usage, months never entered empty.
-pub fn twelve_months(stored: &[UsageMonthRow]) -> Vec<UsageMonthRow> {
-    (1..=12)
-        .map(|month| {
-            stored.iter().find(|m| m.month == month).cloned().unwrap_or(UsageMonthRow {
-                month,
-                value: None,
-                kw: None,
-                entry_date: None,
-            })
-        })
-        .collect()
 }
 
 /// One month as typed: its number, value and kW.

@@ -19,7 +19,7 @@ use crate::{
         accounts::{AccountFields, AccountRow, CapacityRow, UsageMonthRow},
     },
     domain::{
-        account_record::{AccountCommodity, CapacityKind, TypedMonth, twelve_months, usage_months, validate},
+        account_record::{AccountCommodity, CapacityKind, TypedMonth, usage_months, validate},
         directory::Directory,
     },
     error::{Error, Result, invalid, not_found},
@@ -73,6 +73,20 @@ pub(crate) fn hidden_as(what: &'static str) -> impl Fn(Error) -> Error {
         Error::Platform(eris_platform::Error::NotFound(_)) => not_found(what),
         other => other,
     }
+}
+
+/// The 12 months of an account's usage, months never entered empty.
+pub fn twelve_months(stored: &[UsageMonthRow]) -> Vec<UsageMonthRow> {
+    (1..=12)
+        .map(|month| {
+            stored.iter().find(|m| m.month == month).cloned().unwrap_or(UsageMonthRow {
+                month,
+                value: None,
+                kw: None,
+                entry_date: None,
+            })
+        })
+        .collect()
 }
 
 impl State {

@@ -8,14 +8,14 @@ use eris_platform::{
     text,
 };
 use eris_proto::crm::v1::{
-    Account, AccountCommodity as ProtoCommodity, AccountFilter, AccountMatch, AccountUsage, BatchGetUsageRequest,
-    BatchGetUsageResponse, CapacityKind as ProtoKind, CapacityRecord, CreateAccountRequest, CreateAccountResponse,
-    CreateCapacityRecordRequest, CreateCapacityRecordResponse, DeleteAccountRequest, DeleteAccountResponse,
-    DeleteCapacityRecordRequest, DeleteCapacityRecordResponse, DrStatus, GetAccountRequest, GetAccountResponse,
-    GetUsageRequest, GetUsageResponse, ImportAccountsRequest, ImportAccountsResponse, ImportProblem,
-    ListAccountsRequest, ListAccountsResponse, ListCapacityRecordsRequest, ListCapacityRecordsResponse, OpenState,
-    SearchAccountsRequest, SearchAccountsResponse, UpdateAccountRequest, UpdateAccountResponse, UpdateUsageRequest,
-    UpdateUsageResponse, UsageMonth, account_service_server::AccountService,
+    AccountFilter, AccountMatch, AccountUsage, BatchGetUsageRequest, BatchGetUsageResponse, CapacityKind as ProtoKind,
+    CapacityRecord, CreateAccountRequest, CreateAccountResponse, CreateCapacityRecordRequest,
+    CreateCapacityRecordResponse, DeleteAccountRequest, DeleteAccountResponse, DeleteCapacityRecordRequest,
+    DeleteCapacityRecordResponse, GetAccountRequest, GetAccountResponse, GetUsageRequest, GetUsageResponse,
+    ImportAccountsRequest, ImportAccountsResponse, ImportProblem, ListAccountsRequest, ListAccountsResponse,
+    ListCapacityRecordsRequest, ListCapacityRecordsResponse, SearchAccountsRequest, SearchAccountsResponse,
+    UpdateAccountRequest, UpdateAccountResponse, UpdateUsageRequest, UpdateUsageResponse, UsageMonth,
+    account_service_server::AccountService,
 };
 use serde_json::json;
 use tonic::{Request, Response, Status};
@@ -23,16 +23,15 @@ use tonic::{Request, Response, Status};
 use super::{decode_token, finish_page, name_position, page_size};
 use crate::{
     State, access,
-    db::accounts::{AccountFields, AccountQuery, CapacityRow, UsageMonthRow},
+    db::accounts::{AccountQuery, CapacityRow, UsageMonthRow},
     domain::{
         account_record::{
             AccountCommodity, CapacityKind, FIELDS, TypedMonth, capacity_dates, monthly_load_factor, parse_kw,
-            parse_percent,
         },
         import,
     },
     error::{Result, invalid},
-    proto::{account_to_proto, decimal, optional_date, optional_decimal, optional_id, parse_date},
+    proto::{account_fields_of, account_to_proto, decimal, optional_date, optional_decimal, parse_date},
 };
 
 pub(crate) struct AccountApi(pub(crate) Arc<State>);
@@ -79,78 +78,6 @@ fn capacity_to_proto(row: CapacityRow) -> CapacityRecord {
         start_date: optional_date(Some(row.start_date)),
         end_date: optional_date(Some(row.end_date)),
     }
-}
-
-/// Reads the named fields of a request's account, each checked; the others keep their defaults.
-fn fields_of(account: &Account, named: &[String]) -> Result<AccountFields> {
-    let mut fields = AccountFields::default();
-    let id = |label: &str, value: i64| -> Result<Option<i64>> {
-        if value < 0 {
-            return Err(invalid(format!("{label} is not a valid id.")));
-        }
-        Ok(optional_id(value))
-    };
-    for field in named {
-        match field.as_str() {
-            "name" => fields.name = text::line(&account.name, "Name", 300, false)?,
-            "len" => fields.len = text::line(&account.len, "LEN", 300, false)?,
-            "account_number" => fields.account_number = text::line(&account.account_number, "Account #", 100, false)?,
-            "secondary_account_number" => {
-                fields.secondary_account_number =
-                    text::line(&account.secondary_account_number, "Secondary #", 100, false)?;
-            }
-            "utility_id" => fields.utility_id = id("Utility", account.utility_id)?,
-            "zone" => fields.zone = text::line(&account.zone, "Zone", 100, false)?,
-            "supplier_id" => fields.supplier_id = id("Supplier", account.supplier_id)?,
-            "commodity" => {
-                fields.commodity = match ProtoCommodity::try_from(account.commodity) {
-                    Ok(ProtoCommodity::Electric) => "Electric".into(),
-                    Ok(ProtoCommodity::Gas) => "Gas".into(),
-                    _ => return Err(invalid("Commodity must be Electric or Gas.")),
-                };
-            }
-            "rate_class" => fields.rate_class = text::line(&account.rate_class, "Rate Class", 100, false)?,
-            "address" => fields.address = text::line(&account.address, "Address", 300, false)?,
-            "city" => fields.city = text::line(&account.city, "City", 120, false)?,
-            "state" => fields.state = text::line(&account.state, "State", 2, false)?.to_uppercase(),
-            "zip" => fields.zip = text::line(&account.zip, "Zip", 10, false)?,
-            "open_state" => {
-                fields.open_state = match OpenState::try_from(account.open_state) {
-                    Ok(OpenState::Closed) => "Closed".into(),
-                    Ok(OpenState::Open | OpenState::Unspecified) => "Open".into(),
-                    Err(_) => return Err(invalid("Open State must be Open or Closed.")),
-                };
-            }
-            "tax_exempt_percent" => {
-                fields.tax_exempt_percent = parse_percent("Tax Exempt Status", &account.tax_exempt_percent)?;
-            }
-            "contract_end_date" => {
-                fields.contract_end_date = parse_date("Contract End Date", account.contract_end_date.as_ref())?;
-            }
-            "plc" => fields.plc = parse_kw("PLC", &account.plc)?,
-            "nspl" => fields.nspl = parse_kw("NSPL", &account.nspl)?,
-            "is_dr" => fields.is_dr = account.is_dr,
-            "dr_status" => {
-                fields.dr_status = match DrStatus::try_from(account.dr_status) {
-                    Ok(DrStatus::Registered) => Some("Registered".into()),
-                    Ok(DrStatus::Unregistered) => Some("Unregistered".into()),
-                    Ok(DrStatus::Unspecified) => None,
-                    Err(_) => return Err(invalid("DR Status must be Registered or Unregistered.")),
-                };
-            }
-            "dr_provider_supplier_id" => {
-                fields.dr_provider_supplier_id = id("Provider", account.dr_provider_supplier_id)?
-            }
-            "summer_registered_kw" => {
-                fields.summer_registered_kw = parse_kw("Summer Registered kW", &account.summer_registered_kw)?;
-            }
-            "winter_registered_kw" => {
-                fields.winter_registered_kw = parse_kw("Winter Registered kW", &account.winter_registered_kw)?;
-            }
-            other => return Err(invalid(format!("{other} cannot be changed here."))),
-        }
-    }
-    Ok(fields)
 }
 
 fn all_fields() -> Vec<String> {
@@ -237,7 +164,7 @@ impl AccountService for AccountApi {
     ) -> Result<Response<CreateAccountResponse>, Status> {
         let caller = caller(&request)?.clone();
         let account = request.into_inner().account.ok_or_else(|| invalid("account is required."))?;
-        let fields = fields_of(&account, &all_fields())?;
+        let fields = account_fields_of(&account, &all_fields())?;
         let row = self.0.create_account(&caller, account.company_id, fields).await?;
         Ok(Response::new(CreateAccountResponse { account: Some(account_to_proto(row)) }))
     }
@@ -251,7 +178,7 @@ impl AccountService for AccountApi {
         let UpdateAccountRequest { account, update_mask } = request.into_inner();
         let account = account.ok_or_else(|| invalid("account is required."))?;
         let named = named_fields(update_mask.map(|mask| mask.paths).unwrap_or_default());
-        let fields = fields_of(&account, &named)?;
+        let fields = account_fields_of(&account, &named)?;
         let patch = Patch { record_id: account.account_id, version: account.version, fields, named };
         let row = self.0.update_account(&caller, patch).await?;
         Ok(Response::new(UpdateAccountResponse { account: Some(account_to_proto(row)) }))
