@@ -1,6 +1,9 @@
 //! Stored rows as the protos carry them: for the gRPC answers and for the events alike.
 
-use eris_platform::values::{date, decimal_text, optional_date, timestamp};
+use eris_platform::{
+    text,
+    values::{date, decimal_text, optional_date, timestamp},
+};
 use eris_proto::sourcing::v1::{RateCode, Rfp, RfpOutcome, RfpQuote, Supplier, SupplierContact, Utility};
 
 use crate::{
@@ -9,8 +12,101 @@ use crate::{
         suppliers::{SupplierContactRow, SupplierRow},
         utilities::{RateCodeRow, UtilityRow},
     },
-    domain::vocabulary::{Commodity, Outcome},
+    domain::{
+        utility_record::{UtilityFields, utility_fields},
+        vocabulary::{Commodity, Outcome},
+    },
+    error::{Result, invalid},
 };
+
+/// How the API reads a stored field from a request (checked) and writes it into an answer.
+pub(crate) trait Converter<T, P> {
+    fn to_proto(&self, value: T) -> P;
+    fn parse(&self, value: &P) -> Result<T>;
+}
+
+/// One line of text: label, most characters, whether it is required.
+pub(crate) struct Text(pub &'static str, pub usize, pub bool);
+
+impl Converter<String, String> for Text {
+    fn to_proto(&self, value: String) -> String {
+        value
+    }
+
+    fn parse(&self, value: &String) -> Result<String> {
+        Ok(text::line(value, self.0, self.1, self.2)?)
+    }
+}
+
+/// A state's two letters, in capitals: whether it is required, the refusal of other text.
+pub(crate) struct StateCode(pub bool, pub &'static str);
+
+impl Converter<String, String> for StateCode {
+    fn to_proto(&self, value: String) -> String {
+        value
+    }
+
+    fn parse(&self, value: &String) -> Result<String> {
+        let state = text::line(value, "State", 2, self.0)?.to_uppercase();
+        let two_letters = state.len() == 2 && state.chars().all(|c| c.is_ascii_uppercase());
+        if !state.is_empty() && !two_letters {
+            return Err(invalid(self.1));
+        }
+        Ok(state)
+    }
+}
+
+/// Every commodity.
+pub(crate) const ANY_COMMODITY: &[Commodity] = &[Commodity::Electric, Commodity::Gas, Commodity::Dr];
+
+/// A required commodity, stored by name: the commodities allowed, the refusal of others.
+pub(crate) struct CommodityOf(pub &'static [Commodity], pub &'static str);
+
+impl Converter<String, i32> for CommodityOf {
+    fn to_proto(&self, value: String) -> i32 {
+        Commodity::proto_of_name(&value).into()
+    }
+
+    fn parse(&self, value: &i32) -> Result<String> {
+        match Commodity::from_proto(*value)? {
+            Some(commodity) if self.0.contains(&commodity) => Ok(commodity.name().to_owned()),
+            _ => Err(invalid(self.1)),
+        }
+    }
+}
+
+/// A record's fields as its proto message carries them, made by `proto_fields!` from the
+/// record's field table.
+pub(crate) trait ProtoFields<P>: Sized {
+    /// The message with these fields, its other fields taken from `rest`.
+    fn into_proto(self, rest: P) -> P;
+
+    /// Reads the named fields of a request's message, each checked; the others keep their
+    /// defaults (never written: a save writes only the fields it names).
+    fn read<S: AsRef<str>>(message: &P, named: &[S]) -> Result<Self>;
+}
+
+macro_rules! proto_fields {
+    ($(#[$meta:meta])* $name:ident: $proto:ident { $($field:ident: $ty:ty => $convert:expr),* $(,)? }) => {
+        impl ProtoFields<$proto> for $name {
+            fn into_proto(self, rest: $proto) -> $proto {
+                $proto { $($field: $convert.to_proto(self.$field),)* ..rest }
+            }
+
+            fn read<S: AsRef<str>>(message: &$proto, named: &[S]) -> Result<Self> {
+                let mut fields = Self::default();
+                for field in named {
+                    match field.as_ref() {
+                        $(stringify!($field) => fields.$field = $convert.parse(&message.$field)?,)*
+                        other => return Err(invalid(format!("{other} cannot be changed here."))),
+                    }
+                }
+                Ok(fields)
+            }
+        }
+    };
+}
+utility_fields!(proto_fields);
 
 pub(crate) fn supplier_to_proto(row: SupplierRow) -> Supplier {
     Supplier {
@@ -43,16 +139,12 @@ pub(crate) fn supplier_contact_to_proto(row: SupplierContactRow) -> SupplierCont
 }
 
 pub(crate) fn utility_to_proto(row: UtilityRow) -> Utility {
-    Utility {
+    row.fields.into_proto(Utility {
         utility_id: row.utility_id,
-        commodity: Commodity::proto_of_name(&row.fields.commodity).into(),
-        name: row.fields.name,
-        state: row.fields.state,
-        zone: row.fields.zone,
-        rto: row.fields.rto,
         version: row.version,
         update_time: Some(timestamp(row.updated_at)),
-    }
+        ..Default::default()
+    })
 }
 
 pub(crate) fn rate_code_to_proto(row: RateCodeRow) -> RateCode {

@@ -3,6 +3,12 @@
 use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgExecutor, PgPool};
 
+use super::{Columns, columns};
+pub use crate::domain::utility_record::UtilityFields;
+use crate::domain::utility_record::utility_fields;
+
+utility_fields!(columns);
+
 /// The unique constraint on (name, state, commodity).
 pub const UTILITY_NAME_KEY: &str = "utility_name_state_commodity_key";
 
@@ -16,16 +22,6 @@ pub struct UtilityRow {
     pub updated_at: DateTime<Utc>,
 }
 
-/// A utility's editable fields.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct UtilityFields {
-    pub name: String,
-    pub state: String,
-    pub commodity: String,
-    pub zone: String,
-    pub rto: String,
-}
-
 /// A stored rate code.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct RateCodeRow {
@@ -34,14 +30,17 @@ pub struct RateCodeRow {
     pub description: String,
 }
 
-const SELECT: &str = "select utility_id, name, state, commodity, zone, rto, version, updated_at from utility";
+fn select() -> String {
+    format!("select utility_id, {}, version, updated_at from utility", UtilityFields::COLUMNS)
+}
 
 /// Every utility of `commodity` (all when `None`), by name, then state. A reference list (a few
 /// hundred utilities nationwide); the limit only bounds the work.
 #[tracing::instrument(skip_all)]
 pub async fn list_utilities(pool: &PgPool, commodity: Option<&str>) -> sqlx::Result<Vec<UtilityRow>> {
     sqlx::query_as(&format!(
-        "{SELECT} where $1::text is null or commodity = $1 order by lower(name), state, commodity, utility_id limit 10000"
+        "{} where $1::text is null or commodity = $1 order by lower(name), state, commodity, utility_id limit 10000",
+        select()
     ))
     .bind(commodity)
     .fetch_all(pool)
@@ -51,7 +50,7 @@ pub async fn list_utilities(pool: &PgPool, commodity: Option<&str>) -> sqlx::Res
 /// Up to `limit` utilities with ids above `after`, in id order (a snapshot's pages).
 #[tracing::instrument(skip_all)]
 pub async fn list_utilities_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -> sqlx::Result<Vec<UtilityRow>> {
-    sqlx::query_as(&format!("{SELECT} where utility_id > $1 order by utility_id limit $2"))
+    sqlx::query_as(&format!("{} where utility_id > $1 order by utility_id limit $2", select()))
         .bind(after)
         .bind(limit)
         .fetch_all(db)
@@ -60,29 +59,18 @@ pub async fn list_utilities_after(db: impl PgExecutor<'_>, after: i64, limit: i6
 
 #[tracing::instrument(skip_all)]
 pub async fn select_utility(db: impl PgExecutor<'_>, utility_id: i64) -> sqlx::Result<Option<UtilityRow>> {
-    sqlx::query_as(&format!("{SELECT} where utility_id = $1")).bind(utility_id).fetch_optional(db).await
+    sqlx::query_as(&format!("{} where utility_id = $1", select())).bind(utility_id).fetch_optional(db).await
 }
 
 /// The utility, its row locked until the caller's transaction ends.
 #[tracing::instrument(skip_all)]
 pub async fn select_utility_for_update(db: &mut PgConnection, utility_id: i64) -> sqlx::Result<Option<UtilityRow>> {
-    sqlx::query_as(&format!("{SELECT} where utility_id = $1 for update")).bind(utility_id).fetch_optional(db).await
+    sqlx::query_as(&format!("{} where utility_id = $1 for update", select())).bind(utility_id).fetch_optional(db).await
 }
 
 #[tracing::instrument(skip_all)]
 pub async fn insert_utility(db: &mut PgConnection, fields: &UtilityFields, user_id: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "insert into utility (name, state, commodity, zone, rto, updated_by) values ($1, $2, $3, $4, $5, $6) \
-         returning utility_id",
-    )
-    .bind(&fields.name)
-    .bind(&fields.state)
-    .bind(&fields.commodity)
-    .bind(&fields.zone)
-    .bind(&fields.rto)
-    .bind(user_id)
-    .fetch_one(db)
-    .await
+    super::insert_fields(db, "utility", &[], fields, user_id, "utility_id").await
 }
 
 /// Writes the fields (the row is locked by the caller's transaction); answers the new version.
@@ -93,19 +81,7 @@ pub async fn update_utility(
     fields: &UtilityFields,
     user_id: i64,
 ) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "update utility set name = $1, state = $2, commodity = $3, zone = $4, rto = $5, version = version + 1, \
-         updated_at = now(), updated_by = $6 where utility_id = $7 returning version",
-    )
-    .bind(&fields.name)
-    .bind(&fields.state)
-    .bind(&fields.commodity)
-    .bind(&fields.zone)
-    .bind(&fields.rto)
-    .bind(user_id)
-    .bind(utility_id)
-    .fetch_one(db)
-    .await
+    super::update_fields(db, "utility", ("utility_id", utility_id), fields, user_id).await
 }
 
 /// A utility's rate codes in the order they were saved (hundreds at most).

@@ -25,51 +25,6 @@ const RESOURCE: &str = "utility";
 /// Most rate codes one utility has.
 pub const MAX_RATE_CODES: usize = 500;
 
-impl edits::Fields for UtilityFields {
-    fn field_values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("name", self.name.clone()),
-            ("state", self.state.clone()),
-            ("commodity", self.commodity.clone()),
-            ("zone", self.zone.clone()),
-            ("rto", self.rto.clone()),
-        ]
-    }
-
-    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
-        match field {
-            "name" => self.name = from.name.clone(),
-            "state" => self.state = from.state.clone(),
-            "commodity" => self.commodity = from.commodity.clone(),
-            "zone" => self.zone = from.zone.clone(),
-            "rto" => self.rto = from.rto.clone(),
-            _ => return false,
-        }
-        true
-    }
-}
-
-/// A utility's fields as typed: trimmed, checked, the state in capitals.
-pub fn utility_fields(
-    name: &str,
-    state: &str,
-    commodity: Option<Commodity>,
-    zone: &str,
-    rto: &str,
-) -> Result<UtilityFields> {
-    let state = text::line(state, "State", 2, true)?.to_uppercase();
-    if state.len() != 2 || !state.chars().all(|c| c.is_ascii_uppercase()) {
-        return Err(invalid("State must be a two-letter code."));
-    }
-    Ok(UtilityFields {
-        name: text::line(name, "Utility", 200, true)?,
-        state,
-        commodity: commodity.ok_or_else(|| invalid("Commodity must be Electric, Gas or DR."))?.name().to_owned(),
-        zone: text::line(zone, "Zone", 100, false)?,
-        rto: text::line(rto, "RTO", 100, false)?,
-    })
-}
-
 /// Rate codes as typed: each trimmed and checked, empty rows dropped, at most `MAX_RATE_CODES`.
 pub fn rate_codes(codes: &[(String, String, String)]) -> Result<Vec<RateCodeRow>> {
     let mut checked = Vec::with_capacity(codes.len());
@@ -186,6 +141,29 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use eris_proto::sourcing::v1::Utility;
+
+    use crate::proto::ProtoFields;
+
+    /// A utility's fields as typed, read as a create reads them.
+    fn utility_fields(
+        name: &str,
+        state: &str,
+        commodity: Option<Commodity>,
+        zone: &str,
+        rto: &str,
+    ) -> Result<UtilityFields> {
+        let utility = Utility {
+            name: name.into(),
+            state: state.into(),
+            commodity: commodity.map_or(0, |c| Commodity::proto_of_name(c.name()).into()),
+            zone: zone.into(),
+            rto: rto.into(),
+            ..Default::default()
+        };
+        UtilityFields::read(&utility, UtilityFields::FIELDS)
+    }
 
     #[test]
     fn a_utility_needs_a_name_a_two_letter_state_and_a_commodity() {

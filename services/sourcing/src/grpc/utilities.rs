@@ -9,18 +9,18 @@ use eris_platform::{
 use eris_proto::sourcing::v1::{
     CreateUtilityRequest, CreateUtilityResponse, GetUtilityRequest, GetUtilityResponse, ListRateCodesRequest,
     ListRateCodesResponse, ListUtilitiesRequest, ListUtilitiesResponse, RateCode, ReplaceRateCodesRequest,
-    ReplaceRateCodesResponse, UpdateUtilityRequest, UpdateUtilityResponse, Utility,
-    sourcing_service_server::SourcingService, utility_service_server::UtilityService,
+    ReplaceRateCodesResponse, UpdateUtilityRequest, UpdateUtilityResponse, sourcing_service_server::SourcingService,
+    utility_service_server::UtilityService,
 };
 use tonic::{Request, Response, Status};
 
 use crate::{
     State,
     db::utilities::{RateCodeRow, UtilityFields},
-    domain::utilities::{self as domain, utility_fields},
+    domain::utilities as domain,
     domain::vocabulary::Commodity,
-    error::{Result, invalid},
-    proto::{rate_code_to_proto, utility_to_proto},
+    error::invalid,
+    proto::{ProtoFields, rate_code_to_proto, utility_to_proto},
 };
 
 pub(crate) struct UtilityApi(pub(crate) Arc<State>);
@@ -34,27 +34,6 @@ impl SourcingService for SourcingApi {}
 
 fn rate_codes_to_proto(rows: Vec<RateCodeRow>) -> Vec<RateCode> {
     rows.into_iter().map(rate_code_to_proto).collect()
-}
-
-/// The named fields of a request's utility, each checked; the others keep a placeholder that the
-/// save never writes.
-fn fields_of(utility: &Utility, named: &[String]) -> Result<UtilityFields> {
-    let all = |name: &str| named.iter().any(|n| n == name);
-    let pick =
-        |field: &str, value: &str, fallback: &str| if all(field) { value.to_owned() } else { fallback.to_owned() };
-    let given_commodity = Commodity::from_proto(utility.commodity)?;
-    // Check each named field with the full rules, filling the rest with valid stand-ins.
-    let checked = utility_fields(
-        &pick("name", &utility.name, "-"),
-        &pick("state", &utility.state, "XX"),
-        if all("commodity") { given_commodity } else { Some(crate::domain::vocabulary::Commodity::Electric) },
-        &pick("zone", &utility.zone, ""),
-        &pick("rto", &utility.rto, ""),
-    )?;
-    if let Some(other) = named.iter().find(|n| !["name", "state", "commodity", "zone", "rto"].contains(&n.as_str())) {
-        return Err(invalid(format!("{other} cannot be changed here.")));
-    }
-    Ok(checked)
 }
 
 #[tonic::async_trait]
@@ -83,13 +62,7 @@ impl UtilityService for UtilityApi {
     ) -> Result<Response<CreateUtilityResponse>, Status> {
         let caller = caller(&request)?.clone();
         let utility = request.into_inner().utility.ok_or_else(|| invalid("utility is required."))?;
-        let fields = utility_fields(
-            &utility.name,
-            &utility.state,
-            Commodity::from_proto(utility.commodity)?,
-            &utility.zone,
-            &utility.rto,
-        )?;
+        let fields = UtilityFields::read(&utility, UtilityFields::FIELDS)?;
         let row = self.0.create_utility(&caller, fields).await?;
         Ok(Response::new(CreateUtilityResponse { utility: Some(utility_to_proto(row)) }))
     }
@@ -103,7 +76,7 @@ impl UtilityService for UtilityApi {
         let UpdateUtilityRequest { utility, update_mask } = request.into_inner();
         let utility = utility.ok_or_else(|| invalid("utility is required."))?;
         let named = named_fields(update_mask.map(|mask| mask.paths).unwrap_or_default());
-        let fields = fields_of(&utility, &named)?;
+        let fields = UtilityFields::read(&utility, &named)?;
         let patch = Patch { record_id: utility.utility_id, version: utility.version, fields, named };
         let row = self.0.update_utility(&caller, patch).await?;
         Ok(Response::new(UpdateUtilityResponse { utility: Some(utility_to_proto(row)) }))
