@@ -13,6 +13,7 @@ use crate::{
         utilities::{RateCodeRow, UtilityRow},
     },
     domain::{
+        supplier_record::{SupplierFields, supplier_fields},
         utility_record::{UtilityFields, utility_fields},
         vocabulary::{Commodity, Outcome},
     },
@@ -106,18 +107,17 @@ macro_rules! proto_fields {
         }
     };
 }
+supplier_fields!(proto_fields);
 utility_fields!(proto_fields);
 
 pub(crate) fn supplier_to_proto(row: SupplierRow) -> Supplier {
-    Supplier {
+    row.fields.into_proto(Supplier {
         supplier_id: row.supplier_id,
-        commodity: Commodity::proto_of_name(&row.fields.commodity).into(),
-        name: row.fields.name,
-        broker_agreement_status: row.fields.broker_agreement_status,
         archived: row.archived,
         version: row.version,
         update_time: Some(timestamp(row.updated_at)),
-    }
+        ..Default::default()
+    })
 }
 
 pub(crate) fn supplier_contact_to_proto(row: SupplierContactRow) -> SupplierContact {

@@ -3,6 +3,12 @@
 use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgExecutor, PgPool};
 
+use super::{Columns, columns};
+pub use crate::domain::supplier_record::SupplierFields;
+use crate::domain::supplier_record::supplier_fields;
+
+supplier_fields!(columns);
+
 /// The unique index that keeps one live supplier per name and commodity.
 pub const SUPPLIER_NAME_KEY: &str = "supplier_name_key";
 
@@ -17,16 +23,12 @@ pub struct SupplierRow {
     pub updated_at: DateTime<Utc>,
 }
 
-/// A supplier's editable fields.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct SupplierFields {
-    pub name: String,
-    pub commodity: String,
-    pub broker_agreement_status: String,
+fn select_supplier_sql() -> String {
+    format!(
+        "select supplier_id, {}, archived_at is not null as archived, version, updated_at from supplier",
+        SupplierFields::COLUMNS
+    )
 }
-
-const SELECT_SUPPLIER: &str = "select supplier_id, name, commodity, broker_agreement_status, \
-    archived_at is not null as archived, version, updated_at from supplier";
 
 /// Suppliers of `commodity` (all when `None`) by name, archived ones only when asked. A reference
 /// list (hundreds); the limit only bounds the work.
@@ -37,8 +39,9 @@ pub async fn list_suppliers(
     include_archived: bool,
 ) -> sqlx::Result<Vec<SupplierRow>> {
     sqlx::query_as(&format!(
-        "{SELECT_SUPPLIER} where ($1::text is null or commodity = $1) and ($2 or archived_at is null) \
-         order by lower(name), commodity, supplier_id limit 10000"
+        "{} where ($1::text is null or commodity = $1) and ($2 or archived_at is null) \
+         order by lower(name), commodity, supplier_id limit 10000",
+        select_supplier_sql()
     ))
     .bind(commodity)
     .bind(include_archived)
@@ -50,7 +53,7 @@ pub async fn list_suppliers(
 /// pages).
 #[tracing::instrument(skip_all)]
 pub async fn list_suppliers_after(db: impl PgExecutor<'_>, after: i64, limit: i64) -> sqlx::Result<Vec<SupplierRow>> {
-    sqlx::query_as(&format!("{SELECT_SUPPLIER} where supplier_id > $1 order by supplier_id limit $2"))
+    sqlx::query_as(&format!("{} where supplier_id > $1 order by supplier_id limit $2", select_supplier_sql()))
         .bind(after)
         .bind(limit)
         .fetch_all(db)
@@ -59,13 +62,16 @@ pub async fn list_suppliers_after(db: impl PgExecutor<'_>, after: i64, limit: i6
 
 #[tracing::instrument(skip_all)]
 pub async fn select_supplier(db: impl PgExecutor<'_>, supplier_id: i64) -> sqlx::Result<Option<SupplierRow>> {
-    sqlx::query_as(&format!("{SELECT_SUPPLIER} where supplier_id = $1")).bind(supplier_id).fetch_optional(db).await
+    sqlx::query_as(&format!("{} where supplier_id = $1", select_supplier_sql()))
+        .bind(supplier_id)
+        .fetch_optional(db)
+        .await
 }
 
 /// The supplier, its row locked until the caller's transaction ends.
 #[tracing::instrument(skip_all)]
 pub async fn select_supplier_for_update(db: &mut PgConnection, supplier_id: i64) -> sqlx::Result<Option<SupplierRow>> {
-    sqlx::query_as(&format!("{SELECT_SUPPLIER} where supplier_id = $1 for update"))
+    sqlx::query_as(&format!("{} where supplier_id = $1 for update", select_supplier_sql()))
         .bind(supplier_id)
         .fetch_optional(db)
         .await
@@ -73,16 +79,7 @@ pub async fn select_supplier_for_update(db: &mut PgConnection, supplier_id: i64)
 
 #[tracing::instrument(skip_all)]
 pub async fn insert_supplier(db: &mut PgConnection, fields: &SupplierFields, user_id: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "insert into supplier (name, commodity, broker_agreement_status, updated_by) values ($1, $2, $3, $4) \
-         returning supplier_id",
-    )
-    .bind(&fields.name)
-    .bind(&fields.commodity)
-    .bind(&fields.broker_agreement_status)
-    .bind(user_id)
-    .fetch_one(db)
-    .await
+    super::insert_fields(db, "supplier", &[], fields, user_id, "supplier_id").await
 }
 
 /// Writes the fields (the row is locked by the caller's transaction); answers the new version.
@@ -93,17 +90,7 @@ pub async fn update_supplier(
     fields: &SupplierFields,
     user_id: i64,
 ) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "update supplier set name = $1, commodity = $2, broker_agreement_status = $3, version = version + 1, \
-         updated_at = now(), updated_by = $4 where supplier_id = $5 returning version",
-    )
-    .bind(&fields.name)
-    .bind(&fields.commodity)
-    .bind(&fields.broker_agreement_status)
-    .bind(user_id)
-    .bind(supplier_id)
-    .fetch_one(db)
-    .await
+    super::update_fields(db, "supplier", ("supplier_id", supplier_id), fields, user_id).await
 }
 
 /// Archives a live supplier; false when it was archived already.

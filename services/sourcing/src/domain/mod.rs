@@ -4,6 +4,7 @@ pub mod rate_types;
 pub mod record;
 pub mod rfps;
 pub mod spreadsheet;
+pub mod supplier_record;
 pub mod suppliers;
 pub mod utilities;
 pub mod utility_record;

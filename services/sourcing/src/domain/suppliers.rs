@@ -26,26 +26,6 @@ const CONTACT: &str = "supplier_contact";
 /// The kinds of supplier contact (overview spec section 9).
 pub const CONTACT_TYPES: &[&str] = &["Primary", "Secondary", "Regional"];
 
-impl edits::Fields for SupplierFields {
-    fn field_values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("name", self.name.clone()),
-            ("commodity", self.commodity.clone()),
-            ("broker_agreement_status", self.broker_agreement_status.clone()),
-        ]
-    }
-
-    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
-        match field {
-            "name" => self.name = from.name.clone(),
-            "commodity" => self.commodity = from.commodity.clone(),
-            "broker_agreement_status" => self.broker_agreement_status = from.broker_agreement_status.clone(),
-            _ => return false,
-        }
-        true
-    }
-}
-
 impl edits::Fields for SupplierContactFields {
     fn field_values(&self) -> Vec<(&'static str, String)> {
         vec![
@@ -75,19 +55,6 @@ impl edits::Fields for SupplierContactFields {
         value.clone_into(to);
         true
     }
-}
-
-/// A supplier's fields as typed.
-pub fn supplier_fields(
-    name: &str,
-    commodity: Option<Commodity>,
-    broker_agreement_status: &str,
-) -> Result<SupplierFields> {
-    Ok(SupplierFields {
-        name: text::line(name, "Supplier Name", 200, true)?,
-        commodity: commodity.ok_or_else(|| invalid("Commodity must be Electric, Gas or DR."))?.name().to_owned(),
-        broker_agreement_status: text::line(broker_agreement_status, "Broker Agreement Status", 100, false)?,
-    })
 }
 
 /// A supplier contact's fields as typed. The e-mail is checked only for its shape.
@@ -285,6 +252,25 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use eris_proto::sourcing::v1::Supplier;
+
+    use crate::proto::ProtoFields;
+
+    /// A supplier's fields as typed, read as a create reads them.
+    fn supplier_fields(
+        name: &str,
+        commodity: Option<Commodity>,
+        broker_agreement_status: &str,
+    ) -> Result<SupplierFields> {
+        let supplier = Supplier {
+            name: name.into(),
+            commodity: commodity.map_or(0, |c| Commodity::proto_of_name(c.name()).into()),
+            broker_agreement_status: broker_agreement_status.into(),
+            ..Default::default()
+        };
+        SupplierFields::read(&supplier, SupplierFields::FIELDS)
+    }
 
     #[test]
     fn a_supplier_needs_a_name_and_a_commodity() {

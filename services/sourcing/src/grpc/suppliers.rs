@@ -19,17 +19,13 @@ use tonic::{Request, Response, Status};
 use crate::{
     State,
     db::suppliers::{SupplierContactFields, SupplierFields},
-    domain::{
-        suppliers::{supplier_contact_fields, supplier_fields},
-        vocabulary::Commodity,
-    },
+    domain::{suppliers::supplier_contact_fields, vocabulary::Commodity},
     error::{Result, invalid},
-    proto::{supplier_contact_to_proto, supplier_to_proto},
+    proto::{ProtoFields, supplier_contact_to_proto, supplier_to_proto},
 };
 
 pub(crate) struct SupplierApi(pub(crate) Arc<State>);
 
-const SUPPLIER_FIELDS: &[&str] = &["name", "commodity", "broker_agreement_status"];
 const CONTACT_FIELDS: &[&str] =
     &["name", "contact_type", "commodity", "email", "support", "pricing_desk", "office_phone", "cell_phone"];
 
@@ -85,11 +81,7 @@ impl SupplierService for SupplierApi {
     ) -> Result<Response<CreateSupplierResponse>, Status> {
         let caller = caller(&request)?.clone();
         let supplier = request.into_inner().supplier.ok_or_else(|| invalid("supplier is required."))?;
-        let fields = supplier_fields(
-            &supplier.name,
-            Commodity::from_proto(supplier.commodity)?,
-            &supplier.broker_agreement_status,
-        )?;
+        let fields = SupplierFields::read(&supplier, SupplierFields::FIELDS)?;
         let row = self.0.create_supplier(&caller, fields).await?;
         Ok(Response::new(CreateSupplierResponse { supplier: Some(supplier_to_proto(row)) }))
     }
@@ -103,14 +95,7 @@ impl SupplierService for SupplierApi {
         let UpdateSupplierRequest { supplier, update_mask } = request.into_inner();
         let supplier = supplier.ok_or_else(|| invalid("supplier is required."))?;
         let named = named_fields(update_mask.map(|mask| mask.paths).unwrap_or_default());
-        known(&named, SUPPLIER_FIELDS)?;
-        let has = |field: &str| named.iter().any(|n| n == field);
-        // Each named field is checked with the full rules; the others get stand-ins never written.
-        let fields: SupplierFields = supplier_fields(
-            if has("name") { &supplier.name } else { "-" },
-            if has("commodity") { Commodity::from_proto(supplier.commodity)? } else { Some(Commodity::Electric) },
-            if has("broker_agreement_status") { &supplier.broker_agreement_status } else { "" },
-        )?;
+        let fields = SupplierFields::read(&supplier, &named)?;
         let patch = Patch { record_id: supplier.supplier_id, version: supplier.version, fields, named };
         let row = self.0.update_supplier(&caller, patch).await?;
         Ok(Response::new(UpdateSupplierResponse { supplier: Some(supplier_to_proto(row)) }))
