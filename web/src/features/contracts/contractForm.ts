@@ -1,130 +1,57 @@
-import type { MessageInitShape } from "@bufbuild/protobuf";
-
-import { ProjectionBasis, type Contract, type ContractSchema } from "../../gen/eris/contracts/v1/contracts_pb";
 import { AccountFilter } from "../../gen/eris/crm/v1/accounts_pb";
+import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity, type Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { formatDate, isDateTextValid, parseDateText } from "../../lib/dateText";
+import { isDateTextValid } from "../../lib/dateText";
 import { parseDecimalText } from "../../lib/numberText";
-import { idsOf, idsText, type FieldChanges } from "../../lib/recordForm";
+import type { FieldChanges } from "../../lib/recordForm";
 import { suppliersFor, utilitiesFor } from "../../lib/records/contractChoices";
+import {
+  CONTRACT_FIELD_KEYS,
+  contractForm,
+  contractKeysWith,
+  SHARED_CONTRACT_CODECS,
+} from "../../lib/records/contractFields";
 import { RATE_DECIMALS } from "../../lib/records/contractFormat";
-import { contractBasis } from "../../lib/records/projectionBasis";
 
 /**
- * A contract's editable fields as the dialog holds them: text as typed, ids as decimal text ("" for
- * none), dates as MM/DD/YYYY, the accounts as one sorted text of ids and Green Power as 0 or 1, so
- * that the shared record form compares, masks and re-bases them like any other field.
+ * How the dialog holds each kind of contract field (lib/records/contractFields.ts lists the fields):
+ * text as typed, ids as decimal text ("" for none), dates as MM/DD/YYYY, decimals without the zeros
+ * of a fixed scale, the accounts as one sorted text of ids, Green Power as 0 or 1 and the status as
+ * its index, so that the shared record form compares, masks and re-bases them like any other field.
  */
-export type ContractFields = {
-  insideSalesUserId: string;
-  closer1UserId: string;
-  closer2UserId: string;
-  analystUserId: string;
-  supportAnalyst1UserId: string;
-  supportAnalyst2UserId: string;
-  affiliate: string;
-  commodity: Commodity;
-  accountIds: string;
-  utilityId: string;
-  state: string;
-  dateSigned: string;
-  signedThrough: string;
-  providerSupplierId: string;
-  pricingType: string;
-  contractType: string;
-  supplierId: string;
-  startDate: string;
-  termMonths: string;
-  contractRate: string;
-  rateType: string;
-  fee: string;
-  billingType: string;
-  taxExempt: string;
-  greenPower: number;
-  paymentSchedule: string;
-  revenueSplit: string;
-  notes: string;
-  capacityPercentage: string;
-  energyPercentage: string;
-  jmiPercentage: string;
-  status: number;
-  /**
-   * What projected payments are computed from (Fee or Rate); UNSPECIFIED for a new contract (the
-   * server's default for this screen, Fee). Only Management and Admin change it, on an edit.
-   */
-  projectionBasis: ProjectionBasis;
-};
+const FORM = contractForm(
+  {
+    ...SHARED_CONTRACT_CODECS,
+    decimal: { blank: "", read: decimalField, write: decimalSent },
+    bool: { blank: 0, read: (on: boolean) => (on ? 1 : 0), write: (flag: number) => flag === 1 },
+    index: SHARED_CONTRACT_CODECS.enum,
+  },
+  CONTRACT_FIELD_KEYS,
+);
+
+/**
+ * A contract's editable fields as the dialog holds them. The projection basis is what projected
+ * payments are computed from (Fee or Rate); UNSPECIFIED for a new contract (the server's default
+ * for this screen, Fee). Only Management and Admin change it, on an edit.
+ */
+export type ContractFields = ReturnType<typeof FORM.blank>;
 
 export type ContractFieldKey = keyof ContractFields;
 
-/** Contract fields as sent (plain values, not a message). */
-export type ContractInit = Exclude<MessageInitShape<typeof ContractSchema>, Contract>;
+export type { ContractInit } from "../../lib/records/contractFields";
 
 /** UpdateContract's mask path of each field, in the order the dialog shows them. */
-export const CONTRACT_MASK_PATHS = {
-  insideSalesUserId: "inside_sales_user_id",
-  closer1UserId: "closer1_user_id",
-  closer2UserId: "closer2_user_id",
-  analystUserId: "analyst_user_id",
-  supportAnalyst1UserId: "support_analyst1_user_id",
-  supportAnalyst2UserId: "support_analyst2_user_id",
-  affiliate: "affiliate",
-  commodity: "commodity",
-  accountIds: "account_ids",
-  utilityId: "utility_id",
-  state: "state",
-  dateSigned: "date_signed",
-  signedThrough: "signed_through",
-  providerSupplierId: "provider_supplier_id",
-  pricingType: "pricing_type",
-  contractType: "contract_type",
-  supplierId: "supplier_id",
-  startDate: "start_date",
-  termMonths: "term_months",
-  contractRate: "contract_rate",
-  rateType: "rate_type",
-  fee: "fee",
-  billingType: "billing_type",
-  taxExempt: "tax_exempt",
-  greenPower: "green_power",
-  paymentSchedule: "payment_schedule",
-  revenueSplit: "revenue_split",
-  notes: "notes",
-  capacityPercentage: "capacity_percentage",
-  energyPercentage: "energy_percentage",
-  jmiPercentage: "jmi_percentage",
-  status: "status",
-  projectionBasis: "projection_basis",
-} as const satisfies Record<ContractFieldKey, string>;
-
-const KEYS = Object.keys(CONTRACT_MASK_PATHS) as ContractFieldKey[];
+export const CONTRACT_MASK_PATHS = FORM.maskPaths;
 
 /** A contract is for Electric, Gas or DR. */
 export const CONTRACT_COMMODITIES: readonly Commodity[] = [Commodity.ELECTRIC, Commodity.GAS, Commodity.DR];
 
-const ID_KEYS = [
-  "insideSalesUserId",
-  "closer1UserId",
-  "closer2UserId",
-  "analystUserId",
-  "supportAnalyst1UserId",
-  "supportAnalyst2UserId",
-  "utilityId",
-  "providerSupplierId",
-  "supplierId",
-] as const satisfies readonly ContractFieldKey[];
-const DATE_KEYS = ["dateSigned", "startDate"] as const satisfies readonly ContractFieldKey[];
+const DATE_KEYS = contractKeysWith({ kind: "date" });
 /** Rates and fees: decimals of at most 5 places. */
-const RATE_KEYS = ["contractRate", "fee"] as const satisfies readonly ContractFieldKey[];
+const RATE_KEYS = contractKeysWith({ decimal: "rate" });
 /** Percentages: 0 to 100. */
-const PERCENT_KEYS = [
-  "taxExempt",
-  "revenueSplit",
-  "capacityPercentage",
-  "energyPercentage",
-  "jmiPercentage",
-] as const satisfies readonly ContractFieldKey[];
+const PERCENT_KEYS = contractKeysWith({ decimal: "percent" });
 
 /** The fields a DR contract does not use (the team but support analysts, the affiliate, the supplier and the fee). */
 export const NOT_DR_KEYS: readonly ContractFieldKey[] = [
@@ -137,65 +64,14 @@ export const NOT_DR_KEYS: readonly ContractFieldKey[] = [
   "fee",
 ];
 /** The fields only a DR contract uses. */
-export const DR_ONLY_KEYS: readonly ContractFieldKey[] = [
-  "signedThrough",
-  "providerSupplierId",
-  "capacityPercentage",
-  "energyPercentage",
-  "jmiPercentage",
-];
+export const DR_ONLY_KEYS: readonly ContractFieldKey[] = contractKeysWith({ drOnly: true });
 
 /** The longest term the service takes, in months. */
 export const MAX_TERM_MONTHS = 240;
 
 /** A new contract: Active, nothing else chosen. */
 export function emptyContractFields(): ContractFields {
-  return {
-    insideSalesUserId: "",
-    closer1UserId: "",
-    closer2UserId: "",
-    analystUserId: "",
-    supportAnalyst1UserId: "",
-    supportAnalyst2UserId: "",
-    affiliate: "",
-    commodity: Commodity.UNSPECIFIED,
-    accountIds: "",
-    utilityId: "",
-    state: "",
-    dateSigned: "",
-    signedThrough: "",
-    providerSupplierId: "",
-    pricingType: "",
-    contractType: "",
-    supplierId: "",
-    startDate: "",
-    termMonths: "",
-    contractRate: "",
-    rateType: "",
-    fee: "",
-    billingType: "",
-    taxExempt: "",
-    greenPower: 0,
-    paymentSchedule: "",
-    revenueSplit: "",
-    notes: "",
-    capacityPercentage: "",
-    energyPercentage: "",
-    jmiPercentage: "",
-    status: 0,
-    projectionBasis: ProjectionBasis.UNSPECIFIED,
-  };
-}
-
-/** An id as a form holds it: "" for none. */
-export const idText = (id: bigint) => (id === 0n ? "" : String(id));
-
-/** A date typed (MM/DD/YYYY) as sent: a Date message's fields, or none when it does not read as a date. */
-export function dateValue(text: string): { year: number; month: number; day: number } | undefined {
-  const parsed = parseDateText(text);
-  return parsed.kind === "date"
-    ? { year: parsed.date.year, month: parsed.date.month, day: parsed.date.day }
-    : undefined;
+  return FORM.blank();
 }
 
 /** A stored decimal as the form shows it, without the zeros a fixed scale adds ("0.07120" -> "0.0712"). */
@@ -204,42 +80,14 @@ function decimalField(value: string): string {
   return parsed.kind === "number" ? parsed.value : value;
 }
 
+/** A decimal as sent: normalised ("" when it does not read as one; the dialog refuses it first). */
+function decimalSent(text: string): string {
+  const parsed = parseDecimalText(text);
+  return parsed.kind === "number" ? parsed.value : "";
+}
+
 export function contractFieldsOf(contract: Contract): ContractFields {
-  return {
-    insideSalesUserId: idText(contract.insideSalesUserId),
-    closer1UserId: idText(contract.closer1UserId),
-    closer2UserId: idText(contract.closer2UserId),
-    analystUserId: idText(contract.analystUserId),
-    supportAnalyst1UserId: idText(contract.supportAnalyst1UserId),
-    supportAnalyst2UserId: idText(contract.supportAnalyst2UserId),
-    affiliate: contract.affiliate,
-    commodity: contract.commodity,
-    accountIds: idsText(contract.accountIds),
-    utilityId: idText(contract.utilityId),
-    state: contract.state,
-    dateSigned: formatDate(contract.dateSigned),
-    signedThrough: contract.signedThrough,
-    providerSupplierId: idText(contract.providerSupplierId),
-    pricingType: contract.pricingType,
-    contractType: contract.contractType,
-    supplierId: idText(contract.supplierId),
-    startDate: formatDate(contract.startDate),
-    termMonths: contract.termMonths === 0 ? "" : String(contract.termMonths),
-    contractRate: decimalField(contract.contractRate),
-    rateType: contract.rateType,
-    fee: decimalField(contract.fee),
-    billingType: contract.billingType,
-    taxExempt: decimalField(contract.taxExempt),
-    greenPower: contract.greenPower ? 1 : 0,
-    paymentSchedule: contract.paymentSchedule,
-    revenueSplit: decimalField(contract.revenueSplit),
-    notes: contract.notes,
-    capacityPercentage: decimalField(contract.capacityPercentage),
-    energyPercentage: decimalField(contract.energyPercentage),
-    jmiPercentage: decimalField(contract.jmiPercentage),
-    status: contract.status,
-    projectionBasis: contractBasis(contract),
-  };
+  return FORM.read(contract);
 }
 
 /** Why the fields cannot be sent yet, by field; empty when they can. */
@@ -299,58 +147,17 @@ export function contractProblems(fields: ContractFields, texts: ContractProblemT
   return problems;
 }
 
-const isOneOf = <T extends string>(list: readonly T[], key: string): key is T =>
-  (list as readonly string[]).includes(key);
-
-/** The value sent for a field. */
-function apiValue(fields: ContractFields, key: ContractFieldKey): unknown {
-  if (isOneOf(ID_KEYS, key)) {
-    const text = fields[key].trim();
-    return /^\d+$/.test(text) ? BigInt(text) : 0n;
-  }
-  if (isOneOf(DATE_KEYS, key)) {
-    return dateValue(fields[key]);
-  }
-  if (isOneOf(RATE_KEYS, key) || isOneOf(PERCENT_KEYS, key)) {
-    const parsed = parseDecimalText(fields[key]);
-    return parsed.kind === "number" ? parsed.value : "";
-  }
-  switch (key) {
-    case "commodity":
-    case "status":
-    case "projectionBasis":
-      return fields[key];
-    case "accountIds":
-      return idsOf(fields.accountIds);
-    case "termMonths":
-      return fields.termMonths.trim() === "" ? 0 : Number(fields.termMonths.trim());
-    case "greenPower":
-      return fields.greenPower === 1;
-    default:
-      return (fields[key] as string).trim();
-  }
-}
-
 /** A new contract of a company, as CreateContract takes it. */
-export function contractInit(companyId: bigint, fields: ContractFields): ContractInit {
-  const contract: Record<string, unknown> = { companyId };
-  for (const key of KEYS) {
-    contract[key] = apiValue(fields, key);
-  }
-  return contract as ContractInit;
+export function contractInit(companyId: bigint, fields: ContractFields) {
+  return FORM.init(companyId, fields);
 }
 
 /** An update of the changed fields, with the id and version read, and its mask. */
 export function contractUpdate(
   current: Pick<Contract, "contractId" | "version">,
   changes: FieldChanges<ContractFields>,
-): { contract: ContractInit & { contractId: bigint; version: bigint }; paths: string[] } {
-  const contract: Record<string, unknown> = { contractId: current.contractId, version: current.version };
-  const fields = { ...emptyContractFields(), ...changes.fields };
-  for (const key of changes.keys) {
-    contract[key] = apiValue(fields, key);
-  }
-  return { contract: contract as ContractInit & { contractId: bigint; version: bigint }, paths: changes.paths };
+) {
+  return FORM.update(current, changes);
 }
 
 /** The accounts a contract of the commodity covers: Electric ones for Electric and DR, Gas ones for Gas. */

@@ -1,3 +1,4 @@
+import type { Payment } from "../../gen/eris/contracts/v1/contracts_pb";
 import { MONTHS } from "../../lib/records/contractTexts";
 import {
   amountApiValue,
@@ -38,88 +39,75 @@ export function projectedPayment(usage: string, split: string, factor: string): 
   return roundToCents(fixed(product, product.scale));
 }
 
-/** The editable fields of a payment, as typed (months and years are select values: "" or digits). */
-export type PaymentDraft = {
-  projectedMonth: string;
-  projectedYear: string;
-  revenueSplit: string;
-  projectedUsage: string;
-  projectedPayment: string;
-  paymentMonth: string;
-  paymentYear: string;
-  usageActual: string;
-  paymentActual: string;
-  paymentType: string;
-};
-
-/** The payment fields the API takes (no id, contract or version). */
-export interface PaymentFields {
-  projectedMonth: number;
-  projectedYear: number;
-  revenueSplit: string;
-  projectedUsage: string;
-  projectedPayment: string;
-  paymentMonth: number;
-  paymentYear: number;
-  usageActual: string;
-  paymentActual: string;
-  paymentType: string;
+interface PaymentFieldSpec {
+  /** A month or year chosen (0 for none), an exact decimal, or text. */
+  kind: "choice" | "amount" | "text";
+  /** The proto field's name. */
+  path: string;
+  /** An amount's decimals kept (as the service checks it), and whether it is a percentage. */
+  scale?: number;
+  percent?: boolean;
+  /** The draft's blank value when not "". */
+  blank?: string;
 }
 
+/**
+ * The editable fields of a payment, described once: how each is stored (a month or year chosen, an
+ * exact decimal amount, the type's text) and its proto field name. The draft a form holds, the
+ * fields sent, the blank draft and the amount rules follow from this list.
+ */
+const PAYMENT_FIELDS = {
+  projectedMonth: { kind: "choice", path: "projected_month" },
+  projectedYear: { kind: "choice", path: "projected_year" },
+  revenueSplit: { kind: "amount", path: "revenue_split", scale: 4, percent: true },
+  projectedUsage: { kind: "amount", path: "projected_usage", scale: 4 },
+  // A new payment projects nothing until its usage and split are typed.
+  projectedPayment: { kind: "amount", path: "projected_payment", scale: 2, blank: "0.00" },
+  paymentMonth: { kind: "choice", path: "payment_month" },
+  paymentYear: { kind: "choice", path: "payment_year" },
+  usageActual: { kind: "amount", path: "usage_actual", scale: 4 },
+  paymentActual: { kind: "amount", path: "payment_actual", scale: 2 },
+  paymentType: { kind: "text", path: "payment_type" },
+} as const satisfies { readonly [K in keyof Payment]?: PaymentFieldSpec };
+
+type PaymentFieldKey = keyof typeof PAYMENT_FIELDS;
+type AmountKey = {
+  [K in PaymentFieldKey]: (typeof PAYMENT_FIELDS)[K]["kind"] extends "amount" ? K : never;
+}[PaymentFieldKey];
+
+const SPECS: { readonly [K in PaymentFieldKey]: PaymentFieldSpec } = PAYMENT_FIELDS;
+const PAYMENT_KEYS = Object.keys(PAYMENT_FIELDS) as PaymentFieldKey[];
+
+/** The editable fields of a payment, as typed (months and years are select values: "" or digits). */
+export type PaymentDraft = { [K in PaymentFieldKey]: string };
+
+/** The payment fields the API takes (no id, contract or version). */
+export type PaymentFields = Pick<Payment, PaymentFieldKey>;
+
 /** The decimal fields of a draft. */
-export const AMOUNT_KEYS = [
-  "revenueSplit",
-  "projectedUsage",
-  "projectedPayment",
-  "usageActual",
-  "paymentActual",
-] as const satisfies readonly (keyof PaymentDraft)[];
+export const AMOUNT_KEYS: readonly AmountKey[] = PAYMENT_KEYS.filter(
+  (key): key is AmountKey => SPECS[key].kind === "amount",
+);
 
 /** Proto field names of the draft's fields (for telling which fields were edited). */
-export const PAYMENT_FIELD_PATHS: { readonly [K in keyof PaymentDraft]: string } = {
-  projectedMonth: "projected_month",
-  projectedYear: "projected_year",
-  revenueSplit: "revenue_split",
-  projectedUsage: "projected_usage",
-  projectedPayment: "projected_payment",
-  paymentMonth: "payment_month",
-  paymentYear: "payment_year",
-  usageActual: "usage_actual",
-  paymentActual: "payment_actual",
-  paymentType: "payment_type",
+export const PAYMENT_FIELD_PATHS = Object.fromEntries(PAYMENT_KEYS.map((key) => [key, SPECS[key].path])) as {
+  readonly [K in keyof PaymentDraft]: string;
 };
 
 export function emptyDraft(): PaymentDraft {
-  return {
-    projectedMonth: "",
-    projectedYear: "",
-    revenueSplit: "",
-    projectedUsage: "",
-    projectedPayment: "0.00",
-    paymentMonth: "",
-    paymentYear: "",
-    usageActual: "",
-    paymentActual: "",
-    paymentType: "",
-  };
+  return Object.fromEntries(PAYMENT_KEYS.map((key) => [key, SPECS[key].blank ?? ""])) as PaymentDraft;
 }
 
 const numberChoice = (n: number) => (n === 0 ? "" : String(n));
 
 /** A stored payment as a form shows it. */
 export function draftOf(payment: PaymentFields): PaymentDraft {
-  return {
-    projectedMonth: numberChoice(payment.projectedMonth),
-    projectedYear: numberChoice(payment.projectedYear),
-    revenueSplit: payment.revenueSplit,
-    projectedUsage: payment.projectedUsage,
-    projectedPayment: payment.projectedPayment,
-    paymentMonth: numberChoice(payment.paymentMonth),
-    paymentYear: numberChoice(payment.paymentYear),
-    usageActual: payment.usageActual,
-    paymentActual: payment.paymentActual,
-    paymentType: payment.paymentType,
-  };
+  return Object.fromEntries(
+    PAYMENT_KEYS.map((key) => {
+      const stored = payment[key];
+      return [key, typeof stored === "number" ? numberChoice(stored) : stored];
+    }),
+  ) as PaymentDraft;
 }
 
 /**
@@ -154,20 +142,12 @@ function withoutPercent(text: string): string {
   return text.trim().replace(/%$/, "");
 }
 
-/** How each decimal field is stored (as the service checks it): decimals kept, and whether a percentage. */
-const AMOUNT_RULES: Record<(typeof AMOUNT_KEYS)[number], { scale: number; percent?: boolean }> = {
-  revenueSplit: { scale: 4, percent: true },
-  projectedUsage: { scale: 4 },
-  projectedPayment: { scale: 2 },
-  usageActual: { scale: 4 },
-  paymentActual: { scale: 2 },
-};
 /** Amounts are stored with at most 14 digits before the point. */
 const MAX_WHOLE_DIGITS = 14;
 
 /** Why a decimal field's text cannot be stored; null when it can (empty included). */
-export function amountProblem(key: (typeof AMOUNT_KEYS)[number], text: string): string | null {
-  const rule = AMOUNT_RULES[key];
+export function amountProblem(key: AmountKey, text: string): string | null {
+  const rule = SPECS[key];
   const parsed = parseAmountText(rule.percent ? withoutPercent(text) : text);
   if (parsed.kind === "empty") {
     return null;
@@ -183,8 +163,9 @@ export function amountProblem(key: (typeof AMOUNT_KEYS)[number], text: string): 
   if (rule.percent && (whole.length > 3 || Number(parsed.value) > 100)) {
     return DRAFT_PROBLEMS.percent;
   }
-  if (fraction.length > rule.scale) {
-    return DRAFT_PROBLEMS.decimals(rule.scale);
+  const scale = rule.scale ?? 0;
+  if (fraction.length > scale) {
+    return DRAFT_PROBLEMS.decimals(scale);
   }
   if (whole.length > MAX_WHOLE_DIGITS) {
     return DRAFT_PROBLEMS.tooLarge;
@@ -210,20 +191,23 @@ export function draftProblems(draft: PaymentDraft): Partial<Record<keyof Payment
   return problems;
 }
 
+/** An amount as sent: a percentage without its "%". */
+function amountSent(key: AmountKey, text: string): string {
+  return amountApiValue(SPECS[key].percent ? withoutPercent(text) : text);
+}
+
 /** The fields a valid draft sends. */
 export function fieldsOfDraft(draft: PaymentDraft): PaymentFields {
-  return {
-    projectedMonth: Number(draft.projectedMonth || 0),
-    projectedYear: Number(draft.projectedYear || 0),
-    revenueSplit: amountApiValue(withoutPercent(draft.revenueSplit)),
-    projectedUsage: amountApiValue(draft.projectedUsage),
-    projectedPayment: amountApiValue(draft.projectedPayment),
-    paymentMonth: Number(draft.paymentMonth || 0),
-    paymentYear: Number(draft.paymentYear || 0),
-    usageActual: amountApiValue(draft.usageActual),
-    paymentActual: amountApiValue(draft.paymentActual),
-    paymentType: draft.paymentType,
-  };
+  return Object.fromEntries(
+    PAYMENT_KEYS.map((key) => {
+      const kind = SPECS[key].kind;
+      const text = draft[key];
+      return [
+        key,
+        kind === "choice" ? Number(text || 0) : kind === "amount" ? amountSent(key as AmountKey, text) : text,
+      ];
+    }),
+  ) as PaymentFields;
 }
 
 /** Two drafts that would be stored alike ("7.50" and "7.5" are one value). */
@@ -322,7 +306,7 @@ function parseRow(cells: string[], line: number, factor: string): PastedRow | Pa
     if (problem) {
       return { line, message: pasteProblemTexts.amount(column, cell(index), problem) };
     }
-    amounts[key] = amountApiValue(key === "revenueSplit" ? withoutPercent(cell(index)) : cell(index));
+    amounts[key] = amountSent(key, cell(index));
   }
   const paymentMonthText = cell(5);
   const paymentMonth = paymentMonthText === "" || paymentMonthText === "0" ? 0 : monthOf(paymentMonthText);
