@@ -13,7 +13,10 @@ use crate::{
         utilities::{RateCodeRow, UtilityRow},
     },
     domain::{
-        supplier_record::{SupplierFields, supplier_fields},
+        supplier_record::{
+            SupplierContactFields, SupplierFields, is_contact_type, looks_like_email, supplier_contact_fields,
+            supplier_fields,
+        },
         utility_record::{UtilityFields, utility_fields},
         vocabulary::{Commodity, Outcome},
     },
@@ -76,6 +79,37 @@ impl Converter<String, i32> for CommodityOf {
     }
 }
 
+/// A commodity that may be unspecified (stored as empty).
+pub(crate) struct OptionalCommodity;
+
+impl Converter<String, i32> for OptionalCommodity {
+    fn to_proto(&self, value: String) -> i32 {
+        Commodity::proto_of_name(&value).into()
+    }
+
+    fn parse(&self, value: &i32) -> Result<String> {
+        Ok(Commodity::from_proto(*value)?.map(Commodity::name).unwrap_or_default().to_owned())
+    }
+}
+
+/// One line of text that, when given, passes a check: label, most characters, the check, its
+/// refusal.
+pub(crate) struct Checked(pub &'static str, pub usize, pub fn(&str) -> bool, pub &'static str);
+
+impl Converter<String, String> for Checked {
+    fn to_proto(&self, value: String) -> String {
+        value
+    }
+
+    fn parse(&self, value: &String) -> Result<String> {
+        let value = text::line(value, self.0, self.1, false)?;
+        if !value.is_empty() && !(self.2)(&value) {
+            return Err(invalid(self.3));
+        }
+        Ok(value)
+    }
+}
+
 /// A record's fields as its proto message carries them, made by `proto_fields!` from the
 /// record's field table.
 pub(crate) trait ProtoFields<P>: Sized {
@@ -108,6 +142,7 @@ macro_rules! proto_fields {
     };
 }
 supplier_fields!(proto_fields);
+supplier_contact_fields!(proto_fields);
 utility_fields!(proto_fields);
 
 pub(crate) fn supplier_to_proto(row: SupplierRow) -> Supplier {
@@ -121,21 +156,13 @@ pub(crate) fn supplier_to_proto(row: SupplierRow) -> Supplier {
 }
 
 pub(crate) fn supplier_contact_to_proto(row: SupplierContactRow) -> SupplierContact {
-    let fields = row.fields;
-    SupplierContact {
+    row.fields.into_proto(SupplierContact {
         supplier_contact_id: row.supplier_contact_id,
         supplier_id: row.supplier_id,
-        commodity: Commodity::proto_of_name(&fields.commodity).into(),
-        name: fields.name,
-        contact_type: fields.contact_type,
-        email: fields.email,
-        support: fields.support,
-        pricing_desk: fields.pricing_desk,
-        office_phone: fields.office_phone,
-        cell_phone: fields.cell_phone,
         version: row.version,
         update_time: Some(timestamp(row.updated_at)),
-    }
+        ..Default::default()
+    })
 }
 
 pub(crate) fn utility_to_proto(row: UtilityRow) -> Utility {

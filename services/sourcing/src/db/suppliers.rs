@@ -4,10 +4,11 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgExecutor, PgPool};
 
 use super::{Columns, columns};
-pub use crate::domain::supplier_record::SupplierFields;
-use crate::domain::supplier_record::supplier_fields;
+pub use crate::domain::supplier_record::{SupplierContactFields, SupplierFields};
+use crate::domain::supplier_record::{supplier_contact_fields, supplier_fields};
 
 supplier_fields!(columns);
+supplier_contact_fields!(columns);
 
 /// The unique index that keeps one live supplier per name and commodity.
 pub const SUPPLIER_NAME_KEY: &str = "supplier_name_key";
@@ -118,39 +119,27 @@ pub struct SupplierContactRow {
     pub updated_at: DateTime<Utc>,
 }
 
-/// A supplier contact's editable fields.
-#[derive(Debug, Clone, PartialEq, Eq, Default, sqlx::FromRow)]
-pub struct SupplierContactFields {
-    pub name: String,
-    pub contact_type: String,
-    pub commodity: String,
-    pub email: String,
-    pub support: String,
-    pub pricing_desk: String,
-    pub office_phone: String,
-    pub cell_phone: String,
+fn contact_columns() -> String {
+    format!("supplier_contact_id, supplier_id, {}, version, updated_at", SupplierContactFields::COLUMNS)
 }
 
-const SELECT_CONTACT: &str = "select supplier_contact_id, supplier_id, name, contact_type, commodity, email, \
-    support, pricing_desk, office_phone, cell_phone, version, updated_at from supplier_contact";
+/// The contacts `rest` (a where clause, an order) selects.
+fn select_contacts(rest: &str) -> String {
+    format!("select {} from supplier_contact {rest}", contact_columns())
+}
 
 /// A supplier's contacts by name (tens at most; the limit only bounds the work).
 #[tracing::instrument(skip_all)]
 pub async fn list_contacts(pool: &PgPool, supplier_id: i64) -> sqlx::Result<Vec<SupplierContactRow>> {
-    sqlx::query_as(&format!(
-        "{SELECT_CONTACT} where supplier_id = $1 order by lower(name), supplier_contact_id limit 1000"
-    ))
-    .bind(supplier_id)
-    .fetch_all(pool)
-    .await
+    sqlx::query_as(&select_contacts("where supplier_id = $1 order by lower(name), supplier_contact_id limit 1000"))
+        .bind(supplier_id)
+        .fetch_all(pool)
+        .await
 }
 
 #[tracing::instrument(skip_all)]
 pub async fn select_contact(db: impl PgExecutor<'_>, contact_id: i64) -> sqlx::Result<Option<SupplierContactRow>> {
-    sqlx::query_as(&format!("{SELECT_CONTACT} where supplier_contact_id = $1"))
-        .bind(contact_id)
-        .fetch_optional(db)
-        .await
+    sqlx::query_as(&select_contacts("where supplier_contact_id = $1")).bind(contact_id).fetch_optional(db).await
 }
 
 /// The contact, its row locked until the caller's transaction ends.
@@ -159,7 +148,7 @@ pub async fn select_contact_for_update(
     db: &mut PgConnection,
     contact_id: i64,
 ) -> sqlx::Result<Option<SupplierContactRow>> {
-    sqlx::query_as(&format!("{SELECT_CONTACT} where supplier_contact_id = $1 for update"))
+    sqlx::query_as(&select_contacts("where supplier_contact_id = $1 for update"))
         .bind(contact_id)
         .fetch_optional(db)
         .await
@@ -172,23 +161,8 @@ pub async fn insert_contact(
     fields: &SupplierContactFields,
     user_id: i64,
 ) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "insert into supplier_contact (supplier_id, name, contact_type, commodity, email, support, pricing_desk, \
-         office_phone, cell_phone, updated_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
-         returning supplier_contact_id",
-    )
-    .bind(supplier_id)
-    .bind(&fields.name)
-    .bind(&fields.contact_type)
-    .bind(&fields.commodity)
-    .bind(&fields.email)
-    .bind(&fields.support)
-    .bind(&fields.pricing_desk)
-    .bind(&fields.office_phone)
-    .bind(&fields.cell_phone)
-    .bind(user_id)
-    .fetch_one(db)
-    .await
+    let owner = [("supplier_id", supplier_id)];
+    super::insert_fields(db, "supplier_contact", &owner, fields, user_id, "supplier_contact_id").await
 }
 
 /// Writes the fields (the row is locked by the caller's transaction); answers the new version.
@@ -199,32 +173,16 @@ pub async fn update_contact(
     fields: &SupplierContactFields,
     user_id: i64,
 ) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "update supplier_contact set name = $1, contact_type = $2, commodity = $3, email = $4, support = $5, \
-         pricing_desk = $6, office_phone = $7, cell_phone = $8, version = version + 1, updated_at = now(), \
-         updated_by = $9 where supplier_contact_id = $10 returning version",
-    )
-    .bind(&fields.name)
-    .bind(&fields.contact_type)
-    .bind(&fields.commodity)
-    .bind(&fields.email)
-    .bind(&fields.support)
-    .bind(&fields.pricing_desk)
-    .bind(&fields.office_phone)
-    .bind(&fields.cell_phone)
-    .bind(user_id)
-    .bind(contact_id)
-    .fetch_one(db)
-    .await
+    super::update_fields(db, "supplier_contact", ("supplier_contact_id", contact_id), fields, user_id).await
 }
 
 /// Removes a contact; answers it as it was.
 #[tracing::instrument(skip_all)]
 pub async fn delete_contact(db: &mut PgConnection, contact_id: i64) -> sqlx::Result<Option<SupplierContactRow>> {
-    sqlx::query_as(
-        "delete from supplier_contact where supplier_contact_id = $1 returning supplier_contact_id, supplier_id, \
-         name, contact_type, commodity, email, support, pricing_desk, office_phone, cell_phone, version, updated_at",
-    )
+    sqlx::query_as(&format!(
+        "delete from supplier_contact where supplier_contact_id = $1 returning {}",
+        contact_columns()
+    ))
     .bind(contact_id)
     .fetch_optional(db)
     .await

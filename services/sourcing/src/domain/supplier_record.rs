@@ -1,4 +1,4 @@
-//! A supplier's fields and a supplier contact's, each in one table.
+//! A supplier's fields and a supplier contact's, each in one table, with the rules of a contact's.
 
 use super::record::record;
 
@@ -18,3 +18,50 @@ macro_rules! supplier_fields {
 pub(crate) use supplier_fields;
 
 supplier_fields!(record);
+
+/// Every supplier contact field, once (see `record.rs`).
+macro_rules! supplier_contact_fields {
+    ($then:ident) => {
+        $then! {
+            /// A supplier contact's editable fields.
+            SupplierContactFields: SupplierContact {
+                name: String => Text("Name", 200, true),
+                contact_type: String => Checked(
+                    "Contact Type", 20, is_contact_type, "Contact Type must be Primary, Secondary or Regional."
+                ),
+                commodity: String => OptionalCommodity,
+                email: String => Checked("Email", 254, looks_like_email, "Email must be an e-mail address."),
+                support: String => Text("Support", 200, false),
+                pricing_desk: String => Text("Pricing Desk", 200, false),
+                office_phone: String => Text("Office Phone", 50, false),
+                cell_phone: String => Text("Cell Phone", 50, false),
+            }
+        }
+    };
+}
+pub(crate) use supplier_contact_fields;
+
+supplier_contact_fields!(record);
+
+/// The kinds of supplier contact (overview spec section 9).
+pub const CONTACT_TYPES: &[&str] = &["Primary", "Secondary", "Regional"];
+
+pub fn is_contact_type(value: &str) -> bool {
+    CONTACT_TYPES.contains(&value)
+}
+
+/// One @ with something on each side and a dot in the domain: enough to catch a slip of the
+/// keyboard without refusing real addresses.
+pub fn looks_like_email(value: &str) -> bool {
+    match value.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !domain.contains('@')
+                && !value.contains(char::is_whitespace)
+        }
+        None => false,
+    }
+}

@@ -4,7 +4,6 @@
 use eris_platform::{
     auth::Caller,
     edits::{self, Patch},
-    text,
 };
 use eris_proto::sourcing::v1::directory_event::Entry;
 
@@ -23,77 +22,6 @@ use crate::{
 
 const SUPPLIER: &str = "supplier";
 const CONTACT: &str = "supplier_contact";
-/// The kinds of supplier contact (overview spec section 9).
-pub const CONTACT_TYPES: &[&str] = &["Primary", "Secondary", "Regional"];
-
-impl edits::Fields for SupplierContactFields {
-    fn field_values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("name", self.name.clone()),
-            ("contact_type", self.contact_type.clone()),
-            ("commodity", self.commodity.clone()),
-            ("email", self.email.clone()),
-            ("support", self.support.clone()),
-            ("pricing_desk", self.pricing_desk.clone()),
-            ("office_phone", self.office_phone.clone()),
-            ("cell_phone", self.cell_phone.clone()),
-        ]
-    }
-
-    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
-        let (to, value) = match field {
-            "name" => (&mut self.name, &from.name),
-            "contact_type" => (&mut self.contact_type, &from.contact_type),
-            "commodity" => (&mut self.commodity, &from.commodity),
-            "email" => (&mut self.email, &from.email),
-            "support" => (&mut self.support, &from.support),
-            "pricing_desk" => (&mut self.pricing_desk, &from.pricing_desk),
-            "office_phone" => (&mut self.office_phone, &from.office_phone),
-            "cell_phone" => (&mut self.cell_phone, &from.cell_phone),
-            _ => return false,
-        };
-        value.clone_into(to);
-        true
-    }
-}
-
-/// A supplier contact's fields as typed. The e-mail is checked only for its shape.
-pub fn supplier_contact_fields(contact: &SupplierContactFields) -> Result<SupplierContactFields> {
-    let contact_type = text::line(&contact.contact_type, "Contact Type", 20, false)?;
-    if !contact_type.is_empty() && !CONTACT_TYPES.contains(&contact_type.as_str()) {
-        return Err(invalid("Contact Type must be Primary, Secondary or Regional."));
-    }
-    let email = text::line(&contact.email, "Email", 254, false)?;
-    if !email.is_empty() && !looks_like_email(&email) {
-        return Err(invalid("Email must be an e-mail address."));
-    }
-    Ok(SupplierContactFields {
-        name: text::line(&contact.name, "Name", 200, true)?,
-        contact_type,
-        commodity: contact.commodity.clone(),
-        email,
-        support: text::line(&contact.support, "Support", 200, false)?,
-        pricing_desk: text::line(&contact.pricing_desk, "Pricing Desk", 200, false)?,
-        office_phone: text::line(&contact.office_phone, "Office Phone", 50, false)?,
-        cell_phone: text::line(&contact.cell_phone, "Cell Phone", 50, false)?,
-    })
-}
-
-/// One @ with something on each side and a dot in the domain: enough to catch a slip of the
-/// keyboard without refusing real addresses.
-pub fn looks_like_email(value: &str) -> bool {
-    match value.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !domain.contains('@')
-                && !value.contains(char::is_whitespace)
-        }
-        None => false,
-    }
-}
 
 fn supplier_not_found() -> Error {
     not_found("Supplier")
@@ -253,7 +181,7 @@ impl State {
 mod tests {
     use super::*;
 
-    use eris_proto::sourcing::v1::Supplier;
+    use eris_proto::sourcing::v1::{Supplier, SupplierContact};
 
     use crate::proto::ProtoFields;
 
@@ -281,6 +209,12 @@ mod tests {
             "Supplier Name is required."
         );
         assert!(supplier_fields("Constellation", None, "").is_err());
+    }
+
+    /// A supplier contact's fields as typed, read as a create reads them.
+    fn supplier_contact_fields(contact: &SupplierContactFields) -> Result<SupplierContactFields> {
+        let contact = contact.clone().into_proto(SupplierContact::default());
+        SupplierContactFields::read(&contact, SupplierContactFields::FIELDS)
     }
 
     #[test]

@@ -10,45 +10,20 @@ use eris_proto::sourcing::v1::{
     CreateSupplierContactRequest, CreateSupplierContactResponse, CreateSupplierRequest, CreateSupplierResponse,
     DeleteSupplierContactRequest, DeleteSupplierContactResponse, DeleteSupplierRequest, DeleteSupplierResponse,
     GetSupplierRequest, GetSupplierResponse, ListSupplierContactsRequest, ListSupplierContactsResponse,
-    ListSuppliersRequest, ListSuppliersResponse, SupplierContact, UpdateSupplierContactRequest,
-    UpdateSupplierContactResponse, UpdateSupplierRequest, UpdateSupplierResponse,
-    supplier_service_server::SupplierService,
+    ListSuppliersRequest, ListSuppliersResponse, UpdateSupplierContactRequest, UpdateSupplierContactResponse,
+    UpdateSupplierRequest, UpdateSupplierResponse, supplier_service_server::SupplierService,
 };
 use tonic::{Request, Response, Status};
 
 use crate::{
     State,
     db::suppliers::{SupplierContactFields, SupplierFields},
-    domain::{suppliers::supplier_contact_fields, vocabulary::Commodity},
-    error::{Result, invalid},
+    domain::vocabulary::Commodity,
+    error::invalid,
     proto::{ProtoFields, supplier_contact_to_proto, supplier_to_proto},
 };
 
 pub(crate) struct SupplierApi(pub(crate) Arc<State>);
-
-const CONTACT_FIELDS: &[&str] =
-    &["name", "contact_type", "commodity", "email", "support", "pricing_desk", "office_phone", "cell_phone"];
-
-/// Refuses a mask naming a field the record does not have.
-fn known(named: &[String], fields: &[&str]) -> Result<()> {
-    match named.iter().find(|n| !fields.contains(&n.as_str())) {
-        Some(other) => Err(invalid(format!("{other} cannot be changed here."))),
-        None => Ok(()),
-    }
-}
-
-fn contact_fields_of(contact: &SupplierContact) -> Result<SupplierContactFields> {
-    supplier_contact_fields(&SupplierContactFields {
-        name: contact.name.clone(),
-        contact_type: contact.contact_type.clone(),
-        commodity: Commodity::from_proto(contact.commodity)?.map(Commodity::name).unwrap_or_default().to_owned(),
-        email: contact.email.clone(),
-        support: contact.support.clone(),
-        pricing_desk: contact.pricing_desk.clone(),
-        office_phone: contact.office_phone.clone(),
-        cell_phone: contact.cell_phone.clone(),
-    })
-}
 
 #[tonic::async_trait]
 impl SupplierService for SupplierApi {
@@ -130,7 +105,7 @@ impl SupplierService for SupplierApi {
     ) -> Result<Response<CreateSupplierContactResponse>, Status> {
         let caller = caller(&request)?.clone();
         let contact = request.into_inner().contact.ok_or_else(|| invalid("contact is required."))?;
-        let fields = contact_fields_of(&contact)?;
+        let fields = SupplierContactFields::read(&contact, SupplierContactFields::FIELDS)?;
         let row = self.0.create_supplier_contact(&caller, contact.supplier_id, fields).await?;
         Ok(Response::new(CreateSupplierContactResponse { contact: Some(supplier_contact_to_proto(row)) }))
     }
@@ -142,14 +117,9 @@ impl SupplierService for SupplierApi {
     ) -> Result<Response<UpdateSupplierContactResponse>, Status> {
         let caller = caller(&request)?.clone();
         let UpdateSupplierContactRequest { contact, update_mask } = request.into_inner();
-        let mut contact = contact.ok_or_else(|| invalid("contact is required."))?;
+        let contact = contact.ok_or_else(|| invalid("contact is required."))?;
         let named = named_fields(update_mask.map(|mask| mask.paths).unwrap_or_default());
-        known(&named, CONTACT_FIELDS)?;
-        if !named.iter().any(|n| n == "name") {
-            // A stand-in so the name rule passes; an unnamed field is never written.
-            contact.name = "-".into();
-        }
-        let fields = contact_fields_of(&contact)?;
+        let fields = SupplierContactFields::read(&contact, &named)?;
         let patch = Patch { record_id: contact.supplier_contact_id, version: contact.version, fields, named };
         let row = self.0.update_supplier_contact(&caller, patch).await?;
         Ok(Response::new(UpdateSupplierContactResponse { contact: Some(supplier_contact_to_proto(row)) }))
