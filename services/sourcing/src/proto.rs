@@ -1,10 +1,13 @@
 //! Stored rows as the protos carry them: for the gRPC answers and for the events alike.
 
+use chrono::{NaiveDate, NaiveTime};
 use eris_platform::{
     text,
-    values::{date, decimal_text, optional_date, timestamp},
+    values::{date, decimal_text, optional_date, parse_date, parse_decimal, timestamp},
 };
+use eris_proto::common::v1::Date;
 use eris_proto::sourcing::v1::{RateCode, Rfp, RfpOutcome, RfpQuote, Supplier, SupplierContact, Utility};
+use rust_decimal::Decimal;
 
 use crate::{
     db::{
@@ -13,6 +16,7 @@ use crate::{
         utilities::{RateCodeRow, UtilityRow},
     },
     domain::{
+        rfp_record::{RfpFields, account_ids, parse_return_time, products, rfp_fields, supplier_ids, terms},
         supplier_record::{
             SupplierContactFields, SupplierFields, is_contact_type, looks_like_email, supplier_contact_fields,
             supplier_fields,
@@ -27,6 +31,12 @@ use crate::{
 pub(crate) trait Converter<T, P> {
     fn to_proto(&self, value: T) -> P;
     fn parse(&self, value: &P) -> Result<T>;
+
+    /// Reads a request's value into `field`.
+    fn read_into(&self, value: &P, field: &mut T) -> Result<()> {
+        *field = self.parse(value)?;
+        Ok(())
+    }
 }
 
 /// One line of text: label, most characters, whether it is required.
@@ -62,6 +72,8 @@ impl Converter<String, String> for StateCode {
 
 /// Every commodity.
 pub(crate) const ANY_COMMODITY: &[Commodity] = &[Commodity::Electric, Commodity::Gas, Commodity::Dr];
+/// The commodities an RFP prices.
+pub(crate) const PRICED_COMMODITIES: &[Commodity] = &[Commodity::Electric, Commodity::Gas];
 
 /// A required commodity, stored by name: the commodities allowed, the refusal of others.
 pub(crate) struct CommodityOf(pub &'static [Commodity], pub &'static str);
@@ -110,15 +122,95 @@ impl Converter<String, String> for Checked {
     }
 }
 
+/// A date that may be absent.
+pub(crate) struct OptionalDate(pub &'static str);
+
+impl Converter<Option<NaiveDate>, Option<Date>> for OptionalDate {
+    fn to_proto(&self, value: Option<NaiveDate>) -> Option<Date> {
+        optional_date(value)
+    }
+
+    fn parse(&self, value: &Option<Date>) -> Result<Option<NaiveDate>> {
+        Ok(parse_date(self.0, value.as_ref())?)
+    }
+}
+
+/// A required date; a request that gives none keeps the date the reader starts from.
+pub(crate) struct DateOrKept(pub &'static str);
+
+impl Converter<NaiveDate, Option<Date>> for DateOrKept {
+    fn to_proto(&self, value: NaiveDate) -> Option<Date> {
+        Some(date(value))
+    }
+
+    fn parse(&self, value: &Option<Date>) -> Result<NaiveDate> {
+        let mut day = NaiveDate::default();
+        self.read_into(value, &mut day)?;
+        Ok(day)
+    }
+
+    fn read_into(&self, value: &Option<Date>, field: &mut NaiveDate) -> Result<()> {
+        if let Some(day) = parse_date(self.0, value.as_ref())? {
+            *field = day;
+        }
+        Ok(())
+    }
+}
+
+/// An RFP's return time, as "HH:MM".
+pub(crate) struct ReturnTime;
+
+impl Converter<NaiveTime, String> for ReturnTime {
+    fn to_proto(&self, value: NaiveTime) -> String {
+        value.format("%H:%M").to_string()
+    }
+
+    fn parse(&self, value: &String) -> Result<NaiveTime> {
+        parse_return_time(value)
+    }
+}
+
+/// An amount that may be absent: label, most digits, most decimals.
+pub(crate) struct Amount(pub &'static str, pub u32, pub usize);
+
+impl Converter<Option<Decimal>, String> for Amount {
+    fn to_proto(&self, value: Option<Decimal>) -> String {
+        decimal_text(value)
+    }
+
+    fn parse(&self, value: &String) -> Result<Option<Decimal>> {
+        Ok(parse_decimal(self.0, value, self.1, self.2)?)
+    }
+}
+
+/// A list, as stored and as the protos carry it, checked by its rule.
+pub(crate) struct List<T: 'static>(pub fn(&[T]) -> Result<Vec<T>>);
+
+impl<T> Converter<Vec<T>, Vec<T>> for List<T> {
+    fn to_proto(&self, value: Vec<T>) -> Vec<T> {
+        value
+    }
+
+    fn parse(&self, value: &Vec<T>) -> Result<Vec<T>> {
+        (self.0)(value)
+    }
+}
+
 /// A record's fields as its proto message carries them, made by `proto_fields!` from the
 /// record's field table.
-pub(crate) trait ProtoFields<P>: Sized {
+pub(crate) trait ProtoFields<P>: Sized + Default {
     /// The message with these fields, its other fields taken from `rest`.
     fn into_proto(self, rest: P) -> P;
 
+    /// Reads the named fields of a request's message onto `fields`, each checked; the others
+    /// keep their values.
+    fn read_onto<S: AsRef<str>>(fields: Self, message: &P, named: &[S]) -> Result<Self>;
+
     /// Reads the named fields of a request's message, each checked; the others keep their
     /// defaults (never written: a save writes only the fields it names).
-    fn read<S: AsRef<str>>(message: &P, named: &[S]) -> Result<Self>;
+    fn read<S: AsRef<str>>(message: &P, named: &[S]) -> Result<Self> {
+        Self::read_onto(Self::default(), message, named)
+    }
 }
 
 macro_rules! proto_fields {
@@ -128,11 +220,10 @@ macro_rules! proto_fields {
                 $proto { $($field: $convert.to_proto(self.$field),)* ..rest }
             }
 
-            fn read<S: AsRef<str>>(message: &$proto, named: &[S]) -> Result<Self> {
-                let mut fields = Self::default();
+            fn read_onto<S: AsRef<str>>(mut fields: Self, message: &$proto, named: &[S]) -> Result<Self> {
                 for field in named {
                     match field.as_ref() {
-                        $(stringify!($field) => fields.$field = $convert.parse(&message.$field)?,)*
+                        $(stringify!($field) => $convert.read_into(&message.$field, &mut fields.$field)?,)*
                         other => return Err(invalid(format!("{other} cannot be changed here."))),
                     }
                 }
@@ -144,6 +235,7 @@ macro_rules! proto_fields {
 supplier_fields!(proto_fields);
 supplier_contact_fields!(proto_fields);
 utility_fields!(proto_fields);
+rfp_fields!(proto_fields);
 
 pub(crate) fn supplier_to_proto(row: SupplierRow) -> Supplier {
     row.fields.into_proto(Supplier {
@@ -187,31 +279,17 @@ fn outcome_to_proto(name: &str) -> RfpOutcome {
 }
 
 pub(crate) fn rfp_to_proto(row: RfpRow) -> Rfp {
-    let f = row.fields;
-    Rfp {
+    row.fields.into_proto(Rfp {
         rfp_id: row.rfp_id,
         company_id: row.company_id,
         company_name: row.company_name,
-        len: f.len,
-        address: f.address,
-        city: f.city,
-        state: f.state,
-        zip: f.zip,
-        commodity: Commodity::proto_of_name(&f.commodity).into(),
-        start_date: optional_date(f.start_date),
-        return_date: Some(date(f.return_date)),
-        return_time: f.return_time.format("%H:%M").to_string(),
-        supplier_ids: f.supplier_ids,
-        terms: f.terms,
-        products: f.products,
-        fee: decimal_text(f.fee),
-        account_ids: f.account_ids,
         owner_user_id: row.owner_user_id,
         outcome: outcome_to_proto(&row.outcome).into(),
         won_quote_id: row.won_quote_id.unwrap_or_default(),
         version: row.version,
         update_time: Some(timestamp(row.updated_at)),
-    }
+        ..Default::default()
+    })
 }
 
 pub(crate) fn quote_to_proto(row: QuoteRow) -> RfpQuote {

@@ -1,8 +1,14 @@
 //! Requests for pricing and the prices suppliers return.
 
-use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder};
+
+use super::{Columns, columns};
+pub use crate::domain::rfp_record::RfpFields;
+use crate::domain::rfp_record::rfp_fields;
+
+rfp_fields!(columns);
 
 /// A stored RFP.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -19,28 +25,13 @@ pub struct RfpRow {
     pub updated_at: DateTime<Utc>,
 }
 
-/// An RFP's editable fields.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct RfpFields {
-    pub len: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub zip: String,
-    pub commodity: String,
-    pub start_date: Option<NaiveDate>,
-    pub return_date: NaiveDate,
-    pub return_time: NaiveTime,
-    pub supplier_ids: Vec<i64>,
-    pub terms: Vec<i32>,
-    pub products: Vec<String>,
-    pub fee: Option<Decimal>,
-    pub account_ids: Vec<i64>,
+/// Every column of a stored RFP.
+fn rfp_columns() -> String {
+    format!(
+        "rfp_id, company_id, company_name, {}, owner_user_id, outcome, won_quote_id, version, updated_at",
+        RfpFields::COLUMNS
+    )
 }
-
-const COLUMNS: &str = "rfp_id, company_id, company_name, len, address, city, state, zip, commodity, start_date, \
-    return_date, return_time, supplier_ids, terms, products, fee, account_ids, owner_user_id, outcome, \
-    won_quote_id, version, updated_at";
 
 /// Which RFPs to list.
 #[derive(Debug, Clone, Default)]
@@ -95,7 +86,7 @@ pub async fn list_rfps(
     after: Option<(NaiveDate, i64)>,
     limit: i64,
 ) -> sqlx::Result<Vec<RfpRow>> {
-    let mut builder = QueryBuilder::new(format!("select {COLUMNS} from rfp"));
+    let mut builder = QueryBuilder::new(format!("select {} from rfp", rfp_columns()));
     push_filter(&mut builder, query);
     if let Some((date, id)) = after {
         builder.push(" and (return_date, rfp_id) < (").push_bind(date).push(", ").push_bind(id).push(")");
@@ -113,8 +104,9 @@ pub async fn list_user_rfps(
     to: NaiveDate,
 ) -> sqlx::Result<Vec<RfpRow>> {
     sqlx::query_as(&format!(
-        "select {COLUMNS} from rfp where owner_user_id = $1 and return_date between $2 and $3 \
-         order by return_date, return_time, rfp_id limit 5000"
+        "select {} from rfp where owner_user_id = $1 and return_date between $2 and $3 \
+         order by return_date, return_time, rfp_id limit 5000",
+        rfp_columns()
     ))
     .bind(owner_user_id)
     .bind(from)
@@ -125,39 +117,20 @@ pub async fn list_user_rfps(
 
 #[tracing::instrument(skip_all)]
 pub async fn select_rfp(db: impl PgExecutor<'_>, rfp_id: i64) -> sqlx::Result<Option<RfpRow>> {
-    sqlx::query_as(&format!("select {COLUMNS} from rfp where rfp_id = $1")).bind(rfp_id).fetch_optional(db).await
-}
-
-/// The RFP, its row locked until the caller's transaction ends.
-#[tracing::instrument(skip_all)]
-pub async fn select_rfp_for_update(db: &mut PgConnection, rfp_id: i64) -> sqlx::Result<Option<RfpRow>> {
-    sqlx::query_as(&format!("select {COLUMNS} from rfp where rfp_id = $1 for update"))
+    sqlx::query_as(&format!("select {} from rfp where rfp_id = $1", rfp_columns()))
         .bind(rfp_id)
         .fetch_optional(db)
         .await
 }
 
-fn push_fields<'a>(builder: &mut QueryBuilder<'a, Postgres>, fields: &'a RfpFields) {
-    let mut values = builder.separated(", ");
-    values
-        .push_bind(&fields.len)
-        .push_bind(&fields.address)
-        .push_bind(&fields.city)
-        .push_bind(&fields.state)
-        .push_bind(&fields.zip)
-        .push_bind(&fields.commodity)
-        .push_bind(fields.start_date)
-        .push_bind(fields.return_date)
-        .push_bind(fields.return_time)
-        .push_bind(&fields.supplier_ids)
-        .push_bind(&fields.terms)
-        .push_bind(&fields.products)
-        .push_bind(fields.fee)
-        .push_bind(&fields.account_ids);
+/// The RFP, its row locked until the caller's transaction ends.
+#[tracing::instrument(skip_all)]
+pub async fn select_rfp_for_update(db: &mut PgConnection, rfp_id: i64) -> sqlx::Result<Option<RfpRow>> {
+    sqlx::query_as(&format!("select {} from rfp where rfp_id = $1 for update", rfp_columns()))
+        .bind(rfp_id)
+        .fetch_optional(db)
+        .await
 }
-
-const FIELD_COLUMNS: &str = "len, address, city, state, zip, commodity, start_date, return_date, return_time, \
-    supplier_ids, terms, products, fee, account_ids";
 
 #[tracing::instrument(skip_all)]
 pub async fn insert_rfp(
@@ -168,11 +141,12 @@ pub async fn insert_rfp(
     user_id: i64,
 ) -> sqlx::Result<i64> {
     let mut builder = QueryBuilder::new(format!(
-        "insert into rfp (company_id, company_name, owner_user_id, updated_by, {FIELD_COLUMNS}) values ("
+        "insert into rfp (company_id, company_name, owner_user_id, updated_by, {}) values (",
+        RfpFields::COLUMNS
     ));
-    builder.push_bind(company_id).push(", ").push_bind(company_name).push(", ");
-    builder.push_bind(user_id).push(", ").push_bind(user_id).push(", ");
-    push_fields(&mut builder, fields);
+    let mut values = builder.separated(", ");
+    values.push_bind(company_id).push_bind(company_name).push_bind(user_id).push_bind(user_id);
+    fields.bind(&mut values);
     builder.push(") returning rfp_id");
     builder.build_query_scalar().fetch_one(db).await
 }
@@ -187,8 +161,8 @@ pub async fn update_rfp(
     fields: &RfpFields,
     user_id: i64,
 ) -> sqlx::Result<i64> {
-    let mut builder = QueryBuilder::new(format!("update rfp set ({FIELD_COLUMNS}) = row("));
-    push_fields(&mut builder, fields);
+    let mut builder = QueryBuilder::new(format!("update rfp set ({}) = row(", RfpFields::COLUMNS));
+    fields.bind(&mut builder.separated(", "));
     builder.push("), company_name = ").push_bind(company_name);
     builder.push(", version = version + 1, updated_at = now(), updated_by = ").push_bind(user_id);
     builder.push(" where rfp_id = ").push_bind(rfp_id).push(" returning version");

@@ -2,6 +2,7 @@
 
 pub mod rate_types;
 pub mod record;
+pub mod rfp_record;
 pub mod rfps;
 pub mod spreadsheet;
 pub mod supplier_record;

@@ -4,7 +4,9 @@
 //! (the converters of `proto.rs`). `db/` makes the columns and binds from it, `proto.rs` the proto
 //! conversion and the update-mask reader.
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveTime};
+use eris_platform::values::decimal_text;
+use rust_decimal::Decimal;
 
 /// The record, its field names and their text, from a field table.
 macro_rules! record {
@@ -52,5 +54,30 @@ impl FieldText for String {
 impl FieldText for Option<NaiveDate> {
     fn text(&self) -> String {
         self.map(|d| d.to_string()).unwrap_or_default()
+    }
+}
+
+impl FieldText for NaiveDate {
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl FieldText for NaiveTime {
+    fn text(&self) -> String {
+        self.format("%H:%M").to_string()
+    }
+}
+
+impl FieldText for Option<Decimal> {
+    fn text(&self) -> String {
+        decimal_text(*self)
+    }
+}
+
+/// A list as its items joined by ", ".
+impl<T: ToString> FieldText for Vec<T> {
+    fn text(&self) -> String {
+        self.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
     }
 }

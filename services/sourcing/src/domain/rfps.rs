@@ -3,12 +3,12 @@
 //! crm is asked on the caller's behalf whether the caller may see the company and which accounts
 //! it has, so the role rules of companies hold for RFPs through every call.
 
-use chrono::{DateTime, NaiveDate, NaiveTime, Timelike, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use eris_platform::{
     auth::Caller,
     edits::{self, Patch},
     text,
-    values::{decimal_text, parse_decimal},
+    values::parse_decimal,
 };
 use eris_proto::crm::v1::AccountFilter;
 use rust_decimal::Decimal;
@@ -29,17 +29,6 @@ use crate::{
 };
 
 const RFP: &str = "rfp";
-/// When prices come back unless the RFP says otherwise: 11:00 AM business time (spec 2).
-pub const DEFAULT_RETURN_TIME: NaiveTime = match NaiveTime::from_hms_opt(11, 0, 0) {
-    Some(time) => time,
-    None => panic!("11:00 is a time"),
-};
-/// Bounds on the lists an RFP carries.
-const MAX_TERMS: usize = 24;
-const MAX_PRODUCTS: usize = 24;
-const MAX_SUPPLIERS: usize = 100;
-const MAX_ACCOUNTS: usize = 5000;
-
 /// Which companies a caller sees, as RFP lists need it.
 pub(crate) enum Reach {
     All,
@@ -47,155 +36,6 @@ pub(crate) enum Reach {
     These(Vec<i64>),
     /// More than `Config::rfp_few_companies`: pages are read in order and filtered by crm.
     Many,
-}
-
-fn list_text<T: ToString>(values: &[T]) -> String {
-    values.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
-}
-
-impl edits::Fields for RfpFields {
-    fn field_values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("len", self.len.clone()),
-            ("address", self.address.clone()),
-            ("city", self.city.clone()),
-            ("state", self.state.clone()),
-            ("zip", self.zip.clone()),
-            ("commodity", self.commodity.clone()),
-            ("start_date", self.start_date.map(|d| d.to_string()).unwrap_or_default()),
-            ("return_date", self.return_date.to_string()),
-            ("return_time", self.return_time.format("%H:%M").to_string()),
-            ("supplier_ids", list_text(&self.supplier_ids)),
-            ("terms", list_text(&self.terms)),
-            ("products", self.products.join(", ")),
-            ("fee", decimal_text(self.fee)),
-            ("account_ids", list_text(&self.account_ids)),
-        ]
-    }
-
-    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
-        match field {
-            "len" => self.len.clone_from(&from.len),
-            "address" => self.address.clone_from(&from.address),
-            "city" => self.city.clone_from(&from.city),
-            "state" => self.state.clone_from(&from.state),
-            "zip" => self.zip.clone_from(&from.zip),
-            "commodity" => self.commodity.clone_from(&from.commodity),
-            "start_date" => self.start_date = from.start_date,
-            "return_date" => self.return_date = from.return_date,
-            "return_time" => self.return_time = from.return_time,
-            "supplier_ids" => self.supplier_ids.clone_from(&from.supplier_ids),
-            "terms" => self.terms.clone_from(&from.terms),
-            "products" => self.products.clone_from(&from.products),
-            "fee" => self.fee = from.fee,
-            "account_ids" => self.account_ids.clone_from(&from.account_ids),
-            _ => return false,
-        }
-        true
-    }
-}
-
-/// An RFP's fields as the caller sent them.
-#[derive(Debug, Clone, Default)]
-pub struct TypedRfp {
-    pub len: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub zip: String,
-    pub commodity: Option<Commodity>,
-    pub start_date: Option<NaiveDate>,
-    /// Today (business time) when not given.
-    pub return_date: Option<NaiveDate>,
-    /// "HH:MM" (or "HH:MM:SS"), on the hour or half past; 11:00 when empty.
-    pub return_time: String,
-    pub supplier_ids: Vec<i64>,
-    pub terms: Vec<i32>,
-    pub products: Vec<String>,
-    pub fee: String,
-    pub account_ids: Vec<i64>,
-}
-
-/// A return time as typed: "HH:MM" or "HH:MM:SS" on the hour or half past (the picker offers
-/// hours 12, 1..11 AM/PM and minutes 00 or 30); 11:00 when empty.
-pub fn parse_return_time(typed: &str) -> Result<NaiveTime> {
-    let typed = typed.trim();
-    if typed.is_empty() {
-        return Ok(DEFAULT_RETURN_TIME);
-    }
-    let refused = || invalid("Return Time must be a time on the hour or half past, as HH:MM.");
-    let time = NaiveTime::parse_from_str(typed, "%H:%M:%S")
-        .or_else(|_| NaiveTime::parse_from_str(typed, "%H:%M"))
-        .map_err(|_| refused())?;
-    if time.second() != 0 || !matches!(time.minute(), 0 | 30) {
-        return Err(refused());
-    }
-    Ok(time)
-}
-
-/// The list without repeats, in the order given.
-fn distinct<T: PartialEq + Clone>(values: &[T]) -> Vec<T> {
-    let mut kept: Vec<T> = Vec::with_capacity(values.len());
-    for value in values {
-        if !kept.contains(value) {
-            kept.push(value.clone());
-        }
-    }
-    kept
-}
-
-/// An RFP's fields as typed, checked; `today` is the default return date.
-pub fn rfp_fields(typed: &TypedRfp, today: NaiveDate) -> Result<RfpFields> {
-    let commodity = match typed.commodity {
-        Some(commodity @ (Commodity::Electric | Commodity::Gas)) => commodity,
-        _ => return Err(invalid("Commodity must be Electric or Gas.")),
-    };
-    let state = text::line(&typed.state, "State", 2, false)?.to_uppercase();
-    let two_letters = state.len() == 2 && state.chars().all(|c| c.is_ascii_uppercase());
-    if !state.is_empty() && !two_letters {
-        return Err(invalid("State must be two letters."));
-    }
-    let terms = distinct(&typed.terms);
-    if terms.len() > MAX_TERMS {
-        return Err(invalid(format!("An RFP asks for at most {MAX_TERMS} terms.")));
-    }
-    if terms.iter().any(|term| !(1..=240).contains(term)) {
-        return Err(invalid("A term is a number of months from 1 to 240."));
-    }
-    let mut products: Vec<String> = Vec::new();
-    for product in &typed.products {
-        let product = text::line(product, "Product", 100, true)?;
-        if !products.iter().any(|p| p.eq_ignore_ascii_case(&product)) {
-            products.push(product);
-        }
-    }
-    if products.len() > MAX_PRODUCTS {
-        return Err(invalid(format!("An RFP asks for at most {MAX_PRODUCTS} products.")));
-    }
-    let supplier_ids = distinct(&typed.supplier_ids);
-    if supplier_ids.len() > MAX_SUPPLIERS {
-        return Err(invalid(format!("An RFP goes to at most {MAX_SUPPLIERS} suppliers.")));
-    }
-    let account_ids = distinct(&typed.account_ids);
-    if account_ids.len() > MAX_ACCOUNTS {
-        return Err(invalid(format!("An RFP prices at most {MAX_ACCOUNTS} accounts.")));
-    }
-    Ok(RfpFields {
-        len: text::line(&typed.len, "Len", 200, false)?,
-        address: text::line(&typed.address, "Address", 200, false)?,
-        city: text::line(&typed.city, "City", 100, false)?,
-        state,
-        zip: text::line(&typed.zip, "Zip", 10, false)?,
-        commodity: commodity.name().to_owned(),
-        start_date: typed.start_date,
-        return_date: typed.return_date.unwrap_or(today),
-        return_time: parse_return_time(&typed.return_time)?,
-        supplier_ids,
-        terms,
-        products,
-        fee: parse_decimal("Fee", &typed.fee, 8, 6)?,
-        account_ids,
-    })
 }
 
 /// A quote as typed.
@@ -387,9 +227,16 @@ impl State {
         self.readable_rfp(caller, rfp_id).await
     }
 
-    pub(crate) async fn create_rfp(&self, caller: &Caller, company_id: i64, typed: &TypedRfp) -> Result<RfpRow> {
+    /// A new RFP of the company; `read` reads the request's fields onto a blank RFP returning
+    /// today.
+    pub(crate) async fn create_rfp(
+        &self,
+        caller: &Caller,
+        company_id: i64,
+        read: impl FnOnce(RfpFields) -> Result<RfpFields>,
+    ) -> Result<RfpRow> {
         require(access::may_change_rfps(caller))?;
-        let fields = rfp_fields(typed, self.business.today())?;
+        let fields = read(RfpFields { return_date: self.business.today(), ..RfpFields::default() })?;
         let company_name = self.check_references(caller, company_id, &fields, &[]).await?;
         let mut tx = self.pool.begin().await?;
         let rfp_id = db::rfps::insert_rfp(&mut tx, company_id, &company_name, &fields, caller.user_id).await?;
@@ -399,17 +246,19 @@ impl State {
         Ok(row)
     }
 
-    /// Saves the named fields; refused only when a field it changes was changed by someone else
-    /// after `patch.version`.
-    pub(crate) async fn update_rfp(&self, caller: &Caller, patch: Patch<TypedRfp>) -> Result<RfpRow> {
+    /// Saves the named fields, which `patch.fields` reads from the request onto the stored ones;
+    /// refused only when a field it changes was changed by someone else after `patch.version`.
+    pub(crate) async fn update_rfp<R>(&self, caller: &Caller, patch: Patch<R>) -> Result<RfpRow>
+    where
+        R: FnOnce(RfpFields, &[String]) -> Result<RfpFields>,
+    {
         require(access::may_change_rfps(caller))?;
         if patch.named.is_empty() {
             return Err(invalid("Name at least one field to change in update_mask."));
         }
         let read = db::rfps::select_rfp(&self.pool, patch.record_id).await?.ok_or_else(rfp_not_found)?;
-        // Fields not named keep their stored values, so only the named ones are checked.
-        let typed = typed_with_stored(&patch.fields, &read.fields, &patch.named);
-        let wanted = rfp_fields(&typed, self.business.today())?;
+        // Fields not named keep their stored values, so the references of a whole RFP are checked.
+        let wanted = (patch.fields)(read.fields.clone(), &patch.named)?;
         let company_name = self.check_references(caller, read.company_id, &wanted, &read.fields.supplier_ids).await?;
         let patch = Patch { record_id: patch.record_id, version: patch.version, fields: wanted, named: patch.named };
         let mut tx = self.pool.begin().await?;
@@ -555,47 +404,29 @@ impl State {
     }
 }
 
-/// The typed fields with every field not in `named` taken from `stored`, as text, so that a
-/// save of named fields checks a whole, consistent RFP.
-fn typed_with_stored(typed: &TypedRfp, stored: &RfpFields, named: &[String]) -> TypedRfp {
-    let named = |field: &str| named.iter().any(|n| n == field);
-    let pick = |field: &str, mine: &String, theirs: &String| if named(field) { mine.clone() } else { theirs.clone() };
-    TypedRfp {
-        len: pick("len", &typed.len, &stored.len),
-        address: pick("address", &typed.address, &stored.address),
-        city: pick("city", &typed.city, &stored.city),
-        state: pick("state", &typed.state, &stored.state),
-        zip: pick("zip", &typed.zip, &stored.zip),
-        commodity: if named("commodity") { typed.commodity } else { Commodity::from_name(&stored.commodity) },
-        start_date: if named("start_date") { typed.start_date } else { stored.start_date },
-        return_date: Some(if named("return_date") {
-            typed.return_date.unwrap_or(stored.return_date)
-        } else {
-            stored.return_date
-        }),
-        return_time: if named("return_time") {
-            typed.return_time.clone()
-        } else {
-            stored.return_time.format("%H:%M").to_string()
-        },
-        supplier_ids: if named("supplier_ids") { typed.supplier_ids.clone() } else { stored.supplier_ids.clone() },
-        terms: if named("terms") { typed.terms.clone() } else { stored.terms.clone() },
-        products: if named("products") { typed.products.clone() } else { stored.products.clone() },
-        fee: if named("fee") { typed.fee.clone() } else { decimal_text(stored.fee) },
-        account_ids: if named("account_ids") { typed.account_ids.clone() } else { stored.account_ids.clone() },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn typed() -> TypedRfp {
-        TypedRfp { commodity: Some(Commodity::Electric), ..Default::default() }
+    use chrono::NaiveTime;
+    use eris_proto::sourcing::v1::{Commodity as ProtoCommodity, Rfp};
+
+    use crate::{
+        domain::rfp_record::{DEFAULT_RETURN_TIME, parse_return_time},
+        proto::ProtoFields,
+    };
+
+    fn typed() -> Rfp {
+        Rfp { commodity: ProtoCommodity::Electric.into(), ..Default::default() }
     }
 
     fn today() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 11, 24).unwrap()
+    }
+
+    /// An RFP's fields as typed, read as a create reads them.
+    fn rfp_fields(typed: &Rfp, today: NaiveDate) -> Result<RfpFields> {
+        RfpFields::read_onto(RfpFields { return_date: today, ..RfpFields::default() }, typed, RfpFields::FIELDS)
     }
 
     #[test]
@@ -615,26 +446,23 @@ mod tests {
 
     #[test]
     fn only_electric_and_gas_are_priced() {
-        for commodity in [None, Some(Commodity::Dr)] {
-            let typed = TypedRfp { commodity, ..typed() };
+        for commodity in [ProtoCommodity::Unspecified, ProtoCommodity::Dr] {
+            let typed = Rfp { commodity: commodity.into(), ..typed() };
             assert_eq!(rfp_fields(&typed, today()).unwrap_err().to_string(), "Commodity must be Electric or Gas.");
         }
     }
 
     #[test]
     fn terms_and_products_are_distinct_and_bounded() {
-        let typed = TypedRfp {
-            terms: vec![12, 24, 12],
-            products: vec!["Fixed".into(), "fixed".into(), "Index".into()],
-            ..typed()
-        };
+        let typed =
+            Rfp { terms: vec![12, 24, 12], products: vec!["Fixed".into(), "fixed".into(), "Index".into()], ..typed() };
         let fields = rfp_fields(&typed, today()).unwrap();
         assert_eq!(fields.terms, [12, 24]);
         assert_eq!(fields.products, ["Fixed", "Index"]);
         for terms in [vec![0], vec![241], vec![-12]] {
-            assert!(rfp_fields(&TypedRfp { terms, ..self::typed() }, today()).is_err());
+            assert!(rfp_fields(&Rfp { terms, ..self::typed() }, today()).is_err());
         }
-        let blank = TypedRfp { products: vec!["  ".into()], ..self::typed() };
+        let blank = Rfp { products: vec!["  ".into()], ..self::typed() };
         assert!(rfp_fields(&blank, today()).is_err());
     }
 

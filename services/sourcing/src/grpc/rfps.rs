@@ -13,59 +13,20 @@ use eris_proto::sourcing::v1::{
     CreateRfpQuoteRequest, CreateRfpQuoteResponse, CreateRfpRequest, CreateRfpResponse, DeleteRfpQuoteRequest,
     DeleteRfpQuoteResponse, DeleteRfpRequest, DeleteRfpResponse, ExportRfpRequest, ExportRfpResponse,
     ExportRfpsRequest, ExportRfpsResponse, GetRfpRequest, GetRfpResponse, ListRfpQuotesRequest, ListRfpQuotesResponse,
-    ListRfpsRequest, ListRfpsResponse, ListUserRfpsRequest, ListUserRfpsResponse, Rfp, RfpOutcome,
-    SetRfpOutcomeRequest, SetRfpOutcomeResponse, UpdateRfpRequest, UpdateRfpResponse, rfp_service_server::RfpService,
+    ListRfpsRequest, ListRfpsResponse, ListUserRfpsRequest, ListUserRfpsResponse, RfpOutcome, SetRfpOutcomeRequest,
+    SetRfpOutcomeResponse, UpdateRfpRequest, UpdateRfpResponse, rfp_service_server::RfpService,
 };
 use tonic::{Request, Response, Status};
 
 use crate::{
     State,
-    db::rfps::{RfpQuery, RfpRow},
-    domain::{
-        rfps::{TypedQuote, TypedRfp},
-        vocabulary::{Commodity, Outcome},
-    },
+    db::rfps::{RfpFields, RfpQuery, RfpRow},
+    domain::{rfps::TypedQuote, vocabulary::Outcome},
     error::{Result, invalid},
-    proto::{quote_to_proto, rfp_to_proto},
+    proto::{ProtoFields, quote_to_proto, rfp_to_proto},
 };
 
 pub(crate) struct RfpApi(pub(crate) Arc<State>);
-
-const RFP_FIELDS: &[&str] = &[
-    "len",
-    "address",
-    "city",
-    "state",
-    "zip",
-    "commodity",
-    "start_date",
-    "return_date",
-    "return_time",
-    "supplier_ids",
-    "terms",
-    "products",
-    "fee",
-    "account_ids",
-];
-
-fn typed_rfp(rfp: &Rfp) -> Result<TypedRfp> {
-    Ok(TypedRfp {
-        len: rfp.len.clone(),
-        address: rfp.address.clone(),
-        city: rfp.city.clone(),
-        state: rfp.state.clone(),
-        zip: rfp.zip.clone(),
-        commodity: Commodity::from_proto(rfp.commodity)?,
-        start_date: parse_date("Start Date", rfp.start_date.as_ref())?,
-        return_date: parse_date("Return Date", rfp.return_date.as_ref())?,
-        return_time: rfp.return_time.clone(),
-        supplier_ids: rfp.supplier_ids.clone(),
-        terms: rfp.terms.clone(),
-        products: rfp.products.clone(),
-        fee: rfp.fee.clone(),
-        account_ids: rfp.account_ids.clone(),
-    })
-}
 
 /// A page position as its token: "<return date>/<id>".
 fn page_token(row: &RfpRow) -> String {
@@ -129,7 +90,8 @@ impl RfpService for RfpApi {
         if rfp.company_id <= 0 {
             return Err(invalid("LeadId is required.").into());
         }
-        let row = self.0.create_rfp(&caller, rfp.company_id, &typed_rfp(&rfp)?).await?;
+        let read = |blank| RfpFields::read_onto(blank, &rfp, RfpFields::FIELDS);
+        let row = self.0.create_rfp(&caller, rfp.company_id, read).await?;
         Ok(Response::new(CreateRfpResponse { rfp: Some(rfp_to_proto(row)) }))
     }
 
@@ -139,10 +101,8 @@ impl RfpService for RfpApi {
         let request = request.into_inner();
         let rfp = request.rfp.ok_or_else(|| invalid("rfp is required."))?;
         let named = named_fields(request.update_mask.map(|m| m.paths).unwrap_or_default());
-        if let Some(other) = named.iter().find(|n| !RFP_FIELDS.contains(&n.as_str())) {
-            return Err(invalid(format!("{other} cannot be changed here.")).into());
-        }
-        let patch = Patch { record_id: rfp.rfp_id, version: rfp.version, fields: typed_rfp(&rfp)?, named };
+        let read = |stored, named: &[String]| RfpFields::read_onto(stored, &rfp, named);
+        let patch = Patch { record_id: rfp.rfp_id, version: rfp.version, fields: read, named };
         let row = self.0.update_rfp(&caller, patch).await?;
         Ok(Response::new(UpdateRfpResponse { rfp: Some(rfp_to_proto(row)) }))
     }
