@@ -1,8 +1,8 @@
 //! What every field table makes: the stored record, its field names and its History text. A
-//! table (`utility_record.rs`, `supplier_record.rs`) lists each field once: its name (the column,
-//! the proto field and the update-mask path), its stored type, and how the API reads and writes it
-//! (the converters of `proto.rs`). `db/` makes the columns and binds from it, `proto.rs` the proto
-//! conversion and the update-mask reader.
+//! table (`utility_record.rs`, `supplier_record.rs`, `rfp_record.rs`) lists each field once: its
+//! name (the column, the proto field and the update-mask path), its stored type, and how the API
+//! reads and writes it (the converters of `proto.rs`). `db/` makes the columns and binds from it,
+//! `proto.rs` the proto conversion and the update-mask reader.
 
 use chrono::{NaiveDate, NaiveTime};
 use eris_platform::values::decimal_text;
