@@ -52,3 +52,32 @@ mod tests {
         assert!(line("ééééééééééé", "Zip", 10, false).is_err());
     }
 }
+
+/// Whether `value` has the shape of an e-mail address: one @ with something on each side, a dot
+/// inside the domain, no spaces. (Whether it is delivered is for the mail server to say.)
+pub fn looks_like_email(value: &str) -> bool {
+    match value.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !domain.contains('@')
+                && !value.contains(char::is_whitespace)
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod email_tests {
+    use super::looks_like_email;
+
+    #[test]
+    fn an_address_needs_one_at_and_a_dotted_domain() {
+        assert!(looks_like_email("pat@example.com"));
+        for bad in ["pat", "@example.com", "pat@example", "pat@.com", "pat@example.", "a@b@c.com", "pat @x.com"] {
+            assert!(!looks_like_email(bad), "{bad}");
+        }
+    }
+}

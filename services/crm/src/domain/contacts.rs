@@ -78,17 +78,7 @@ pub fn contact_type(value: &str) -> Result<String> {
 /// An e-mail address: one @ with something on each side and a dot in the domain.
 pub fn email(value: &str) -> Result<String> {
     let value = text::line(value, "Email", 254, false)?;
-    let shaped = match value.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !domain.contains('@')
-                && !value.contains(char::is_whitespace)
-        }
-        None => false,
-    };
+    let shaped = eris_platform::text::looks_like_email(&value);
     if value.is_empty() || shaped { Ok(value) } else { Err(invalid("Email must be an e-mail address.")) }
 }
 

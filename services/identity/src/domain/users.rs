@@ -48,9 +48,7 @@ pub fn checked_email(email: &str) -> Result<String> {
     let email = email.trim();
     let valid = email.len() <= MAX_FIELD_LENGTH
         && !email.chars().any(|c| c.is_whitespace() || c.is_control())
-        && email
-            .split_once('@')
-            .is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.contains('@'));
+        && eris_platform::text::looks_like_email(email);
     if valid { Ok(email.to_owned()) } else { Err(invalid("Enter a valid email address.")) }
 }
 

@@ -50,18 +50,4 @@ pub fn is_contact_type(value: &str) -> bool {
     CONTACT_TYPES.contains(&value)
 }
 
-/// One @ with something on each side and a dot in the domain: enough to catch a slip of the
-/// keyboard without refusing real addresses.
-pub fn looks_like_email(value: &str) -> bool {
-    match value.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !domain.contains('@')
-                && !value.contains(char::is_whitespace)
-        }
-        None => false,
-    }
-}
+pub use eris_platform::text::looks_like_email;
