@@ -2,7 +2,7 @@ import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { vi } from "vitest";
 
-import { parsePaymentPaste, projectedPayment } from "../features/payments/paymentMath";
+import { pasteProblemText, projectedPayment } from "../features/payments/paymentMath";
 import {
   ContractSchema,
   DrPaymentSchema,
@@ -73,13 +73,30 @@ export const february = makePayment({
   version: 4n,
 });
 
+/**
+ * What the service answers about one pasted text: the rows it would add (each with the line it comes
+ * from and its payment, the projected payment as the service computed it) and why others cannot be
+ * added (line 0 for the paste as a whole).
+ */
+export interface PasteAnswer {
+  rows?: { line: number; fields: PaymentFields }[];
+  problems?: { line: number; message: string }[];
+}
+
+/** A pasted row as the service reads it, from the fields a test names (the rest empty). */
+export function pastedRow(line: number, fields: PaymentFields) {
+  return { line, fields: { projectedMonth: 1, projectedYear: 2026, ...fields } };
+}
+
 const fields = (message: unknown) => ({ ...(message as object) }) as PaymentFields;
 
 /**
  * A payment service holding one contract's payments in memory: versions are checked like the server
- * (ABORTED when stale), pasted rows are read with the same rules as the screen, and projected
- * payments of pasted rows and of 'Update Proj. Payments' are computed like the server does: by the
- * stored contract's projection basis (its fee or its rate), whichever screen calls.
+ * (ABORTED when stale), and projected payments of 'Update Proj. Payments' are computed like the
+ * server does: by the stored contract's projection basis (its fee or its rate), whichever screen
+ * calls. Pasted text is not read here: each test gives the service's answer for the texts it pastes
+ * (`pasteAnswers`, `answerPaste`); a validate-only call answers it, a paste adds its rows or is
+ * refused as a whole, as the service words it, and a text with no answer fails the call.
  */
 export function fakePayments(
   initial: Payment[] = [january, february],
@@ -91,12 +108,15 @@ export function fakePayments(
      * it from a fake contract service's store.
      */
     contract?: Contract | (() => Contract);
+    /** The service's answers about pasted texts, by the text as pasted. */
+    pasteAnswers?: Record<string, PasteAnswer>;
   } = {},
 ) {
   let payments = [...initial];
   let nextId = 500n;
   let dr = [...(options.dr ?? [])];
   let nextDrId = 900n;
+  const pasteAnswers = new Map(Object.entries(options.pasteAnswers ?? {}));
   const readContract = typeof options.contract === "function" ? options.contract : undefined;
   let contract = typeof options.contract === "object" ? options.contract : makeContract();
   const storedContract = () => (readContract ? readContract() : contract);
@@ -114,14 +134,26 @@ export function fakePayments(
       payments = [...payments, ...made];
       return { payments: made };
     }),
-    pastePayments: vi.fn(async ({ text }: { text: string }) => {
-      const { rows, problems } = parsePaymentPaste(text, contractFactor(storedContract()));
+    pastePayments: vi.fn(async ({ text, validateOnly }: { text: string; validateOnly?: boolean }) => {
+      const answer = pasteAnswers.get(text);
+      if (!answer) {
+        throw new ConnectError(`no answer given for the pasted text ${JSON.stringify(text)}`, Code.Unimplemented);
+      }
+      const rows = answer.rows ?? [];
+      const problems = answer.problems ?? [];
+      if (validateOnly) {
+        return {
+          payments: rows.map((row) => create(PaymentSchema, { ...row.fields, contractId: 70n })),
+          lines: rows.map((row) => row.line),
+          problems,
+        };
+      }
       if (problems.length > 0) {
-        throw new ConnectError(`row ${problems[0].line}: ${problems[0].message}`, Code.InvalidArgument);
+        throw new ConnectError(problems.map(pasteProblemText).join("\n"), Code.InvalidArgument);
       }
       const made = rows.map((row) => stored({ ...row.fields, contractId: 70n }));
       payments = [...payments, ...made];
-      return { payments: made };
+      return { payments: made, lines: [], problems: [] };
     }),
     updatePayment: vi.fn(async ({ payment }: { payment: Payment }) => {
       const current = payments.find((p) => p.paymentId === payment.paymentId);
@@ -189,6 +221,10 @@ export function fakePayments(
       );
     },
     stored: () => payments,
+    /** The service's answer about one more pasted text. */
+    answerPaste(text: string, answer: PasteAnswer) {
+      pasteAnswers.set(text, answer);
+    },
     /** Someone else's change to the contract (its fee, rate or basis) as the server stores it now (not read from a store). */
     changeContract(change: ContractFields) {
       contract = create(ContractSchema, { ...(contract as ContractFields), ...change } as ContractFields);

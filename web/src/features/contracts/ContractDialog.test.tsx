@@ -11,7 +11,7 @@ import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { makeContract } from "../../test/contractFakes";
 import { contractRow } from "../../test/contractScreenFakes";
 import { makeUser, manager, sally, spyToasts } from "../../test/fakes";
-import { fakePayments } from "../../test/paymentFakes";
+import { fakePayments, pastedRow } from "../../test/paymentFakes";
 import type { FakeClient } from "../../test/renderApp";
 import { PAYMENT_UI_TEXTS } from "../payments";
 import { electricContract, fakeContractStore, openContracts } from "./contractsTestKit";
@@ -401,10 +401,19 @@ describe("contract dialog: projection basis", () => {
     );
     await userEvent.click(within(paymentsDialog).getByRole("button", { name: PAYMENT_UI_TEXTS.pasteForm }));
     await userEvent.click(within(paymentsDialog).getByLabelText(PAYMENT_UI_TEXTS.pasteLabel));
+    // The service answers by the rate it stores now: 1,000 x 50% x 0.0712.
+    payments.answerPaste("8\t2026\t50\t1000\t0\t\t\t\t\t", {
+      rows: [
+        pastedRow(1, { projectedMonth: 8, revenueSplit: "50", projectedUsage: "1000", projectedPayment: "35.60" }),
+      ],
+    });
     await userEvent.paste("8\t2026\t50\t1000\t0\t\t\t\t\t");
     const preview = await within(paymentsDialog).findByRole("table", { name: PAYMENT_UI_TEXTS.previewLabel });
-    // 1,000 x 50% x 0.0712
     expect(within(preview).getByTestId("preview-projected").textContent).toBe("$35.60");
+    expect(payments.pastePayments).toHaveBeenCalledWith(
+      { contractId: 41n, text: "8\t2026\t50\t1000\t0\t\t\t\t\t", validateOnly: true },
+      expect.anything(),
+    );
   });
 
   it("sends nothing when the confirmation is cancelled, and keeps the choice", async () => {

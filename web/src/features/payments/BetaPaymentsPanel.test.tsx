@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { manager, sally, spyToasts } from "../../test/fakes";
-import { fakePayments, makeBetaContract, makeContract, makeTotals } from "../../test/paymentFakes";
+import { fakePayments, makeBetaContract, makeContract, makeTotals, pastedRow } from "../../test/paymentFakes";
 import { BetaPaymentsPanel } from "./BetaPaymentsPanel";
 import { renderSignedIn } from "./paymentsTestKit";
 import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
@@ -100,11 +100,19 @@ describe("beta Payments tab", () => {
     const user = userEvent.setup();
     spyToasts();
     const { payments } = await openPanel();
+    // The service answers the rows by the contract's rate: 1,000 x 50% x 0.08125 = 40.625.
+    const text = "8\t2026\t50\t1000\t0\t\t\t\t\t\n9\t2026\t50\t2000\t0\t\t\t\t\t";
+    payments.answerPaste(text, {
+      rows: [
+        pastedRow(1, { projectedMonth: 8, revenueSplit: "50", projectedUsage: "1000", projectedPayment: "40.63" }),
+        pastedRow(2, { projectedMonth: 9, revenueSplit: "50", projectedUsage: "2000", projectedPayment: "81.25" }),
+      ],
+    });
     await user.click(screen.getByRole("button", { name: T.addPayments }));
     const form = screen.getByRole("form", { name: T.addPayments });
     await user.click(within(form).getByRole("radio", { name: T.copyPaste }));
     await user.click(within(form).getByLabelText(T.pasteLabel));
-    await user.paste("8\t2026\t50\t1000\t0\t\t\t\t\t\n9\t2026\t50\t2000\t0\t\t\t\t\t");
+    await user.paste(text);
     const preview = await within(form).findByRole("table", { name: T.previewLabel });
     expect(
       within(preview)
@@ -113,10 +121,7 @@ describe("beta Payments tab", () => {
     ).toEqual(["$40.63", "$81.25"]);
     await user.click(within(form).getByRole("button", { name: T.updatePayments }));
     await waitFor(() =>
-      expect(payments.pastePayments).toHaveBeenCalledWith({
-        contractId: 70n,
-        text: "8\t2026\t50\t1000\t40.63\t\t\t\t\t\n9\t2026\t50\t2000\t81.25\t\t\t\t\t",
-      }),
+      expect(payments.pastePayments).toHaveBeenLastCalledWith({ contractId: 70n, text, validateOnly: false }),
     );
     await waitFor(() => expect(row(501n)?.textContent).toContain("September"));
   });
@@ -136,15 +141,17 @@ describe("beta Payments tab", () => {
     expect((within(form).getByLabelText("Projected Payment") as HTMLInputElement).value).toBe("4.63");
     await user.click(within(form).getByRole("radio", { name: T.copyPaste }));
     await user.click(within(form).getByLabelText(T.pasteLabel));
-    await user.paste("8\t2026\t50\t1000\t0\t\t\t\t\t");
+    const text = "8\t2026\t50\t1000\t0\t\t\t\t\t";
+    // By the fee: 1,000 x 50% x 0.005.
+    payments.answerPaste(text, {
+      rows: [pastedRow(1, { projectedMonth: 8, revenueSplit: "50", projectedUsage: "1000", projectedPayment: "2.50" })],
+    });
+    await user.paste(text);
     const preview = await within(form).findByRole("table", { name: T.previewLabel });
     expect(within(preview).getByTestId("preview-projected").textContent).toBe("$2.50");
     await user.click(within(form).getByRole("button", { name: T.updatePayments }));
     await waitFor(() =>
-      expect(payments.pastePayments).toHaveBeenCalledWith({
-        contractId: 70n,
-        text: "8\t2026\t50\t1000\t2.50\t\t\t\t\t",
-      }),
+      expect(payments.pastePayments).toHaveBeenLastCalledWith({ contractId: 70n, text, validateOnly: false }),
     );
     await waitFor(() => expect(row(500n)?.textContent).toContain("$2.50"));
   });

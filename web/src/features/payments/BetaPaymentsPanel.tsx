@@ -24,16 +24,9 @@ import { toast } from "../../lib/toaster";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { EditPaymentDialog } from "./EditPaymentDialog";
 import { deleteDescription, PAYMENT_COLUMNS, paymentName } from "./paymentColumns";
-import { PasteArea, PaymentDraftFields, usePastedRows, useYearChoices } from "./PaymentControls";
-import {
-  changeDraft,
-  draftProblems,
-  emptyDraft,
-  fieldsOfDraft,
-  pasteRequestText,
-  type PaymentDraft,
-} from "./paymentMath";
-import { usePayments, usePaymentWriters } from "./paymentQueries";
+import { PasteArea, PaymentDraftFields, useYearChoices } from "./PaymentControls";
+import { changeDraft, draftProblems, emptyDraft, fieldsOfDraft, type PaymentDraft } from "./paymentMath";
+import { pasteReady, usePastePreview, usePayments, usePaymentWriters } from "./paymentQueries";
 import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
 
 import "./payments.css";
@@ -211,11 +204,10 @@ function AddPaymentsForm({ contract, years, onDone }: AddPaymentsFormProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const basis = contractBasis(contract);
   const factor = projectionFactor(basis, contract);
-  const pasted = usePastedRows(text, factor);
+  const pasted = usePastePreview(contract.contractId, text);
   const busy = create.isPending || paste.isPending;
   const problems = submitted ? draftProblems(draft) : {};
-  const canSave =
-    !busy && (entry === "row" || (pasted.rows.length > 0 && pasted.problems.length === 0 && refusal === null));
+  const canSave = !busy && (entry === "row" || (pasteReady(pasted) && refusal === null));
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -231,7 +223,7 @@ function AddPaymentsForm({ contract, years, onDone }: AddPaymentsFormProps) {
       if (entry === "row") {
         await create.mutateAsync([fieldsOfDraft(draft)]);
       } else {
-        await paste.mutateAsync(pasteRequestText(pasted.rows));
+        await paste.mutateAsync(text);
       }
       void toast.success(PAYMENT_TEXTS.added);
       onDone();

@@ -1,20 +1,14 @@
-import { useDeferredValue, useMemo, type KeyboardEventHandler, type ReactNode } from "react";
+import { useMemo, type KeyboardEventHandler, type ReactNode } from "react";
 
-import { Callout, Classes, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from "@blueprintjs/core";
+import { Callout, Classes, FormGroup, HTMLSelect, InputGroup, Intent, Spinner, TextArea } from "@blueprintjs/core";
 
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { MONTHS, paymentYears } from "../../lib/records/contractTexts";
 import { PAYMENT_TYPES, PAYMENT_UI_TEXTS as T } from "./texts";
 import { useSessionUser } from "../../app/auth/useSessionUser";
-import {
-  parsePaymentPaste,
-  pasteProblemText,
-  yearChoices,
-  type PastedRow,
-  type PasteResult,
-  type PaymentDraft,
-} from "./paymentMath";
+import { pasteProblemText, yearChoices, type PastedRow, type PaymentDraft } from "./paymentMath";
+import type { PastePreview } from "./paymentQueries";
 import { formatDollars, formatPercent, formatVolume, monthName, yearText } from "../../lib/records/paymentFormat";
 
 import "./payments.css";
@@ -266,17 +260,12 @@ const PREVIEW_COLUMNS: readonly VirtualColumn<PastedRow>[] = [
   { id: "type", header: T.columns.paymentType, width: 100, render: (row) => row.fields.paymentType },
 ];
 
-/** Reads pasted rows as they are typed; the preview follows a moment later on long pastes. */
-export function usePastedRows(text: string, factor: string): PasteResult {
-  const deferred = useDeferredValue(text);
-  return useMemo(() => parsePaymentPaste(deferred, factor), [deferred, factor]);
-}
-
 export interface PasteAreaProps {
   id: string;
   text: string;
   onText: (text: string) => void;
-  result: PasteResult;
+  /** The service's answer about the text (`usePastePreview`). */
+  result: PastePreview;
   /** The server's reason for adding nothing (it names the row). */
   refusal: string | null;
   disabled?: boolean;
@@ -284,10 +273,11 @@ export interface PasteAreaProps {
 
 /**
  * The text area rows are pasted into, the rows that cannot be read (each named by its row), and a
- * preview of the rows to add with their projected payments recomputed.
+ * preview of the rows to add with their projected payments, all as the service read them; while it
+ * is asked, its previous answer stays with a note.
  */
 export function PasteArea({ id, text, onText, result, refusal, disabled }: PasteAreaProps) {
-  const { rows, problems } = result;
+  const { rows, problems, checking, failed } = result;
   return (
     <div className="eris-payment-paste">
       <FormGroup label={T.pasteLabel} labelFor={id} helperText={T.pasteHelp}>
@@ -303,6 +293,16 @@ export function PasteArea({ id, text, onText, result, refusal, disabled }: Paste
           onChange={(event) => onText(event.currentTarget.value)}
         />
       </FormGroup>
+      {checking && (
+        <p className={`${Classes.TEXT_MUTED} eris-payment-paste-checking`} role="status">
+          <Spinner size={12} /> {T.pasteChecking}
+        </p>
+      )}
+      {failed && (
+        <p className="eris-payment-refused" role="alert">
+          {T.pasteCheckFailed}
+        </p>
+      )}
       {problems.length > 0 && (
         <Callout intent={Intent.DANGER} role="alert" className="eris-payment-paste-problems">
           <p>{T.pasteProblems(problems.length)}</p>

@@ -7,16 +7,9 @@ import { hasCode, serverMessage } from "../../api/errors";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { contractFactor } from "../../lib/records/projectionBasis";
 import { toast } from "../../lib/toaster";
-import { PasteArea, PaymentDraftFields, usePastedRows } from "./PaymentControls";
-import {
-  changeDraft,
-  draftProblems,
-  emptyDraft,
-  fieldsOfDraft,
-  pasteRequestText,
-  type PaymentDraft,
-} from "./paymentMath";
-import { usePaymentWriters } from "./paymentQueries";
+import { PasteArea, PaymentDraftFields } from "./PaymentControls";
+import { changeDraft, draftProblems, emptyDraft, fieldsOfDraft, type PaymentDraft } from "./paymentMath";
+import { pasteReady, usePastePreview, usePaymentWriters } from "./paymentQueries";
 import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
 
 export interface AddPaymentFormProps {
@@ -79,8 +72,8 @@ export function PastePaymentsForm({ contract, onCancel, onAdded }: PastePayments
   const { paste } = usePaymentWriters(contract.contractId);
   const [text, setText] = useState("");
   const [refusal, setRefusal] = useState<string | null>(null);
-  const result = usePastedRows(text, contractFactor(contract));
-  const canAdd = result.rows.length > 0 && result.problems.length === 0 && !paste.isPending;
+  const result = usePastePreview(contract.contractId, text);
+  const canAdd = pasteReady(result) && !paste.isPending;
 
   async function add() {
     if (!canAdd) {
@@ -88,7 +81,7 @@ export function PastePaymentsForm({ contract, onCancel, onAdded }: PastePayments
     }
     setRefusal(null);
     try {
-      await paste.mutateAsync(pasteRequestText(result.rows));
+      await paste.mutateAsync(text);
       void toast.success(PAYMENT_TEXTS.added);
       onAdded();
     } catch (err) {

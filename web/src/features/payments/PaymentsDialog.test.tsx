@@ -6,7 +6,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser, manager, sally, spyToasts } from "../../test/fakes";
-import { fakePayments, february, january, makeBetaContract, makeContract, makePayment } from "../../test/paymentFakes";
+import {
+  fakePayments,
+  february,
+  january,
+  makeBetaContract,
+  makeContract,
+  makePayment,
+  pastedRow,
+} from "../../test/paymentFakes";
 import { PaymentsDialog } from "./PaymentsDialog";
 import { renderSignedIn } from "./paymentsTestKit";
 import { PAYMENT_TEXTS, PAYMENT_UI_TEXTS as T } from "./texts";
@@ -37,12 +45,18 @@ async function openPayments(
   return { ...view, dialog, payments, contracts, onClose };
 }
 
-/** Pastes rows into the paste form and answers the preview's projected payments. */
-async function pasteRows(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, text: string) {
+/** Opens the paste form and pastes the text into it; answers the form. */
+async function pasteText(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, text: string) {
   await user.click(within(dialog).getByRole("button", { name: T.pasteForm }));
   const form = within(dialog).getByRole("region", { name: T.pasteTitle });
   await user.click(within(form).getByLabelText(T.pasteLabel));
   await user.paste(text);
+  return form;
+}
+
+/** Pastes rows into the paste form and answers the preview's projected payments. */
+async function pasteRows(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, text: string) {
+  const form = await pasteText(user, dialog, text);
   const preview = await within(form).findByRole("table", { name: T.previewLabel });
   const projected = within(preview)
     .getAllByTestId("preview-projected")
@@ -258,19 +272,22 @@ describe("payment dialog", () => {
     expect((within(add).getByLabelText("Projected Payment") as HTMLInputElement).value).toBe("75.20");
     await user.click(within(add).getByRole("button", { name: T.cancel }));
 
-    const { form, projected } = await pasteRows(
-      user,
-      dialog,
-      "8\t2026\t50\t1000\t0\t\t\t\t\t\n9\t2026\t50\t2000\t0\t\t\t\t\t",
-    );
+    // The service answers the rows by the contract's rate: 1,000 x 50% x 0.08125 = 40.625.
+    const text = "8\t2026\t50\t1000\t0\t\t\t\t\t\n9\t2026\t50\t2000\t0\t\t\t\t\t";
+    payments.answerPaste(text, {
+      rows: [
+        pastedRow(1, { projectedMonth: 8, revenueSplit: "50", projectedUsage: "1000", projectedPayment: "40.63" }),
+        pastedRow(2, { projectedMonth: 9, revenueSplit: "50", projectedUsage: "2000", projectedPayment: "81.25" }),
+      ],
+    });
+    const { form, projected } = await pasteRows(user, dialog, text);
     expect(projected).toEqual(["$40.63", "$81.25"]);
     await user.click(within(form).getByRole("button", { name: T.pasteAdd(2) }));
-    await waitFor(() => expect(payments.pastePayments).toHaveBeenCalledTimes(1));
-    // No basis goes with the rows: the server takes the contract's.
-    expect(payments.pastePayments).toHaveBeenCalledWith({
-      contractId: 70n,
-      text: "8\t2026\t50\t1000\t40.63\t\t\t\t\t\n9\t2026\t50\t2000\t81.25\t\t\t\t\t",
-    });
+    await waitFor(() =>
+      expect(payments.pastePayments).toHaveBeenCalledWith(expect.objectContaining({ validateOnly: false })),
+    );
+    // The text goes as pasted, with no basis: the server takes the contract's.
+    expect(payments.pastePayments).toHaveBeenLastCalledWith({ contractId: 70n, text, validateOnly: false });
     await waitFor(() => expect(cells(row(dialog, 501n))[5]).toBe("$81.25"));
 
     await user.click(within(dialog).getByRole("button", { name: PAYMENT_TEXTS.updateProjected }));
@@ -373,28 +390,57 @@ describe("payment dialog", () => {
     expect(payments.createPayments).not.toHaveBeenCalled();
   });
 
-  it("previews pasted rows with the fifth column recomputed by the contract's fee and adds them", async () => {
+  it("previews the rows the service would add, with its projected payments, and adds the text as pasted", async () => {
     const user = userEvent.setup();
     const toasts = spyToasts();
-    const { dialog, payments } = await openPayments();
-    await user.click(within(dialog).getByRole("button", { name: T.pasteForm }));
-    const form = within(dialog).getByRole("region", { name: T.pasteTitle });
-    await user.click(within(form).getByLabelText(T.pasteLabel));
-    await user.paste(
-      "5\t2026\t50\t10,000\t999\t\t\t\t\tResidual\r\n6\t2026\t25\t8000\t1\t7\t2026\t7900\t9.88\ttrue-up\r\n",
-    );
-    const preview = await within(form).findByRole("table", { name: T.previewLabel });
+    const payments = fakePayments();
+    const text = "5\t2026\t50\t10,000\t999\t\t\t\t\tResidual\n6\t2026\t25\t8000\t1\t7\t2026\t7900\t9.88\ttrue-up\n";
+    payments.answerPaste(text, {
+      rows: [
+        pastedRow(1, {
+          projectedMonth: 5,
+          revenueSplit: "50",
+          projectedUsage: "10000",
+          projectedPayment: "25.00",
+          paymentType: "Residual",
+        }),
+        pastedRow(2, {
+          projectedMonth: 6,
+          revenueSplit: "25",
+          projectedUsage: "8000",
+          projectedPayment: "10.00",
+          paymentMonth: 7,
+          paymentYear: 2026,
+          usageActual: "7900",
+          paymentActual: "9.88",
+          paymentType: "True-up",
+        }),
+      ],
+    });
+    const { dialog } = await openPayments({ payments });
+    const { form, projected } = await pasteRows(user, dialog, text);
+    expect(projected).toEqual(["$25.00", "$10.00"]);
+    const preview = within(form).getByRole("table", { name: T.previewLabel });
     expect(
       within(preview)
-        .getAllByTestId("preview-projected")
-        .map((cell) => cell.textContent),
-    ).toEqual(["$25.00", "$10.00"]);
+        .getAllByRole("row")
+        .slice(1)
+        .map(
+          (tr) => within(tr).getAllByRole("cell")[0].textContent + " " + within(tr).getAllByRole("cell")[6].textContent,
+        ),
+    ).toEqual(["1 ", "2 July"]);
+    expect(within(form).getByRole("status").textContent).toBe(T.pastePreview(2));
+    // Asked once the text rested, validate only: nothing is stored by the preview.
+    expect(payments.pastePayments).toHaveBeenCalledTimes(1);
+    expect(payments.pastePayments).toHaveBeenCalledWith(
+      { contractId: 70n, text, validateOnly: true },
+      expect.anything(),
+    );
+    expect(payments.stored()).toHaveLength(2);
+
     await user.click(within(form).getByRole("button", { name: T.pasteAdd(2) }));
-    await waitFor(() => expect(payments.pastePayments).toHaveBeenCalledTimes(1));
-    expect(payments.pastePayments).toHaveBeenCalledWith({
-      contractId: 70n,
-      text: "5\t2026\t50\t10000\t25.00\t\t\t\t\tResidual\n6\t2026\t25\t8000\t10.00\t7\t2026\t7900\t9.88\tTrue-up",
-    });
+    await waitFor(() => expect(payments.pastePayments).toHaveBeenCalledTimes(2));
+    expect(payments.pastePayments).toHaveBeenLastCalledWith({ contractId: 70n, text, validateOnly: false });
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(PAYMENT_TEXTS.added));
     expect(within(dialog).queryByRole("region", { name: T.pasteTitle })).toBeNull();
     await waitFor(() =>
@@ -402,33 +448,119 @@ describe("payment dialog", () => {
     );
   });
 
-  it("names a pasted row that cannot be read and adds nothing", async () => {
-    const user = userEvent.setup();
-    const { dialog, payments } = await openPayments();
-    await user.click(within(dialog).getByRole("button", { name: T.pasteForm }));
-    const form = within(dialog).getByRole("region", { name: T.pasteTitle });
-    await user.click(within(form).getByLabelText(T.pasteLabel));
-    await user.paste("5\t2026\t50\t10000\t\t\t\t\t\t\nJune\t2026\t50\tlots\t\t\t\t\t\t");
-    const alert = await within(form).findByRole("alert");
-    expect(alert.textContent).toContain('Row 2: projected usage "lots" is not a number.');
-    expect((within(form).getByRole("button", { name: T.pasteAdd(1) }) as HTMLButtonElement).disabled).toBe(true);
-    expect(payments.pastePayments).not.toHaveBeenCalled();
-  });
-
-  it("shows the server's reason when it refuses a pasted row, and adds nothing", async () => {
+  it("names the rows the service cannot add and adds nothing", async () => {
     const user = userEvent.setup();
     const payments = fakePayments();
-    payments.pastePayments.mockRejectedValueOnce(
-      new ConnectError("row 2: the projected year 2201 is out of range", Code.InvalidArgument),
-    );
+    const text = "5\t2026\t50\t10000\t\t\t\t\t\t\nJune\t2026\t50\tlots\t\t\t\t\t\t";
+    payments.answerPaste(text, {
+      rows: [
+        pastedRow(1, { projectedMonth: 5, revenueSplit: "50", projectedUsage: "10000", projectedPayment: "25.00" }),
+      ],
+      problems: [{ line: 2, message: 'projected usage "lots" is not a number.' }],
+    });
     const { dialog } = await openPayments({ payments });
-    await user.click(within(dialog).getByRole("button", { name: T.pasteForm }));
-    const form = within(dialog).getByRole("region", { name: T.pasteTitle });
-    await user.click(within(form).getByLabelText(T.pasteLabel));
-    await user.paste("5\t2026\t50\t10000\t\t\t\t\t\t\n6\t2026\t50\t10000\t\t\t\t\t\t");
+    const form = await pasteText(user, dialog, text);
+    const alert = await within(form).findByRole("alert");
+    expect(alert.textContent).toBe(`${T.pasteProblems(1)}Row 2: projected usage "lots" is not a number.`);
+    expect(within(form).getByRole("table", { name: T.previewLabel })).toBeTruthy();
+    const add = within(form).getByRole("button", { name: T.pasteAdd(1) }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    await user.click(add);
+    expect(payments.pastePayments).not.toHaveBeenCalledWith(expect.objectContaining({ validateOnly: false }));
+  });
+
+  it("names a problem of the paste as a whole without a row", async () => {
+    const user = userEvent.setup();
+    const payments = fakePayments();
+    const text = "1\t2026\t50\t100";
+    payments.answerPaste(text, {
+      problems: [{ line: 0, message: "5,001 rows were pasted; at most 5,000 can be added at once." }],
+    });
+    const { dialog } = await openPayments({ payments });
+    const form = await pasteText(user, dialog, text);
+    const alert = await within(form).findByRole("alert");
+    expect(within(alert).getByRole("listitem").textContent).toBe(
+      "5,001 rows were pasted; at most 5,000 can be added at once.",
+    );
+    expect(within(form).queryByRole("table", { name: T.previewLabel })).toBeNull();
+    expect((within(form).getByRole("button", { name: T.pasteAdd(0) }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows 'Checking…' while the service is asked, keeps its previous answer meanwhile and asks nothing of empty text", async () => {
+    const user = userEvent.setup();
+    const payments = fakePayments();
+    const first = "5\t2026\t50\t10000";
+    const second = `${first}\n6\t2026\t50\t10000`;
+    payments.answerPaste(first, { rows: [pastedRow(1, { projectedMonth: 5, projectedPayment: "25.00" })] });
+    payments.answerPaste(second, {
+      rows: [
+        pastedRow(1, { projectedMonth: 5, projectedPayment: "25.00" }),
+        pastedRow(2, { projectedMonth: 6, projectedPayment: "25.00" }),
+      ],
+    });
+    const { dialog } = await openPayments({ payments });
+    const { form } = await pasteRows(user, dialog, first);
+    await waitFor(() =>
+      expect((within(form).getByRole("button", { name: T.pasteAdd(1) }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(within(form).queryByText(T.pasteChecking)).toBeNull();
+
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const asked = payments.pastePayments.getMockImplementation()!;
+    payments.pastePayments.mockImplementationOnce(async (request) => {
+      await answered;
+      return asked(request);
+    });
+    await user.paste("\n6\t2026\t50\t10000");
+    // Until the service answers about the text as it is now: its last answer, a note, and no adding.
+    expect(within(form).getByText(T.pasteChecking)).toBeTruthy();
+    expect(within(form).getAllByTestId("preview-projected")).toHaveLength(1);
+    expect((within(form).getByRole("button", { name: T.pasteAdd(1) }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(payments.pastePayments).toHaveBeenCalledTimes(2));
+    expect(within(form).getByText(T.pasteChecking)).toBeTruthy();
+    answer();
+    await waitFor(() => expect(within(form).getAllByTestId("preview-projected")).toHaveLength(2));
+    expect(within(form).queryByText(T.pasteChecking)).toBeNull();
+    expect((within(form).getByRole("button", { name: T.pasteAdd(2) }) as HTMLButtonElement).disabled).toBe(false);
+
+    await user.clear(within(form).getByLabelText(T.pasteLabel));
+    expect(within(form).queryByRole("table", { name: T.previewLabel })).toBeNull();
+    expect(within(form).queryByText(T.pasteChecking)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(payments.pastePayments).toHaveBeenCalledTimes(2);
+  });
+
+  it("says in one line that pasted rows could not be checked, and adds nothing", async () => {
+    const user = userEvent.setup();
+    const toasts = spyToasts();
+    const payments = fakePayments();
+    payments.pastePayments.mockRejectedValueOnce(new ConnectError("unavailable", Code.Unavailable));
+    const { dialog } = await openPayments({ payments });
+    const form = await pasteText(user, dialog, "5\t2026\t50\t10000");
+    const alert = await within(form).findByRole("alert");
+    expect(alert.textContent).toBe(T.pasteCheckFailed);
+    expect(payments.pastePayments).toHaveBeenCalledTimes(1);
+    expect((within(form).getByRole("button", { name: T.pasteAdd(0) }) as HTMLButtonElement).disabled).toBe(true);
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's reason when it refuses the paste, and adds nothing", async () => {
+    const user = userEvent.setup();
+    const payments = fakePayments();
+    const text = "5\t2026\t50\t10000\t\t\t\t\t\t\n6\t2026\t50\t10000\t\t\t\t\t\t";
+    payments.answerPaste(text, {
+      rows: [pastedRow(1, { projectedMonth: 5 }), pastedRow(2, { projectedMonth: 6 })],
+    });
+    const { dialog } = await openPayments({ payments });
+    const { form } = await pasteRows(user, dialog, text);
+    // Someone changed something meanwhile: the paste itself is refused.
+    payments.pastePayments.mockRejectedValueOnce(
+      new ConnectError("Row 2: the projected year 2201 is out of range", Code.InvalidArgument),
+    );
     await user.click(within(form).getByRole("button", { name: T.pasteAdd(2) }));
     const alert = await within(form).findByRole("alert");
-    expect(alert.textContent).toBe(`${T.pasteRefused} row 2: the projected year 2201 is out of range`);
+    expect(alert.textContent).toBe(`${T.pasteRefused} Row 2: the projected year 2201 is out of range`);
     expect(payments.stored()).toHaveLength(2);
     expect(within(dialog).getByRole("region", { name: T.pasteTitle })).toBeTruthy();
   });
@@ -436,16 +568,24 @@ describe("payment dialog", () => {
   it("previews and adds a 1,000-row paste without drawing every row", async () => {
     const user = userEvent.setup();
     spyToasts();
-    const { dialog, payments } = await openPayments();
-    await user.click(within(dialog).getByRole("button", { name: T.pasteForm }));
-    const form = within(dialog).getByRole("region", { name: T.pasteTitle });
+    const payments = fakePayments();
     const text = Array.from(
       { length: 1000 },
       (_, i) => `${(i % 12) + 1}\t${2030 + Math.floor(i / 12)}\t50\t${1000 + i}\t\t\t\t\t\t`,
     ).join("\n");
-    await user.click(within(form).getByLabelText(T.pasteLabel));
+    payments.answerPaste(text, {
+      rows: Array.from({ length: 1000 }, (_, i) =>
+        pastedRow(i + 1, {
+          projectedMonth: (i % 12) + 1,
+          projectedYear: 2030 + Math.floor(i / 12),
+          revenueSplit: "50",
+          projectedUsage: String(1000 + i),
+        }),
+      ),
+    });
+    const { dialog } = await openPayments({ payments });
     const started = performance.now();
-    await user.paste(text);
+    const form = await pasteText(user, dialog, text);
     const preview = await within(form).findByRole("table", { name: T.previewLabel });
     expect(preview.getAttribute("aria-rowcount")).toBe("1001");
     expect(preview.querySelectorAll("tbody tr[data-line]").length).toBeLessThan(100);

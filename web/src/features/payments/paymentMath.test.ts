@@ -7,10 +7,7 @@ import {
   draftProblems,
   emptyDraft,
   fieldsOfDraft,
-  MAX_PASTED_ROWS,
-  parsePaymentPaste,
   pasteProblemText,
-  pasteRequestText,
   projectedPayment,
   yearChoices,
 } from "./paymentMath";
@@ -122,95 +119,13 @@ describe("payment drafts", () => {
   });
 });
 
-describe("pasted payment rows", () => {
-  const row = (...cells: string[]) => cells.join("\t");
-
-  it("reads 10 tab-separated columns and recomputes the fifth", () => {
-    const text = [
-      row("1", "2026", "50", "10,000", "999.99", "3", "2026", "9,800", "$24.50", "Residual"),
-      row("February", "2026", "50", "12000", "", "", "", "", "", "upfront"),
-      "",
-      row("mar", "2026", "", "8000", "1", "0", "0", "", "", ""),
-    ].join("\r\n");
-    const result = parsePaymentPaste(text, "0.005");
-    expect(result.problems).toEqual([]);
-    expect(result.rows.map((r) => r.line)).toEqual([1, 2, 4]);
-    expect(result.rows[0].fields).toEqual({
-      projectedMonth: 1,
-      projectedYear: 2026,
-      revenueSplit: "50",
-      projectedUsage: "10000",
-      projectedPayment: "25.00",
-      paymentMonth: 3,
-      paymentYear: 2026,
-      usageActual: "9800",
-      paymentActual: "24.5",
-      paymentType: "Residual",
-    });
-    expect(result.rows[1].fields.projectedMonth).toBe(2);
-    expect(result.rows[1].fields.projectedPayment).toBe("30.00");
-    expect(result.rows[1].fields.paymentType).toBe("Upfront");
-    // No split: the projected payment is 0, whatever was pasted.
-    expect(result.rows[2].fields.projectedPayment).toBe("0.00");
-    // Row numbers stay those of the pasted text: the blank third line is sent blank.
-    expect(pasteRequestText(result.rows).split("\n")).toEqual([
-      "1\t2026\t50\t10000\t25.00\t3\t2026\t9800\t24.5\tResidual",
-      "2\t2026\t50\t12000\t30.00\t\t\t\t\tUpfront",
-      "",
-      "3\t2026\t\t8000\t0.00\t\t\t\t\t",
-    ]);
-  });
-
-  it("reads missing trailing columns as empty, and a split written as a percentage", () => {
-    const result = parsePaymentPaste(row("1", "2026", "50%", "100"), "1");
-    expect(result.problems).toEqual([]);
-    expect(result.rows[0].fields).toMatchObject({ revenueSplit: "50", projectedPayment: "50.00", paymentType: "" });
-  });
-
-  it("names every row that cannot be read, by its line", () => {
-    const text = [
-      row("1", "2026", "50", "100", "", "", "", "", "", ""),
-      row("13", "2026", "50", "100", "", "", "", "", "", ""),
-      row("1", "26", "50", "100", "", "", "", "", "", ""),
-      row("1", "2026", "half", "100", "", "", "", "", "", ""),
-      row("1", "2026", "50", "100", "", "", "", "", "", "", "extra"),
-      row("1", "2026", "50", "100", "", "", "", "", "12.345", ""),
-      row("1", "2026", "50", "100", "", "", "", "", "", "Bonus"),
-    ].join("\n");
-    const { rows, problems } = parsePaymentPaste(text, "0.005");
-    expect(rows.map((r) => r.line)).toEqual([1]);
-    expect(problems.map(pasteProblemText)).toEqual([
-      'Row 2: projected month "13" is not a month (1 to 12 or a month\'s name).',
-      'Row 3: projected year "26" is not a year (1900 to 2200).',
-      'Row 4: revenue split "half" is not a number.',
-      "Row 5: it has 11 columns; at most 10 are expected, separated by tabs.",
-      'Row 6: payment actual "12.345": at most 2 decimals.',
-      'Row 7: payment type "Bonus" is not one of Residual, Upfront, True-up, Affiliate, Drop.',
-    ]);
-  });
-
-  it("refuses more rows than one paste may add", () => {
-    const line = row("1", "2026", "50", "100", "", "", "", "", "", "");
-    const { problems } = parsePaymentPaste(
-      Array(MAX_PASTED_ROWS + 1)
-        .fill(line)
-        .join("\n"),
-      "1",
+describe("paste problems", () => {
+  it("name their row, except a problem of the paste as a whole", () => {
+    expect(
+      pasteProblemText({ line: 2, message: 'projected month "13" is not a month (1 to 12 or a month\'s name).' }),
+    ).toBe('Row 2: projected month "13" is not a month (1 to 12 or a month\'s name).');
+    expect(pasteProblemText({ line: 0, message: "5,001 rows were pasted; at most 5,000 can be added at once." })).toBe(
+      "5,001 rows were pasted; at most 5,000 can be added at once.",
     );
-    expect(problems).toHaveLength(1);
-    expect(pasteProblemText(problems[0])).toBe("5,001 rows were pasted; at most 5,000 can be added at once.");
-  });
-
-  it("reads a thousand rows quickly", () => {
-    const text = Array.from({ length: 1000 }, (_, i) =>
-      row(String((i % 12) + 1), String(2020 + Math.floor(i / 12)), "50", String(1000 + i), "", "", "", "", "", ""),
-    ).join("\n");
-    const started = performance.now();
-    const { rows, problems } = parsePaymentPaste(text, "0.005");
-    expect(performance.now() - started).toBeLessThan(500);
-    expect(problems).toEqual([]);
-    expect(rows).toHaveLength(1000);
-    // 1,999 x 50 / 100 x 0.005 = 4.9975
-    expect(rows[999].fields.projectedPayment).toBe("5.00");
   });
 });

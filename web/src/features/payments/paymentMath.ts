@@ -1,5 +1,4 @@
 import type { Payment } from "../../gen/eris/contracts/v1/contracts_pb";
-import { MONTHS } from "../../lib/records/contractTexts";
 import {
   amountApiValue,
   fixed,
@@ -8,19 +7,13 @@ import {
   scaledOf,
   type Scaled,
 } from "../../lib/records/paymentFormat";
-import { PAYMENT_TYPES } from "./texts";
 
 /**
- * The arithmetic and parsing of contract payments: the two projected-payment formulas (spec 2
- * section 5), the rows of a payment form and pasted spreadsheet rows. All amounts are exact decimal
- * strings, as the API sends them; nothing goes through a double (their parsing, rounding and texts
- * are in lib/records/paymentFormat.ts).
+ * The arithmetic of contract payments: the two projected-payment formulas (spec 2 section 5) and the
+ * rows of a payment form; pasted rows are read by the service (`usePastePreview`). All amounts are
+ * exact decimal strings, as the API sends them; nothing goes through a double (their parsing,
+ * rounding and texts are in lib/records/paymentFormat.ts).
  */
-
-/** The most rows one paste may add (the API's limit). */
-export const MAX_PASTED_ROWS = 5000;
-/** The columns of a pasted row, in the spec's order. */
-export const PASTE_COLUMNS = 10;
 
 /**
  * The projected payment of a row: usage x split / 100 x factor, in dollars rounded to cents (half
@@ -217,7 +210,7 @@ export function sameDraftValue(key: keyof PaymentDraft, a: PaymentDraft, b: Paym
     : a[key] === b[key];
 }
 
-/** A pasted row that could be read: its line, and its payment with the projected payment recomputed. */
+/** A pasted row the service can add: its line, and its payment with the projected payment it computed. */
 export interface PastedRow {
   line: number;
   fields: PaymentFields;
@@ -234,163 +227,9 @@ export interface PasteResult {
   problems: PasteProblem[];
 }
 
-const MIN_YEAR = 1900;
-const MAX_YEAR = 2200;
-
-/** 1 … 12, a month's name or its first three letters; 0 when the text is none of these. */
-function monthOf(text: string): number {
-  if (/^\d{1,2}$/.test(text)) {
-    const n = Number(text);
-    return n >= 1 && n <= 12 ? n : 0;
-  }
-  const lower = text.toLowerCase();
-  const index = MONTHS.findIndex((name) => {
-    const full = name.toLowerCase();
-    return full === lower || (lower.length === 3 && full.startsWith(lower));
-  });
-  return index + 1;
-}
-
-function yearOf(text: string): number {
-  if (!/^\d{4}$/.test(text)) {
-    return 0;
-  }
-  const n = Number(text);
-  return n >= MIN_YEAR && n <= MAX_YEAR ? n : 0;
-}
-
-const pasteProblemTexts = {
-  columns: (count: number) => `it has ${count} columns; at most ${PASTE_COLUMNS} are expected, separated by tabs.`,
-  projectedMonth: (text: string) => `projected month "${text}" is not a month (1 to 12 or a month's name).`,
-  projectedYear: (text: string) => `projected year "${text}" is not a year (${MIN_YEAR} to ${MAX_YEAR}).`,
-  paymentMonth: (text: string) => `payment month "${text}" is not a month (1 to 12, a month's name, or empty).`,
-  paymentYear: (text: string) => `payment year "${text}" is not a year (${MIN_YEAR} to ${MAX_YEAR}, or empty).`,
-  amount: (column: string, text: string, problem: string) =>
-    problem === DRAFT_PROBLEMS.number
-      ? `${column} "${text}" is not a number.`
-      : `${column} "${text}": ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
-  paymentType: (text: string) => `payment type "${text}" is not one of ${PAYMENT_TYPES.join(", ")}.`,
-  tooMany: (count: number) =>
-    `${count.toLocaleString("en-US")} rows were pasted; at most ${MAX_PASTED_ROWS.toLocaleString("en-US")} can be added at once.`,
-};
-
-/** "Row 3: projected month "13" is not a month …" */
+/** "Row 3: projected month "13" is not a month …"; a problem of the paste as a whole (line 0) as it is. */
 export function pasteProblemText(problem: PasteProblem): string {
   return problem.line === 0 ? problem.message : `Row ${problem.line}: ${problem.message}`;
-}
-
-const AMOUNT_COLUMNS = [
-  [2, "revenueSplit", "revenue split"],
-  [3, "projectedUsage", "projected usage"],
-  [7, "usageActual", "usage actual"],
-  [8, "paymentActual", "payment actual"],
-] as const;
-
-function parseRow(cells: string[], line: number, factor: string): PastedRow | PasteProblem {
-  if (cells.length > PASTE_COLUMNS) {
-    // Fewer columns are read as empty trailing ones: editors trim trailing tabs.
-    return { line, message: pasteProblemTexts.columns(cells.length) };
-  }
-  const cell = (index: number) => (cells[index] ?? "").trim();
-  const projectedMonth = monthOf(cell(0));
-  if (projectedMonth === 0) {
-    return { line, message: pasteProblemTexts.projectedMonth(cell(0)) };
-  }
-  const projectedYear = yearOf(cell(1));
-  if (projectedYear === 0) {
-    return { line, message: pasteProblemTexts.projectedYear(cell(1)) };
-  }
-  const amounts: Record<string, string> = {};
-  for (const [index, key, column] of AMOUNT_COLUMNS) {
-    const problem = amountProblem(key, cell(index));
-    if (problem) {
-      return { line, message: pasteProblemTexts.amount(column, cell(index), problem) };
-    }
-    amounts[key] = amountSent(key, cell(index));
-  }
-  const paymentMonthText = cell(5);
-  const paymentMonth = paymentMonthText === "" || paymentMonthText === "0" ? 0 : monthOf(paymentMonthText);
-  if (paymentMonthText !== "" && paymentMonthText !== "0" && paymentMonth === 0) {
-    return { line, message: pasteProblemTexts.paymentMonth(paymentMonthText) };
-  }
-  const paymentYearText = cell(6);
-  const paymentYear = paymentYearText === "" || paymentYearText === "0" ? 0 : yearOf(paymentYearText);
-  if (paymentYearText !== "" && paymentYearText !== "0" && paymentYear === 0) {
-    return { line, message: pasteProblemTexts.paymentYear(paymentYearText) };
-  }
-  const typeText = cell(9);
-  const paymentType =
-    typeText === "" ? "" : PAYMENT_TYPES.find((type) => type.toLowerCase() === typeText.toLowerCase());
-  if (paymentType === undefined) {
-    return { line, message: pasteProblemTexts.paymentType(typeText) };
-  }
-  return {
-    line,
-    fields: {
-      projectedMonth,
-      projectedYear,
-      revenueSplit: amounts.revenueSplit,
-      projectedUsage: amounts.projectedUsage,
-      // The fifth column is never taken as pasted: it is recomputed from the row and the contract.
-      projectedPayment: projectedPayment(amounts.projectedUsage, amounts.revenueSplit, factor),
-      paymentMonth,
-      paymentYear,
-      usageActual: amounts.usageActual,
-      paymentActual: amounts.paymentActual,
-      paymentType,
-    },
-  };
-}
-
-/**
- * Rows copied from a spreadsheet: one per line, 10 tab-separated columns (projected month, projected
- * year, revenue split, projected usage, projected payment, payment month, payment year, usage actual,
- * payment actual, payment type). Blank lines are skipped; every row that cannot be read is named by
- * its line. The projected payment of each row is recomputed with the contract's factor (fee or rate).
- */
-export function parsePaymentPaste(text: string, factor: string): PasteResult {
-  const rows: PastedRow[] = [];
-  const problems: PasteProblem[] = [];
-  const lines = text.split(/\r\n|\n|\r/);
-  lines.forEach((raw, index) => {
-    if (raw.trim() === "") {
-      return;
-    }
-    const parsed = parseRow(raw.split("\t"), index + 1, factor);
-    if ("fields" in parsed) {
-      rows.push(parsed);
-    } else {
-      problems.push(parsed);
-    }
-  });
-  if (rows.length + problems.length > MAX_PASTED_ROWS) {
-    problems.unshift({ line: 0, message: pasteProblemTexts.tooMany(rows.length + problems.length) });
-  }
-  return { rows, problems };
-}
-
-/**
- * The text PastePayments is sent: each row read on its own line (blank lines where the pasted text
- * had blank lines, so the service names rows as the person sees them), in the columns' order, with
- * plain numbers, month numbers and the recomputed fifth column (the service recomputes it too).
- */
-export function pasteRequestText(rows: readonly PastedRow[]): string {
-  const lines: string[] = Array.from({ length: rows.reduce((last, row) => Math.max(last, row.line), 0) }, () => "");
-  for (const { line, fields: f } of rows) {
-    lines[line - 1] = [
-      f.projectedMonth,
-      f.projectedYear,
-      f.revenueSplit,
-      f.projectedUsage,
-      f.projectedPayment,
-      f.paymentMonth === 0 ? "" : f.paymentMonth,
-      f.paymentYear === 0 ? "" : f.paymentYear,
-      f.usageActual,
-      f.paymentActual,
-      f.paymentType,
-    ].join("\t");
-  }
-  return lines.join("\n");
 }
 
 /** PaymentYear choices plus a stored year outside them (so editing never loses it). */

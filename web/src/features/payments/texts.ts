@@ -70,6 +70,8 @@ export const PAYMENT_UI_TEXTS = {
   pasteMoreProblems: (n: number) => `…and ${n.toLocaleString("en-US")} more.`,
   pasteAdd: (n: number) => (n > 0 ? `Add ${n.toLocaleString("en-US")} Payment${n === 1 ? "" : "s"}` : "Add"),
   pasteRefused: "Nothing was added:",
+  pasteChecking: "Checking…",
+  pasteCheckFailed: "The rows could not be checked. Edit them or try again.",
   addFailed: "The payments could not be added. Try again.",
   projectedUpdated: (n: number) => `Projected payments updated (${n.toLocaleString("en-US")})`,
   projectedNone: "There are no payments to update.",
