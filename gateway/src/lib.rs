@@ -41,6 +41,8 @@ pub struct AppState {
     /// Zone-less times and date-only due dates are read in business time.
     pub business: eris_platform::time::BusinessTime,
     directory: rest::DirectoryCache,
+    /// The OpenAPI document, made from the route table at start.
+    openapi_json: axum::body::Bytes,
     grpc_web: tonic_web::GrpcWebService<grpc_web::Forwarder>,
     web: ServeDir<ServeFile>,
 }
@@ -52,7 +54,12 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
     if !index.exists() {
         tracing::warn!(path = %index.display(), "the web app is not built; run `make web`");
     }
+    let (public, protected) = rest::tables();
+    let (public, public_calls) = public.router.split_for_parts();
+    let (protected, protected_calls) = protected.router.split_for_parts();
+    let openapi_json = openapi::document(public_calls, protected_calls).to_json()?.into();
     let state = Arc::new(AppState {
+        openapi_json,
         verifier: auth::Verifier::new(config.token.jwt_public_key.clone(), config.token.identity_url.clone()),
         prometheus: ops::prometheus(),
         trust_forwarded_for: config.trust_forwarded_for,
@@ -65,11 +72,8 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         upstreams,
     });
 
-    let (public, protected) = rest::tables();
-    let protected = protected.router.route_layer(middleware::from_fn_with_state(state.clone(), auth::require_token));
-    let api = Router::from(public.router.merge(protected))
-        .fallback(rest::not_found)
-        .layer(middleware::from_fn(error::json_errors));
+    let protected = protected.route_layer(middleware::from_fn_with_state(state.clone(), auth::require_token));
+    let api = public.merge(protected).fallback(rest::not_found).layer(middleware::from_fn(error::json_errors));
 
     Ok(Router::new()
         .nest("/api", api)

@@ -1,8 +1,8 @@
 //! The OpenAPI document of the REST surface, generated from the handlers.
 
-use std::sync::LazyLock;
+use std::sync::Arc;
 
-use axum::{http::header::CONTENT_TYPE, response::IntoResponse};
+use axum::{extract::State, http::header::CONTENT_TYPE, response::IntoResponse};
 use utoipa::{
     Modify, OpenApi,
     openapi::{
@@ -12,7 +12,7 @@ use utoipa::{
     },
 };
 
-use crate::{error::ErrorBody, rest};
+use crate::{AppState, error::ErrorBody};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -95,12 +95,10 @@ fn add_common_responses(document: &mut utoipa::openapi::OpenApi, public: bool) {
     }
 }
 
-/// The document: every call of the route table, under `/api`.
-pub fn document() -> utoipa::openapi::OpenApi {
-    let (public, protected) = rest::tables();
-    let mut calls = protected.router.into_openapi();
+/// The document of the route table's calls, under `/api`: those anyone may make and those that
+/// need a signed-in caller.
+pub fn document(mut public: utoipa::openapi::OpenApi, mut calls: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     add_common_responses(&mut calls, false);
-    let mut public = public.router.into_openapi();
     add_common_responses(&mut public, true);
     calls.merge(public);
     ApiDoc::openapi().nest("/api", calls)
@@ -109,8 +107,6 @@ pub fn document() -> utoipa::openapi::OpenApi {
 /// The OpenAPI document of these calls.
 #[utoipa::path(get, path = "/openapi.json", tag = "openapi", security(()),
     responses((status = 200, description = "OpenAPI 3.1", content_type = "application/json", body = Object)))]
-pub async fn openapi_json() -> impl IntoResponse {
-    static DOCUMENT: LazyLock<String> =
-        LazyLock::new(|| document().to_json().expect("the OpenAPI document serializes"));
-    ([(CONTENT_TYPE, "application/json")], DOCUMENT.as_str())
+pub async fn openapi_json(State(state): State<Arc<AppState>>) -> impl IntoResponse {
+    ([(CONTENT_TYPE, "application/json")], state.openapi_json.clone())
 }
