@@ -16,6 +16,7 @@ use crate::{
             AccountCommodity, AccountFields, account_fields, annual_load_factor, parse_kw, parse_percent,
         },
         company_record::{CompanyRecord, company_fields, parse_amount, primary_from_name, primary_name},
+        contact_record::{ContactFields, contact_fields, contact_type, email, priority},
         text,
     },
     error::{Result, invalid},
@@ -350,21 +351,59 @@ macro_rules! account_proto {
 }
 account_fields!(account_proto);
 
-/// A contact as the protos carry it.
-pub(crate) fn contact_to_proto(row: ContactRow) -> Contact {
-    let fields = row.fields;
-    Contact {
-        contact_id: row.contact_id,
-        company_id: row.company_id,
-        first_name: fields.first_name,
-        last_name: fields.last_name,
-        email: fields.email,
-        title: fields.title,
-        office_phone: fields.office_phone,
-        cell_phone: fields.cell_phone,
-        contact_type: fields.contact_type,
-        priority: fields.priority.map(i32::from).unwrap_or(0),
-        version: row.version,
-        update_time: Some(timestamp(row.updated_at)),
+/// Text checked by a rule of the record's own (an e-mail address, a contact type).
+pub(crate) struct Checked(pub fn(&str) -> Result<String>);
+
+impl Converter<String, String> for Checked {
+    fn to_proto(&self, value: String) -> String {
+        value
+    }
+
+    fn parse(&self, value: &String) -> Result<String> {
+        (self.0)(value)
     }
 }
+
+/// A contact's priority, 1 (highest) to 15; 0 for none.
+pub(crate) struct Priority;
+
+impl Converter<Option<i16>, i32> for Priority {
+    fn to_proto(&self, value: Option<i16>) -> i32 {
+        value.map(i32::from).unwrap_or(0)
+    }
+
+    fn parse(&self, value: &i32) -> Result<Option<i16>> {
+        priority(*value)
+    }
+}
+
+/// A contact's proto conversion, field by field from the field table.
+macro_rules! contact_proto {
+    ($($field:ident: $ty:ty => $convert:expr),* $(,)?) => {
+        /// A contact as the protos carry it.
+        pub(crate) fn contact_to_proto(row: ContactRow) -> Contact {
+            let fields = row.fields;
+            Contact {
+                contact_id: row.contact_id,
+                company_id: row.company_id,
+                $($field: $convert.to_proto(fields.$field),)*
+                version: row.version,
+                update_time: Some(timestamp(row.updated_at)),
+            }
+        }
+
+        /// Reads the named fields of a request's contact, each checked; the others keep their
+        /// defaults.
+        pub(crate) fn contact_fields_of(contact: &Contact, named: &[String]) -> Result<ContactFields> {
+            let mut fields = ContactFields::default();
+            for field in named {
+                match field.as_str() {
+                    $(stringify!($field) => fields.$field = $convert.parse(&contact.$field)?,)*
+                    other => return Err(invalid(format!("{other} cannot be changed here."))),
+                }
+            }
+            Ok(fields)
+        }
+    };
+}
+contact_fields!(contact_proto);

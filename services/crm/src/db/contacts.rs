@@ -1,20 +1,10 @@
 //! Company contacts (`contact`).
 
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, PgExecutor, PgPool};
+use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder, query_builder::Separated};
 
-/// A contact's editable fields.
-#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
-pub struct ContactFields {
-    pub first_name: String,
-    pub last_name: String,
-    pub email: String,
-    pub title: String,
-    pub office_phone: String,
-    pub cell_phone: String,
-    pub contact_type: String,
-    pub priority: Option<i16>,
-}
+pub use crate::domain::contact_record::ContactFields;
+use crate::domain::contact_record::contact_fields;
 
 /// A stored contact.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -27,8 +17,22 @@ pub struct ContactRow {
     pub updated_at: DateTime<Utc>,
 }
 
-const COLUMNS: &str = "contact_id, company_id, first_name, last_name, email, title, office_phone, cell_phone, \
-    contact_type, priority, version, updated_at";
+/// The columns, and the binds of a contact's fields in their order, from the field table.
+macro_rules! columns {
+    ($first:ident: $first_ty:ty => $first_convert:expr $(, $field:ident: $ty:ty => $convert:expr)* $(,)?) => {
+        const FIELD_COLUMNS: &str = concat!(stringify!($first) $(, ", ", stringify!($field))*);
+
+        const COLUMNS: &str = concat!(
+            "contact_id, company_id, ", stringify!($first), $(", ", stringify!($field),)* ", version, updated_at"
+        );
+
+        fn bind_fields<'q>(values: &mut Separated<'_, 'q, Postgres, &'static str>, fields: &'q ContactFields) {
+            values.push_bind(&fields.$first);
+            $(values.push_bind(&fields.$field);)*
+        }
+    };
+}
+contact_fields!(columns);
 
 /// A page of a company's contacts by last name, first name, id, after `after`.
 #[tracing::instrument(skip_all)]
@@ -87,22 +91,14 @@ pub async fn insert_contact(
     fields: &ContactFields,
     user_id: i64,
 ) -> sqlx::Result<ContactRow> {
-    sqlx::query_as(&format!(
-        "insert into contact (company_id, first_name, last_name, email, title, office_phone, cell_phone, \
-         contact_type, priority, updated_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning {COLUMNS}"
-    ))
-    .bind(company_id)
-    .bind(&fields.first_name)
-    .bind(&fields.last_name)
-    .bind(&fields.email)
-    .bind(&fields.title)
-    .bind(&fields.office_phone)
-    .bind(&fields.cell_phone)
-    .bind(&fields.contact_type)
-    .bind(fields.priority)
-    .bind(user_id)
-    .fetch_one(db)
-    .await
+    let mut builder = QueryBuilder::<Postgres>::new(format!(
+        "insert into contact (company_id, updated_by, {FIELD_COLUMNS}) values ("
+    ));
+    let mut values = builder.separated(", ");
+    values.push_bind(company_id).push_bind(user_id);
+    bind_fields(&mut values, fields);
+    builder.push(format!(") returning {COLUMNS}"));
+    builder.build_query_as().fetch_one(db).await
 }
 
 /// Writes the fields (the row is locked by the caller's transaction); answers the contact.
@@ -113,23 +109,15 @@ pub async fn update_contact(
     fields: &ContactFields,
     user_id: i64,
 ) -> sqlx::Result<ContactRow> {
-    sqlx::query_as(&format!(
-        "update contact set first_name = $1, last_name = $2, email = $3, title = $4, office_phone = $5, \
-         cell_phone = $6, contact_type = $7, priority = $8, version = version + 1, updated_at = now(), \
-         updated_by = $9 where contact_id = $10 returning {COLUMNS}"
-    ))
-    .bind(&fields.first_name)
-    .bind(&fields.last_name)
-    .bind(&fields.email)
-    .bind(&fields.title)
-    .bind(&fields.office_phone)
-    .bind(&fields.cell_phone)
-    .bind(&fields.contact_type)
-    .bind(fields.priority)
-    .bind(user_id)
-    .bind(contact_id)
-    .fetch_one(db)
-    .await
+    let mut builder = QueryBuilder::<Postgres>::new(format!("update contact set ({FIELD_COLUMNS}) = ("));
+    bind_fields(&mut builder.separated(", "), fields);
+    builder
+        .push("), version = version + 1, updated_at = now(), updated_by = ")
+        .push_bind(user_id)
+        .push(" where contact_id = ")
+        .push_bind(contact_id)
+        .push(format!(" returning {COLUMNS}"));
+    builder.build_query_as().fetch_one(db).await
 }
 
 /// Removes a contact; answers it as it was.

@@ -3,85 +3,17 @@
 use crate::{
     State,
     access::{self, require},
-    db::{
-        self,
-        contacts::{ContactFields, ContactRow},
-    },
+    db::{self, contacts::ContactRow},
+    domain::contact_record::ContactFields,
     error::{Error, Result, invalid, not_found},
     events::record_contact_event,
 };
 use eris_platform::{
     auth::Caller,
     edits::{self, Patch},
-    text,
 };
 
 const RESOURCE: &str = "contact";
-/// The kinds of contact (spec 2 section 9).
-pub const CONTACT_TYPES: &[&str] =
-    &["All", "Brokerage", "Demand Response", "Bill Management", "DR – Primary", "DR – Event", "DR – Payment", "Other"];
-/// The spec's text for a priority outside 1 to 15.
-pub const PRIORITY_RULE: &str = "Contact Priority should be between 1 and 15 with 1 being the highest priority";
-
-impl edits::Fields for ContactFields {
-    fn field_values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("first_name", self.first_name.clone()),
-            ("last_name", self.last_name.clone()),
-            ("email", self.email.clone()),
-            ("title", self.title.clone()),
-            ("office_phone", self.office_phone.clone()),
-            ("cell_phone", self.cell_phone.clone()),
-            ("contact_type", self.contact_type.clone()),
-            ("priority", self.priority.map(|p| p.to_string()).unwrap_or_default()),
-        ]
-    }
-
-    fn copy_field(&mut self, from: &Self, field: &str) -> bool {
-        match field {
-            "first_name" => self.first_name.clone_from(&from.first_name),
-            "last_name" => self.last_name.clone_from(&from.last_name),
-            "email" => self.email.clone_from(&from.email),
-            "title" => self.title.clone_from(&from.title),
-            "office_phone" => self.office_phone.clone_from(&from.office_phone),
-            "cell_phone" => self.cell_phone.clone_from(&from.cell_phone),
-            "contact_type" => self.contact_type.clone_from(&from.contact_type),
-            "priority" => self.priority = from.priority,
-            _ => return false,
-        }
-        true
-    }
-}
-
-/// A priority as sent: 0 means not ranked; otherwise 1 to 15.
-pub fn priority(value: i32) -> Result<Option<i16>> {
-    match value {
-        0 => Ok(None),
-        1..=15 => Ok(Some(value as i16)),
-        _ => Err(invalid(PRIORITY_RULE)),
-    }
-}
-
-/// A contact type: empty, or one of the spec's kinds ("DR - Event" typed with a hyphen is read
-/// as the spec's en dash).
-pub fn contact_type(value: &str) -> Result<String> {
-    let value = text::line(value, "Contact Type", 50, false)?;
-    if value.is_empty() {
-        return Ok(value);
-    }
-    let dashed = value.replace(" - ", " – ");
-    CONTACT_TYPES.iter().find(|t| t.eq_ignore_ascii_case(&dashed)).map(|t| (*t).to_owned()).ok_or_else(|| {
-        invalid("Contact Type must be All, Brokerage, Demand Response, Bill Management, DR – Primary, DR – Event, DR – Payment or Other.")
-    })
-}
-
-/// An e-mail address: one @ with something on each side and a dot in the domain.
-pub fn email(value: &str) -> Result<String> {
-    let value = text::line(value, "Email", 254, false)?;
-    let shaped = eris_platform::text::looks_like_email(&value);
-    if value.is_empty() || shaped { Ok(value) } else { Err(invalid("Email must be an e-mail address.")) }
-}
-
 /// The rule a stored contact keeps: it has a name.
 pub fn validate(fields: &ContactFields) -> Result<()> {
     if fields.first_name.is_empty() && fields.last_name.is_empty() {
@@ -160,33 +92,5 @@ impl State {
         record_contact_event(&mut tx, caller, "deleted", &row).await?;
         tx.commit().await?;
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn priority_is_one_to_fifteen_in_the_spec_words() {
-        assert_eq!(priority(0).unwrap(), None);
-        assert_eq!(priority(15).unwrap(), Some(15));
-        assert_eq!(priority(16).unwrap_err().to_string(), PRIORITY_RULE);
-        assert_eq!(priority(-1).unwrap_err().to_string(), PRIORITY_RULE);
-    }
-
-    #[test]
-    fn contact_types_are_the_spec_kinds() {
-        assert_eq!(contact_type("dr - event").unwrap(), "DR – Event");
-        assert_eq!(contact_type("").unwrap(), "");
-        assert!(contact_type("Boss").is_err());
-    }
-
-    #[test]
-    fn emails_are_address_shaped() {
-        assert!(email("ann@acme.com").is_ok());
-        for bad in ["ann", "ann@acme", "@acme.com", "a nn@acme.com"] {
-            assert!(email(bad).is_err(), "{bad}");
-        }
     }
 }

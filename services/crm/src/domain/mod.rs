@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod call_banks;
 pub mod companies;
 pub mod company_record;
+pub mod contact_record;
 pub mod contacts;
 pub mod directory;
 pub mod import;

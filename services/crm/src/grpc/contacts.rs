@@ -5,12 +5,11 @@ use std::sync::Arc;
 use eris_platform::{
     auth::caller,
     edits::{Patch, named_fields},
-    text,
 };
 use eris_proto::crm::v1::{
-    Contact, CreateContactRequest, CreateContactResponse, DeleteContactRequest, DeleteContactResponse,
-    GetContactRequest, GetContactResponse, ListContactsRequest, ListContactsResponse, UpdateContactRequest,
-    UpdateContactResponse, contact_service_server::ContactService,
+    CreateContactRequest, CreateContactResponse, DeleteContactRequest, DeleteContactResponse, GetContactRequest,
+    GetContactResponse, ListContactsRequest, ListContactsResponse, UpdateContactRequest, UpdateContactResponse,
+    contact_service_server::ContactService,
 };
 use serde_json::json;
 use tonic::{Request, Response, Status};
@@ -18,35 +17,12 @@ use tonic::{Request, Response, Status};
 use super::{decode_token, finish_page, page_size};
 use crate::{
     State,
-    db::contacts::ContactFields,
-    domain::contacts::{self, contact_type, email, priority},
+    domain::{contact_record::FIELDS, contacts},
     error::{Result, invalid},
-    proto::contact_to_proto,
+    proto::{contact_fields_of, contact_to_proto},
 };
 
 pub(crate) struct ContactApi(pub(crate) Arc<State>);
-
-const FIELDS: &[&str] =
-    &["first_name", "last_name", "email", "title", "office_phone", "cell_phone", "contact_type", "priority"];
-
-/// Reads the named fields of a request's contact, each checked; the others keep their defaults.
-fn fields_of(contact: &Contact, named: &[String]) -> Result<ContactFields> {
-    let mut fields = ContactFields::default();
-    for field in named {
-        match field.as_str() {
-            "first_name" => fields.first_name = text::line(&contact.first_name, "First Name", 100, false)?,
-            "last_name" => fields.last_name = text::line(&contact.last_name, "Last Name", 100, false)?,
-            "email" => fields.email = email(&contact.email)?,
-            "title" => fields.title = text::line(&contact.title, "Title", 200, false)?,
-            "office_phone" => fields.office_phone = text::line(&contact.office_phone, "Office Phone", 50, false)?,
-            "cell_phone" => fields.cell_phone = text::line(&contact.cell_phone, "Cell Phone", 50, false)?,
-            "contact_type" => fields.contact_type = contact_type(&contact.contact_type)?,
-            "priority" => fields.priority = priority(contact.priority)?,
-            other => return Err(invalid(format!("{other} cannot be changed here."))),
-        }
-    }
-    Ok(fields)
-}
 
 #[tonic::async_trait]
 impl ContactService for ContactApi {
@@ -92,7 +68,7 @@ impl ContactService for ContactApi {
         let caller = caller(&request)?.clone();
         let contact = request.into_inner().contact.ok_or_else(|| invalid("contact is required."))?;
         let named: Vec<String> = FIELDS.iter().map(|f| (*f).to_owned()).collect();
-        let fields = fields_of(&contact, &named)?;
+        let fields = contact_fields_of(&contact, &named)?;
         contacts::validate(&fields)?;
         let row = self.0.create_contact(&caller, contact.company_id, fields).await?;
         Ok(Response::new(CreateContactResponse { contact: Some(contact_to_proto(row)) }))
@@ -107,7 +83,7 @@ impl ContactService for ContactApi {
         let UpdateContactRequest { contact, update_mask } = request.into_inner();
         let contact = contact.ok_or_else(|| invalid("contact is required."))?;
         let named = named_fields(update_mask.map(|mask| mask.paths).unwrap_or_default());
-        let fields = fields_of(&contact, &named)?;
+        let fields = contact_fields_of(&contact, &named)?;
         let patch = Patch { record_id: contact.contact_id, version: contact.version, fields, named };
         let row = self.0.update_contact(&caller, patch).await?;
         Ok(Response::new(UpdateContactResponse { contact: Some(contact_to_proto(row)) }))
