@@ -1,5 +1,21 @@
 //! Product words more than one service stores, each named once.
 
+/// The months' names, January first.
+pub const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
 /// What a utility, supplier, contact or contract serves, as stored ("Electric", "Gas", "DR").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Commodity {

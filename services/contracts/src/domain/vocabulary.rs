@@ -50,21 +50,7 @@ impl Basis {
 /// What a payment is.
 pub const PAYMENT_TYPES: [&str; 5] = ["Residual", "Upfront", "True-up", "Affiliate", "Drop"];
 
-/// Month names, January first.
-pub const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+pub use eris_platform::vocabulary::MONTHS;
 
 #[cfg(test)]
 mod tests {

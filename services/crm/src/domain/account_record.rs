@@ -266,21 +266,7 @@ pub fn usage_months(commodity: AccountCommodity, typed: &[TypedMonth]) -> Result
 
 /// January to December.
 pub fn month_name(month: i16) -> &'static str {
-    const NAMES: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    NAMES.get((month - 1) as usize).copied().unwrap_or("Month")
+    eris_platform::vocabulary::MONTHS.get((month - 1) as usize).copied().unwrap_or("Month")
 }
 
 /// A capacity record's dates: both required, start not after end.
