@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { Alert, Intent } from "@blueprintjs/core";
 import type { IconName } from "@blueprintjs/icons";
 
+import { useDialogFocus } from "../lib/useDialogFocus";
+
 /** Confirm dialogs are 500 px wide (spec section 9). */
 export const CONFIRM_DIALOG_WIDTH = 500;
 
@@ -18,7 +20,10 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The spec's confirmation before a destructive action. */
+/**
+ * The spec's confirmation before a destructive action. It opens on Cancel (Enter does not delete by
+ * accident), Escape cancels, and focus goes back to the control that asked, or near it once that is gone.
+ */
 export function ConfirmDialog({
   isOpen,
   children,
@@ -30,6 +35,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const focus = useDialogFocus({ isOpen, canEscapeKeyClose: !loading, onClose: onCancel });
   return (
     <Alert
       isOpen={isOpen}
@@ -42,6 +48,7 @@ export function ConfirmDialog({
       canEscapeKeyCancel={!loading}
       onConfirm={onConfirm}
       onCancel={onCancel}
+      onOpening={focus.onOpening}
     >
       {children}
     </Alert>

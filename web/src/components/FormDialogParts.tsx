@@ -1,4 +1,32 @@
-import { Button, Callout, DialogFooter, Intent } from "@blueprintjs/core";
+import { Button, Callout, Dialog, DialogFooter, Intent, type DialogProps } from "@blueprintjs/core";
+
+import { useDialogFocus } from "../lib/useDialogFocus";
+
+export interface ModalDialogProps extends Omit<DialogProps, "isOpen" | "shouldReturnFocusOnClose"> {
+  /** Open unless told otherwise: most dialogs are shown by being rendered. */
+  isOpen?: boolean;
+}
+
+/**
+ * Blueprint's Dialog made for the keyboard: it opens on its first field, Escape closes it, and on
+ * close (or when it is no longer rendered) focus goes back to the control that opened it.
+ */
+export function ModalDialog({ isOpen = true, onOpening, ...props }: ModalDialogProps) {
+  const { canEscapeKeyClose, onClose } = props;
+  const focus = useDialogFocus({ isOpen, canEscapeKeyClose, onClose });
+  return (
+    <Dialog
+      {...props}
+      isOpen={isOpen}
+      // useDialogFocus gives focus back, also when the dialog closes by being removed.
+      shouldReturnFocusOnClose={false}
+      onOpening={(node) => {
+        focus.onOpening(node);
+        onOpening?.(node);
+      }}
+    />
+  );
+}
 
 export interface FormNoticeProps {
   /** The server's explanation to show above the fields; nothing when null. */

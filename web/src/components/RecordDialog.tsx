@@ -1,10 +1,10 @@
 import type { FormEvent, ReactNode } from "react";
 
-import { Dialog, DialogBody } from "@blueprintjs/core";
+import { DialogBody } from "@blueprintjs/core";
 import type { IconName } from "@blueprintjs/icons";
 
 import type { RecordForm } from "../lib/recordForm";
-import { FormError, FormNotice, SubmitFooter } from "./FormDialogParts";
+import { FormError, FormNotice, ModalDialog, SubmitFooter } from "./FormDialogParts";
 
 export interface RecordDialogProps {
   title: string;
@@ -26,7 +26,7 @@ export interface RecordDialogProps {
 /**
  * The add/edit dialog of a record saved with `useRecordForm`: the server's notice of a stale save
  * above the fields, its reason for refusing them below, Cancel and Save; it cannot be clicked away
- * while a save is on its way.
+ * while a save is on its way. It opens on its first field and gives focus back to its opener.
  */
 export function RecordDialog({
   title,
@@ -48,12 +48,12 @@ export function RecordDialog({
   }
 
   return (
-    <Dialog
-      isOpen
+    <ModalDialog
       title={title}
       icon={icon}
       style={{ width, maxWidth: "calc(100vw - 40px)" }}
       canOutsideClickClose={!form.saving}
+      canEscapeKeyClose={!form.saving}
       onClose={onClose}
     >
       <form onSubmit={handleSubmit} noValidate>
@@ -70,6 +70,6 @@ export function RecordDialog({
           onCancel={onClose}
         />
       </form>
-    </Dialog>
+    </ModalDialog>
   );
 }
