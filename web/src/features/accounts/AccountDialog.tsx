@@ -1,13 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 
-import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from "@blueprintjs/core";
+import { Classes, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
 import { serverMessage } from "../../api/errors";
 import { supplierName, supplierOptions, useSuppliers } from "../../api/suppliers";
 import { useUtilities, utilityName, utilityOptions } from "../../api/utilities";
 import { DateTextInput } from "../../components/DateTextInput";
-import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
+import { FormNotice, ModalDialog, SubmitFooter } from "../../components/FormDialogParts";
 import { AccountCommodity, DrStatus, OpenState, type Account } from "../../gen/eris/crm/v1/accounts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
@@ -184,7 +184,7 @@ export function AccountDialog({ companyId, account, onClose }: AccountDialogProp
   ];
 
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={editing ? ACCOUNT_FORM_TEXTS.editTitle : ACCOUNT_FORM_TEXTS.addTitle}
       icon={editing ? "edit" : "add"}
@@ -309,7 +309,7 @@ export function AccountDialog({ companyId, account, onClose }: AccountDialogProp
           onCancel={onClose}
         />
       </form>
-    </Dialog>
+    </ModalDialog>
   );
 }
 

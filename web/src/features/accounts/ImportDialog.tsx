@@ -4,7 +4,6 @@ import {
   Button,
   Callout,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
@@ -16,6 +15,7 @@ import {
 import { Code } from "@connectrpc/connect";
 
 import { failureText } from "../../api/errors";
+import { ModalDialog } from "../../components/FormDialogParts";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { ImportAccountsResponse } from "../../gen/eris/crm/v1/accounts_pb";
 import { downloadCsv, readFileText } from "../../lib/csv";
@@ -134,7 +134,7 @@ export function ImportDialog({ companyId, onClose }: ImportDialogProps) {
   }
 
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={IMPORT_TEXTS.title}
       icon="import"
@@ -244,6 +244,6 @@ export function ImportDialog({ companyId, onClose }: ImportDialogProps) {
           </>
         }
       />
-    </Dialog>
+    </ModalDialog>
   );
 }

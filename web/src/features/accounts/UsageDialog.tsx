@@ -4,7 +4,6 @@ import {
   Button,
   Callout,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -18,6 +17,7 @@ import {
 import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
+import { ModalDialog } from "../../components/FormDialogParts";
 import { AccountCommodity, type Account, type GetUsageResponse } from "../../gen/eris/crm/v1/accounts_pb";
 import { wallClockOf } from "../../lib/businessTime";
 import { formatWallClockText } from "../../lib/dateText";
@@ -59,7 +59,7 @@ export function UsageDialog({ account, onClose }: UsageDialogProps) {
   useLoadErrorToast(usage, USAGE_TEXTS.loadFailed);
 
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={USAGE_TEXTS.title(commodity)}
       icon="timeline-line-chart"
@@ -78,7 +78,7 @@ export function UsageDialog({ account, onClose }: UsageDialogProps) {
       ) : (
         <UsageForm account={account} electric={electric} loaded={usage.data} onClose={onClose} />
       )}
-    </Dialog>
+    </ModalDialog>
   );
 }
 

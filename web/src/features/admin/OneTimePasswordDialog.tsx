@@ -1,19 +1,10 @@
 import { useState } from "react";
 
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from "@blueprintjs/core";
+import { Button, Callout, Classes, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
 
 import type { OneTimePassword } from "../../api/users";
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
+import { ModalDialog } from "../../components/FormDialogParts";
 import { formatDateTime } from "../../lib/dateText";
 import { toast } from "../../lib/toaster";
 import { ADMIN_TEXTS } from "./texts";
@@ -47,7 +38,7 @@ export function OneTimePasswordDialog({ userName, issued, onClose }: OneTimePass
   }
 
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={TEXTS.title(userName)}
       icon="key"
@@ -86,6 +77,6 @@ export function OneTimePasswordDialog({ userName, issued, onClose }: OneTimePass
         </Callout>
       </DialogBody>
       <DialogFooter actions={<Button intent={Intent.PRIMARY} text={TEXTS.done} onClick={onClose} />} />
-    </Dialog>
+    </ModalDialog>
   );
 }

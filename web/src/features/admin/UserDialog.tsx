@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 
-import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
+import { Classes, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
 import { serverMessage } from "../../api/errors";
 import { useCreateUser, useFetchUser, useUpdateUser, type OneTimePassword, type UserFields } from "../../api/users";
 import { ROLE_CHOICES, roleLabel, STATUS_CHOICES, statusLabel } from "../../app/roles";
-import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
+import { FormNotice, ModalDialog, SubmitFooter } from "../../components/FormDialogParts";
 import { Role, UserStatus, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { saveWithToasts } from "../../lib/saveWithToasts";
 import { toast } from "../../lib/toaster";
@@ -99,7 +99,7 @@ export function UserDialog({ user, users, onClose, onAdded }: UserDialogProps) {
   }
 
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={editing ? ADMIN_TEXTS.editUser : ADMIN_TEXTS.addUser}
       icon={editing ? "edit" : "new-person"}
@@ -176,6 +176,6 @@ export function UserDialog({ user, users, onClose, onAdded }: UserDialogProps) {
           onCancel={onClose}
         />
       </form>
-    </Dialog>
+    </ModalDialog>
   );
 }

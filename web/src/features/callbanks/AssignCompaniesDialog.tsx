@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   H6,
@@ -15,6 +14,7 @@ import {
   Spinner,
 } from "@blueprintjs/core";
 
+import { ModalDialog } from "../../components/FormDialogParts";
 import { toast } from "../../lib/toaster";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
@@ -92,7 +92,7 @@ export function AssignCompaniesDialog({ callBank, onClose }: AssignCompaniesDial
 
   const busy = setCompanies.isPending;
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={`${CALL_BANK_TEXTS.assignCompanies}: ${callBank.name}`}
       icon="office"
@@ -205,6 +205,6 @@ export function AssignCompaniesDialog({ callBank, onClose }: AssignCompaniesDial
           </>
         }
       />
-    </Dialog>
+    </ModalDialog>
   );
 }

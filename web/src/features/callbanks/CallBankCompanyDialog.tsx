@@ -1,6 +1,7 @@
-import { Classes, Dialog, DialogBody, DialogFooter, Button, Icon, Radio, RadioGroup, Spinner } from "@blueprintjs/core";
+import { Classes, DialogBody, DialogFooter, Button, Icon, Radio, RadioGroup, Spinner } from "@blueprintjs/core";
 import { Link } from "react-router";
 
+import { ModalDialog } from "../../components/FormDialogParts";
 import { CallBankCompanyStatus, type CallBankCompany } from "../../gen/eris/crm/v1/call_banks_pb";
 import { companyDetailsPath } from "../../lib/companyRoutes";
 import { formatDecimal } from "../../lib/numberText";
@@ -41,7 +42,13 @@ export function CallBankCompanyDialog({ entry, nameOf, saving, onStatusChange, o
       ]
     : [];
   return (
-    <Dialog isOpen title={company?.name ?? t.companyDetails} icon="office" style={{ width: 600 }} onClose={onClose}>
+    <ModalDialog
+      isOpen
+      title={company?.name ?? t.companyDetails}
+      icon="office"
+      style={{ width: 600 }}
+      onClose={onClose}
+    >
       <DialogBody>
         <RadioGroup
           label={t.callStatus}
@@ -76,6 +83,6 @@ export function CallBankCompanyDialog({ entry, nameOf, saving, onStatusChange, o
           </>
         }
       />
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 
-import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
+import { DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
 import { serverMessage } from "../../api/errors";
 import { DueDateField } from "../../components/DueDateField";
-import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
+import { FormNotice, ModalDialog, SubmitFooter } from "../../components/FormDialogParts";
 import { UserOptions } from "../../components/UserOptions";
 import type { CallBank } from "../../gen/eris/crm/v1/call_banks_pb";
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
@@ -121,7 +121,7 @@ export function CallBankDialog({ callBank, users, nameOf, onClose }: CallBankDia
 
   const assigneeOffered = users.some((u) => u.userId === fields.assigneeUserId);
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={callBank ? CALL_BANK_TEXTS.editCallBank : CALL_BANK_TEXTS.addCallBank}
       icon={callBank ? "edit" : "add"}
@@ -201,6 +201,6 @@ export function CallBankDialog({ callBank, users, nameOf, onClose }: CallBankDia
           onCancel={onClose}
         />
       </form>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 
-import { Dialog, DialogBody, FormGroup, InputGroup } from "@blueprintjs/core";
+import { DialogBody, FormGroup, InputGroup } from "@blueprintjs/core";
 
 import { serverMessage } from "../../api/errors";
-import { SubmitFooter } from "../../components/FormDialogParts";
+import { ModalDialog, SubmitFooter } from "../../components/FormDialogParts";
 import { toast } from "../../lib/toaster";
 import { useCreateAffiliate } from "./companyQueries";
 import { COMPANY_TEXTS } from "./texts";
@@ -42,7 +42,7 @@ export function AddAffiliateDialog({ isOpen, onClose, onAdded }: AddAffiliateDia
   }
 
   return (
-    <Dialog
+    <ModalDialog
       isOpen={isOpen}
       title={COMPANY_TEXTS.addAffiliate}
       icon="add"
@@ -64,6 +64,6 @@ export function AddAffiliateDialog({ isOpen, onClose, onAdded }: AddAffiliateDia
           onCancel={close}
         />
       </form>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { useCallback, useContext, useEffect } from "react";
 
-import { Alert, Intent } from "@blueprintjs/core";
 import { UNSAFE_DataRouterContext, useBlocker, type BlockerFunction } from "react-router";
 
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { AUTOSAVE_TEXTS } from "./texts";
 
 export interface AutosaveLeaveGuardProps {
@@ -14,7 +14,7 @@ export interface AutosaveLeaveGuardProps {
 
 /**
  * Asks before leaving a screen with unsaved edits: reloading or closing the tab (the browser's
- * own question) and moving elsewhere in the app (a Blueprint Alert: Leave or Stay).
+ * own question) and moving elsewhere in the app (a confirmation: Leave or Stay, opening on Stay).
  */
 export function AutosaveLeaveGuard({ unsaved, onLeaving }: AutosaveLeaveGuardProps) {
   useEffect(() => {
@@ -58,17 +58,15 @@ function NavigationGuard({ unsaved, onLeaving }: AutosaveLeaveGuardProps) {
   }, [blocked, unsaved, blocker]);
 
   return (
-    <Alert
+    <ConfirmDialog
       isOpen={blocked}
-      intent={Intent.DANGER}
       icon="warning-sign"
-      confirmButtonText={AUTOSAVE_TEXTS.leave}
-      cancelButtonText={AUTOSAVE_TEXTS.stay}
-      canEscapeKeyCancel
+      confirmText={AUTOSAVE_TEXTS.leave}
+      cancelText={AUTOSAVE_TEXTS.stay}
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     >
       <p>{AUTOSAVE_TEXTS.leaveBody}</p>
-    </Alert>
+    </ConfirmDialog>
   );
 }

@@ -1,19 +1,10 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 
-import {
-  Dialog,
-  DialogBody,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  NonIdealState,
-  Spinner,
-} from "@blueprintjs/core";
+import { DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
-import { FormError, FormNotice, SubmitFooter } from "../../components/FormDialogParts";
+import { FormError, FormNotice, ModalDialog, SubmitFooter } from "../../components/FormDialogParts";
 import type { Contact } from "../../gen/eris/crm/v1/contacts_pb";
 import { keepTyped } from "../../lib/recordForm";
 import { toast } from "../../lib/toaster";
@@ -66,7 +57,7 @@ export function ContactDialog({ companyId, mode, contactId, onClose }: ContactDi
     );
   }
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={editing ? CONTACT_TEXTS.editContact : CONTACT_TEXTS.addContact}
       icon={editing ? "edit" : "new-person"}
@@ -80,7 +71,7 @@ export function ContactDialog({ companyId, mode, contactId, onClose }: ContactDi
       }}
     >
       {body}
-    </Dialog>
+    </ModalDialog>
   );
 }
 

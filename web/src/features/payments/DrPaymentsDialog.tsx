@@ -3,7 +3,6 @@ import { useState, type FormEvent } from "react";
 import {
   Button,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -20,6 +19,7 @@ import { hasCode, serverMessage } from "../../api/errors";
 import { ClientPager } from "../../components/ClientPager";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DatePickerInput } from "../../components/DatePickerInput";
+import { ModalDialog } from "../../components/FormDialogParts";
 import type { Contract, DrPayment } from "../../gen/eris/contracts/v1/contracts_pb";
 import { slicePage } from "../../lib/clientPaging";
 import { DATE_PLACEHOLDER, formatDate, parseDateText } from "../../lib/dateText";
@@ -41,7 +41,7 @@ export interface DrPaymentsDialogProps {
 /** DR Payment History of a DR contract: amounts paid by period, added and deleted (not by Sales). */
 export function DrPaymentsDialog({ contract, isOpen, onClose }: DrPaymentsDialogProps) {
   return (
-    <Dialog
+    <ModalDialog
       isOpen={isOpen}
       title={T.title}
       icon="history"
@@ -49,7 +49,7 @@ export function DrPaymentsDialog({ contract, isOpen, onClose }: DrPaymentsDialog
       onClose={onClose}
     >
       {isOpen && <DrPaymentsBody contract={contract} onClose={onClose} />}
-    </Dialog>
+    </ModalDialog>
   );
 }
 

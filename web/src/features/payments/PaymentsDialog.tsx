@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 
-import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
+import { Button, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ModalDialog } from "../../components/FormDialogParts";
 import type { Contract, Payment } from "../../gen/eris/contracts/v1/contracts_pb";
 import { editedKeys, keepTyped } from "../../lib/recordForm";
 import { amountApiValue } from "../../lib/records/paymentFormat";
@@ -48,7 +49,7 @@ export interface PaymentsDialogProps {
  */
 export function PaymentsDialog({ contract, isOpen, onClose }: PaymentsDialogProps) {
   return (
-    <Dialog
+    <ModalDialog
       isOpen={isOpen}
       title={T.title}
       icon="dollar"
@@ -57,7 +58,7 @@ export function PaymentsDialog({ contract, isOpen, onClose }: PaymentsDialogProp
       onClose={onClose}
     >
       {isOpen && <PaymentsBody contract={contract} onClose={onClose} />}
-    </Dialog>
+    </ModalDialog>
   );
 }
 

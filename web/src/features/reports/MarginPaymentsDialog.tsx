@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Button, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
 
+import { ModalDialog } from "../../components/FormDialogParts";
 import type { MarginRow } from "../../gen/eris/reporting/v1/reporting_pb";
 import { PAYMENT_COLUMNS } from "../payments";
 import { useContractMarginPayments } from "./reportQueries";
@@ -18,7 +19,7 @@ export function MarginPaymentsDialog({ row, onClose }: MarginPaymentsDialogProps
   const payments = useContractMarginPayments(row.contractId);
   const title = T.paymentsOf(row.customerName);
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={title}
       icon="dollar"
@@ -64,6 +65,6 @@ export function MarginPaymentsDialog({ row, onClose }: MarginPaymentsDialogProps
         )}
       </DialogBody>
       <DialogFooter actions={<Button text={T.close} onClick={onClose} />} />
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -3,7 +3,6 @@ import { useState, type FormEvent } from "react";
 import {
   Button,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -24,7 +23,7 @@ import { supplierName, useSuppliers } from "../../api/suppliers";
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { formatDateTime } from "../../lib/dateText";
-import { FormError } from "../../components/FormDialogParts";
+import { FormError, ModalDialog } from "../../components/FormDialogParts";
 import { parseDecimalText } from "../../lib/numberText";
 import { toast } from "../../lib/toaster";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
@@ -116,7 +115,7 @@ export function RfpPricesDialog({ rfp, canEdit, onClose }: RfpPricesDialogProps)
   const busy = setOutcome.isPending;
   const outcome = current.outcome;
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={T.title(current.len)}
       icon="dollar"
@@ -264,7 +263,7 @@ export function RfpPricesDialog({ rfp, canEdit, onClose }: RfpPricesDialogProps)
       >
         <p>{T.deleteConfirm}</p>
       </ConfirmDialog>
-    </Dialog>
+    </ModalDialog>
   );
 }
 

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 import { useNavigate } from "react-router";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { HOME_PATH } from "../../app/auth/guard";
 import { useSession } from "../../app/auth/SessionContext";
-import { FormError } from "../../components/FormDialogParts";
+import { FormError, ModalDialog } from "../../components/FormDialogParts";
 import { toast } from "../../lib/toaster";
 import { canSubmitPasswordChange, checkPasswordChange } from "./passwordRules";
 import { SETTINGS_TEXTS } from "./texts";
@@ -112,7 +112,7 @@ export function ChangePasswordForm({ forced, lockedCurrentPassword }: ChangePass
       </FormGroup>
       <FormError message={message} />
       <Button type="submit" intent={Intent.PRIMARY} disabled={!canSubmit} loading={busy} text={SETTINGS_TEXTS.submit} />
-      <Dialog
+      <ModalDialog
         isOpen={failed}
         title={SETTINGS_TEXTS.failedTitle}
         icon="error"
@@ -125,7 +125,7 @@ export function ChangePasswordForm({ forced, lockedCurrentPassword }: ChangePass
         <DialogFooter
           actions={<Button intent={Intent.PRIMARY} text={SETTINGS_TEXTS.ok} onClick={() => setFailed(false)} />}
         />
-      </Dialog>
+      </ModalDialog>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from "react";
 
-import { Button, ButtonGroup, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
+import { Button, ButtonGroup, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
 
 import { ClientPager } from "../../components/ClientPager";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ModalDialog } from "../../components/FormDialogParts";
 import { ListStatus } from "../../components/ListStatus";
 import type { Supplier, SupplierContact } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { slicePage } from "../../lib/clientPaging";
@@ -66,7 +67,7 @@ export function SupplierContactsDialog({ supplier, canChange, onClose }: Supplie
   const slice = slicePage(rows, page);
   return (
     <>
-      <Dialog
+      <ModalDialog
         isOpen
         title={T.title(supplier.name)}
         icon="people"
@@ -146,7 +147,7 @@ export function SupplierContactsDialog({ supplier, canChange, onClose }: Supplie
           </ListStatus>
         </DialogBody>
         <DialogFooter actions={<Button text={SUPPLIER_TEXTS.close} onClick={onClose} />} />
-      </Dialog>
+      </ModalDialog>
       {/* Beside the list dialog, not inside it: Escape closes only the dialog on top. */}
       {editing && (
         <SupplierContactDialog

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 
-import { Classes, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from "@blueprintjs/core";
+import { Classes, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 import { Link } from "react-router";
 
@@ -8,7 +8,7 @@ import { serverMessage } from "../../api/errors";
 import { useUserDirectory } from "../../api/userDirectory";
 import { useBusinessTimeZone, useSessionState } from "../../app/auth/SessionContext";
 import { DueDateField } from "../../components/DueDateField";
-import { FormNotice, SubmitFooter } from "../../components/FormDialogParts";
+import { FormNotice, ModalDialog, SubmitFooter } from "../../components/FormDialogParts";
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { companyDetailsPath } from "../../lib/companyRoutes";
 import { saveWithToasts } from "../../lib/saveWithToasts";
@@ -140,7 +140,7 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
   const dueInvalid = errors.due === true && (showErrors || (dueTouched && fields.due.trim() !== ""));
 
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={current ? TASK_TEXTS.editTask : TASK_TEXTS.addTask}
       icon={current ? "edit" : "add"}
@@ -273,6 +273,6 @@ export function EditTaskDialog({ task, companyId = 0n, companyName, onClose }: E
           onCancel={onClose}
         />
       </form>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -3,7 +3,6 @@ import { useRef, useState, type FormEvent } from "react";
 import {
   Button,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   HTMLTable,
@@ -14,7 +13,7 @@ import {
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { ClientPager } from "../../components/ClientPager";
-import { FormError, SubmitFooter } from "../../components/FormDialogParts";
+import { FormError, ModalDialog, SubmitFooter } from "../../components/FormDialogParts";
 import type { RateCode, Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { slicePage } from "../../lib/clientPaging";
 import { REFUSAL_CODES } from "../../lib/recordForm";
@@ -41,7 +40,7 @@ export function RateCodesDialog({ utility, canChange, onClose }: RateCodesDialog
   useLoadErrorToast(codes, UTILITY_TEXTS.loadFailed);
   const title = `${T.title(utility.name)}${utility.state ? ` (${utility.state})` : ""}`;
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={title}
       icon="th-list"
@@ -72,7 +71,7 @@ export function RateCodesDialog({ utility, canChange, onClose }: RateCodesDialog
           <DialogFooter actions={<Button text={UTILITY_TEXTS.close} onClick={onClose} />} />
         </>
       )}
-    </Dialog>
+    </ModalDialog>
   );
 }
 
