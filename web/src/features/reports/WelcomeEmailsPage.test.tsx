@@ -10,6 +10,7 @@ import { catchDownloads, makeUser, manager, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeContractReportRow } from "../../test/reportFakes";
 import { CONTRACT_REPORT_TEXTS, WELCOME_TEXTS } from "./texts";
+import { checkWelcomeRange } from "./welcomeView";
 
 const T = WELCOME_TEXTS;
 const R = CONTRACT_REPORT_TEXTS;
@@ -80,6 +81,28 @@ describe("Customer Care Welcome E-mails", () => {
     await submit();
     expect((await screen.findByRole("alert")).textContent).toBe("Start and End Range are the same date.");
     expect(listWelcomeEmails).not.toHaveBeenCalled();
+  });
+
+  it("refuses an end before the start with a clear message and makes no call", async () => {
+    const { listWelcomeEmails, router } = openWelcome();
+    await screen.findByRole("heading", { name: T.title });
+    await typeRange("03/31/2026", "03/01/2026");
+    await submit();
+    expect((await screen.findByRole("alert")).textContent).toBe("The End Range must be after the Start Range.");
+    expect(screen.getByText(T.chooseRange)).toBeTruthy();
+    expect(params(router)).toEqual({});
+    expect(listWelcomeEmails).not.toHaveBeenCalled();
+  });
+
+  it("reads nothing for an address whose end is before its start", async () => {
+    const { listWelcomeEmails } = openWelcome("/WelcomeEmails?from=2026-03-31&to=2026-03-01");
+    expect(await screen.findByText(T.chooseRange)).toBeTruthy();
+    expect(listWelcomeEmails).not.toHaveBeenCalled();
+    expect(checkWelcomeRange("12/31/2026", "01/01/2026")).toEqual({ error: T.endBeforeStart });
+    expect(checkWelcomeRange("12/31/2025", "01/01/2026")).toEqual({
+      start: { year: 2025, month: 12, day: 31 },
+      end: { year: 2026, month: 1, day: 1 },
+    });
   });
 
   it("clears the last message on each submit", async () => {

@@ -48,8 +48,8 @@ interface Draft {
 /**
  * /WelcomeEmails, "Customer Care Welcome E-mails": the contracts signed in a range, with what a
  * welcome e-mail says and whom it goes to. Submit checks the range first (a blank end or the same
- * date twice is refused with the spec's message and nothing is read); each Submit clears the last
- * message. The range submitted is in the address (?from=2026-03-01&to=2026-03-31).
+ * date twice is refused with the spec's message, an end before the start with ours, and nothing is
+ * read); each Submit clears the last message. The range submitted is in the address (?from=2026-03-01&to=2026-03-31).
  */
 export function WelcomeEmailsPage() {
   const url = useUrlParams();

@@ -289,6 +289,8 @@ export const WELCOME_TEXTS = {
   // Spec 2 section 5, word for word.
   blank: "Start and/or End Range is blank.",
   sameDate: "Start and End Range are the same date.",
+  // Not in the spec (it gives no rule for a reversed range): ours, in its words for the boxes.
+  endBeforeStart: "The End Range must be after the Start Range.",
   chooseRange: "Choose a start and an end range, then Submit.",
   table: "Contracts signed in the range",
   noRows: "No contracts were signed in this range.",

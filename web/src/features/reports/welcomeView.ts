@@ -1,4 +1,4 @@
-import { dayFromParam, type Day } from "../../lib/dayParam";
+import { dayFromParam, dayParam, type Day } from "../../lib/dayParam";
 import { dayOfText, sameDay } from "./reportFilters";
 import { WELCOME_TEXTS } from "./texts";
 
@@ -14,14 +14,20 @@ export interface WelcomeRange {
   end: Day;
 }
 
-/** The range in the address: both ends set and different, else none (nothing is read). */
+/** True when the end comes before the start (yyyy-mm-dd texts sort as the days do). */
+const reversed = (start: Day, end: Day) => dayParam(end) < dayParam(start);
+
+/** The range in the address: both ends set, the end after the start, else none (nothing is read). */
 export function welcomeRangeOf(params: URLSearchParams): WelcomeRange | null {
   const start = dayFromParam(params.get(P.from));
   const end = dayFromParam(params.get(P.to));
-  return start && end && !sameDay(start, end) ? { start, end } : null;
+  return start && end && !sameDay(start, end) && !reversed(start, end) ? { start, end } : null;
 }
 
-/** The range typed, or the spec's message that refuses it (spec 2 section 5); null while a date is half typed. */
+/**
+ * The range typed, or the message that refuses it: the spec's for a blank end or the same date
+ * twice (spec 2 section 5), ours for an end before the start. Null while a date is half typed.
+ */
 export function checkWelcomeRange(startText: string, endText: string): WelcomeRange | { error: string } | null {
   const start = dayOfText(startText);
   const end = dayOfText(endText);
@@ -31,5 +37,8 @@ export function checkWelcomeRange(startText: string, endText: string): WelcomeRa
   if (start === undefined || end === undefined) {
     return null;
   }
-  return sameDay(start, end) ? { error: T.sameDate } : { start, end };
+  if (sameDay(start, end)) {
+    return { error: T.sameDate };
+  }
+  return reversed(start, end) ? { error: T.endBeforeStart } : { start, end };
 }
