@@ -53,10 +53,15 @@ describe("account history dialog", () => {
     expect(tabs).toEqual(["PLC", "NSPL", "Summer Registered KW", "Winter Registered KW"]);
     expect(await within(dialog).findByText("No PLC history records found")).toBeTruthy();
     await user.click(within(dialog).getByRole("tab", { name: "Summer Registered KW" }));
-    expect(await within(dialog).findByText("No SummerKW history records found")).toBeTruthy();
-    expect(within(dialog).getByRole("button", { name: "Add SummerKW Record" })).toBeTruthy();
+    // The tab, its value's field and column, its empty text and its button all say the spec's tab name.
+    expect(await within(dialog).findByText("No Summer Registered KW history records found")).toBeTruthy();
+    const panel = within(dialog).getByRole("tabpanel");
+    expect(within(panel).getByLabelText("Summer Registered KW")).toBeTruthy();
+    expect(within(panel).getByRole("button", { name: "Add Summer Registered KW Record" })).toBeTruthy();
+    expect(within(dialog).queryByText(/SummerKW/)).toBeNull();
     await user.click(within(dialog).getByRole("tab", { name: "Winter Registered KW" }));
-    expect(await within(dialog).findByText("No WinterKW history records found")).toBeTruthy();
+    expect(await within(dialog).findByText("No Winter Registered KW history records found")).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Add Winter Registered KW Record" })).toBeTruthy();
   });
 
   it("adds a PLC record and says so with the spec's message", async () => {
@@ -84,6 +89,24 @@ describe("account history dialog", () => {
     const row = (await within(panel).findByText("1,210.50")).closest("tr") as HTMLElement;
     expect(within(row).getByText("06/01/2026")).toBeTruthy();
     expect((within(panel).getByLabelText("PLC") as HTMLInputElement).value).toBe("");
+  });
+
+  it("names a Summer Registered KW record SummerKW in the spec's success message only", async () => {
+    const user = userEvent.setup();
+    const histories = fakeHistories();
+    const dialog = await openHistory(histories);
+    await user.click(within(dialog).getByRole("tab", { name: "Summer Registered KW" }));
+    const panel = within(dialog).getByRole("tabpanel");
+    await user.type(within(panel).getByLabelText("Summer Registered KW"), "95");
+    await user.type(within(panel).getByLabelText("Start Date"), "06/01/2026");
+    await user.type(within(panel).getByLabelText("End Date"), "09/30/2026");
+    await user.click(within(panel).getByRole("button", { name: "Add Summer Registered KW Record" }));
+    expect(await screen.findByText("SummerKW Updated successfully")).toBeTruthy();
+    const table = await within(panel).findByRole("table", { name: "Summer Registered KW history" });
+    expect(within(table).getByRole("columnheader", { name: "Summer Registered KW" })).toBeTruthy();
+    expect(histories.createCapacityRecord).toHaveBeenCalledWith({
+      record: expect.objectContaining({ kind: CapacityKind.SUMMER_KW, value: "95" }),
+    });
   });
 
   it("refuses a start after the end on the form", async () => {

@@ -3,7 +3,6 @@ import { useState, type FormEvent } from "react";
 import {
   Button,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -22,7 +21,7 @@ import { slicePage } from "../../lib/clientPaging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DateTextInput } from "../../components/DateTextInput";
 import { formatDate } from "../../lib/dateText";
-import { FormError } from "../../components/FormDialogParts";
+import { FormError, ModalDialog } from "../../components/FormDialogParts";
 import { formatDecimal } from "../../lib/numberText";
 import { toast } from "../../lib/toaster";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
@@ -50,7 +49,7 @@ export interface HistoryDialogProps {
 export function HistoryDialog({ account, onClose }: HistoryDialogProps) {
   const [tab, setTab] = useState<History["key"]>("plc");
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={HISTORY_TEXTS.title(account.name)}
       icon="history"
@@ -71,7 +70,7 @@ export function HistoryDialog({ account, onClose }: HistoryDialogProps) {
         </Tabs>
       </DialogBody>
       <DialogFooter actions={<Button text={HISTORY_TEXTS.close} onClick={onClose} />} />
-    </Dialog>
+    </ModalDialog>
   );
 }
 
@@ -107,7 +106,7 @@ function HistoryPanel({ account, history }: HistoryPanelProps) {
     }
     try {
       await create.mutateAsync(check.record);
-      void toast.success(HISTORY_TEXTS.updated(texts.name));
+      void toast.success(HISTORY_TEXTS.updated(texts.saved));
       setForm(emptyCapacityForm());
       setSubmitted(false);
     } catch (err) {
@@ -134,14 +133,14 @@ function HistoryPanel({ account, history }: HistoryPanelProps) {
       {records.isPending ? (
         <Spinner size={24} />
       ) : !records.data || records.data.length === 0 ? (
-        <p className={Classes.TEXT_MUTED}>{records.isError ? HISTORY_TEXTS.failed : HISTORY_TEXTS.empty(texts.name)}</p>
+        <p className={Classes.TEXT_MUTED}>{records.isError ? HISTORY_TEXTS.failed : HISTORY_TEXTS.empty(texts.tab)}</p>
       ) : (
         <>
           <div className="eris-history-table-wrap">
             <HTMLTable compact striped className="eris-table" aria-label={HISTORY_TEXTS.tableLabel(texts.tab)}>
               <thead>
                 <tr>
-                  <th className="eris-numeric">{texts.name}</th>
+                  <th className="eris-numeric">{texts.tab}</th>
                   <th>{HISTORY_TEXTS.startDate}</th>
                   <th>{HISTORY_TEXTS.endDate}</th>
                   <th>
@@ -178,10 +177,10 @@ function HistoryPanel({ account, history }: HistoryPanelProps) {
         className="eris-history-form"
         onSubmit={handleSubmit}
         noValidate
-        aria-label={HISTORY_TEXTS.addRecord(texts.name)}
+        aria-label={HISTORY_TEXTS.addRecord(texts.tab)}
       >
         <FormGroup
-          label={texts.name}
+          label={texts.tab}
           labelFor={id("value")}
           intent={shown.value ? Intent.DANGER : Intent.NONE}
           helperText={shown.value}
@@ -211,7 +210,7 @@ function HistoryPanel({ account, history }: HistoryPanelProps) {
           intent={Intent.PRIMARY}
           icon="add"
           className="eris-history-add"
-          text={HISTORY_TEXTS.addRecord(texts.name)}
+          text={HISTORY_TEXTS.addRecord(texts.tab)}
           loading={create.isPending}
         />
       </form>

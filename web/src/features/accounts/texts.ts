@@ -136,14 +136,18 @@ export const USAGE_TEXTS = {
   loading: "Loading…",
 } as const;
 
-/** The capacity histories (spec: Account History dialog). `name` is the <X> of the spec's texts. */
+/**
+ * The capacity histories (spec: Account History dialog). `tab` is the spec's tab name and the <X> of
+ * its texts about the tab ('No <X> history records found', 'Add <X> Record'), also naming the value's
+ * field and column; `saved` is the name its success message gives ('SummerKW Updated successfully').
+ */
 export const HISTORY_TEXTS = {
   title: (site: string) => (site ? `Account History — ${site}` : "Account History"),
   tabs: {
-    plc: { tab: "PLC", name: "PLC" },
-    nspl: { tab: "NSPL", name: "NSPL" },
-    summerKw: { tab: "Summer Registered KW", name: "SummerKW" },
-    winterKw: { tab: "Winter Registered KW", name: "WinterKW" },
+    plc: { tab: "PLC", saved: "PLC" },
+    nspl: { tab: "NSPL", saved: "NSPL" },
+    summerKw: { tab: "Summer Registered KW", saved: "SummerKW" },
+    winterKw: { tab: "Winter Registered KW", saved: "WinterKW" },
   },
   empty: (name: string) => `No ${name} history records found`,
   tableLabel: (tab: string) => `${tab} history`,
