@@ -63,7 +63,7 @@ describe("beta Payments tab", () => {
     });
   });
 
-  it("adds a single row whose projected payment is usage x (split / 100) x rate, with 'Update Payment(s)'", async () => {
+  it("adds a single row whose projected payment is usage x (split / 100) x rate, with Add Payment", async () => {
     const user = userEvent.setup();
     const toasts = spyToasts();
     const { payments } = await openPanel();
@@ -75,7 +75,9 @@ describe("beta Payments tab", () => {
     await user.type(within(form).getByLabelText("Revenue Split"), "75");
     // 1,234 x 0.75 x 0.08125 = 75.196875
     expect((within(form).getByLabelText("Projected Payment") as HTMLInputElement).value).toBe("75.20");
-    await user.click(within(form).getByRole("button", { name: T.updatePayments }));
+    // The submit button says what the form does: no 'Update Payment(s)' on a form that adds.
+    expect(within(form).queryByRole("button", { name: "Update Payment(s)" })).toBeNull();
+    await user.click(within(form).getByRole("button", { name: "Add Payment" }));
     await waitFor(() => expect(payments.createPayments).toHaveBeenCalledTimes(1));
     const sent = (payments.createPayments.mock.calls[0] as unknown as [{ payments: object[] }])[0];
     expect(sent.payments).toEqual([
@@ -119,7 +121,7 @@ describe("beta Payments tab", () => {
         .getAllByTestId("preview-projected")
         .map((cell) => cell.textContent),
     ).toEqual(["$40.63", "$81.25"]);
-    await user.click(within(form).getByRole("button", { name: T.updatePayments }));
+    await user.click(within(form).getByRole("button", { name: "Add 2 Payments" }));
     await waitFor(() =>
       expect(payments.pastePayments).toHaveBeenLastCalledWith({ contractId: 70n, text, validateOnly: false }),
     );
@@ -149,7 +151,7 @@ describe("beta Payments tab", () => {
     await user.paste(text);
     const preview = await within(form).findByRole("table", { name: T.previewLabel });
     expect(within(preview).getByTestId("preview-projected").textContent).toBe("$2.50");
-    await user.click(within(form).getByRole("button", { name: T.updatePayments }));
+    await user.click(within(form).getByRole("button", { name: "Add 1 Payment" }));
     await waitFor(() =>
       expect(payments.pastePayments).toHaveBeenLastCalledWith({ contractId: 70n, text, validateOnly: false }),
     );

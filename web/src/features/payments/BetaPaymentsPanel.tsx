@@ -41,7 +41,7 @@ export interface BetaPaymentsPanelProps {
  * The beta View Contract's Payments tab: projected and actual totals, the contract's projection
  * basis, the payments with edit and delete, and 'Add Payment(s)': one row typed or rows pasted,
  * whose projected payments are usage x (split / 100) x the contract's rate or fee, by its basis
- * (the rate for contracts made on this tab), saved with 'Update Payment(s)'.
+ * (the rate for contracts made on this tab), saved with Add Payment (or Add N Payments when pasted).
  */
 export function BetaPaymentsPanel({ contract, canEdit }: BetaPaymentsPanelProps) {
   const payments = usePayments(contract.contractId);
@@ -194,7 +194,11 @@ interface AddPaymentsFormProps {
   onDone: () => void;
 }
 
-/** Add Payment(s): a single row or a copy/paste area; 'Update Payment(s)' saves what was entered. */
+/**
+ * Add Payment(s): a single row or a copy/paste area, whose submit button says what it does: Add
+ * Payment, or Add N Payments for the rows pasted (the spec's 'Update Payment(s)' does nothing, so
+ * it cannot name a button that adds).
+ */
 function AddPaymentsForm({ contract, years, onDone }: AddPaymentsFormProps) {
   const { create, paste } = usePaymentWriters(contract.contractId);
   const [entry, setEntry] = useState<Entry>("row");
@@ -286,7 +290,14 @@ function AddPaymentsForm({ contract, years, onDone }: AddPaymentsFormProps) {
       )}
       <div className="eris-payment-form-actions">
         <Button text={T.cancel} disabled={busy} onClick={onDone} />
-        <Button type="submit" intent={Intent.PRIMARY} text={T.updatePayments} loading={busy} disabled={!canSave} />
+        <Button
+          type="submit"
+          intent={Intent.PRIMARY}
+          icon="add"
+          text={entry === "row" ? T.addPayment : T.pasteAdd(pasted.rows.length)}
+          loading={busy}
+          disabled={!canSave}
+        />
       </div>
     </form>
   );

@@ -80,7 +80,6 @@ export const PAYMENT_UI_TEXTS = {
   projectedFailed: "The projected payments could not be updated. Try again.",
   // The beta Payments tab.
   addPayments: "Add Payment(s)",
-  updatePayments: "Update Payment(s)",
   singleRow: "Single row",
   copyPaste: "Copy/Paste",
   entryMode: "How to add",
