@@ -82,6 +82,25 @@ describe("contract PDF dialog", () => {
     expect(within(dialog).queryByLabelText(T.fileInput)).toBeNull();
   });
 
+  it("keeps focus out of the viewer, so that Escape closes the dialog after a click into the PDF", async () => {
+    fetchMock.mockResolvedValue(answer(200, { blob: new Blob(["%PDF-1.4"]), type: "application/pdf" }));
+    const { dialog } = await openPdf();
+    const viewer = await within(dialog).findByTitle("Contract PDF");
+    // Tab never enters the frame; without a field the dialog opens on Close.
+    expect(viewer.getAttribute("tabindex")).toBe("-1");
+    const close = within(dialog).getAllByRole("button", { name: T.close }).at(-1);
+    await waitFor(() => expect(document.activeElement).toBe(close));
+    // A click into the PDF: the frame takes focus and this page's window loses it.
+    viewer.focus();
+    fireEvent.blur(window);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("contract-pdf-holder")));
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: T.title })).toBeNull());
+    // Back on the button that opened it.
+    const opener = within(await contractRow(withFile.contractId)).getByRole("button", { name: "Contract PDF" });
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it("offers a stored Excel file as a download", async () => {
     fetchMock.mockResolvedValue(answer(200, { blob: new Blob(["PK"]), type: XLSX_TYPE }));
     const { dialog } = await openPdf(makeContract({ fileName: "prices.xlsx" }));

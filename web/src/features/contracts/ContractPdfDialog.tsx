@@ -1,11 +1,10 @@
-import { useEffect, useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 
 import {
   AnchorButton,
   Button,
   Callout,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
@@ -17,6 +16,7 @@ import {
 
 import { useSession } from "../../app/auth/SessionContext";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ModalDialog } from "../../components/FormDialogParts";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { CONTRACT_TEXTS } from "../../lib/records/contractTexts";
 import { toast } from "../../lib/toaster";
@@ -67,7 +67,7 @@ export function ContractPdfDialog({ contract, onClose }: ContractPdfDialogProps)
   }
 
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={T.title}
       icon="document"
@@ -108,7 +108,7 @@ export function ContractPdfDialog({ contract, onClose }: ContractPdfDialogProps)
       >
         <p>{CONTRACT_TEXTS.pdfDeleteConfirm}</p>
       </ConfirmDialog>
-    </Dialog>
+    </ModalDialog>
   );
 }
 
@@ -170,7 +170,7 @@ function FileViewer({ session, contractId, fileName }: FileViewerProps) {
     );
   }
   if (view.pdf) {
-    return <iframe title={T.viewer} src={view.url} className="eris-contract-pdf-viewer" />;
+    return <PdfViewer url={view.url} />;
   }
   return (
     <div className="eris-contract-file">
@@ -182,6 +182,39 @@ function FileViewer({ session, contractId, fileName }: FileViewerProps) {
         download={fileName}
         text={T.download(fileName)}
       />
+    </div>
+  );
+}
+
+/**
+ * The browser's PDF viewer in a frame. Keys pressed inside the frame never reach this page, so
+ * Escape would not close the dialog: Tab skips the frame, and a click into it (to scroll, zoom or
+ * select) gives focus straight back to the frame's holder. The mouse keeps working in the viewer.
+ */
+function PdfViewer({ url }: { url: string }) {
+  const holder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let timer = 0;
+    // The page loses focus to the frame: take it back once the click has reached the viewer.
+    const onBlur = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        const frame = holder.current?.querySelector("iframe");
+        if (frame && document.activeElement === frame) {
+          holder.current?.focus({ preventScroll: true });
+        }
+      }, 0);
+    };
+    window.addEventListener("blur", onBlur);
+    return () => {
+      window.removeEventListener("blur", onBlur);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return (
+    // The holder only keeps focus for the dialog: no focus ring around the viewer.
+    <div ref={holder} tabIndex={-1} style={{ outline: "none" }} data-testid="contract-pdf-holder">
+      <iframe title={T.viewer} src={url} tabIndex={-1} className="eris-contract-pdf-viewer" />
     </div>
   );
 }
