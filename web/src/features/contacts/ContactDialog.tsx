@@ -10,9 +10,11 @@ import { keepTyped } from "../../lib/recordForm";
 import { toast } from "../../lib/toaster";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import {
+  canSendContact,
   contactChanges,
   contactFieldsOf,
   contactInit,
+  emailProblem,
   emptyContactFields,
   hasName,
   priorityProblem,
@@ -132,9 +134,11 @@ interface ContactFormProps {
 type TextKey = Exclude<keyof ContactFields, "contactType" | "priority">;
 
 /**
- * The contact's fields. The priority is checked as it is typed (1 to 15, or empty when not ranked);
- * an edit sends only the changed fields with the version read. When someone else changed one of
- * them meanwhile, the server's message is shown and the contact re-read, keeping what was typed.
+ * The contact's fields. The priority is checked as it is typed (1 to 15, or empty when not ranked),
+ * the e-mail address once the box is left; an edit sends only the changed fields with the version
+ * read. A value the server refuses shows its reason on the form (no toast: the form says it). When
+ * someone else changed a field meanwhile, the server's message is shown and the contact re-read,
+ * keeping what was typed.
  */
 function ContactForm({ companyId, contact, onClose, onBusy }: ContactFormProps) {
   const createContact = useCreateContact();
@@ -147,6 +151,7 @@ function ContactForm({ companyId, contact, onClose, onBusy }: ContactFormProps) 
   const [notice, setNotice] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [nameTouched, setNameTouched] = useState(false);
+  const [emailTouched, setEmailTouched] = useState(false);
   const busy = createContact.isPending || updateContact.isPending;
   const editing = contact !== undefined;
 
@@ -157,8 +162,8 @@ function ContactForm({ companyId, contact, onClose, onBusy }: ContactFormProps) 
   const changes = current ? contactChanges(contactFieldsOf(current), fields) : null;
   const priorityMessage = priorityProblem(fields.priority);
   const nameMessage = nameTouched && !hasName(fields) ? CONTACT_TEXTS.nameNeeded : undefined;
-  const canSave =
-    hasName(fields) && priorityMessage === null && !busy && (changes === null || changes.paths.length > 0);
+  const emailMessage = emailTouched ? (emailProblem(fields.email) ?? undefined) : undefined;
+  const canSave = canSendContact(fields) && !busy && (changes === null || changes.paths.length > 0);
 
   function set<K extends keyof ContactFields>(key: K, value: ContactFields[K]) {
     setFields((prev) => ({ ...prev, [key]: value }));
@@ -166,10 +171,11 @@ function ContactForm({ companyId, contact, onClose, onBusy }: ContactFormProps) 
   }
 
   function failed(err: unknown) {
-    void toast.error(CONTACT_TEXTS.fetchFailed);
-    // A refused value (e.g. the priority): the server's reason stays beside the form.
-    if (hasCode(err, Code.InvalidArgument)) {
+    // A refused value (e.g. the e-mail address): the server's reason shows on the form, and only there.
+    if (hasCode(err, Code.InvalidArgument, Code.AlreadyExists)) {
       setRefusal(serverMessage(err));
+    } else {
+      void toast.error(CONTACT_TEXTS.fetchFailed);
     }
   }
 
@@ -177,6 +183,7 @@ function ContactForm({ companyId, contact, onClose, onBusy }: ContactFormProps) 
     event.preventDefault();
     if (!canSave) {
       setNameTouched(true);
+      setEmailTouched(true);
       return;
     }
     if (!current) {
@@ -224,8 +231,15 @@ function ContactForm({ companyId, contact, onClose, onBusy }: ContactFormProps) 
     }
   }
 
+  const touchedBy = (key: TextKey) => {
+    if (key === "firstName" || key === "lastName") {
+      return () => setNameTouched(true);
+    }
+    return key === "email" ? () => setEmailTouched(true) : undefined;
+  };
+
   const text = (key: TextKey, label: string, type: "text" | "email" | "tel" = "text", autoFocus = false) => {
-    const message = key === "firstName" ? nameMessage : undefined;
+    const message = key === "firstName" ? nameMessage : key === "email" ? emailMessage : undefined;
     return (
       <FormGroup
         label={label}
@@ -241,7 +255,8 @@ function ContactForm({ companyId, contact, onClose, onBusy }: ContactFormProps) 
           intent={message ? Intent.DANGER : Intent.NONE}
           value={fields[key]}
           onValueChange={(value) => set(key, value)}
-          onBlur={key === "firstName" || key === "lastName" ? () => setNameTouched(true) : undefined}
+          aria-invalid={message ? true : undefined}
+          onBlur={touchedBy(key)}
         />
       </FormGroup>
     );
@@ -253,6 +268,13 @@ function ContactForm({ companyId, contact, onClose, onBusy }: ContactFormProps) 
   return (
     <form
       onSubmit={(e) => void handleSubmit(e)}
+      // Enter does not submit while Save is off: it shows what keeps it off instead.
+      onKeyDown={(e) => {
+        if (e.key === "Enter") {
+          setNameTouched(true);
+          setEmailTouched(true);
+        }
+      }}
       noValidate
       aria-label={editing ? CONTACT_TEXTS.editContact : CONTACT_TEXTS.addContact}
     >

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { ContactSchema } from "../../gen/eris/crm/v1/contacts_pb";
 import { readFileText } from "../../lib/csv";
-import { catchDownloads, manager, sally } from "../../test/fakes";
+import { catchDownloads, manager, sally, spyToasts } from "../../test/fakes";
 import { ann, openContacts } from "./contactsTestKit";
 import { CONTACT_TEXTS } from "./texts";
 
@@ -139,17 +139,54 @@ describe("contacts tab", () => {
     expect(save.disabled).toBe(false);
   });
 
-  it("shows the server's refusal beside the form and says 'error fetching data'", async () => {
+  it("shows the server's refusal on the form only, without the 'error fetching data' toast", async () => {
+    const toasts = spyToasts();
     const createContact = vi.fn(async () => {
-      throw new ConnectError(CONTACT_TEXTS.priorityRange, Code.InvalidArgument);
+      throw new ConnectError("Email must be an e-mail address.", Code.InvalidArgument);
     });
     openContacts("/Leads/5/contacts/add", manager, { createContact });
     const dialog = await screen.findByRole("dialog", { name: CONTACT_TEXTS.addContact });
     await userEvent.type(input(dialog, "Last Name"), "Park");
     await userEvent.click(within(dialog).getByRole("button", { name: CONTACT_TEXTS.save }));
-    expect(await within(dialog).findByRole("alert")).toHaveProperty("textContent", CONTACT_TEXTS.priorityRange);
-    expect(await screen.findByText(CONTACT_TEXTS.fetchFailed)).toBeTruthy();
+    expect(await within(dialog).findByRole("alert")).toHaveProperty("textContent", "Email must be an e-mail address.");
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(screen.queryByText(CONTACT_TEXTS.fetchFailed)).toBeNull();
     expect(screen.getByRole("dialog", { name: CONTACT_TEXTS.addContact })).toBeTruthy();
+  });
+
+  it("still says 'error fetching data' when a save fails for another reason", async () => {
+    const createContact = vi.fn(async () => {
+      throw new ConnectError("down", Code.Unavailable);
+    });
+    openContacts("/Leads/5/contacts/add", manager, { createContact });
+    const dialog = await screen.findByRole("dialog", { name: CONTACT_TEXTS.addContact });
+    await userEvent.type(input(dialog, "Last Name"), "Park");
+    await userEvent.click(within(dialog).getByRole("button", { name: CONTACT_TEXTS.save }));
+    expect(await screen.findByText(CONTACT_TEXTS.fetchFailed)).toBeTruthy();
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+  });
+
+  it("checks the e-mail address in the browser (box left or Enter pressed) and sends nothing until it is one", async () => {
+    const createContact = vi.fn(async () => ({ contact: create(ContactSchema, { contactId: 20n, companyId: 5n }) }));
+    openContacts("/Leads/5/contacts/add", manager, { createContact });
+    const dialog = await screen.findByRole("dialog", { name: CONTACT_TEXTS.addContact });
+    await userEvent.type(input(dialog, "Last Name"), "Park");
+    await userEvent.type(input(dialog, "Email"), "not-an-email");
+    expect(within(dialog).queryByText("Email must be an e-mail address.")).toBeNull();
+    await userEvent.type(input(dialog, "Email"), "{Enter}");
+    expect(within(dialog).getByText("Email must be an e-mail address.")).toBeTruthy();
+    expect(input(dialog, "Email").getAttribute("aria-invalid")).toBe("true");
+    expect((within(dialog).getByRole("button", { name: CONTACT_TEXTS.save }) as HTMLButtonElement).disabled).toBe(true);
+    expect(createContact).not.toHaveBeenCalled();
+    await userEvent.clear(input(dialog, "Email"));
+    await userEvent.type(input(dialog, "Email"), "cy.park@example.com");
+    expect(within(dialog).queryByText("Email must be an e-mail address.")).toBeNull();
+    await userEvent.click(within(dialog).getByRole("button", { name: CONTACT_TEXTS.save }));
+    await waitFor(() =>
+      expect(createContact).toHaveBeenCalledWith({
+        contact: expect.objectContaining({ lastName: "Park", email: "cy.park@example.com" }),
+      }),
+    );
   });
 
   it("opens Edit from its address and sends only the changed fields with the version read", async () => {

@@ -8,6 +8,7 @@ import {
   contactChanges,
   contactFieldsOf,
   contactInit,
+  emailProblem,
   emptyContactFields,
   matchesSearch,
   priorityProblem,
@@ -29,10 +30,22 @@ describe("contact priority", () => {
     }
   });
 
-  it("refuses to send a contact without a name or with priority 16", () => {
+  it("refuses to send a contact without a name, with priority 16 or with an e-mail that is not one", () => {
     expect(canSendContact({ ...emptyContactFields(), lastName: "Lee" })).toBe(true);
+    expect(canSendContact({ ...emptyContactFields(), lastName: "Lee", email: "not-an-email" })).toBe(false);
     expect(canSendContact({ ...emptyContactFields(), email: "x@y.test" })).toBe(false);
     expect(canSendContact({ ...emptyContactFields(), firstName: "Ann", priority: "16" })).toBe(false);
+  });
+});
+
+describe("contact e-mail", () => {
+  it("takes what the server takes: one @, something before it, a dot inside the part after it, no spaces", () => {
+    for (const ok of ["", "  ", "a@b.co", " ann.lee@example.com ", "x@mail.example.org"]) {
+      expect(emailProblem(ok)).toBeNull();
+    }
+    for (const bad of ["not-an-email", "@b.co", "a@b", "a@.co", "a@b.", "a@b@c.co", "a b@c.co"]) {
+      expect(emailProblem(bad)).toBe("Email must be an e-mail address.");
+    }
   });
 });
 

@@ -88,14 +88,36 @@ export function priorityProblem(text: string): string | null {
   return null;
 }
 
+/**
+ * The message for an e-mail address that is not one; null when it is one, or empty. The rule is
+ * the server's (one @, something before it, a dot inside the part after it, no spaces), so the
+ * browser refuses exactly what the server would.
+ */
+export function emailProblem(text: string): string | null {
+  const email = text.trim();
+  if (email === "") {
+    return null;
+  }
+  const at = email.indexOf("@");
+  const domain = email.slice(at + 1);
+  const shaped =
+    at > 0 &&
+    !/\s/.test(email) &&
+    !domain.includes("@") &&
+    domain.includes(".") &&
+    !domain.startsWith(".") &&
+    !domain.endsWith(".");
+  return shaped ? null : CONTACT_TEXTS.emailInvalid;
+}
+
 /** A contact needs a first or a last name. */
 export function hasName(fields: ContactFields): boolean {
   return fields.firstName.trim() !== "" || fields.lastName.trim() !== "";
 }
 
-/** Whether the fields may be sent: a name, and a priority that is empty or 1 to 15. */
+/** Whether the fields may be sent: a name, an e-mail address or none, and a priority that is empty or 1 to 15. */
 export function canSendContact(fields: ContactFields): boolean {
-  return hasName(fields) && priorityProblem(fields.priority) === null;
+  return hasName(fields) && emailProblem(fields.email) === null && priorityProblem(fields.priority) === null;
 }
 
 /** The value sent for a field: text trimmed, the priority as a number (0 when empty). */

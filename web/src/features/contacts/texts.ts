@@ -30,6 +30,8 @@ export const CONTACT_TEXTS = {
   priorityRange: "Contact Priority should be between 1 and 15 with 1 being the highest priority",
   priorityHint: "1 is called first; leave empty when not ranked.",
   nameNeeded: "Enter a first or a last name.",
+  // Not in the spec (it shows no e-mail rule): the server's own words for the same check.
+  emailInvalid: "Email must be an e-mail address.",
   fetchFailed: "error fetching data",
   added: "Contact added",
   updated: "Contact updated",
