@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
-import { ROW_HEIGHT, VirtualTable, type VirtualColumn } from "./VirtualTable";
+import { MIN_SCROLLING_WIDTH, pinnedLayout, ROW_HEIGHT, VirtualTable, type VirtualColumn } from "./VirtualTable";
 
 interface Row {
   id: number;
@@ -62,5 +62,65 @@ describe("virtual table", () => {
     const pinned = within(table).getByText("#");
     expect(pinned.className).toContain("eris-vtable-pinned");
     expect(pinned.style.left).toBe("0px");
+  });
+});
+
+describe("pinned columns", () => {
+  const grid = [
+    { id: "status", width: 100 },
+    { id: "name", width: 200, pinned: true },
+    { id: "fee", width: 90, pinned: "end" as const },
+    { id: "city", width: 150 },
+    { id: "actions", width: 120, pinned: true },
+    { id: "revenue", width: 130, pinned: "end" as const },
+  ];
+  const order = (boxWidth: number) => pinnedLayout(grid, boxWidth).ordered.map((column) => column.id);
+
+  it("draws the left ones first and the right ones last, each group in its order", () => {
+    expect(order(0)).toEqual(["name", "actions", "status", "city", "fee", "revenue"]);
+  });
+
+  it("sticks the left ones from the left edge and the right ones from the right edge", () => {
+    const { places } = pinnedLayout(grid, 1024);
+    expect(Object.fromEntries(places)).toEqual({
+      name: { side: "left", offset: 0, edge: false },
+      actions: { side: "left", offset: 200, edge: true },
+      fee: { side: "right", offset: 130, edge: true },
+      revenue: { side: "right", offset: 0, edge: false },
+    });
+    expect(places.has("city")).toBe(false);
+  });
+
+  it("lets the right ones scroll when they would leave the others too little room", () => {
+    const pinnedWidth = 200 + 120 + 90 + 130;
+    expect(pinnedLayout(grid, pinnedWidth + MIN_SCROLLING_WIDTH).places.has("fee")).toBe(true);
+    const narrow = pinnedLayout(grid, pinnedWidth + MIN_SCROLLING_WIDTH - 1);
+    expect(narrow.places.has("fee")).toBe(false);
+    expect(narrow.places.get("name")).toEqual({ side: "left", offset: 0, edge: false });
+    // Still drawn last.
+    expect(narrow.ordered.at(-1)?.id).toBe("revenue");
+  });
+
+  it("marks the cells of each group for sticking", () => {
+    render(
+      <VirtualTable
+        rows={rows.slice(0, 3)}
+        columns={[...columns, { id: "fee", header: "Fee", width: 80, pinned: "end", render: () => "$1.00" }]}
+        rowKey={(row) => String(row.id)}
+        ariaLabel="Fees"
+      />,
+    );
+    const fee = within(screen.getByRole("table", { name: "Fees" })).getByText("Fee");
+    expect(fee.className).toContain("eris-vtable-pinned-end");
+    expect(fee.className).toContain("eris-vtable-pinned-end-edge");
+    expect(fee.style.right).toBe("0px");
+  });
+
+  it("draws every row of a page when asked", () => {
+    render(
+      <VirtualTable rows={rows} columns={columns} rowKey={(row) => String(row.id)} ariaLabel="All sites" drawAllRows />,
+    );
+    const table = screen.getByRole("table", { name: "All sites" });
+    expect(table.querySelectorAll("tbody tr")).toHaveLength(60);
   });
 });

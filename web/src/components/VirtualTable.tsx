@@ -10,15 +10,22 @@ export const ROW_HEIGHT = 34;
 const OVERSCAN = 12;
 /** The viewport assumed before it can be measured (and in tests, where nothing has a size). */
 const FALLBACK_VIEWPORT = 720;
+/** The room the unpinned columns keep between the pinned ones; narrower boxes pin at the left only. */
+export const MIN_SCROLLING_WIDTH = 160;
 
 export interface VirtualColumn<Row> {
   id: string;
   header: ReactNode;
+  /** The column's name where the header is not plain text (the column chooser lists it by this). */
+  label?: string;
   /** Width in px (the table has a fixed layout). */
   width: number;
   numeric?: boolean;
-  /** Stays in view while the table scrolls sideways (only the leading columns). */
-  pinned?: boolean;
+  /**
+   * Stays in view while the table scrolls sideways: true at the left (the row's name), "end" at the
+   * right (its amounts). Pinned columns are drawn first and last, each group in the order given.
+   */
+  pinned?: boolean | "end";
   render: (row: Row) => ReactNode;
   /** The full text on hover, for cells too narrow for it. */
   title?: (row: Row) => string | undefined;
@@ -41,12 +48,49 @@ export interface VirtualTableProps<Row> {
    * the page whose rows hold nothing focusable beyond their first columns.
    */
   scrollLabel?: string;
+  /** Draws every row, for a page of a few dozen that tests and people count in the document. */
+  drawAllRows?: boolean;
+}
+
+/** Where a pinned cell sticks, and whether it is the edge its group draws a line on. */
+export interface PinnedPlace {
+  side: "left" | "right";
+  offset: number;
+  edge: boolean;
+}
+
+/**
+ * The columns in drawing order (pinned at the left, the others, pinned at the right) and where each
+ * pinned one sticks. The right ones stay pinned only while `boxWidth` (0 when unknown) leaves the
+ * others MIN_SCROLLING_WIDTH between the two groups; otherwise they scroll with the rest.
+ */
+export function pinnedLayout<C extends Pick<VirtualColumn<unknown>, "id" | "width" | "pinned">>(
+  columns: readonly C[],
+  boxWidth: number,
+): { ordered: C[]; places: Map<string, PinnedPlace> } {
+  const start = columns.filter((column) => column.pinned === true);
+  const end = columns.filter((column) => column.pinned === "end");
+  const middle = columns.filter((column) => !column.pinned);
+  const widthOf = (group: readonly C[]) => group.reduce((sum, column) => sum + column.width, 0);
+  const pinEnd = boxWidth === 0 || widthOf(start) + widthOf(end) + MIN_SCROLLING_WIDTH <= boxWidth;
+  const places = new Map<string, PinnedPlace>();
+  start.reduce((left, column, i) => {
+    places.set(column.id, { side: "left", offset: left, edge: i === start.length - 1 });
+    return left + column.width;
+  }, 0);
+  if (pinEnd) {
+    end.reduceRight((right, column, i) => {
+      places.set(column.id, { side: "right", offset: right, edge: i === 0 });
+      return right + column.width;
+    }, 0);
+  }
+  return { ordered: [...start, ...middle, ...end], places };
 }
 
 /**
  * A table that draws only the rows in view (plus a margin), inside its own scroll box: thousands
  * of rows scroll smoothly and the header stays on top. Wide column sets scroll sideways inside the
- * box, with the pinned columns kept at the left.
+ * box between the pinned columns: a row's name at the left, its amounts at the right.
  */
 export function VirtualTable<Row>({
   rows,
@@ -58,28 +102,32 @@ export function VirtualTable<Row>({
   onNearEnd,
   className,
   scrollLabel,
+  drawAllRows = false,
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(0);
+  const [viewport, setViewport] = useState({ width: 0, height: 0 });
 
   useLayoutEffect(() => {
     const box = scrollRef.current;
     if (!box) {
       return;
     }
-    setViewport(box.clientHeight);
+    const measure = () => setViewport({ width: box.clientWidth, height: box.clientHeight });
+    measure();
     if (typeof ResizeObserver === "undefined") {
       return;
     }
-    const observer = new ResizeObserver(() => setViewport(box.clientHeight));
+    const observer = new ResizeObserver(measure);
     observer.observe(box);
     return () => observer.disconnect();
   }, []);
 
-  const height = viewport || FALLBACK_VIEWPORT;
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  const height = viewport.height || FALLBACK_VIEWPORT;
+  const first = drawAllRows ? 0 : Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = drawAllRows
+    ? rows.length
+    : Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
   const nearEnd = last >= rows.length - OVERSCAN;
 
   useEffect(() => {
@@ -89,20 +137,19 @@ export function VirtualTable<Row>({
   }, [nearEnd, rows.length, onNearEnd]);
 
   const width = columns.reduce((sum, column) => sum + column.width, 0);
-  const pinnedLeft = new Map<string, number>();
-  columns.reduce((left, column) => {
-    if (!column.pinned) {
-      return left;
-    }
-    pinnedLeft.set(column.id, left);
-    return left + column.width;
-  }, 0);
+  const { ordered, places } = pinnedLayout(columns, viewport.width);
 
-  const cellClass = (column: VirtualColumn<Row>) =>
-    [column.numeric ? "eris-numeric" : "", column.pinned ? "eris-vtable-pinned" : ""].filter(Boolean).join(" ") ||
-    undefined;
-  const cellStyle = (column: VirtualColumn<Row>): CSSProperties | undefined =>
-    column.pinned ? { left: pinnedLeft.get(column.id) } : undefined;
+  const cellClass = (column: VirtualColumn<Row>) => {
+    const place = places.get(column.id);
+    const pinned = place && (place.side === "left" ? "eris-vtable-pinned" : "eris-vtable-pinned-end");
+    return (
+      [column.numeric && "eris-numeric", pinned, place?.edge && `${pinned}-edge`].filter(Boolean).join(" ") || undefined
+    );
+  };
+  const cellStyle = (column: VirtualColumn<Row>): CSSProperties | undefined => {
+    const place = places.get(column.id);
+    return place && { [place.side]: place.offset };
+  };
 
   return (
     <div
@@ -119,13 +166,13 @@ export function VirtualTable<Row>({
         aria-rowcount={(totalRows ?? rows.length) + 1}
       >
         <colgroup>
-          {columns.map((column) => (
+          {ordered.map((column) => (
             <col key={column.id} style={{ width: column.width }} />
           ))}
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            {columns.map((column) => (
+            {ordered.map((column) => (
               <th key={column.id} scope="col" className={cellClass(column)} style={cellStyle(column)}>
                 {column.header}
               </th>
@@ -147,7 +194,7 @@ export function VirtualTable<Row>({
                 className={index % 2 === 1 ? "eris-vtable-odd" : undefined}
                 {...rowAttributes?.(row)}
               >
-                {columns.map((column) => (
+                {ordered.map((column) => (
                   <td
                     key={column.id}
                     className={cellClass(column)}
