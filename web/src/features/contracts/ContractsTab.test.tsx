@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { DATA_GRID_TEXTS } from "../../components/DataGridColumns";
 import { makeContract } from "../../test/contractFakes";
 import { contractRow } from "../../test/contractScreenFakes";
 import { blobBytes, catchDownloads, sally, spyToasts } from "../../test/fakes";
@@ -38,11 +39,12 @@ describe("lead contracts tab", () => {
       "Start Date",
       "Term Length",
       "End Date",
-      "Rate",
       "Rate Type",
-      "Fee",
       "Annual Volume",
       "Contract Term Volume",
+      // The amounts are pinned at the right, so they stay in view while the others scroll.
+      "Rate",
+      "Fee",
       "Annual Revenue",
       "Term Revenue",
     ]);
@@ -61,11 +63,11 @@ describe("lead contracts tab", () => {
       "01/01/2026",
       "12",
       "12/31/2026",
-      "$0.0712",
       "Fixed",
+      "864,000",
+      "864,000",
+      "$0.0712",
       "$0.005",
-      "864,000",
-      "864,000",
       "$4,320.00",
       "$4,320.00",
     ]);
@@ -89,14 +91,59 @@ describe("lead contracts tab", () => {
     const shown = cells(row);
     expect(shown[1]).toBe("Inactive");
     expect(shown.slice(10)).toEqual([
-      "$0.12345",
       "Fixed",
-      "$0.00525",
       "1,234,567.50",
       "2,469,135",
+      "$0.12345",
+      "$0.00525",
       "$6,481.98",
       "$12,963.96",
     ]);
+  });
+
+  it("shows a beta contract's End Date as its start plus its term less a day, not its month's end", async () => {
+    const beta = makeContract({
+      contractId: 46n,
+      beta: true,
+      startDate: { year: 2026, month: 3, day: 15 },
+      termMonths: 6,
+      endDate: { year: 2026, month: 9, day: 30 },
+    });
+    openContracts({ contracts: { listContracts: vi.fn(async () => ({ contracts: [beta], nextPageToken: "" })) } });
+    const row = await contractRow(46n);
+    expect(cells(row)[headers().indexOf("End Date")]).toBe("09/14/2026");
+  });
+
+  it("pins Actions and Status at the left and the amounts at the right", async () => {
+    openContracts();
+    await contractRow(electricContract.contractId);
+    const pinned = (side: string) =>
+      screen
+        .getAllByRole("columnheader")
+        .filter((th) => th.classList.contains(side))
+        .map((th) => th.textContent);
+    expect(pinned("eris-vtable-pinned")).toEqual(["Actions", "Status"]);
+    expect(pinned("eris-vtable-pinned-end")).toEqual(["Rate", "Fee", "Annual Revenue", "Term Revenue"]);
+  });
+
+  it("hides a column chosen in Columns, for this user on later visits too, until Reset columns", async () => {
+    const first = openContracts();
+    await contractRow(electricContract.contractId);
+    await userEvent.click(screen.getByRole("button", { name: DATA_GRID_TEXTS.columns }));
+    const chooser = await screen.findByRole("group", { name: DATA_GRID_TEXTS.chooseColumns });
+    // The pinned columns are always shown.
+    expect((within(chooser).getByLabelText(DATA_GRID_TEXTS.pinned("Fee")) as HTMLInputElement).disabled).toBe(true);
+    await userEvent.click(within(chooser).getByLabelText("Contract Type"));
+    expect(headers()).not.toContain("Contract Type");
+    expect(headers()).toHaveLength(16);
+    first.unmount();
+
+    openContracts();
+    await contractRow(electricContract.contractId);
+    expect(headers()).not.toContain("Contract Type");
+    await userEvent.click(screen.getByRole("button", { name: DATA_GRID_TEXTS.columns }));
+    await userEvent.click(await screen.findByRole("button", { name: DATA_GRID_TEXTS.reset }));
+    expect(headers()).toContain("Contract Type");
   });
 
   it("gives Management the row actions, with DR Payment History on DR contracts only", async () => {

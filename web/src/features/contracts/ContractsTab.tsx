@@ -10,7 +10,9 @@ import { useSuppliers } from "../../api/suppliers";
 import { useUtilities } from "../../api/utilities";
 import { useSessionUser } from "../../app/auth/useSessionUser";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataGridColumns } from "../../components/DataGridColumns";
 import { ListStatus } from "../../components/ListStatus";
+import { useGridColumns } from "../../components/useGridColumns";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import { Commodity } from "../../gen/eris/sourcing/v1/utilities_pb";
@@ -43,6 +45,8 @@ const SEARCH_DELAY_MS = 300;
 /** The address's param: the search text. */
 const P = { search: "q" } as const;
 const T = CONTRACT_TAB_TEXTS;
+/** The amounts, pinned at the right so they stay in view at 1024 px while the others scroll. */
+const MONEY_COLUMNS: ReadonlySet<ContractColumnId> = new Set(["rate", "fee", "annualRevenue", "termRevenue"]);
 
 type DialogState =
   | { kind: "closed" }
@@ -69,7 +73,7 @@ interface CompanyContractsProps {
  * column, no Add Contract and no Export.
  */
 function CompanyContracts({ companyId }: CompanyContractsProps) {
-  const { isSales } = useSessionUser();
+  const { isSales, me } = useSessionUser();
   const canEdit = !isSales;
   const company = useCompany(companyId);
   const url = useUrlParams();
@@ -101,6 +105,7 @@ function CompanyContracts({ companyId }: CompanyContractsProps) {
       ),
     [canEdit, utilities.data, suppliers.data],
   );
+  const grid = useGridColumns("contracts", me.userId, columns);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const loadMore = useCallback(() => {
@@ -146,6 +151,7 @@ function CompanyContracts({ companyId }: CompanyContractsProps) {
         />
         {pages.isFetching && !pages.isPending && !isFetchingNextPage && <Spinner size={16} />}
         <span className="eris-spacer" />
+        <DataGridColumns {...grid.chooser} />
         {canEdit && (
           <>
             <Button icon="export" text={T.export} loading={exportContracts.isPending} onClick={exportAll} />
@@ -166,7 +172,7 @@ function CompanyContracts({ companyId }: CompanyContractsProps) {
           // Another search starts at the top of the list.
           key={query}
           rows={contracts}
-          columns={columns}
+          columns={grid.columns}
           rowKey={(contract) => String(contract.contractId)}
           rowAttributes={(contract) => ({ "data-contract-id": String(contract.contractId) })}
           ariaLabel={T.table}
@@ -223,7 +229,10 @@ interface RowActions {
   remove: (contract: Contract) => void;
 }
 
-/** The table's columns: Actions and Status stay at the left while the others scroll sideways. */
+/**
+ * The table's columns: Actions and Status stay at the left and the amounts at the right while the
+ * others scroll sideways.
+ */
 function tableColumns(
   ids: readonly ContractColumnId[],
   dirs: ContractDirectories,
@@ -235,7 +244,7 @@ function tableColumns(
       header: CONTRACT_TEXTS.columns[id],
       width: CONTRACT_COLUMN_WIDTHS[id],
       numeric: NUMERIC_CONTRACT_COLUMNS.has(id),
-      pinned: id === "actions" || id === "status",
+      pinned: id === "actions" || id === "status" ? true : MONEY_COLUMNS.has(id) ? ("end" as const) : false,
     };
     if (id === "actions") {
       return { ...base, render: (contract: Contract) => <RowButtons contract={contract} actions={actions} /> };

@@ -1,5 +1,8 @@
+import { create } from "@bufbuild/protobuf";
+
 import { supplierName } from "../../api/suppliers";
 import { utilityName } from "../../api/utilities";
+import { DateSchema, type Date as CalendarDate } from "../../gen/eris/common/v1/date_pb";
 import type { Contract } from "../../gen/eris/contracts/v1/contracts_pb";
 import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import type { Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
@@ -66,6 +69,32 @@ export const NUMERIC_CONTRACT_COLUMNS: ReadonlySet<ContractColumnId> = new Set([
   "termRevenue",
 ]);
 
+/**
+ * The End Date the lead contracts screen shows (spec 2 section 4): the start plus the term, less a
+ * day, for beta contracts too (whose saved end date is the last day of a month). As in
+ * docs/decisions.md, a day the month reached lacks (January 31st + 1) rolls to the next month's
+ * first, so the day before is that month's last (February 28th). The contract's own end date
+ * without a start or a term.
+ */
+export function leadScreenEndDate(
+  contract: Pick<Contract, "startDate" | "termMonths" | "endDate">,
+): CalendarDate | undefined {
+  const start = contract.startDate;
+  if (!start || start.year === 0 || contract.termMonths <= 0) {
+    return contract.endDate;
+  }
+  const months = start.month - 1 + contract.termMonths;
+  const year = start.year + Math.floor(months / 12);
+  const month = (months % 12) + 1;
+  // Day 0 of the next month is this month's last (UTC, so no time zone shifts it).
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (start.day > daysInMonth) {
+    return create(DateSchema, { year, month, day: daysInMonth });
+  }
+  const end = new Date(Date.UTC(year, month - 1, start.day - 1));
+  return create(DateSchema, { year: end.getUTCFullYear(), month: end.getUTCMonth() + 1, day: end.getUTCDate() });
+}
+
 /** The directories that name a contract's utility and supplier. */
 export interface ContractDirectories {
   utilities: readonly Utility[] | undefined;
@@ -96,7 +125,7 @@ export function contractCellText(
     case "termLength":
       return contract.termMonths === 0 ? "" : String(contract.termMonths);
     case "endDate":
-      return formatDate(contract.endDate);
+      return formatDate(leadScreenEndDate(contract));
     case "rate":
       return formatRate(contract.contractRate);
     case "rateType":
