@@ -20,7 +20,8 @@ describe("accounts tab", () => {
   it("lists the Electric columns with names from the directories and the response's totals", async () => {
     const { accounts } = openAccounts({ path: "/LeadTabs/5/accounts?commodity=electric" });
     const row = await accountRow("Plant 1");
-    expect(headers()).toEqual(["Actions", ...Object.values(electricLabels)]);
+    // The usage is pinned at the right, in view while the others scroll.
+    expect(headers()).toEqual(["Actions", ...Object.values(electricLabels), "Annual kWh", "PLC", "NSPL"]);
     expect(accounts.listAccounts).toHaveBeenCalledWith(
       { companyId: 5n, filter: AccountFilter.ELECTRIC, query: "", pageSize: 500, pageToken: "" },
       expect.anything(),
@@ -31,7 +32,7 @@ describe("accounts tab", () => {
     expect(within(row).getByText("864,000")).toBeTruthy();
     const totals = screen.getByTestId("account-totals");
     expect(within(totals).getByText("864,000")).toBeTruthy();
-    expect(within(totals).getByText("150")).toBeTruthy();
+    expect(within(totals).getByText("150.00")).toBeTruthy();
     expect(within(totals).queryByText(ACCOUNT_TEXTS.totals.therms)).toBeNull();
   });
 
@@ -41,7 +42,7 @@ describe("accounts tab", () => {
     expect(headers()).toEqual(expect.arrayContaining(["Commodity", "Annual kWh", "Annual Therms", "PLC"]));
     const totals = screen.getByTestId("account-totals");
     expect(totals.textContent).toContain("Total kWh864,000");
-    expect(totals.textContent).toContain("Total PLC150");
+    expect(totals.textContent).toContain("Total PLC150.00");
     expect(totals.textContent).toContain("Total Therms12,000");
   });
 
@@ -66,8 +67,25 @@ describe("accounts tab", () => {
     expect(params.get("search")).toBe("plant");
     expect(params.get("commodity")).toBe("dr");
     await waitFor(() =>
-      expect(headers().slice(-4)).toEqual(["Status", "Provider", "Summer Registered kW", "Winter Registered kW"]),
+      expect(headers().slice(-7, -3)).toEqual(["Status", "Provider", "Summer Registered kW", "Winter Registered kW"]),
     );
+  });
+
+  it("formats the numbers of a column and its total alike", async () => {
+    const big = makeAccount({ accountId: 21n, name: "Big Plant", plc: "153", annualKwh: "1250000" });
+    const small = makeAccount({ accountId: 22n, name: "Small Plant", plc: "65.5", annualKwh: "864000.4" });
+    openAccounts({
+      accounts: {
+        listAccounts: vi.fn(async () => listAnswer([big, small], { totalKwh: "2114000.4", totalPlc: "218.5" })),
+      },
+    });
+    const plc = async (name: string) =>
+      (await accountRow(name)).querySelectorAll("td")[headers().indexOf("PLC")].textContent;
+    expect(await plc("Big Plant")).toBe("153.00");
+    expect(await plc("Small Plant")).toBe("65.50");
+    const totals = screen.getByTestId("account-totals");
+    expect(within(totals).getByText("218.50")).toBeTruthy();
+    expect(within(totals).getByText("2,114,000")).toBeTruthy();
   });
 
   it("opens with the search the account finder links to", async () => {
@@ -312,9 +330,6 @@ const electricLabels = {
   supplier: "Supplier",
   address: "Address",
   taxExempt: "Tax Exempt Status",
-  annualKwh: "Annual kWh",
-  plc: "PLC",
-  nspl: "NSPL",
   loadFactor: "Load Factor",
   contractEndDate: "ContractEndDate",
   openState: "Open State",

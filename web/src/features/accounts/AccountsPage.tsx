@@ -20,13 +20,14 @@ import { useSuppliers } from "../../api/suppliers";
 import { useUtilities } from "../../api/utilities";
 import { useSessionUser } from "../../app/auth/useSessionUser";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataGridColumns } from "../../components/DataGridColumns";
 import { ListStatus } from "../../components/ListStatus";
+import { useGridColumns } from "../../components/useGridColumns";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import { AccountCommodity, type Account, type ListAccountsResponse } from "../../gen/eris/crm/v1/accounts_pb";
 import { ACCOUNT_SEARCH_PARAM } from "../../lib/accountRoutes";
 import { parseCompanyId } from "../../lib/companyRoutes";
 import { downloadCsv } from "../../lib/csv";
-import { formatDecimal } from "../../lib/numberText";
 import { toast } from "../../lib/toaster";
 import { useUrlParams, useUrlText } from "../../lib/urlState";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
@@ -40,7 +41,9 @@ import {
   COMMODITY_FILTERS,
   commodityFilterOf,
   directoriesOf,
+  formatQuantity,
   NUMERIC_COLUMNS,
+  PINNED_END_COLUMNS,
   type ColumnId,
   type CommodityFilter,
   type Directories,
@@ -84,7 +87,7 @@ interface CompanyAccountsProps {
  */
 function CompanyAccounts({ companyId }: CompanyAccountsProps) {
   const api = useApi();
-  const { isSales } = useSessionUser();
+  const { isSales, me } = useSessionUser();
   const canEdit = !isSales;
   const url = useUrlParams();
   const [search, setSearch] = useUrlText(url, P.search);
@@ -114,6 +117,8 @@ function CompanyAccounts({ companyId }: CompanyAccountsProps) {
       }),
     [filter, canEdit, dirs],
   );
+  // One choice for every commodity filter: a column hidden under All stays hidden under Electric.
+  const grid = useGridColumns("accounts", me.userId, columns);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const loadMore = useCallback(() => {
@@ -178,6 +183,7 @@ function CompanyAccounts({ companyId }: CompanyAccountsProps) {
         />
         {pages.isFetching && !pages.isPending && !isFetchingNextPage && <Spinner size={16} />}
         <span className="eris-spacer" />
+        <DataGridColumns {...grid.chooser} />
         {canEdit && (
           <ButtonGroup className="eris-accounts-buttons">
             <Button
@@ -207,18 +213,18 @@ function CompanyAccounts({ companyId }: CompanyAccountsProps) {
             <>
               <div>
                 <dt>{ACCOUNT_TEXTS.totals.kwh}</dt>
-                <dd data-total="kwh">{formatDecimal(summary.totalKwh || "0")}</dd>
+                <dd data-total="kwh">{formatQuantity(summary.totalKwh || "0", "annualKwh")}</dd>
               </div>
               <div>
                 <dt>{ACCOUNT_TEXTS.totals.plc}</dt>
-                <dd data-total="plc">{formatDecimal(summary.totalPlc || "0")}</dd>
+                <dd data-total="plc">{formatQuantity(summary.totalPlc || "0", "plc")}</dd>
               </div>
             </>
           )}
           {showTherms && (
             <div>
               <dt>{ACCOUNT_TEXTS.totals.therms}</dt>
-              <dd data-total="therms">{formatDecimal(summary.totalTherms || "0")}</dd>
+              <dd data-total="therms">{formatQuantity(summary.totalTherms || "0", "annualTherms")}</dd>
             </div>
           )}
         </dl>
@@ -236,7 +242,7 @@ function CompanyAccounts({ companyId }: CompanyAccountsProps) {
           // Another search or filter starts at the top of the list.
           key={`${filter}|${query}`}
           rows={accounts}
-          columns={columns}
+          columns={grid.columns}
           rowKey={(account) => String(account.accountId)}
           rowAttributes={(account) => ({ "data-account-id": String(account.accountId) })}
           ariaLabel={ACCOUNT_TEXTS.title}
@@ -288,7 +294,10 @@ interface RowActions {
   remove: (account: Account) => void;
 }
 
-/** The table's columns: Actions and Name stay at the left while the others scroll sideways. */
+/**
+ * The table's columns: Actions and Name stay at the left and the usage at the right while the others
+ * scroll sideways.
+ */
 function tableColumns(ids: readonly ColumnId[], dirs: Directories, actions: RowActions): VirtualColumn<Account>[] {
   return ids.map((id) => {
     const base = {
@@ -296,7 +305,7 @@ function tableColumns(ids: readonly ColumnId[], dirs: Directories, actions: RowA
       header: ACCOUNT_TEXTS.columns[id],
       width: COLUMN_WIDTHS[id],
       numeric: NUMERIC_COLUMNS.has(id),
-      pinned: id === "actions" || id === "name",
+      pinned: id === "actions" || id === "name" ? true : PINNED_END_COLUMNS.has(id) ? ("end" as const) : false,
     };
     if (id === "actions") {
       return { ...base, render: (account: Account) => <RowButtons account={account} actions={actions} /> };

@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { AccountCommodity, AccountSchema, DrStatus, OpenState } from "../../gen/eris/crm/v1/accounts_pb";
 import { SupplierSchema } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import { Commodity, UtilitySchema } from "../../gen/eris/sourcing/v1/utilities_pb";
-import { accountsCsv, cellText, columnsFor, commodityFilterOf, directoriesOf, type ColumnId } from "./accountColumns";
+import {
+  accountsCsv,
+  cellText,
+  columnsFor,
+  commodityFilterOf,
+  directoriesOf,
+  formatQuantity,
+  type ColumnId,
+} from "./accountColumns";
 import { ACCOUNT_TEXTS } from "./texts";
 
 const labels = (columns: ColumnId[]) => columns.map((column) => ACCOUNT_TEXTS.columns[column]);
@@ -111,6 +119,7 @@ describe("account cells", () => {
   it("formats numbers, percents, dates, states and the address", () => {
     expect(cellText(plant, "annualKwh", dirs)).toBe("1,250,000");
     expect(cellText(plant, "plc", dirs)).toBe("123.46");
+    expect(cellText(plant, "summerKw", dirs)).toBe("400.00");
     expect(cellText(plant, "loadFactor", dirs)).toBe("0.6523");
     expect(cellText(plant, "taxExempt", dirs)).toBe("50%");
     expect(cellText(plant, "contractEndDate", dirs)).toBe("03/31/2027");
@@ -118,6 +127,19 @@ describe("account cells", () => {
     expect(cellText(plant, "drStatus", dirs)).toBe("Registered");
     expect(cellText(plant, "commodity", dirs)).toBe("Electric (DR)");
     expect(cellText(plant, "address", dirs)).toBe("12 Main St, Dayton, OH 45402");
+  });
+
+  it("formats every number of a quantity alike: whole kWh and therms, kW to 2 decimals", () => {
+    const plc = (value: string) => cellText(create(AccountSchema, { ...plant, plc: value }), "plc", dirs);
+    // Not "153" above "65.50".
+    expect(["153", "65.5", "0.125", "1999.995"].map(plc)).toEqual(["153.00", "65.50", "0.13", "2,000.00"]);
+    const kwh = (value: string) => cellText(create(AccountSchema, { ...plant, annualKwh: value }), "annualKwh", dirs);
+    expect(["864000", "1234.5", "1234.49", "0"].map(kwh)).toEqual(["864,000", "1,235", "1,234", "0"]);
+    // The totals use the same rule as their column.
+    expect(formatQuantity("153", "plc")).toBe(plc("153"));
+    expect(formatQuantity("12345.5", "annualTherms")).toBe("12,346");
+    expect(formatQuantity("", "plc")).toBe("");
+    expect(formatQuantity("n/a", "plc")).toBe("n/a");
   });
 
   it("leaves Electric-only values blank on gas accounts", () => {

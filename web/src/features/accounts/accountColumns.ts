@@ -5,7 +5,6 @@ import type { Supplier } from "../../gen/eris/sourcing/v1/suppliers_pb";
 import type { Utility } from "../../gen/eris/sourcing/v1/utilities_pb";
 import { toCsv } from "../../lib/csv";
 import { formatDate } from "../../lib/dateText";
-import { formatDecimal } from "../../lib/numberText";
 import { ACCOUNT_TEXTS } from "./texts";
 
 /** The commodity filter of the accounts tab, as kept in the address ("all" is left out). */
@@ -103,6 +102,53 @@ export const NUMERIC_COLUMNS: ReadonlySet<ColumnId> = new Set<ColumnId>([
   "winterKw",
 ]);
 
+/**
+ * The usage columns, pinned at the right of the table so they stay in view at 1024 px while the
+ * others scroll sideways.
+ */
+export const PINNED_END_COLUMNS: ReadonlySet<ColumnId> = new Set<ColumnId>([
+  "annualKwh",
+  "annualTherms",
+  "plc",
+  "nspl",
+]);
+
+/**
+ * Decimals shown of each quantity, in its column and in its total alike: volumes in whole kWh or
+ * therms, capacities (kW) to 2 decimals, so "153.00" stands above "65.50", never "153".
+ */
+const QUANTITY_DECIMALS = {
+  annualKwh: 0,
+  annualTherms: 0,
+  plc: 2,
+  nspl: 2,
+  summerKw: 2,
+  winterKw: 2,
+} as const satisfies Partial<Record<ColumnId, number>>;
+
+export type QuantityColumn = keyof typeof QUANTITY_DECIMALS;
+
+const DECIMAL = /^(\d*)(?:\.(\d*))?$/;
+
+/**
+ * A quantity (decimal text) as its column shows it: thousands separators and the column's number of
+ * decimals, rounded half up on the digits themselves ("1250000.4" -> "1,250,000", "65.5" -> "65.50").
+ * Empty stays empty; text that is not a decimal is returned as is.
+ */
+export function formatQuantity(value: string, column: QuantityColumn): string {
+  const match = DECIMAL.exec(value.trim());
+  if (!match || (match[1] === "" && !match[2])) {
+    return value.trim();
+  }
+  const [, whole, fraction = ""] = match;
+  const decimals = QUANTITY_DECIMALS[column];
+  const scale = 10n ** BigInt(decimals);
+  const kept = BigInt((whole || "0") + fraction.padEnd(decimals, "0").slice(0, decimals));
+  const rounded = kept + (fraction.charAt(decimals) >= "5" ? 1n : 0n);
+  const grouped = (rounded / scale).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return decimals === 0 ? grouped : `${grouped}.${(rounded % scale).toString().padStart(decimals, "0")}`;
+}
+
 /** Names of the directories' entries by id (archived suppliers included). */
 export interface Directories {
   utility: (utilityId: bigint) => string;
@@ -156,11 +202,12 @@ export function addressText(account: Account): string {
 const isElectric = (account: Account) => account.commodity === AccountCommodity.ELECTRIC;
 
 /**
- * A cell's value: `shown` formats numbers for people (thousands separators, 2 decimals), `raw`
- * keeps the server's decimal (for a spreadsheet). Electric-only values are blank on gas accounts.
+ * A cell's value: `shown` formats numbers for people (thousands separators, the column's decimals),
+ * `raw` keeps the server's decimal (for a spreadsheet). Electric-only values are blank on gas accounts.
  */
 function cellValue(account: Account, column: ColumnId, dirs: Directories, shown: boolean): string {
-  const number = (value: string) => (shown && value ? formatDecimal(value) : value);
+  const number = (value: string, quantity: QuantityColumn) =>
+    shown && value ? formatQuantity(value, quantity) : value;
   const dr = isElectric(account) && account.isDr;
   switch (column) {
     case "actions":
@@ -184,13 +231,13 @@ function cellValue(account: Account, column: ColumnId, dirs: Directories, shown:
     case "taxExempt":
       return account.taxExemptPercent ? `${account.taxExemptPercent}%` : "";
     case "annualKwh":
-      return isElectric(account) ? number(account.annualKwh) : "";
+      return isElectric(account) ? number(account.annualKwh, "annualKwh") : "";
     case "annualTherms":
-      return account.commodity === AccountCommodity.GAS ? number(account.annualTherms) : "";
+      return account.commodity === AccountCommodity.GAS ? number(account.annualTherms, "annualTherms") : "";
     case "plc":
-      return isElectric(account) ? number(account.plc) : "";
+      return isElectric(account) ? number(account.plc, "plc") : "";
     case "nspl":
-      return isElectric(account) ? number(account.nspl) : "";
+      return isElectric(account) ? number(account.nspl, "nspl") : "";
     case "loadFactor":
       // Already 4 decimals; rounding it to 2 would hide what the usage dialog shows.
       return isElectric(account) ? account.loadFactor : "";
@@ -203,9 +250,9 @@ function cellValue(account: Account, column: ColumnId, dirs: Directories, shown:
     case "provider":
       return dr ? dirs.supplier(account.drProviderSupplierId) : "";
     case "summerKw":
-      return dr ? number(account.summerRegisteredKw) : "";
+      return dr ? number(account.summerRegisteredKw, "summerKw") : "";
     case "winterKw":
-      return dr ? number(account.winterRegisteredKw) : "";
+      return dr ? number(account.winterRegisteredKw, "winterKw") : "";
   }
 }
 
