@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { DATA_GRID_TEXTS } from "../../components/DataGridColumns";
 
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
 import { RfpOutcome, type ListRfpsRequest } from "../../gen/eris/sourcing/v1/rfps_pb";
@@ -75,7 +77,14 @@ function search(router: () => { location: { search: string } }) {
   return Object.fromEntries(new URLSearchParams(router().location.search));
 }
 
+/** The report's order depends on the clock: by default every return date here has passed. */
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-12-01T17:00:00Z"));
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -91,51 +100,102 @@ describe("RFPs report", () => {
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
       "Company",
       "Len",
+      "Return Date",
+      "Outcome",
       "Commodity",
       "Address",
       "City",
       "State",
       "Zip",
-      "Return Date",
       "Start Date",
       "Fee",
       "Suppliers",
-      "Outcome",
       "Download",
     ]);
     // Archived suppliers are still named.
-    await waitFor(() => expect(cells(acmeRow)[10]).toBe("Acme Energy, Old Power"));
+    await waitFor(() => expect(cells(acmeRow)[11]).toBe("Acme Energy, Old Power"));
     expect(cells(acmeRow)).toEqual([
       "Acme Foods",
       "Acme Foods LLC",
+      "11/20/2026 2:30 PM",
+      "Open",
       "Electric",
       "1 Main St",
       "Media",
       "PA",
       "19063",
-      "11/20/2026 2:30 PM",
       "01/01/2027",
       "0.005",
       "Acme Energy, Old Power",
-      "Open",
       "",
     ]);
     expect(cells(await row("Bolt Metals"))).toEqual([
       "Bolt Metals",
       "Bolt Metals Inc",
+      "11/18/2026 9:00 AM",
+      "Lost",
       "Gas",
       "9 Forge Ln",
       "Chester",
       "PA",
       "19013",
-      "11/18/2026 9:00 AM",
       "02/01/2027",
       "0.01",
       "Bolt Gas",
-      "Lost",
       "",
     ]);
+    // One line per cell: long text is cut, and shown whole on hover.
+    expect(within(acmeRow).getByText("1 Main St").closest("td")?.title).toBe("1 Main St");
+    expect(within(acmeRow).getByText("Acme Foods").closest("td")?.title).toBe("Acme Foods");
     expect(within(acmeRow).getByRole("link", { name: "Acme Foods" }).getAttribute("href")).toBe("/LeadTabs/5/rfps");
+  });
+
+  it("lists the nearest return first: upcoming ones the soonest first, then past ones the most recent first", async () => {
+    // 10:00 in New York on November 19th, 2026.
+    vi.setSystemTime(new Date("2026-11-19T15:00:00Z"));
+    const far = makeRfp({ rfpId: 4n, companyName: "Far Co", returnDate: { year: 2027, month: 3, day: 1 } });
+    const soon = makeRfp({
+      rfpId: 5n,
+      companyName: "Soon Co",
+      returnDate: { year: 2026, month: 11, day: 19 },
+      returnTime: "15:00",
+    });
+    const older = makeRfp({ rfpId: 6n, companyName: "Older Co", returnDate: { year: 2026, month: 10, day: 1 } });
+    // The server's order, latest return first: the first page holds only upcoming returns, so the
+    // report reads the next one on its own, where the nearest ones are.
+    const { listRfps } = openReport(manager, {
+      listRfps: async (req) =>
+        req.pageToken === ""
+          ? { rfps: [far, acme], nextPageToken: "p2" }
+          : req.pageToken === "p2"
+            ? { rfps: [soon, bolt], nextPageToken: "p3" }
+            : { rfps: [older], nextPageToken: "" },
+    });
+    await row("Bolt Metals");
+    const table = screen.getByRole("table", { name: T.rfps });
+    const companies = () =>
+      within(table)
+        .getAllByRole("link")
+        .map((link) => link.textContent);
+    expect(companies()).toEqual(["Soon Co", "Acme Foods", "Far Co", "Bolt Metals"]);
+    // Past returns reached: the rest waits for Load more.
+    expect(listRfps).toHaveBeenCalledTimes(2);
+    await userEvent.click(screen.getByRole("button", { name: T.loadMore }));
+    await row("Older Co");
+    expect(companies()).toEqual(["Soon Co", "Acme Foods", "Far Co", "Bolt Metals", "Older Co"]);
+  });
+
+  it("hides a column chosen in Columns, kept for the user", async () => {
+    const first = openReport(manager);
+    await row("Acme Foods");
+    await userEvent.click(screen.getByRole("button", { name: DATA_GRID_TEXTS.columns }));
+    await userEvent.click(await screen.findByLabelText("Address"));
+    expect(screen.queryByRole("columnheader", { name: "Address" })).toBeNull();
+    first.unmount();
+    openReport(manager);
+    await row("Acme Foods");
+    expect(screen.queryByRole("columnheader", { name: "Address" })).toBeNull();
+    expect(screen.getByRole("columnheader", { name: "Fee" })).toBeTruthy();
   });
 
   it("loads more RFPs on request", async () => {
