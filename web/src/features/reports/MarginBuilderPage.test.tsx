@@ -14,7 +14,9 @@ import {
 import { manager, spyToasts } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeMarginRow, marginPage } from "../../test/reportFakes";
+import { DATA_GRID_TEXTS } from "../../components/DataGridColumns";
 import { PAYMENT_COLUMNS } from "../payments";
+import { draftOf, isDraftApplied, marginCountText, numberedPageChanges, pageNumberOf } from "./marginView";
 import { MARGIN_TEXTS } from "./texts";
 
 const T = MARGIN_TEXTS;
@@ -31,12 +33,13 @@ const noFilter = {
   dateSignedEnd: undefined,
 };
 
-/** ListMarginRows' request for a page. */
+/** ListMarginRows' request for a page; the rows are counted until a count is known. */
 const rowsRequest = (page: Partial<ListMarginRowsRequest> = {}, filter: object = {}) => ({
   filter: { ...noFilter, ...filter },
   pageSize: 10,
   cursor: "",
   direction: PageDirection.FORWARD,
+  includeTotalSize: true,
   ...page,
 });
 
@@ -77,6 +80,17 @@ function openMargin(path = "/MarginBuilder", reports: Record<string, unknown> = 
 
 const params = (router: () => { location: { search: string } }) =>
   Object.fromEntries(new URLSearchParams(router().location.search));
+
+/** A gateway that hands out `url` for an export, and the downloads the page starts (links clicked). */
+function stubExport(url: string) {
+  const fetchMock = vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ url }) }));
+  vi.stubGlobal("fetch", fetchMock);
+  const clicked: { href: string; download: string }[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push({ href: this.getAttribute("href") ?? "", download: this.download });
+  });
+  return { fetchMock, clicked };
+}
 
 async function table() {
   const found = await screen.findByRole("table", { name: T.table });
@@ -126,18 +140,19 @@ describe("Margin Builder", () => {
       "Supplier",
       "DateSigned",
       "StartDate",
-      "Fee",
       "ProjectedMonth",
       "ProjectedYear",
       "RevenueSplit",
-      "ProjectedUsage",
-      "ProjectedPayment",
       "PaymentMonth",
-      "UsageActual",
-      "PaymentActual",
       "PaymentYear",
       "PaymentType",
       "Affiliate",
+      // The amounts and usage are pinned at the right, in view while the others scroll.
+      "Fee",
+      "ProjectedUsage",
+      "ProjectedPayment",
+      "UsageActual",
+      "PaymentActual",
     ]);
     const row = rows.querySelector('tr[data-payment-id="501"]') as HTMLElement;
     expect(
@@ -161,19 +176,34 @@ describe("Margin Builder", () => {
       "Constellation",
       "12/15/2025",
       "01/01/2026",
-      "$0.005",
       "March",
       "2026",
       "50%",
-      "72,000",
-      "$180.00",
       "May",
-      "69,840",
-      "$174.60",
       "2026",
       "Residual",
       "Gridline",
+      "$0.005",
+      "72,000",
+      "$180.00",
+      "69,840",
+      "$174.60",
     ]);
+    const pinned = (side: string) =>
+      within(rows)
+        .getAllByRole("columnheader")
+        .filter((th) => th.classList.contains(side))
+        .map((th) => th.textContent);
+    expect(pinned("eris-vtable-pinned")).toEqual(["Payments", "CustName"]);
+    expect(pinned("eris-vtable-pinned-end")).toEqual([
+      "Fee",
+      "ProjectedUsage",
+      "ProjectedPayment",
+      "UsageActual",
+      "PaymentActual",
+    ]);
+    // One line per cell, the full text on hover.
+    expect(within(row).getByText("Constellation").closest("td")?.title).toBe("Constellation");
     expect(within(row).getByRole("link", { name: "Acme Foods" }).getAttribute("href")).toBe("/LeadTabs/5/contracts");
   });
 
@@ -261,7 +291,7 @@ describe("Margin Builder", () => {
     await waitFor(() =>
       expect(reports.listMarginRows).toHaveBeenLastCalledWith(rowsRequest({ cursor: "c502" }), expect.anything()),
     );
-    expect(params(router)).toEqual({ cursor: "c502" });
+    expect(params(router)).toEqual({ cursor: "c502", page: "2" });
 
     await userEvent.click(button(T.previous));
     await waitFor(() =>
@@ -335,16 +365,7 @@ describe("Margin Builder", () => {
   });
 
   it("warns before exporting, then downloads MarginBuilder.csv from the address the gateway gives", async () => {
-    const fetchMock = vi.fn(async () => ({
-      ok: true,
-      status: 200,
-      json: async () => ({ url: "/api/reports/marginBuilderExport/t-123" }),
-    }));
-    vi.stubGlobal("fetch", fetchMock);
-    const clicked: { href: string; download: string }[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push({ href: this.getAttribute("href") ?? "", download: this.download });
-    });
+    const { fetchMock, clicked } = stubExport("/api/reports/marginBuilderExport/t-123");
     openMargin("/MarginBuilder?supplier=3&projectedYear=2026&company=Acme&signedTo=2026-12-31&cursor=c9");
     await table();
 
@@ -418,6 +439,107 @@ describe("Margin Builder", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: T.paymentsOf("Acme Foods") })).toBeNull());
   });
 
+  it("counts the rows when the filters change, keeps the count while paging and says Page X of Y", async () => {
+    // 23 rows in pages of 10: the server counts when asked.
+    const listMarginRows = vi.fn(async (req: ListMarginRowsRequest) => {
+      const last = req.direction === PageDirection.BACKWARD && req.cursor === "";
+      return marginPage([first, second], {
+        hasPrevious: req.cursor !== "" || last,
+        hasNext: !last,
+        totalSize: req.includeTotalSize ? 23n : 0n,
+      });
+    });
+    const { router } = openMargin("/MarginBuilder", { listMarginRows });
+    await table();
+    const count = () => screen.getByTestId("margin-count").textContent;
+    await waitFor(() => expect(count()).toBe("23 rows · Page 1 of 3"));
+    const pager = screen.getByRole("navigation", { name: T.pager });
+    await userEvent.click(within(pager).getByRole("button", { name: T.next }));
+    await waitFor(() => expect(count()).toBe("23 rows · Page 2 of 3"));
+    // Counted once for these filters.
+    expect(listMarginRows).toHaveBeenLastCalledWith(
+      rowsRequest({ cursor: "c502", includeTotalSize: false }),
+      expect.anything(),
+    );
+    await userEvent.click(within(pager).getByRole("button", { name: T.last }));
+    await waitFor(() => expect(count()).toBe("23 rows · Page 3 of 3"));
+    expect(params(router)).toEqual({ dir: "back", page: "3" });
+
+    // Other filters are counted again.
+    await userEvent.type(screen.getByLabelText(T.companyName), "acme");
+    await userEvent.click(screen.getByRole("button", { name: T.filter }));
+    await waitFor(() =>
+      expect(listMarginRows).toHaveBeenLastCalledWith(
+        rowsRequest({ includeTotalSize: true }, { companyName: "acme" }),
+        expect.anything(),
+      ),
+    );
+    await waitFor(() => expect(count()).toBe("23 rows · Page 1 of 3"));
+  });
+
+  it("shows no count while the server answers 0 for rows it shows", async () => {
+    openMargin();
+    const rows = await table();
+    expect(rows.querySelectorAll("tbody tr")).toHaveLength(2);
+    expect(screen.queryByTestId("margin-count")).toBeNull();
+    expect(screen.queryByText(/0 rows/)).toBeNull();
+  });
+
+  it("flags filters changed but not applied, and offers to apply them before exporting", async () => {
+    const { fetchMock } = stubExport("/api/reports/marginBuilderExport/t-9");
+    const { router } = openMargin("/MarginBuilder?projectedYear=2026");
+    await table();
+    expect(screen.queryByTestId("margin-unapplied")).toBeNull();
+    await waitFor(() => expect(screen.getByRole("option", { name: "2027" })).toBeTruthy());
+    await userEvent.selectOptions(screen.getByLabelText(T.projectedYear), "2027");
+    expect(screen.getByTestId("margin-unapplied").textContent).toBe(T.unapplied);
+
+    await userEvent.click(screen.getByRole("button", { name: T.export }));
+    const warning = await screen.findByRole("dialog", { name: "Warning!" });
+    expect(within(warning).getByText(T.exportUnapplied)).toBeTruthy();
+    expect(within(warning).getByText(T.warning)).toBeTruthy();
+    await userEvent.click(within(warning).getByRole("button", { name: T.applyAndContinue }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ filters: { projectedYear: 2027 } });
+    // The table shows what was exported.
+    expect(params(router)).toEqual({ projectedYear: "2027" });
+    await waitFor(() => expect(screen.queryByTestId("margin-unapplied")).toBeNull());
+  });
+
+  it("exports the filters in force with Continue when the form shows others", async () => {
+    const { fetchMock } = stubExport("/api/reports/marginBuilderExport/t-10");
+    const { router } = openMargin("/MarginBuilder?company=Acme");
+    await table();
+    await userEvent.clear(screen.getByLabelText(T.companyName));
+    await userEvent.click(screen.getByRole("button", { name: T.export }));
+    const warning = await screen.findByRole("dialog", { name: "Warning!" });
+    await userEvent.click(within(warning).getByRole("button", { name: T.continue }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ filters: { companyName: "Acme" } });
+    expect(params(router)).toEqual({ company: "Acme" });
+    expect(screen.getByTestId("margin-unapplied")).toBeTruthy();
+  });
+
+  it("hides a column chosen in Columns, never the pinned amounts", async () => {
+    const first = openMargin();
+    await table();
+    await userEvent.click(screen.getByRole("button", { name: DATA_GRID_TEXTS.columns }));
+    const chooser = await screen.findByRole("group", { name: DATA_GRID_TEXTS.chooseColumns });
+    await userEvent.click(within(chooser).getByLabelText("SupportAnalyst2"));
+    const shown = () => screen.getAllByRole("columnheader").map((th) => th.textContent);
+    expect(shown()).not.toContain("SupportAnalyst2");
+    for (const pinned of ["UsageActual", "PaymentActual"]) {
+      expect((within(chooser).getByLabelText(DATA_GRID_TEXTS.pinned(pinned)) as HTMLInputElement).disabled).toBe(true);
+    }
+    first.unmount();
+    openMargin();
+    await table();
+    expect(shown()).not.toContain("SupportAnalyst2");
+    expect(shown()).toContain("UsageActual");
+  });
+
   it("says 'error fetching Report data' when the rows cannot be read", async () => {
     const toasts = spyToasts();
     openMargin("/MarginBuilder", {
@@ -427,5 +549,46 @@ describe("Margin Builder", () => {
     });
     expect(await screen.findByText("error fetching Report data")).toBeTruthy();
     expect(toasts.error).toHaveBeenCalledWith("error fetching Report data");
+  });
+});
+
+describe("Margin Builder's count and form", () => {
+  const blank = draftOf(new URLSearchParams(""));
+
+  it("says how many rows match and which page of how many is shown", () => {
+    const middle = { number: 4, hasPrevious: true, hasNext: true };
+    expect(marginCountText(1234n, 10, middle)).toBe("1,234 rows · Page 4 of 124");
+    expect(marginCountText(1n, 10, { number: 1, hasPrevious: false, hasNext: false })).toBe("1 row · Page 1 of 1");
+    // Nothing before: the first page; nothing after: the last, whatever the moves counted.
+    expect(marginCountText(23n, 10, { number: 5, hasPrevious: false, hasNext: true })).toBe("23 rows · Page 1 of 3");
+    expect(marginCountText(23n, 10, { number: 1, hasPrevious: true, hasNext: false })).toBe("23 rows · Page 3 of 3");
+    expect(marginCountText(230n, 10, { number: 40, hasPrevious: true, hasNext: true })).toBe(
+      "230 rows · Page 22 of 23",
+    );
+    // Not counted (or a server that does not count yet): nothing, never "0 rows".
+    expect(marginCountText(0n, 10, middle)).toBeNull();
+  });
+
+  it("counts the page's number along the moves", () => {
+    const shown = { firstCursor: "a", lastCursor: "z" };
+    expect(numberedPageChanges("next", shown, 1, 3)).toEqual({ cursor: "z", dir: null, page: "2" });
+    expect(numberedPageChanges("previous", shown, 2, 3)).toEqual({ cursor: "a", dir: "back", page: null });
+    expect(numberedPageChanges("last", shown, 1, 3)).toEqual({ cursor: null, dir: "back", page: "3" });
+    expect(numberedPageChanges("last", shown, 1, undefined)).toEqual({ cursor: null, dir: "back", page: null });
+    expect(numberedPageChanges("first", shown, 3, 3)).toEqual({ cursor: null, dir: null, page: null });
+    expect(pageNumberOf(new URLSearchParams("page=7"))).toBe(7);
+    expect(pageNumberOf(new URLSearchParams("page=x"))).toBe(1);
+  });
+
+  it("tells filters applied from filters changed but not applied", () => {
+    const inForce = new URLSearchParams("company=Acme&projectedYear=2026&signedFrom=2025-06-01&cursor=c9");
+    const shown = draftOf(inForce);
+    expect(isDraftApplied(shown, inForce)).toBe(true);
+    // Spaces around the company do not change the filter.
+    expect(isDraftApplied({ ...shown, companyName: " Acme " }, inForce)).toBe(true);
+    expect(isDraftApplied({ ...shown, projectedYear: "2027" }, inForce)).toBe(false);
+    expect(isDraftApplied({ ...shown, signedFrom: "" }, inForce)).toBe(false);
+    expect(isDraftApplied({ ...shown, signedTo: "13/45/2025" }, inForce)).toBe(false);
+    expect(isDraftApplied(blank, new URLSearchParams("size=25"))).toBe(true);
   });
 });

@@ -1,34 +1,45 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 
 import {
   Button,
   ButtonGroup,
   Callout,
+  Classes,
   Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
   H3,
   HTMLSelect,
-  HTMLTable,
   InputGroup,
   Intent,
   NonIdealState,
+  Tag,
 } from "@blueprintjs/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router";
 
 import { useSession } from "../../app/auth/SessionContext";
+import { useSessionUser } from "../../app/auth/useSessionUser";
 import { BlockingLoader } from "../../components/BlockingLoader";
 import { CONFIRM_DIALOG_WIDTH } from "../../components/ConfirmDialog";
+import { DataGridColumns } from "../../components/DataGridColumns";
 import { DateTextInput } from "../../components/DateTextInput";
+import { useGridColumns } from "../../components/useGridColumns";
+import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type { MarginRow } from "../../gen/eris/reporting/v1/reporting_pb";
 import { companyContractsPath } from "../../lib/companyRoutes";
 import { MONTHS } from "../../lib/records/contractTexts";
 import { toast } from "../../lib/toaster";
 import { applyParamChanges, useUrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import { MARGIN_COLUMNS, marginCellText, NUMERIC_MARGIN_COLUMNS } from "./marginColumns";
+import {
+  MARGIN_COLUMN_WIDTHS,
+  MARGIN_COLUMNS,
+  marginCellText,
+  NUMERIC_MARGIN_COLUMNS,
+  PINNED_END_MARGIN_COLUMNS,
+} from "./marginColumns";
 import { exportMarginRows } from "./marginExport";
 import { MarginPaymentsDialog } from "./MarginPaymentsDialog";
 import {
@@ -38,14 +49,19 @@ import {
   filterSearch,
   filtersOfDraft,
   firstPage,
+  isDraftApplied,
+  isFirstPage,
   MARGIN_PARAMS,
+  marginCountText,
   marginFiltersOf,
   marginKey,
   marginPageOf,
+  numberedPageChanges,
   PAGE_SIZES,
-  pageChanges,
+  pageNumberOf,
   startMonthLabel,
   type MarginDraft,
+  type MarginFilters,
   type PageMove,
 } from "./marginView";
 import { useMarginOptions, useMarginRows } from "./reportQueries";
@@ -66,44 +82,67 @@ function withShown(years: readonly number[], shown: string): number[] {
  * /MarginBuilder: every contract payment as a row, filtered by supplier, months and years, start
  * month, company and date signed, read a page at a time by keyset (First, Previous, Next, Last).
  * Filter applies the form, Refresh reads the page again; the filters in force, the page size and the
- * page are in the address. Export downloads every filtered row as MarginBuilder.csv after the spec's
- * warning. A blocking loader shows while rows load.
+ * page are in the address. The rows matching are counted when the filters change and the count kept
+ * while paging ("Page X of Y"). Export downloads every row of the filters in force as
+ * MarginBuilder.csv after the spec's warning, which says so when the form shows other filters. A
+ * blocking loader shows while rows load. The customer stays at the left and the amounts at the right
+ * while the other columns scroll sideways; a column chooser keeps each user's columns.
  */
 export function MarginBuilderPage() {
   const session = useSession();
+  const { me } = useSessionUser();
   const url = useUrlParams();
   const filters = marginFiltersOf(url.params);
   const page = marginPageOf(url.params);
+  const pageNumber = pageNumberOf(url.params);
+  const search = filterSearch(url.params);
+  // The rows the filters in force match, once counted: kept while paging with the same filters.
+  const [counted, setCounted] = useState<{ search: string; total: bigint } | null>(null);
+  const total = counted?.search === search ? counted.total : undefined;
   const rows = useMarginRows(
-    { filter: filters, pageSize: page.pageSize, cursor: page.cursor, direction: page.direction },
+    {
+      filter: filters,
+      pageSize: page.pageSize,
+      cursor: page.cursor,
+      direction: page.direction,
+      includeTotalSize: isFirstPage(page) || total === undefined,
+    },
     marginKey(filters, page),
   );
   const options = useMarginOptions();
-  const exporting = useMutation({ mutationFn: () => exportMarginRows(session, filters) });
+  const exporting = useMutation({ mutationFn: (shown: MarginFilters) => exportMarginRows(session, shown) });
   const [draft, setDraft] = useState<MarginDraft>(() => draftOf(url.params));
-  const [draftOfSearch, setDraftOfSearch] = useState(() => filterSearch(url.params));
+  const [draftOfSearch, setDraftOfSearch] = useState(search);
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [paymentsOf, setPaymentsOf] = useState<MarginRow | null>(null);
+  const columns = useMemo(() => tableColumns(setPaymentsOf), []);
+  const grid = useGridColumns("marginBuilder", me.userId, columns);
 
   useLoadErrorToast(rows, T.loadFailed);
 
   // Filter, Back and links change the filters in force: the form shows them.
-  const search = filterSearch(url.params);
   if (search !== draftOfSearch) {
     setDraftOfSearch(search);
     setDraft(draftOf(url.params));
     setFormError(null);
   }
+  // A count arrives with a page of these filters (0 when not asked, or not counted yet by the server).
+  const answered = rows.isPlaceholderData ? undefined : rows.data;
+  if (answered && answered.totalSize > 0n && (counted?.search !== search || counted.total !== answered.totalSize)) {
+    setCounted({ search, total: answered.totalSize });
+  }
+  const applied = isDraftApplied(draft, url.params);
 
   const set = (key: keyof MarginDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
-  function applyFilters(event?: FormEvent) {
+  /** Puts the form's filters in force; their filters, or null when the form cannot be read. */
+  function applyFilters(event?: FormEvent): MarginFilters | null {
     event?.preventDefault();
     const result = filtersOfDraft(draft);
     if ("error" in result) {
       setFormError(result.error);
-      return;
+      return null;
     }
     setFormError(null);
     const changes = filterChanges(result.filters);
@@ -113,17 +152,21 @@ export function MarginBuilderPage() {
     } else {
       url.update(changes);
     }
+    return result.filters;
   }
 
   function move(to: PageMove) {
     if (rows.data) {
-      url.update(pageChanges(to, rows.data));
+      const pageCount = total === undefined ? undefined : Math.ceil(Number(total) / page.pageSize);
+      url.update(numberedPageChanges(to, rows.data, pageNumber, pageCount));
     }
   }
 
-  function startExport() {
+  function startExport(shown: MarginFilters | null) {
     setConfirming(false);
-    exporting.mutate(undefined, { onError: () => void toast.error(T.exportFailed) });
+    if (shown) {
+      exporting.mutate(shown, { onError: () => void toast.error(T.exportFailed) });
+    }
   }
 
   const data = rows.data;
@@ -216,8 +259,14 @@ export function MarginBuilderPage() {
         )}
         <div className="eris-toolbar">
           <Button type="submit" intent={Intent.PRIMARY} icon="filter" text={T.filter} />
+          {!applied && (
+            <Tag minimal intent={Intent.WARNING} icon="warning-sign" data-testid="margin-unapplied">
+              {T.unapplied}
+            </Tag>
+          )}
           <Button icon="refresh" text={T.refresh} onClick={() => void rows.refetch()} />
           <span className="eris-spacer" />
+          <DataGridColumns {...grid.chooser} />
           <Button
             icon="export"
             aria-label={T.export}
@@ -237,49 +286,18 @@ export function MarginBuilderPage() {
         <NonIdealState icon="th" title={T.noRows} />
       ) : (
         data && (
-          <div className="eris-report-scroll eris-margin-scroll">
-            <HTMLTable striped compact className="eris-table eris-report-table" aria-label={T.table}>
-              <thead>
-                <tr>
-                  <th>{T.payments}</th>
-                  {MARGIN_COLUMNS.map((id) => (
-                    <th key={id} className={NUMERIC_MARGIN_COLUMNS.has(id) ? "eris-numeric" : undefined}>
-                      {T.columns[id]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((row) => (
-                  <tr
-                    key={`${row.contractId}-${row.paymentId}`}
-                    data-contract-id={String(row.contractId)}
-                    data-payment-id={String(row.paymentId)}
-                  >
-                    <td>
-                      <Button
-                        size="small"
-                        variant="minimal"
-                        icon="dollar"
-                        text={T.payments}
-                        aria-label={T.paymentsOf(row.customerName)}
-                        onClick={() => setPaymentsOf(row)}
-                      />
-                    </td>
-                    {MARGIN_COLUMNS.map((id) => (
-                      <td key={id} className={NUMERIC_MARGIN_COLUMNS.has(id) ? "eris-numeric" : undefined}>
-                        {id === "customerName" ? (
-                          <Link to={companyContractsPath(row.companyId)}>{row.customerName}</Link>
-                        ) : (
-                          marginCellText(row, id)
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
+          <VirtualTable
+            rows={data.rows}
+            columns={grid.columns}
+            rowKey={(row) => `${row.contractId}-${row.paymentId}`}
+            rowAttributes={(row) => ({
+              "data-contract-id": String(row.contractId),
+              "data-payment-id": String(row.paymentId),
+            })}
+            ariaLabel={T.table}
+            className="eris-margin-scroll"
+            drawAllRows
+          />
         )
       )}
       <div className="eris-toolbar eris-margin-pager" role="navigation" aria-label={T.pager}>
@@ -299,6 +317,11 @@ export function MarginBuilderPage() {
           <Button endIcon="chevron-right" text={T.next} disabled={!data?.hasNext} onClick={() => move("next")} />
           <Button endIcon="double-chevron-right" text={T.last} disabled={!data?.hasNext} onClick={() => move("last")} />
         </ButtonGroup>
+        {data && data.rows.length > 0 && total !== undefined && (
+          <span className={Classes.TEXT_MUTED} data-testid="margin-count">
+            {marginCountText(total, page.pageSize, { number: pageNumber, ...data })}
+          </span>
+        )}
         <FormGroup inline label={T.pageSize} labelFor="margin-page-size">
           <HTMLSelect
             id="margin-page-size"
@@ -324,13 +347,25 @@ export function MarginBuilderPage() {
         onClose={() => setConfirming(false)}
       >
         <DialogBody>
+          {!applied && (
+            <Callout intent={Intent.WARNING} icon="filter" className="eris-margin-unapplied">
+              {T.exportUnapplied}
+            </Callout>
+          )}
           <p>{T.warning}</p>
         </DialogBody>
         <DialogFooter
           actions={
             <>
               <Button text={T.cancel} onClick={() => setConfirming(false)} />
-              <Button intent={Intent.PRIMARY} text={T.continue} onClick={startExport} />
+              <Button
+                intent={applied ? Intent.PRIMARY : Intent.NONE}
+                text={T.continue}
+                onClick={() => startExport(filters)}
+              />
+              {!applied && (
+                <Button intent={Intent.PRIMARY} text={T.applyAndContinue} onClick={() => startExport(applyFilters())} />
+              )}
             </>
           }
         />
@@ -339,4 +374,51 @@ export function MarginBuilderPage() {
       <BlockingLoader isOpen={rows.isFetching || exporting.isPending} label={T.loading} />
     </div>
   );
+}
+
+/** "ProjectedPayment" with a line break allowed before "Payment": the spec's names fit narrow columns. */
+function wrappable(name: string): ReactNode {
+  return name.split(/(?<=[a-z])(?=[A-Z])/).flatMap((word, i) => (i === 0 ? [word] : [<wbr key={i} />, word]));
+}
+
+/**
+ * The table's columns: Payments and CustName stay at the left and the amounts and usage at the
+ * right while the others scroll sideways; the cells are one line, the full text on hover.
+ */
+function tableColumns(openPayments: (row: MarginRow) => void): VirtualColumn<MarginRow>[] {
+  const payments: VirtualColumn<MarginRow> = {
+    id: "payments",
+    header: T.payments,
+    width: 84,
+    pinned: true,
+    render: (row) => (
+      <Button
+        size="small"
+        variant="minimal"
+        icon="dollar"
+        aria-label={T.paymentsOf(row.customerName)}
+        title={T.paymentsOf(row.customerName)}
+        onClick={() => openPayments(row)}
+      />
+    ),
+  };
+  return [
+    payments,
+    ...MARGIN_COLUMNS.map((id): VirtualColumn<MarginRow> => {
+      const text = (row: MarginRow) => marginCellText(row, id);
+      return {
+        id,
+        header: wrappable(T.columns[id]),
+        label: T.columns[id],
+        width: MARGIN_COLUMN_WIDTHS[id],
+        numeric: NUMERIC_MARGIN_COLUMNS.has(id),
+        pinned: id === "customerName" ? true : PINNED_END_MARGIN_COLUMNS.has(id) ? "end" : false,
+        render:
+          id === "customerName"
+            ? (row) => <Link to={companyContractsPath(row.companyId)}>{row.customerName}</Link>
+            : text,
+        title: text,
+      };
+    }),
+  ];
 }

@@ -19,6 +19,49 @@ export const NUMERIC_MARGIN_COLUMNS: ReadonlySet<MarginColumnId> = new Set([
   "paymentActual",
 ]);
 
+/**
+ * The amounts and usage, pinned at the right so they stay in view at 1024 px (the row being read
+ * keeps its usage and payments) while the other columns scroll sideways.
+ */
+export const PINNED_END_MARGIN_COLUMNS: ReadonlySet<MarginColumnId> = new Set([
+  "fee",
+  "projectedUsage",
+  "projectedPayment",
+  "usageActual",
+  "paymentActual",
+]);
+
+/** Widths in px (the table has a fixed layout); long headers wrap at their words' capitals. */
+export const MARGIN_COLUMN_WIDTHS: Record<MarginColumnId, number> = {
+  customerName: 160,
+  state: 64,
+  commodity: 96,
+  utility: 130,
+  contractType: 110,
+  insideSales: 130,
+  closer1: 130,
+  closer2: 130,
+  analyst: 130,
+  supportAnalyst1: 130,
+  supportAnalyst2: 130,
+  pricingType: 100,
+  supplier: 150,
+  dateSigned: 100,
+  startDate: 100,
+  fee: 84,
+  projectedMonth: 100,
+  projectedYear: 90,
+  revenueSplit: 90,
+  projectedUsage: 96,
+  projectedPayment: 100,
+  paymentMonth: 100,
+  usageActual: 92,
+  paymentActual: 100,
+  paymentYear: 90,
+  paymentType: 110,
+  affiliate: 130,
+};
+
 /** A cell's text: dates MM/DD/YYYY, months by name, the fee as a rate, payments as dollars. */
 export function marginCellText(row: MarginRow, id: MarginColumnId): string {
   switch (id) {

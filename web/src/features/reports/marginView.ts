@@ -19,6 +19,8 @@ export const MARGIN_PARAMS = {
   size: "size",
   cursor: "cursor",
   dir: "dir",
+  /** The page's number, counted by the moves from the first (left out on the first). */
+  page: "page",
 } as const;
 
 const P = MARGIN_PARAMS;
@@ -103,6 +105,17 @@ export function marginPageOf(params: URLSearchParams): MarginPage {
   };
 }
 
+/** The page's number from the address, as the moves counted it (keyset pages carry none); 1 by default. */
+export function pageNumberOf(params: URLSearchParams): number {
+  const number = Number(params.get(P.page));
+  return Number.isSafeInteger(number) && number > 1 ? number : 1;
+}
+
+/** The first page: forward from no cursor. */
+export function isFirstPage(page: MarginPage): boolean {
+  return page.cursor === "" && page.direction === PageDirection.FORWARD;
+}
+
 const text = (n: number | bigint) => (n ? String(n) : null);
 
 /** The address's changes for these filters, back on the first page. */
@@ -123,7 +136,7 @@ export function filterChanges(filters: MarginFilters): ParamChanges {
 
 /** The address's changes that go back to the first page. */
 export function firstPage(): ParamChanges {
-  return { [P.cursor]: null, [P.dir]: null };
+  return { [P.cursor]: null, [P.dir]: null, [P.page]: null };
 }
 
 /** The pager's moves. */
@@ -137,7 +150,7 @@ export type PageMove = "first" | "previous" | "next" | "last";
 export function pageChanges(move: PageMove, shown: { firstCursor: string; lastCursor: string }): ParamChanges {
   switch (move) {
     case "first":
-      return firstPage();
+      return { [P.cursor]: null, [P.dir]: null };
     case "next":
       return { [P.cursor]: shown.lastCursor || null, [P.dir]: null };
     case "previous":
@@ -145,6 +158,39 @@ export function pageChanges(move: PageMove, shown: { firstCursor: string; lastCu
     case "last":
       return { [P.cursor]: null, [P.dir]: BACKWARD };
   }
+}
+
+/**
+ * pageChanges with the page's number counted along from `from`: the last page's is `pageCount`
+ * when the rows were counted, and left out (unknown) otherwise.
+ */
+export function numberedPageChanges(
+  move: PageMove,
+  shown: { firstCursor: string; lastCursor: string },
+  from: number,
+  pageCount: number | undefined,
+): ParamChanges {
+  const to = { first: 1, next: from + 1, previous: from - 1, last: pageCount }[move];
+  return { ...pageChanges(move, shown), [P.page]: to && to > 1 ? String(to) : null };
+}
+
+/**
+ * "1,234 rows · Page 2 of 124" for the rows matching the filter; null while the count is unknown
+ * (0: not asked, or a server that does not count yet), so no "0 rows" shows over rows. Keyset pages
+ * have no position of their own: a page with nothing before it is the first, one with nothing after
+ * it the last, and any other lies between them by the moves counted.
+ */
+export function marginCountText(
+  total: bigint,
+  pageSize: number,
+  page: { number: number; hasPrevious: boolean; hasNext: boolean },
+): string | null {
+  if (total <= 0n) {
+    return null;
+  }
+  const pages = Number((total + BigInt(pageSize) - 1n) / BigInt(pageSize));
+  const number = !page.hasPrevious ? 1 : !page.hasNext ? pages : Math.min(Math.max(page.number, 2), pages - 1);
+  return `${MARGIN_TEXTS.rowCount(total)} · ${MARGIN_TEXTS.pageOf(Math.max(number, 1), pages)}`;
 }
 
 /** The filters as the export's JSON body names them (POST /api/reports/marginBuilderExport); unset ones left out. */
@@ -250,4 +296,18 @@ export function filtersOfDraft(draft: MarginDraft): { filters: MarginFilters } |
   set(P.paymentMonth, draft.paymentMonth);
   set(P.paymentYear, draft.paymentYear);
   return { filters: { ...marginFiltersOf(params), dateSignedStart: signedFrom, dateSignedEnd: signedTo } };
+}
+
+/**
+ * Whether the form shows the filters in force (those of the table and of an export): false once a
+ * select, the company or a date was changed and Filter not pressed, or while the form cannot be read.
+ */
+export function isDraftApplied(draft: MarginDraft, params: URLSearchParams): boolean {
+  const typed = filtersOfDraft(draft);
+  if ("error" in typed) {
+    return false;
+  }
+  const shown = filterChanges(typed.filters);
+  const inForce = filterChanges(marginFiltersOf(params));
+  return FILTER_PARAMS.every((key) => (shown[key] ?? null) === (inForce[key] ?? null));
 }

@@ -53,7 +53,10 @@ export function useMarginOptions() {
 
 export type MarginRowsRequest = Exclude<MessageInitShape<typeof ListMarginRowsRequestSchema>, { $typeName: string }>;
 
-/** One page of Margin Builder rows; `key` names the request (filters, page size, cursor, direction). */
+/**
+ * One page of Margin Builder rows; `key` names the request (filters, page size, cursor, direction).
+ * Whether the rows are also counted (includeTotalSize) is left out of the key: the page is the same.
+ */
 export function useMarginRows(request: MarginRowsRequest, key: readonly string[]) {
   const api = useApi();
   return useQuery({

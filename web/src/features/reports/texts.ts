@@ -137,6 +137,13 @@ export const MARGIN_TEXTS = {
   continue: "Continue",
   cancel: "Cancel",
   close: "Close",
+  // Not in the spec: the count, and filters changed but not applied.
+  rowCount: (n: bigint) => `${n.toLocaleString("en-US")} ${n === 1n ? "row" : "rows"}`,
+  pageOf: (page: number, pages: number) => `Page ${page.toLocaleString("en-US")} of ${pages.toLocaleString("en-US")}`,
+  unapplied: "Not applied: press Filter",
+  exportUnapplied:
+    "The filters above were changed but not applied. Continue exports the rows of the table, by the filters last applied; Apply filters and continue exports by the filters shown.",
+  applyAndContinue: "Apply filters and continue",
   // Not in the spec: said so that nothing fails silently.
   exportFailed: "The export could not be started. Please try again.",
   paymentsFailed: "The payments could not be loaded.",
