@@ -91,6 +91,31 @@ describe("account import dialog", () => {
     expect(await within(dialog).findByText(`${IMPORT_TEXTS.header} — PLC: is missing`)).toBeTruthy();
   });
 
+  it("says columns in the wrong order are the file's problem, not the rows', and lists no row as OK", async () => {
+    const swapped = header.replace("PLC,NSPL", "NSPL,PLC");
+    // What the server answers for it: problems of row 0 (the header), one per misplaced column; no row checked.
+    const importAccounts = vi.fn(async () =>
+      answer(1, [
+        { row: 0, column: "PLC", message: "Column 14 must be headed PLC, not NSPL." },
+        { row: 0, column: "NSPL", message: "Column 15 must be headed NSPL, not PLC." },
+      ]),
+    );
+    const { dialog } = await openImport(importAccounts);
+    await userEvent.upload(within(dialog).getByLabelText(IMPORT_TEXTS.fileLabel), file(swapped, good));
+    const summary = (await within(dialog).findByTestId("import-summary")).textContent ?? "";
+    expect(summary).toContain(`The columns are not in the expected order: expected ${IMPORT_HEADERS.join(", ")}`);
+    expect(summary).toContain("found Site Name, LEN, Account #, Secondary Account #, Utility, Supplier, Commodity");
+    expect(summary).not.toMatch(/problems? in \d+ rows?/);
+    expect(
+      within(dialog).getByText(`${IMPORT_TEXTS.header} — PLC: Column 14 must be headed PLC, not NSPL.`),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole("table", { name: IMPORT_TEXTS.title })).toBeNull();
+    expect(within(dialog).queryByLabelText(IMPORT_TEXTS.onlyProblems)).toBeNull();
+    expect((within(dialog).getByRole("button", { name: IMPORT_TEXTS.import }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
   it("imports a file without problems and refreshes the accounts", async () => {
     const importAccounts = vi.fn(async () => answer(1));
     const { dialog, accounts } = await openImport(importAccounts);

@@ -21,7 +21,15 @@ import type { ImportAccountsResponse } from "../../gen/eris/crm/v1/accounts_pb";
 import { downloadCsv, readFileText } from "../../lib/csv";
 import { toast } from "../../lib/toaster";
 import { useImportAccounts } from "./accountQueries";
-import { importPreview, importText, problemsCsv, problemText, type PreviewRow } from "./importPreview";
+import {
+  countProblems,
+  importPreview,
+  importSummary,
+  importText,
+  problemsCsv,
+  problemText,
+  type PreviewRow,
+} from "./importPreview";
 import { IMPORT_TEXTS } from "./texts";
 
 const DIALOG_WIDTH = 1000;
@@ -78,8 +86,10 @@ export function ImportDialog({ companyId, onClose }: ImportDialogProps) {
     [answer, text],
   );
   const problemCount = answer?.problems.length ?? 0;
-  const problemRows = preview ? preview.rows.filter((row) => row.problems.length > 0).length : 0;
-  const shownRows = preview ? preview.rows.filter((row) => !onlyProblems || row.problems.length > 0) : [];
+  const counts = countProblems(answer?.problems ?? []);
+  // With the file's own problems (its headers) the server checked no row: none is listed as OK.
+  const shownRows =
+    preview && counts.file === 0 ? preview.rows.filter((row) => !onlyProblems || row.problems.length > 0) : [];
   const canImport = !importing && (file === null || (answer !== null && problemCount === 0));
 
   async function runCheck(csv: string) {
@@ -183,7 +193,7 @@ export function ImportDialog({ companyId, onClose }: ImportDialogProps) {
               role="status"
               data-testid="import-summary"
             >
-              {IMPORT_TEXTS.summary(answer.rowCount, problemCount, problemRows)}
+              {importSummary(answer.rowCount, counts, preview.headers)}
             </Callout>
             {preview.otherProblems.length > 0 && (
               <Callout intent={Intent.DANGER} title={IMPORT_TEXTS.fileProblems} className="eris-import-file-problems">
@@ -200,11 +210,13 @@ export function ImportDialog({ companyId, onClose }: ImportDialogProps) {
             )}
             {problemCount > 0 && (
               <div className="eris-toolbar">
-                <Switch
-                  label={IMPORT_TEXTS.onlyProblems}
-                  checked={onlyProblems}
-                  onChange={(e) => setOnlyProblems(e.currentTarget.checked)}
-                />
+                {counts.rows > 0 && counts.file === 0 && (
+                  <Switch
+                    label={IMPORT_TEXTS.onlyProblems}
+                    checked={onlyProblems}
+                    onChange={(e) => setOnlyProblems(e.currentTarget.checked)}
+                  />
+                )}
                 <span className="eris-spacer" />
                 <Button
                   icon="download"

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { ImportProblemSchema } from "../../gen/eris/crm/v1/accounts_pb";
 import { capacityRecordProblems } from "./capacityForm";
-import { importPreview, importText, problemsCsv } from "./importPreview";
+import { countProblems, importPreview, importSummary, importText, problemsCsv } from "./importPreview";
+import { IMPORT_TEXTS } from "./texts";
 
 const problem = (row: number, column: string, message: string) => create(ImportProblemSchema, { row, column, message });
 
@@ -21,6 +22,26 @@ describe("import preview", () => {
       [2, "Boiler", "02", "gas", 1],
     ]);
     expect(otherProblems.map((p) => p.row)).toEqual([0, 9]);
+  });
+
+  it("counts the file's own problems apart from the rows', and says the columns are out of order", () => {
+    // The server's answer for PLC and NSPL swapped: header problems only, no row checked.
+    const swapped = [
+      problem(0, "PLC", "Column 14 must be headed PLC, not NSPL."),
+      problem(0, "NSPL", "Column 15 must be headed NSPL, not PLC."),
+    ];
+    const counts = countProblems(swapped);
+    expect(counts).toEqual({ file: 2, headers: true, rows: 0, problemRows: 0 });
+    const summary = importSummary(1, counts, ["Site Name", "LEN", "NSPL", "PLC"]);
+    expect(summary).toMatch(/^The columns are not in the expected order: expected Site Name, LEN, Account #, /);
+    expect(summary).toContain("; found Site Name, LEN, NSPL, PLC.");
+    expect(summary).not.toMatch(/problems? in/);
+    // An empty file is the file's problem too, but not one of order.
+    expect(importSummary(0, countProblems([problem(0, "", "The file is empty.")]), [])).toBe(IMPORT_TEXTS.fileRefused);
+    // Rows' problems: counted by row, wherever the row is.
+    const rows = countProblems([problem(2, "Zip", "x"), problem(2, "State", "y"), problem(9, "", "z")]);
+    expect(rows).toEqual({ file: 0, headers: false, rows: 3, problemRows: 2 });
+    expect(importSummary(9, rows, [])).toBe(IMPORT_TEXTS.summary(9, 3, 2));
   });
 
   it("writes the problems for Excel in row order, the header's first", () => {

@@ -26,8 +26,8 @@ export function problemText(problem: ImportProblem): string {
 export function importPreview(
   csvText: string,
   problems: readonly ImportProblem[],
-): { rows: PreviewRow[]; otherProblems: ImportProblem[] } {
-  const [, ...records] = parseCsv(csvText);
+): { headers: string[]; rows: PreviewRow[]; otherProblems: ImportProblem[] } {
+  const [header = [], ...records] = parseCsv(csvText);
   // Spreadsheets save blank lines at the end of a sheet; they are no rows of accounts.
   while (records.length > 0 && records[records.length - 1].every((cell) => cell.trim() === "")) {
     records.pop();
@@ -45,7 +45,37 @@ export function importPreview(
     problems: byRow.get(index + 1) ?? [],
   }));
   const otherProblems = problems.filter((problem) => problem.row < 1 || problem.row > rows.length);
-  return { rows, otherProblems };
+  return { headers: header.map((cell) => cell.trim()), rows, otherProblems };
+}
+
+/** The problems of a check counted as the summary tells them: the file's own apart from its rows'. */
+export interface ProblemCounts {
+  /** Problems of the file as a whole (row 0): its headers, or no content at all. */
+  file: number;
+  /** Some header is not the one expected in its place (the server then checks no row). */
+  headers: boolean;
+  /** Problems of rows, and how many rows have them. */
+  rows: number;
+  problemRows: number;
+}
+
+export function countProblems(problems: readonly ImportProblem[]): ProblemCounts {
+  const ofFile = problems.filter((problem) => problem.row < 1);
+  const ofRows = problems.filter((problem) => problem.row >= 1);
+  return {
+    file: ofFile.length,
+    headers: ofFile.some((problem) => problem.column !== ""),
+    rows: ofRows.length,
+    problemRows: new Set(ofRows.map((problem) => problem.row)).size,
+  };
+}
+
+/** The check's summary: what is wrong with the file as a whole, else the rows read and their problems. */
+export function importSummary(rowCount: number, counts: ProblemCounts, headers: readonly string[]): string {
+  if (counts.headers) {
+    return IMPORT_TEXTS.headersOutOfOrder(headers);
+  }
+  return counts.file > 0 ? IMPORT_TEXTS.fileRefused : IMPORT_TEXTS.summary(rowCount, counts.rows, counts.problemRows);
 }
 
 /** The problems as a CSV for Excel: Row (Header for row 0), Column, Problem, in row order. */

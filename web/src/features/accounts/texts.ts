@@ -201,6 +201,10 @@ export const IMPORT_TEXTS = {
     problems === 0
       ? `${rows.toLocaleString("en-US")} ${rows === 1 ? "row" : "rows"} read. No problems found.`
       : `${rows.toLocaleString("en-US")} ${rows === 1 ? "row" : "rows"} read. ${problems.toLocaleString("en-US")} ${problems === 1 ? "problem" : "problems"} in ${problemRows.toLocaleString("en-US")} ${problemRows === 1 ? "row" : "rows"}: fix the file and choose it again; nothing is imported while any problem remains.`,
+  headersOutOfOrder: (found: readonly string[]) =>
+    `The columns are not in the expected order: expected ${IMPORT_HEADERS.join(", ")}; found ${found.filter(Boolean).join(", ") || "none"}. Fix the first line of the file and choose it again: its rows are checked once the columns are right, and nothing is imported meanwhile.`,
+  fileRefused:
+    "Nothing can be imported from this file as it is: fix the problems with the file as a whole and choose it again.",
   fileProblems: "Problems with the file as a whole",
   onlyProblems: "Only rows with problems",
   downloadProblems: "Download problems",
