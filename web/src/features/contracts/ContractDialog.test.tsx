@@ -331,6 +331,14 @@ describe("contract dialog", () => {
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: CONTRACT_FORM_TEXTS.addTitle })).toBeNull());
   });
+
+  it("opens on its first field, Commodity, and gives focus back to Add Contract when closed", async () => {
+    const { dialog } = await openAdd();
+    await waitFor(() => expect(document.activeElement).toBe(field(dialog, /^Commodity/)));
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: CONTRACT_FORM_TEXTS.addTitle })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: T.add })));
+  });
 });
 
 describe("contract dialog: projection basis", () => {
