@@ -119,6 +119,20 @@ describe("contacts tab", () => {
     await waitFor(() => expect(listContacts).toHaveBeenCalledTimes(2));
   });
 
+  it("opens Add Contact on First Name, and Escape gives focus back to the Add Contact link", async () => {
+    const { router } = openContacts("/LeadTabs/5/contacts", manager);
+    await row("Ann");
+    await userEvent.click(screen.getByRole("link", { name: CONTACT_TEXTS.addContact }));
+    const dialog = await screen.findByRole("dialog", { name: CONTACT_TEXTS.addContact });
+    await waitFor(() => expect(document.activeElement).toBe(input(dialog, "First Name")));
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(router().location.pathname).toBe("/LeadTabs/5/contacts"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("link", { name: CONTACT_TEXTS.addContact })),
+    );
+  });
+
   it("refuses priority 16 with the spec's text before anything is sent", async () => {
     const createContact = vi.fn();
     openContacts("/Leads/5/contacts/add", manager, { createContact });
