@@ -1,41 +1,12 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 
 import type { IconName } from "@blueprintjs/icons";
 import { Navigate, Route, Routes } from "react-router";
 
 import { Placeholder } from "../components/Placeholder";
 import { ACCOUNT_FINDER_PATH } from "../lib/accountRoutes";
-import { AccountsPage } from "../features/accounts/AccountsPage";
-import { AccountSearchPage } from "../features/accountSearch/AccountSearchPage";
-import { AdminPage } from "../features/admin/AdminPage";
-import { CallBankCompaniesPage } from "../features/callbanks/CallBankCompaniesPage";
-import { CompaniesPage } from "../features/companies/CompaniesPage";
-import { CompanyDetailsPage } from "../features/companies/CompanyDetailsPage";
-import { CompanyTabsLayout } from "../features/companies/CompanyTabsLayout";
-import { ContactsTab, ContactsTabRedirect } from "../features/contacts/ContactsTab";
-import { AddBetaContract } from "../features/betaContracts/AddBetaContract";
-import { BetaContractsTab } from "../features/betaContracts/BetaContractsTab";
-import { ViewBetaContract } from "../features/betaContracts/ViewBetaContract";
-import { ContractBookPage } from "../features/contractBook/ContractBookPage";
-import { ContractsTab } from "../features/contracts/ContractsTab";
-import { DashboardPage } from "../features/dashboard/DashboardPage";
 import { LoginPage } from "../features/login/LoginPage";
-import { RateTypesPage } from "../features/rateTypes/RateTypesPage";
-import { AutoInactiveContractsPage } from "../features/reports/AutoInactiveContractsPage";
-import { FirstMonthsBillingPage } from "../features/reports/FirstMonthsBillingPage";
-import { MarginBuilderPage } from "../features/reports/MarginBuilderPage";
-import { OpportunityTrackerPage } from "../features/reports/OpportunityTrackerPage";
-import { RenewalTrackingPage } from "../features/reports/RenewalTrackingPage";
 import { reportEntry, type ReportId } from "../features/reports/reportCatalog";
-import { ReportsPage } from "../features/reports/ReportsPage";
-import { RevenueBySupplierPage } from "../features/reports/RevenueBySupplierPage";
-import { SupplierOutreachPage } from "../features/reports/SupplierOutreachPage";
-import { WelcomeEmailsPage } from "../features/reports/WelcomeEmailsPage";
-import { RfpReportPage } from "../features/rfpReport/RfpReportPage";
-import { RfpsTab } from "../features/rfps/RfpsTab";
-import { SettingsPage } from "../features/settings/SettingsPage";
-import { SuppliersPage } from "../features/suppliers/SuppliersPage";
-import { UtilitiesPage } from "../features/utilities/UtilitiesPage";
 import { decideLoginRoute } from "./auth/guard";
 import { useSessionState } from "./auth/SessionContext";
 import { RevenueBasis } from "../gen/eris/reporting/v1/reporting_pb";
@@ -43,6 +14,115 @@ import { ADMIN_ROLES, RATE_TYPES_ROLES } from "./roles";
 import { NotFound } from "./shell/NotFound";
 import { RequireRole } from "./shell/RequireRole";
 import { SessionSpinner, Shell } from "./shell/Shell";
+
+/** A page fetched as its own chunk the first time it is shown; `preload` fetches it sooner. */
+type LazyPage<P> = ComponentType<P> & { preload(): Promise<unknown> };
+
+/** Fetches each lazy page, so that tests can have them all before they render the app. */
+const pagePreloads: (() => Promise<unknown>)[] = [];
+
+/**
+ * A page that is its own chunk, fetched the first time it is shown (or preloaded), so the sign-in
+ * page and the dashboard load none of the other pages' code (charts, reports, admin); the spinner
+ * stands in meanwhile.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => (loading ??= load().then((page) => (loaded = page)));
+  const Page = lazy(() => {
+    if (loaded) {
+      // Fetched already: a thenable that answers at once (React.lazy only calls its then) lets
+      // React render the page in this pass instead of suspending for a tick with the spinner.
+      const fetched = { default: loaded };
+      const answer = { then: (resolve: (value: typeof fetched) => void) => resolve(fetched) };
+      return answer as unknown as Promise<typeof fetched>;
+    }
+    return preload().then((page) => ({ default: page }));
+  });
+  pagePreloads.push(preload);
+  return Object.assign(
+    function LazyPage(props: P) {
+      return (
+        <Suspense fallback={<SessionSpinner />}>
+          <Page {...props} />
+        </Suspense>
+      );
+    },
+    { preload },
+  );
+}
+
+const AccountsPage = lazyPage(() => import("../features/accounts/AccountsPage").then((m) => m.AccountsPage));
+const AccountSearchPage = lazyPage(() =>
+  import("../features/accountSearch/AccountSearchPage").then((m) => m.AccountSearchPage),
+);
+const AdminPage = lazyPage(() => import("../features/admin/AdminPage").then((m) => m.AdminPage));
+const AddBetaContract = lazyPage(() =>
+  import("../features/betaContracts/AddBetaContract").then((m) => m.AddBetaContract),
+);
+const BetaContractsTab = lazyPage(() =>
+  import("../features/betaContracts/BetaContractsTab").then((m) => m.BetaContractsTab),
+);
+const ViewBetaContract = lazyPage(() =>
+  import("../features/betaContracts/ViewBetaContract").then((m) => m.ViewBetaContract),
+);
+const CallBankCompaniesPage = lazyPage(() =>
+  import("../features/callbanks/CallBankCompaniesPage").then((m) => m.CallBankCompaniesPage),
+);
+const CompaniesPage = lazyPage(() => import("../features/companies/CompaniesPage").then((m) => m.CompaniesPage));
+const CompanyDetailsPage = lazyPage(() =>
+  import("../features/companies/CompanyDetailsPage").then((m) => m.CompanyDetailsPage),
+);
+const CompanyTabsLayout = lazyPage(() =>
+  import("../features/companies/CompanyTabsLayout").then((m) => m.CompanyTabsLayout),
+);
+const ContactsTab = lazyPage(() => import("../features/contacts/ContactsTab").then((m) => m.ContactsTab));
+const ContactsTabRedirect = lazyPage(() =>
+  import("../features/contacts/ContactsTab").then((m) => m.ContactsTabRedirect),
+);
+const ContractBookPage = lazyPage(() =>
+  import("../features/contractBook/ContractBookPage").then((m) => m.ContractBookPage),
+);
+const ContractsTab = lazyPage(() => import("../features/contracts/ContractsTab").then((m) => m.ContractsTab));
+const DashboardPage = lazyPage(() => import("../features/dashboard/DashboardPage").then((m) => m.DashboardPage));
+const RateTypesPage = lazyPage(() => import("../features/rateTypes/RateTypesPage").then((m) => m.RateTypesPage));
+const AutoInactiveContractsPage = lazyPage(() =>
+  import("../features/reports/AutoInactiveContractsPage").then((m) => m.AutoInactiveContractsPage),
+);
+const FirstMonthsBillingPage = lazyPage(() =>
+  import("../features/reports/FirstMonthsBillingPage").then((m) => m.FirstMonthsBillingPage),
+);
+const MarginBuilderPage = lazyPage(() =>
+  import("../features/reports/MarginBuilderPage").then((m) => m.MarginBuilderPage),
+);
+const OpportunityTrackerPage = lazyPage(() =>
+  import("../features/reports/OpportunityTrackerPage").then((m) => m.OpportunityTrackerPage),
+);
+const RenewalTrackingPage = lazyPage(() =>
+  import("../features/reports/RenewalTrackingPage").then((m) => m.RenewalTrackingPage),
+);
+const ReportsPage = lazyPage(() => import("../features/reports/ReportsPage").then((m) => m.ReportsPage));
+const RevenueBySupplierPage = lazyPage(() =>
+  import("../features/reports/RevenueBySupplierPage").then((m) => m.RevenueBySupplierPage),
+);
+const SupplierOutreachPage = lazyPage(() =>
+  import("../features/reports/SupplierOutreachPage").then((m) => m.SupplierOutreachPage),
+);
+const WelcomeEmailsPage = lazyPage(() =>
+  import("../features/reports/WelcomeEmailsPage").then((m) => m.WelcomeEmailsPage),
+);
+const RfpReportPage = lazyPage(() => import("../features/rfpReport/RfpReportPage").then((m) => m.RfpReportPage));
+const RfpsTab = lazyPage(() => import("../features/rfps/RfpsTab").then((m) => m.RfpsTab));
+const SettingsPage = lazyPage(() => import("../features/settings/SettingsPage").then((m) => m.SettingsPage));
+const SuppliersPage = lazyPage(() => import("../features/suppliers/SuppliersPage").then((m) => m.SuppliersPage));
+const UtilitiesPage = lazyPage(() => import("../features/utilities/UtilitiesPage").then((m) => m.UtilitiesPage));
+
+// Under vitest every page is fetched before a test renders the app, as when routes imported them
+// statically; builds drop this (the mode is "production" there).
+if (import.meta.env.MODE === "test") {
+  await Promise.all(pagePreloads.map((preload) => preload()));
+}
 
 /** A company tab: its path and title. */
 export interface PlaceholderRoute {
@@ -80,6 +160,11 @@ const REPORT_PAGES: readonly { id: ReportId; element: ReactNode }[] = [
 /** The public login route: a signed-in person is sent where they belong. */
 function LoginRoute() {
   const decision = decideLoginRoute(useSessionState());
+  // Whoever is here is headed for the dashboard: fetch its code while the stored session is checked
+  // or the form is filled in, not after. A failure shows when the dashboard is opened.
+  useEffect(() => {
+    DashboardPage.preload().catch(() => {});
+  }, []);
   if (decision.kind === "wait") {
     return <SessionSpinner />;
   }
