@@ -118,7 +118,13 @@ describe("pinned columns", () => {
 
   it("draws every row of a page when asked", () => {
     render(
-      <VirtualTable rows={rows} columns={columns} rowKey={(row) => String(row.id)} ariaLabel="All sites" drawAllRows />,
+      <VirtualTable
+        rows={rows.slice(0, 60)}
+        columns={columns}
+        rowKey={(row) => String(row.id)}
+        ariaLabel="All sites"
+        drawAllRows
+      />,
     );
     const table = screen.getByRole("table", { name: "All sites" });
     expect(table.querySelectorAll("tbody tr")).toHaveLength(60);

@@ -464,6 +464,7 @@ describe("Margin Builder", () => {
     await userEvent.click(within(pager).getByRole("button", { name: T.last }));
     await waitFor(() => expect(count()).toBe("23 rows · Page 3 of 3"));
     expect(params(router)).toEqual({ dir: "back", page: "3" });
+    await table();
 
     // Other filters are counted again.
     await userEvent.type(screen.getByLabelText(T.companyName), "acme");
