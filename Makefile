@@ -59,7 +59,7 @@ rust-test:
 	cargo nextest run --workspace --locked --no-fail-fast
 
 web-checks: web-deps
-	cd web && npm run lint && npm test && npm run build
+	cd web && npm run lint && npm test && npm run build && npm run budget
 
 e2e: web
 	cargo build --bin eris-stack
@@ -136,4 +136,5 @@ bench: web
 	$(CARGO_TARGET_DIR)/release/eris-bench --base-url http://127.0.0.1:$(BENCH_PORT) --crm --pgbench-tps "$$tps" \
 		--stack-pid $$pid --rebuild-database-url postgres://postgres@localhost:5432/$(BENCH_DATABASE) \
 		--grpc-base-port $(BENCH_GRPC_BASE_PORT); \
-	cd web && BENCH_BASE_URL=http://127.0.0.1:$(BENCH_PORT) node bench/accounts-screen.mjs
+	cd web && BENCH_BASE_URL=http://127.0.0.1:$(BENCH_PORT) node bench/accounts-screen.mjs && \
+		BENCH_BASE_URL=http://127.0.0.1:$(BENCH_PORT) node bench/cold-load.mjs
