@@ -389,7 +389,7 @@ function tableColumns(openPayments: (row: MarginRow) => void): VirtualColumn<Mar
   const payments: VirtualColumn<MarginRow> = {
     id: "payments",
     header: T.payments,
-    width: 84,
+    width: 100,
     pinned: true,
     render: (row) => (
       <Button

@@ -203,7 +203,7 @@ function reportColumns(suppliers: readonly Supplier[] | undefined, actions: RowA
     {
       id: "company",
       header: c.company,
-      width: 160,
+      width: 150,
       pinned: true,
       render: (rfp) => <Link to={companyRfpsPath(rfp.companyId)}>{rfp.companyName}</Link>,
       title: (rfp) => rfp.companyName,
@@ -211,7 +211,7 @@ function reportColumns(suppliers: readonly Supplier[] | undefined, actions: RowA
     {
       id: "len",
       header: c.len,
-      width: 150,
+      width: 140,
       pinned: true,
       render: (rfp) => (
         <Button
@@ -226,20 +226,20 @@ function reportColumns(suppliers: readonly Supplier[] | undefined, actions: RowA
       ),
       title: (rfp) => rfp.len,
     },
-    text("returnDate", 150, formatReturn),
-    text("outcome", 84, (rfp) => outcomeLabel(rfp.outcome)),
-    text("commodity", 96, (rfp) => commodityLabel(rfp.commodity)),
+    text("returnDate", 176, formatReturn),
+    text("outcome", 94, (rfp) => outcomeLabel(rfp.outcome)),
+    text("commodity", 112, (rfp) => commodityLabel(rfp.commodity)),
     text("address", 180, (rfp) => rfp.address),
     text("city", 110, (rfp) => rfp.city),
-    text("state", 64, (rfp) => rfp.state),
+    text("state", 72, (rfp) => rfp.state),
     text("zip", 72, (rfp) => rfp.zip),
-    text("startDate", 100, (rfp) => formatDate(rfp.startDate), "end"),
-    text("fee", 76, (rfp) => rfp.fee, "end"),
-    text("suppliers", 170, (rfp) => supplierNames(rfp.supplierIds, suppliers), "end"),
+    text("startDate", 108, (rfp) => formatDate(rfp.startDate), "end"),
+    text("fee", 70, (rfp) => rfp.fee, "end"),
+    text("suppliers", 160, (rfp) => supplierNames(rfp.supplierIds, suppliers), "end"),
     {
       id: "download",
       header: c.download,
-      width: 92,
+      width: 110,
       pinned: "end",
       render: (rfp) => (
         <Button

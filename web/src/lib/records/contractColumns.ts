@@ -40,23 +40,23 @@ export function contractColumnsFor(canEdit: boolean): ContractColumnId[] {
 }
 
 export const CONTRACT_COLUMN_WIDTHS: Record<ContractColumnId, number> = {
-  actions: 168,
-  status: 130,
+  actions: 144,
+  status: 124,
   dateSigned: 104,
-  commodity: 106,
+  commodity: 112,
   utility: 150,
   contractType: 110,
   supplier: 160,
-  startDate: 100,
+  startDate: 104,
   termLength: 96,
-  endDate: 100,
-  rate: 100,
+  endDate: 104,
+  rate: 92,
   rateType: 110,
-  fee: 90,
+  fee: 84,
   annualVolume: 130,
   termVolume: 170,
-  annualRevenue: 130,
-  termRevenue: 130,
+  annualRevenue: 116,
+  termRevenue: 116,
 };
 
 export const NUMERIC_CONTRACT_COLUMNS: ReadonlySet<ContractColumnId> = new Set([
