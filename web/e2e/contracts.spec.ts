@@ -157,11 +157,12 @@ test("Management adds a contract on two accounts, sees its volume, end date and 
     "01/01/2026",
     "12",
     "12/31/2026",
-    "$0.0712",
     "",
+    "1,296,000",
+    "1,296,000",
+    // The amounts are pinned at the right of the table.
+    "$0.0712",
     "$0.005",
-    "1,296,000",
-    "1,296,000",
     "$6,480.00",
     "$6,480.00",
   ]);
