@@ -1,6 +1,7 @@
 //! The reporting service: read models fed by the other services' events, and every report and export.
 
 pub mod access;
+pub mod changes;
 pub mod config;
 pub mod db;
 pub mod domain;
@@ -21,7 +22,10 @@ use eris_platform::{
     service::{Resources, Shutdown},
     time::BusinessTime,
 };
-use eris_proto::reporting::v1::report_service_server::ReportServiceServer;
+use eris_proto::reporting::v1::{
+    change_feed_service_server::ChangeFeedServiceServer, report_service_server::ReportServiceServer,
+};
+use futures::FutureExt;
 use sqlx::{PgPool, migrate::Migrator};
 use tokio::net::TcpListener;
 use tonic::service::Routes;
@@ -57,12 +61,21 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let health = projector.as_ref().map(projector::Projector::health);
     eris_platform::metrics::serve_if_asked_with(&config.service.metrics, readiness(health)).await?;
     let _projector = projector.map(projector::Projector::spawn);
+    // Open change streams end as soon as the service starts stopping.
+    let (stopping, stopped) = tokio::sync::watch::channel(false);
+    let shutdown = async move {
+        shutdown.await;
+        let _ = stopping.send(true);
+    }
+    .boxed();
+    let hub = changes::ChangeHub::spawn(resources.pool.clone(), changes::redis(&config.service.redis)?, stopped);
     let service = GrpcService {
-        names: &["eris.reporting.v1.ReportService"],
+        names: &["eris.reporting.v1.ReportService", "eris.reporting.v1.ChangeFeedService"],
         routes: Routes::new(ReportServiceServer::new(grpc::ReportingApi(Arc::new(State {
             pool: resources.pool.clone(),
             business: BusinessTime::new(config.service.business.time_zone),
-        })))),
+        }))))
+        .add_service(ChangeFeedServiceServer::new(grpc::ChangeFeedApi(hub))),
         // The export is opened by its single-use ticket, so a browser can download it by address.
         auth: resources.auth(&["/eris.reporting.v1.ReportService/ExportMarginRows"]),
         dependencies: resources.dependencies(),

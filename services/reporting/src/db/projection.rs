@@ -10,7 +10,7 @@ use eris_proto::{
     crm::v1::{AccountEvent, Company, CompanyEvent, Contact, ContactEvent},
     sourcing::v1::{Commodity, DirectoryEvent, directory_event::Entry},
 };
-use sqlx::{PgConnection, Postgres, QueryBuilder};
+use sqlx::{PgConnection, PgPool, Postgres, QueryBuilder};
 
 /// Records `event_id` as applied; false when it was already.
 pub async fn first_delivery(conn: &mut PgConnection, event_id: &str) -> sqlx::Result<bool> {
@@ -172,7 +172,7 @@ pub async fn apply_account(conn: &mut PgConnection, event: &AccountEvent) -> sql
 }
 
 /// Everyone in the company's team roles, once each.
-fn team_user_ids(c: &Company) -> Vec<i64> {
+pub(crate) fn team_user_ids(c: &Company) -> Vec<i64> {
     let mut ids: Vec<i64> = [
         c.inside_user_id,
         c.closer_user_id,
@@ -388,4 +388,12 @@ pub async fn upsert_payments(conn: &mut PgConnection, payments: &[Payment]) -> s
         builder.build().execute(&mut *conn).await?;
     }
     Ok(())
+}
+
+/// The team of each company found (user ids in its team roles), for the change feed's Sales rule.
+pub async fn teams_of(pool: &PgPool, company_ids: &[i64]) -> sqlx::Result<Vec<(i64, Vec<i64>)>> {
+    sqlx::query_as("select company_id, team_user_ids from company where company_id = any($1)")
+        .bind(company_ids)
+        .fetch_all(pool)
+        .await
 }

@@ -1,6 +1,7 @@
 //! gRPC adapters: read each request into the domain's types, call the domain, write the answer.
 //! One file a report; this one routes each call of the service to it.
 
+mod changes;
 mod commissions;
 mod contract_reports;
 mod margin;
@@ -36,6 +37,8 @@ use crate::{
     State,
     db::{contract_reports::ContractRecord, margin::MarginRecord},
 };
+
+pub(crate) use changes::ChangeFeedApi;
 
 /// The report calls.
 pub(crate) struct ReportingApi(pub(crate) Arc<State>);

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/reporting/v1/changes.proto.
  */
 export const file_eris_reporting_v1_changes: GenFile = /*@__PURE__*/
-  fileDesc("Ch9lcmlzL3JlcG9ydGluZy92MS9jaGFuZ2VzLnByb3RvEhFlcmlzLnJlcG9ydGluZy52MSIVChNXYXRjaENoYW5nZXNSZXF1ZXN0IkIKFFdhdGNoQ2hhbmdlc1Jlc3BvbnNlEioKB2NoYW5nZXMYASADKAsyGS5lcmlzLnJlcG9ydGluZy52MS5DaGFuZ2UipAEKBkNoYW5nZRIOCgZzb3VyY2UYASABKAkSDAoEa2luZBgCIAEoCRISCgpjb21wYW55X2lkGAMgASgDEhMKC2NvbnRyYWN0X2lkGAQgASgDEhEKCXJlY29yZF9pZBgFIAEoAxIPCgd1c2VyX2lkGAYgASgDEi8KC2NvbW1pdF90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcDJ2ChFDaGFuZ2VGZWVkU2VydmljZRJhCgxXYXRjaENoYW5nZXMSJi5lcmlzLnJlcG9ydGluZy52MS5XYXRjaENoYW5nZXNSZXF1ZXN0GicuZXJpcy5yZXBvcnRpbmcudjEuV2F0Y2hDaGFuZ2VzUmVzcG9uc2UwAWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch9lcmlzL3JlcG9ydGluZy92MS9jaGFuZ2VzLnByb3RvEhFlcmlzLnJlcG9ydGluZy52MSIVChNXYXRjaENoYW5nZXNSZXF1ZXN0IlIKFFdhdGNoQ2hhbmdlc1Jlc3BvbnNlEioKB2NoYW5nZXMYASADKAsyGS5lcmlzLnJlcG9ydGluZy52MS5DaGFuZ2USDgoGbWlzc2VkGAIgASgIIqQBCgZDaGFuZ2USDgoGc291cmNlGAEgASgJEgwKBGtpbmQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoAxITCgtjb250cmFjdF9pZBgEIAEoAxIRCglyZWNvcmRfaWQYBSABKAMSDwoHdXNlcl9pZBgGIAEoAxIvCgtjb21taXRfdGltZRgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAydgoRQ2hhbmdlRmVlZFNlcnZpY2USYQoMV2F0Y2hDaGFuZ2VzEiYuZXJpcy5yZXBvcnRpbmcudjEuV2F0Y2hDaGFuZ2VzUmVxdWVzdBonLmVyaXMucmVwb3J0aW5nLnYxLldhdGNoQ2hhbmdlc1Jlc3BvbnNlMAFiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * No parameters: the caller's role decides what is sent.
@@ -41,6 +41,14 @@ export type WatchChangesResponse = Message<"eris.reporting.v1.WatchChangesRespon
    * @generated from field: repeated eris.reporting.v1.Change changes = 1;
    */
   changes: Change[];
+
+  /**
+   * Changes may have been missed (the feed lost its connection to the event streams, or this
+   * stream fell behind): a screen reads everything it shows again.
+   *
+   * @generated from field: bool missed = 2;
+   */
+  missed: boolean;
 };
 
 /**
