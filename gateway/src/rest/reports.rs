@@ -312,11 +312,14 @@ view! {
 pub struct AfterQuery {
     /// The X-Next-Cursor header of the page before.
     pub after: Option<String>,
+    /// true: also count the matching rows, answered in the X-Total-Count header.
+    pub count: Option<bool>,
 }
 
 /// A page of Margin Builder rows (Management), in (contract, payment) order: page N as the spec
 /// asks (by position, up to row 100,000), or, faster on deep pages, the page after the
 /// X-Next-Cursor header of the page before, sent as `after` (the page number is then ignored).
+/// With `count=true` the X-Total-Count header says how many rows match.
 #[utoipa::path(get, path = "/reports/margin_builder/{page}/{itemsPerPage}/{filters}", tag = "reports",
     params(("page" = i32, Path, description = "The page number (1 for the first)"),
         ("itemsPerPage" = i32, Path, description = "5, 10, 25 or 50"),
@@ -342,11 +345,17 @@ pub async fn margin_builder(
         page_number: if cursor.is_empty() { page } else { 1 },
         cursor,
         direction: PageDirection::Forward.into(),
+        include_total_size: query.count.unwrap_or(false),
     };
     let found = reports(&ctx).list_margin_rows(ctx.request(request)).await.answer("reporting")?;
     let next = if found.has_next { found.last_cursor.clone() } else { String::new() };
-    let rows: Vec<MarginRowJson> = found.rows.into_iter().map(MarginRowJson::from).collect();
-    Ok(([("x-next-cursor", next)], Json(rows)).into_response())
+    let mut response =
+        ([("x-next-cursor", next)], Json(found.rows.into_iter().map(MarginRowJson::from).collect::<Vec<_>>()))
+            .into_response();
+    if query.count == Some(true) {
+        response.headers_mut().insert("x-total-count", http::HeaderValue::from(found.total_size));
+    }
+    Ok(response)
 }
 
 /// One contract's payments as Margin Builder rows (Management).

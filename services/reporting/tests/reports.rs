@@ -110,8 +110,23 @@ async fn margin_builder_pages_filters_and_exports_every_payment() {
     assert_eq!(names(&before), ["Foundry 1/2026", "Foundry 2/2026"]);
     assert!(!before.has_previous && before.has_next);
 
-    let count =
-        |filter: MarginFilter| async { app.margin(filter, 50, "", PageDirection::Forward).await.unwrap().rows.len() };
+    // Counted when asked: every row of the filter, whatever the page holds.
+    let counted = ListMarginRowsRequest { page_size: 5, include_total_size: true, ..Default::default() };
+    let counted = app.reports().list_margin_rows(app.authed(counted)).await.unwrap().into_inner();
+    assert_eq!((counted.rows.len(), counted.total_size), (5, 7));
+    assert_eq!(first.total_size, 0, "not counted unless asked");
+    let count = |filter: MarginFilter| async {
+        let rows = app.margin(filter.clone(), 50, "", PageDirection::Forward).await.unwrap().rows.len();
+        let request = ListMarginRowsRequest {
+            filter: Some(filter),
+            page_size: 5,
+            include_total_size: true,
+            ..Default::default()
+        };
+        let counted = app.reports().list_margin_rows(app.authed(request)).await.unwrap().into_inner().total_size;
+        assert_eq!(counted, rows as i64, "the count is the rows the filter selects");
+        rows
+    };
     let keystone = foundry.supplier_id;
     assert_eq!(count(MarginFilter { supplier_id: keystone, ..Default::default() }).await, 4);
     assert_eq!(count(MarginFilter { projected_month: 1, ..Default::default() }).await, 2);
@@ -186,7 +201,7 @@ async fn margin_builder_pages_filters_and_exports_every_payment() {
     assert!(lines[0].starts_with("CustName,State,Commodity,Utility,ContractType,InsideSales,Closer1,"));
     assert!(lines[1].starts_with("Foundry,"), "{}", lines[1]);
     assert!(lines[1].contains(&format!(",{},", app.management_name)));
-    assert!(lines[1].contains(",Keystone,2025-12-10,2026-01-01,0.005,1,2026,"), "{}", lines[1]);
+    assert!(lines[1].contains(",Keystone,12/10/2025,01/01/2026,0.005,January,2026,"), "{}", lines[1]);
     assert_eq!(export().await.unwrap_err().code(), Code::Unauthenticated, "a ticket is used once");
     let forged = ExportMarginRowsRequest { ticket: "0".repeat(64) };
     assert_eq!(app.reports().export_margin_rows(Request::new(forged)).await.unwrap_err().code(), Code::Unauthenticated);
@@ -476,6 +491,12 @@ async fn the_contract_reports_list_what_was_made_and_who_to_write_to() {
     assert_eq!((blank.code(), blank.message()), (Code::InvalidArgument, "Start and/or End Range is blank."));
     let same = welcome(Some(day(2026, 1, 1)), Some(day(2026, 1, 1))).await.unwrap_err();
     assert_eq!(same.message(), "Start and End Range are the same date.");
+    let reversed = welcome(Some(day(2026, 1, 31)), Some(day(2026, 1, 1))).await.unwrap_err();
+    assert_eq!(
+        (reversed.code(), reversed.message()),
+        (Code::InvalidArgument, "The End Range must be after the Start Range."),
+        "a reversed range is refused, not read the other way round"
+    );
 
     let opportunities = ListOpportunitiesRequest { start_date: Some(date(today)), end_date: None };
     let opportunities = app.reports().list_opportunities(app.authed(opportunities)).await.unwrap().into_inner();

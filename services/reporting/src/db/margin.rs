@@ -155,6 +155,15 @@ pub async fn page(
     builder.build_query_as().persistent(false).fetch_all(pool).await
 }
 
+/// How many rows the filter selects.
+#[tracing::instrument(skip(pool))]
+pub async fn count(pool: &PgPool, filter: &Filter) -> sqlx::Result<i64> {
+    let mut builder =
+        QueryBuilder::new("select count(*) from payment p join contract c on c.contract_id = p.contract_id where true");
+    push_filter(&mut builder, filter);
+    builder.build_query_scalar().persistent(false).fetch_one(pool).await
+}
+
 /// Every row the filter selects, in key order, read from the database as the stream is polled.
 pub fn export(pool: PgPool, filter: Filter) -> impl Stream<Item = sqlx::Result<MarginRecord>> + Send {
     async_stream(move |sender| async move {

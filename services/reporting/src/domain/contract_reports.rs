@@ -82,6 +82,8 @@ pub async fn auto_inactive(
 /// The Welcome E-mails range messages (spec 2 section 5).
 pub const BLANK_RANGE: &str = "Start and/or End Range is blank.";
 pub const SAME_DAY_RANGE: &str = "Start and End Range are the same date.";
+/// Welcome E-mails: a range whose end comes before its start (in the words of the two above).
+pub const REVERSED_RANGE: &str = "The End Range must be after the Start Range.";
 
 /// Customer Care Welcome E-mails: contracts signed within the range (both ends needed, and not the
 /// same day, as the screen checks).
@@ -96,8 +98,11 @@ pub async fn welcome_emails(
     if start == end {
         return Err(invalid(SAME_DAY_RANGE));
     }
-    let (from, to) = if start <= end { (start, end) } else { (end, start) };
-    Ok(limited(db::contract_reports::contracts(pool, Selection::Signed(from, to), ROW_LIMIT + 1).await?))
+    // A reversed range is a slip of the pen, not a request for the range the other way round.
+    if start > end {
+        return Err(invalid(REVERSED_RANGE));
+    }
+    Ok(limited(db::contract_reports::contracts(pool, Selection::Signed(start, end), ROW_LIMIT + 1).await?))
 }
 
 /// The Opportunity Tracker: companies entered within the range (either end may be open).

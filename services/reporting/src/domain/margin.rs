@@ -3,7 +3,7 @@
 //! from the database. Management's report (spec 2 section 6).
 
 use chrono::NaiveDate;
-use eris_platform::{Error as PlatformError, auth::Caller};
+use eris_platform::{Error as PlatformError, auth::Caller, vocabulary::MONTHS};
 use futures::{Stream, StreamExt};
 use sqlx::PgPool;
 
@@ -174,6 +174,12 @@ pub async fn page(pool: &PgPool, caller: &Caller, filter: &Filter, size: i32, at
     Ok(Page { rows, has_previous, has_next })
 }
 
+/// How many rows match `filter` (for "page X of Y").
+pub async fn count(pool: &PgPool, caller: &Caller, filter: &Filter) -> Result<i64> {
+    allowed(caller)?;
+    Ok(db::margin::count(pool, filter).await?)
+}
+
 /// One contract's payments as rows.
 pub async fn contract_payments(pool: &PgPool, caller: &Caller, contract_id: i64) -> Result<Vec<MarginRecord>> {
     allowed(caller)?;
@@ -252,10 +258,19 @@ pub fn export(pool: PgPool, filter: Filter) -> impl Stream<Item = Result<Vec<u8>
     })
 }
 
-/// One row as a CSV line.
+/// One row as a CSV line, its dates and months written as the screen shows them (MM/DD/YYYY,
+/// months by name); money and usage stay plain numbers for the spreadsheet.
 pub fn write_row(out: &mut Vec<u8>, row: &MarginRecord) {
-    let date = |value: Option<NaiveDate>| value.map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default();
+    let date = |value: Option<NaiveDate>| value.map(|d| d.format("%m/%d/%Y").to_string()).unwrap_or_default();
     let number = |value: i32| if value == 0 { String::new() } else { value.to_string() };
+    let month = |value: i32| {
+        usize::try_from(value)
+            .ok()
+            .and_then(|m| m.checked_sub(1))
+            .and_then(|i| MONTHS.get(i))
+            .copied()
+            .unwrap_or_default()
+    };
     let fields: [&str; 27] = [
         &row.customer_name,
         &row.state,
@@ -273,12 +288,12 @@ pub fn write_row(out: &mut Vec<u8>, row: &MarginRecord) {
         &date(row.date_signed),
         &date(row.start_date),
         &row.fee,
-        &number(row.projected_month),
+        month(row.projected_month),
         &number(row.projected_year),
         &row.revenue_split,
         &row.projected_usage,
         &row.projected_payment,
-        &number(row.payment_month),
+        month(row.payment_month),
         &row.usage_actual,
         &row.payment_actual,
         &number(row.payment_year),
@@ -314,6 +329,31 @@ mod tests {
             assert_eq!(line.matches("\"'").count(), 2, "the company name and the affiliate: {line:?}");
             assert!(line.contains(",-12.50,"), "money stays a number: {line:?}");
         }
+    }
+
+    #[test]
+    fn the_export_writes_dates_and_months_as_the_screen_shows_them() {
+        let row = MarginRecord {
+            customer_name: "Acme".into(),
+            date_signed: NaiveDate::from_ymd_opt(2026, 3, 9),
+            start_date: NaiveDate::from_ymd_opt(2026, 4, 1),
+            projected_month: 4,
+            projected_year: 2026,
+            payment_month: 12,
+            payment_year: 2026,
+            projected_payment: "1234.50".into(),
+            ..Default::default()
+        };
+        let mut out = Vec::new();
+        write_row(&mut out, &row);
+        let line = String::from_utf8(out).unwrap();
+        let fields: Vec<&str> = line.trim_end().split(',').collect();
+        assert_eq!((fields[13], fields[14]), ("03/09/2026", "04/01/2026"), "{line}");
+        assert_eq!((fields[16], fields[17]), ("April", "2026"), "{line}");
+        assert_eq!((fields[20], fields[21], fields[24]), ("1234.50", "December", "2026"), "{line}");
+        let mut unpaid = Vec::new();
+        write_row(&mut unpaid, &MarginRecord::default());
+        assert_eq!(String::from_utf8(unpaid).unwrap(), format!("{}\r\n", ",".repeat(26)));
     }
 
     #[test]

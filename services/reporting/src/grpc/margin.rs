@@ -67,7 +67,14 @@ pub(super) async fn list_margin_rows(
     } else {
         margin::At::Cursor { cursor, backward }
     };
-    let page = margin::page(&state.pool, caller, &filter, message.page_size, at).await?;
+    let page = margin::page(&state.pool, caller, &filter, message.page_size, at);
+    let total_size = async {
+        match message.include_total_size {
+            true => margin::count(&state.pool, caller, &filter).await,
+            false => Ok(0),
+        }
+    };
+    let (page, total_size) = tokio::try_join!(page, total_size)?;
     let first_cursor = page.rows.first().map(|row| Cursor::of(row).encode()).unwrap_or_default();
     let last_cursor = page.rows.last().map(|row| Cursor::of(row).encode()).unwrap_or_default();
     Ok(Response::new(ListMarginRowsResponse {
@@ -76,6 +83,7 @@ pub(super) async fn list_margin_rows(
         last_cursor,
         has_previous: page.has_previous,
         has_next: page.has_next,
+        total_size,
     }))
 }
 
