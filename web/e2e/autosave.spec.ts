@@ -50,16 +50,31 @@ test("a real conflict shows the other person's value and applies mine in one cli
     await openDetails(a, company);
     await openDetails(b, company);
 
+    // B is typing (and B's save is on its way, held back) when A saves the same field: the change
+    // feed brings A's value, which must not overwrite what B typed; B's save then meets it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await b.route(isUpdateCompany, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await field(b, "City").click();
+    await field(b, "City").fill("Cleveland");
+
     await typeAndLeave(a, "City", "Columbus");
     await expectAllSaved(a);
+    await b.waitForTimeout(1_500);
+    await expect(field(b, "City")).toHaveValue("Cleveland");
 
-    await typeAndLeave(b, "City", "Cleveland");
+    await field(b, "City").press("Tab");
+    release();
     const note = fieldGroup(b, "City");
     await expect(note).toContainText("Changed by someone else");
     await expect(field(b, "City")).toHaveValue("Columbus");
     await expect(saveStatus(b)).toContainText("Your value is kept beside the field.");
     await b.screenshot({ path: "e2e/screenshots/autosave-conflict.png", fullPage: true });
 
+    await b.unroute(isUpdateCompany);
     await note.getByRole("button", { name: "Use my value: Cleveland" }).click();
     await expect(field(b, "City")).toHaveValue("Cleveland");
     await expectAllSaved(b);

@@ -1,6 +1,6 @@
 import { createClient, type Client, type Interceptor } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
-import { expect, type Page } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
 
 import { AuthService, Role, UserService, type User } from "../src/gen/eris/identity/v1/identity_pb";
 
@@ -151,3 +151,21 @@ export async function addUserThenSignOut(
   await signOut(page);
   return oneTimePassword;
 }
+
+/**
+ * A test whose `signedIn(email)` signs someone in, each in a browser context (a session) of their
+ * own, closed when the test ends: for screens two people use at once.
+ */
+export const peopleTest = base.extend<{ signedIn: (email: string) => Promise<Page> }>({
+  signedIn: async ({ browser }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (email) => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      await signIn(page, email);
+      return page;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});

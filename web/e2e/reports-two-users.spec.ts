@@ -1,25 +1,12 @@
-import { expect, test as base, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 import { Role } from "../src/gen/eris/identity/v1/identity_pb";
 import { crmApiAs, userOf } from "./crmHelpers";
 import { businessToday, typedDay } from "./dailyHelpers";
-import { createTestUser, DEMO, expectNoSidewaysScroll, signIn, unique } from "./helpers";
+import { createTestUser, DEMO, expectNoSidewaysScroll, peopleTest, unique } from "./helpers";
 import { contractFor, oneMonthStartEndingOn, plusDays, unusedProjectedYear, type Day } from "./reportHelpers";
 
-/** Each test signs people in, each in a browser context (a session) of their own, closed when it ends. */
-const test = base.extend<{ signedIn: (email: string) => Promise<Page> }>({
-  signedIn: async ({ browser }, provide) => {
-    const contexts: BrowserContext[] = [];
-    await provide(async (email) => {
-      const context = await browser.newContext();
-      contexts.push(context);
-      const page = await context.newPage();
-      await signIn(page, email);
-      return page;
-    });
-    await Promise.all(contexts.map((context) => context.close()));
-  },
-});
+const test = peopleTest;
 
 /**
  * The cells of a table by column: reads the header row once (the table must be shown), then answers

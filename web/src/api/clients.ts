@@ -10,6 +10,7 @@ import { CompanyService } from "../gen/eris/crm/v1/crm_pb";
 import { NoteService } from "../gen/eris/crm/v1/notes_pb";
 import { TaskService } from "../gen/eris/crm/v1/tasks_pb";
 import { AuthService, UserService } from "../gen/eris/identity/v1/identity_pb";
+import { ChangeFeedService } from "../gen/eris/reporting/v1/changes_pb";
 import { ReportService } from "../gen/eris/reporting/v1/reporting_pb";
 import { RateTypeService } from "../gen/eris/sourcing/v1/rate_types_pb";
 import { RfpService } from "../gen/eris/sourcing/v1/rfps_pb";
@@ -34,6 +35,7 @@ export interface ApiClients {
   payments: Client<typeof PaymentService>;
   hedges: Client<typeof HedgeService>;
   reports: Client<typeof ReportService>;
+  changes: Client<typeof ChangeFeedService>;
 }
 
 export function createApiClients(transport: Transport): ApiClients {
@@ -54,6 +56,7 @@ export function createApiClients(transport: Transport): ApiClients {
     payments: createClient(PaymentService, transport),
     hedges: createClient(HedgeService, transport),
     reports: createClient(ReportService, transport),
+    changes: createClient(ChangeFeedService, transport),
   };
 }
 

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "r
 import type { IconName } from "@blueprintjs/icons";
 import { Navigate, Route, Routes } from "react-router";
 
+import { ChangesBanner } from "../components/ChangesBanner";
 import { Placeholder } from "../components/Placeholder";
 import { ACCOUNT_FINDER_PATH } from "../lib/accountRoutes";
 import { LoginPage } from "../features/login/LoginPage";
@@ -222,7 +223,14 @@ export function AppRoutes() {
         <Route path="/Reports" element={<ReportsPage />} />
         {REPORT_PAGES.map(({ id, element }) => {
           const { path, roles } = reportEntry(id);
-          return <Route key={id} path={path} element={<RequireRole roles={roles}>{element}</RequireRole>} />;
+          // A report does not move under its reader: the banner counts colleagues' changes.
+          const page = (
+            <RequireRole roles={roles}>
+              <ChangesBanner />
+              {element}
+            </RequireRole>
+          );
+          return <Route key={id} path={path} element={page} />;
         })}
         <Route path="/Contracts" element={<ContractBookPage />} />
         <Route path="/callbanks/:callBankId/companies" element={<CallBankCompaniesPage />} />

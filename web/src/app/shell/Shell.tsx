@@ -7,6 +7,7 @@ import { decideShellRoute } from "../auth/guard";
 import { useSession, useSessionState } from "../auth/SessionContext";
 import { CompanyFinder, isFinderShortcut } from "./CompanyFinder";
 import { CompanySearchDrawer } from "./CompanySearchDrawer";
+import { LiveChanges } from "./LiveChanges";
 import { SideMenu } from "./SideMenu";
 import { SHELL_TEXTS } from "./texts";
 import { TopBar } from "./TopBar";
@@ -66,21 +67,23 @@ export function Shell() {
     return null;
   }
   return (
-    <div className="eris-shell">
-      <TopBar
-        userName={state.user.name}
-        onOpenSearch={() => setSearchOpen(true)}
-        onOpenFinder={() => setFinderOpen(true)}
-        onLogout={() => void session.signOut()}
-      />
-      <div className="eris-body">
-        <SideMenu role={state.user.role} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
-        <main className="eris-main" ref={main}>
-          <Outlet />
-        </main>
+    <LiveChanges userId={state.user.userId}>
+      <div className="eris-shell">
+        <TopBar
+          userName={state.user.name}
+          onOpenSearch={() => setSearchOpen(true)}
+          onOpenFinder={() => setFinderOpen(true)}
+          onLogout={() => void session.signOut()}
+        />
+        <div className="eris-body">
+          <SideMenu role={state.user.role} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+          <main className="eris-main" ref={main}>
+            <Outlet />
+          </main>
+        </div>
+        <CompanySearchDrawer isOpen={searchOpen} onClose={() => setSearchOpen(false)} />
+        <CompanyFinder isOpen={finderOpen} onClose={() => setFinderOpen(false)} />
       </div>
-      <CompanySearchDrawer isOpen={searchOpen} onClose={() => setSearchOpen(false)} />
-      <CompanyFinder isOpen={finderOpen} onClose={() => setFinderOpen(false)} />
-    </div>
+    </LiveChanges>
   );
 }

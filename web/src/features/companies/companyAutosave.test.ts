@@ -129,6 +129,26 @@ describe("company autosave", () => {
     expect(saver.getSnapshot().notes).toEqual({});
     saver.dispose();
   });
+
+  it("never overwrites a field being typed in with a colleague's change heard in the background", async () => {
+    const refused = new ConnectError("Someone else changed City.", Code.Aborted);
+    const update = vi.fn(async () => {
+      throw refused;
+    });
+    const theirs = create(CompanySchema, { ...stored, city: "Kent", zip: "44240", version: 2n });
+    const saver = new CompanyAutosaver(stored, { update, reload: vi.fn(async () => theirs) }, 10_000);
+    saver.edit({ city: "Dayt" }, "typing");
+    saver.adopt(theirs);
+    expect(saver.getSnapshot().form.city).toBe("Dayt");
+    expect(saver.getSnapshot().company.version).toBe(1n);
+    expect(saver.getSnapshot().notes).toEqual({});
+    // The save meets the change: the existing conflict note, with both values.
+    saver.flush();
+    await saver.idle();
+    expect(update).toHaveBeenCalledWith({ city: "Dayt", companyId: 5n, version: 1n }, ["city"]);
+    expect(saver.getSnapshot().notes.city).toMatchObject({ kind: "conflict", mine: "Dayt" });
+    saver.dispose();
+  });
 });
 
 type UpdateFields = Parameters<AutosaveDeps["update"]>[0];

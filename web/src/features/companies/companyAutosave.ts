@@ -232,7 +232,18 @@ export class CompanyAutosaver {
     if (company.version <= this.snapshot.company.version || this.inFlight) {
       return;
     }
-    this.rebase(company, [], this.snapshot.form);
+    // A field being typed in is never overwritten by a colleague's change heard in the
+    // background: the copy is left aside, so that this person's save meets that change on the
+    // server and the conflict note says so with both values.
+    const { company: before, form } = this.snapshot;
+    const clash = COMPANY_FORM_KEYS.some(
+      (key) =>
+        !fieldMatches(key, form, before) && !sameStoredValue(key, before, company) && !fieldMatches(key, form, company),
+    );
+    if (clash) {
+      return;
+    }
+    this.rebase(company, [], form);
   }
 
   /** The screen shows the autosaver (again): a waiting retry is scheduled. */

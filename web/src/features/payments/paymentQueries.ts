@@ -24,6 +24,9 @@ export function usePayments(contractId: bigint) {
   return useQuery({
     queryKey: listKey(contractId),
     queryFn: ({ signal }) => api.payments.listPayments({ contractId }, { signal }),
+    // Opening the dialog shows the payments as stored now, whatever the cache holds (a colleague
+    // may have saved one while it was closed); while open, the change feed keeps it current.
+    refetchOnMount: "always",
   });
 }
 
@@ -174,6 +177,7 @@ export function useDrPayments(contractId: bigint) {
   return useQuery({
     queryKey: drKey(contractId),
     queryFn: async ({ signal }) => (await api.payments.listDrPayments({ contractId }, { signal })).drPayments,
+    refetchOnMount: "always",
   });
 }
 
