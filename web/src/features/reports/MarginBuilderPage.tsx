@@ -5,7 +5,6 @@ import {
   ButtonGroup,
   Callout,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -23,6 +22,7 @@ import { useSession } from "../../app/auth/SessionContext";
 import { useSessionUser } from "../../app/auth/useSessionUser";
 import { BlockingLoader } from "../../components/BlockingLoader";
 import { CONFIRM_DIALOG_WIDTH } from "../../components/ConfirmDialog";
+import { ModalDialog } from "../../components/FormDialogParts";
 import { DataGridColumns } from "../../components/DataGridColumns";
 import { DateTextInput } from "../../components/DateTextInput";
 import { useGridColumns } from "../../components/useGridColumns";
@@ -339,7 +339,7 @@ export function MarginBuilderPage() {
           </HTMLSelect>
         </FormGroup>
       </div>
-      <Dialog
+      <ModalDialog
         isOpen={confirming}
         title={T.warningTitle}
         icon="warning-sign"
@@ -369,7 +369,7 @@ export function MarginBuilderPage() {
             </>
           }
         />
-      </Dialog>
+      </ModalDialog>
       {paymentsOf && <MarginPaymentsDialog row={paymentsOf} onClose={() => setPaymentsOf(null)} />}
       <BlockingLoader isOpen={rows.isFetching || exporting.isPending} label={T.loading} />
     </div>

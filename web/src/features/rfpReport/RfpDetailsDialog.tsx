@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 
-import { Button, Classes, Dialog, DialogBody, DialogFooter, Intent } from "@blueprintjs/core";
+import { Button, Classes, DialogBody, DialogFooter, Intent } from "@blueprintjs/core";
 import { Link } from "react-router";
 
 import { useSuppliers } from "../../api/suppliers";
+import { ModalDialog } from "../../components/FormDialogParts";
 import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { commodityLabel } from "../../lib/commodity";
 import { formatDate } from "../../lib/dateText";
@@ -50,7 +51,7 @@ export function RfpDetailsDialog({ rfp, onClose }: RfpDetailsDialogProps) {
   ];
 
   return (
-    <Dialog
+    <ModalDialog
       isOpen
       title={T.title}
       icon="send-message"
@@ -83,6 +84,6 @@ export function RfpDetailsDialog({ rfp, onClose }: RfpDetailsDialogProps) {
           </>
         }
       />
-    </Dialog>
+    </ModalDialog>
   );
 }
