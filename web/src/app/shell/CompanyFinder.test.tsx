@@ -8,7 +8,7 @@ import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
 import { renderApp, signedInServices } from "../../test/renderApp";
 import { TOKEN_KEY } from "../auth/tokenStore";
-import { isFinderShortcut } from "./CompanyFinder";
+import { isFinderShortcut } from "./Shell";
 import { SHELL_TEXTS } from "./texts";
 
 const manager = makeUser({ userId: 1n, name: "Mia Manager", role: Role.MANAGEMENT });

@@ -18,11 +18,6 @@ export interface CompanyFinderProps {
   onClose: () => void;
 }
 
-/** True for the finder's shortcut: Ctrl+K, or Cmd+K on a Mac. */
-export function isFinderShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">): boolean {
-  return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
-}
-
 function place(company: Company): string {
   return [company.city, company.state].filter(Boolean).join(", ");
 }

@@ -1,16 +1,31 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 import { Spinner } from "@blueprintjs/core";
 import { Navigate, Outlet, useLocation } from "react-router";
 
 import { decideShellRoute } from "../auth/guard";
 import { useSession, useSessionState } from "../auth/SessionContext";
-import { CompanyFinder, isFinderShortcut } from "./CompanyFinder";
-import { CompanySearchDrawer } from "./CompanySearchDrawer";
 import { LiveChanges } from "./LiveChanges";
 import { SideMenu } from "./SideMenu";
 import { SHELL_TEXTS } from "./texts";
 import { TopBar } from "./TopBar";
+
+// The search drawer (its date fields bring Blueprint's date picker) and the finder are fetched the
+// first time they are opened, not with the app: neither shows before it is asked for.
+const loadSearchDrawer = () => import("./CompanySearchDrawer");
+const loadFinder = () => import("./CompanyFinder");
+const CompanySearchDrawer = lazy(() => loadSearchDrawer().then((m) => ({ default: m.CompanySearchDrawer })));
+const CompanyFinder = lazy(() => loadFinder().then((m) => ({ default: m.CompanyFinder })));
+
+// Under vitest both are there before a test opens one, as the pages are (routes.tsx); builds drop this.
+if (import.meta.env.MODE === "test") {
+  await Promise.all([loadSearchDrawer(), loadFinder()]);
+}
+
+/** True for the finder's shortcut: Ctrl+K, or Cmd+K on a Mac. */
+export function isFinderShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
+}
 
 /** Full-page spinner while a stored token is being checked. */
 export function SessionSpinner() {
@@ -27,8 +42,9 @@ export function Shell() {
   const state = useSessionState();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(true);
-  const [searchOpen, setSearchOpen] = useState(false);
-  const [finderOpen, setFinderOpen] = useState(false);
+  // Undefined until first opened, so that the drawer and the finder are fetched only then.
+  const [searchOpen, setSearchOpen] = useState<boolean>();
+  const [finderOpen, setFinderOpen] = useState<boolean>();
   const main = useRef<HTMLElement>(null);
   const signedIn = state.status === "signedIn";
 
@@ -40,7 +56,7 @@ export function Shell() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (isFinderShortcut(event)) {
         event.preventDefault();
-        setSearchOpen(false);
+        setSearchOpen((open) => (open === undefined ? undefined : false));
         setFinderOpen(true);
       }
     };
@@ -81,8 +97,13 @@ export function Shell() {
             <Outlet />
           </main>
         </div>
-        <CompanySearchDrawer isOpen={searchOpen} onClose={() => setSearchOpen(false)} />
-        <CompanyFinder isOpen={finderOpen} onClose={() => setFinderOpen(false)} />
+        {/* Each its own boundary: one being fetched must not hide the other while it is open. */}
+        <Suspense>
+          {searchOpen !== undefined && <CompanySearchDrawer isOpen={searchOpen} onClose={() => setSearchOpen(false)} />}
+        </Suspense>
+        <Suspense>
+          {finderOpen !== undefined && <CompanyFinder isOpen={finderOpen} onClose={() => setFinderOpen(false)} />}
+        </Suspense>
       </div>
     </LiveChanges>
   );
