@@ -1,14 +1,31 @@
-import { useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from "react";
 
-import { Button, InputGroup, Intent, PopoverNext, type IconName } from "@blueprintjs/core";
-import { DatePicker, TimePrecision } from "@blueprintjs/datetime";
-// The picker's month and weekday names; given directly so that no locale is fetched at run time.
-import enUS from "date-fns/locale/en-US";
+import { Button, InputGroup, Intent, PopoverNext, Spinner, SpinnerSize, type IconName } from "@blueprintjs/core";
+import type { DatePickerProps } from "@blueprintjs/datetime";
 
 import type { WallClock } from "../lib/businessTime";
 import { DATE_FIELD_TEXTS, formatWallClockText, parseDateText, parseDateTimeText } from "../lib/dateText";
 
-import "@blueprintjs/datetime/lib/css/blueprint-datetime.css";
+/**
+ * Blueprint's calendar, fetched the first time one opens: it is large, and loading it makes
+ * Blueprint work out every time zone's offset, which no page's first paint should wait for. The
+ * month and weekday names are date-fns's, given directly so that no locale is fetched at run time.
+ */
+async function loadDatePicker() {
+  const [{ DatePicker: Picker }, { default: enUS }] = await Promise.all([
+    import("@blueprintjs/datetime"),
+    import("date-fns/locale/en-US"),
+    import("@blueprintjs/datetime/lib/css/blueprint-datetime.css"),
+  ]);
+  return { default: (props: DatePickerProps) => <Picker {...props} locale={enUS} /> };
+}
+const DatePicker = lazy(loadDatePicker);
+
+// Under vitest the calendar's code is there before a test opens one, as when it was imported
+// statically (its first import can outlast a findBy on a busy machine); builds drop this.
+if (import.meta.env.MODE === "test") {
+  await loadDatePicker();
+}
 
 /** A picked date-time without a time yet starts at this hour (a task's default due hour). */
 const DEFAULT_PICKED_HOUR = 9;
@@ -106,18 +123,19 @@ export function DatePickerInput({
 
   const calendar = (
     <div id={`${id}-calendar`}>
-      <DatePicker
-        value={picked}
-        initialMonth={picked ?? undefined}
-        onChange={handlePick}
-        minDate={MIN_DATE}
-        maxDate={MAX_DATE}
-        locale={enUS}
-        highlightCurrentDay
-        canClearSelection={false}
-        timePrecision={withTime ? TimePrecision.MINUTE : undefined}
-        timePickerProps={withTime ? { useAmPm: false, showArrowButtons: true } : undefined}
-      />
+      <Suspense fallback={<Spinner size={SpinnerSize.SMALL} />}>
+        <DatePicker
+          value={picked}
+          initialMonth={picked ?? undefined}
+          onChange={handlePick}
+          minDate={MIN_DATE}
+          maxDate={MAX_DATE}
+          highlightCurrentDay
+          canClearSelection={false}
+          timePrecision={withTime ? "minute" : undefined}
+          timePickerProps={withTime ? { useAmPm: false, showArrowButtons: true } : undefined}
+        />
+      </Suspense>
     </div>
   );
 
