@@ -14,6 +14,12 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each chunk imports, read by scripts/bundle-budget.mjs.
     manifest: true,
     rolldownOptions: {
+      // The app's own modules (its .ts and .tsx files) only define things when imported, and none
+      // is imported for an effect alone; so a module none of whose exports a chunk uses is no part of
+      // that chunk. A feature's index.ts then does not pull every dialog it re-exports into each page
+      // that imports it, and a dialog opened with import() stays in a chunk of its own. CSS keeps its
+      // effect.
+      treeshake: { moduleSideEffects: [{ test: /^(?!.*[\\/]node_modules[\\/]).*\.tsx?$/, sideEffects: false }] },
       output: {
         codeSplitting: {
           // Everything the entry imports statically goes into one chunk: the app starts with two

@@ -1,13 +1,20 @@
-import { FormGroup, H3, HTMLSelect, Tab, Tabs } from "@blueprintjs/core";
+import { lazy, Suspense } from "react";
+
+import { FormGroup, H3, HTMLSelect, Spinner, Tab, Tabs } from "@blueprintjs/core";
 
 import { useUserDirectory } from "../../api/userDirectory";
 import { useSessionState } from "../../app/auth/SessionContext";
 import { UserOptions } from "../../components/UserOptions";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { tabChanges, useUrlParams } from "../../lib/urlState";
-import { DashboardCallBanksTab } from "./DashboardCallBanksTab";
 import { DashboardTasksTab } from "./DashboardTasksTab";
 import { DASHBOARD_TEXTS } from "./texts";
+
+// The Call Banks tab (its table and dialogs) is fetched the first time it is shown: the dashboard
+// opens on Tasks.
+const DashboardCallBanksTab = lazy(() =>
+  import("./DashboardCallBanksTab").then((m) => ({ default: m.DashboardCallBanksTab })),
+);
 
 /** Only Management may look at another user's dashboard data (spec section 6). */
 export function canPickDashboardUser(role: Role): boolean {
@@ -88,7 +95,11 @@ export function DashboardPage() {
         <Tab
           id="callbanks"
           title={DASHBOARD_TEXTS.callBanksTab}
-          panel={<DashboardCallBanksTab userId={myId} canPickUser={canPickUser} url={url} />}
+          panel={
+            <Suspense fallback={<Spinner />}>
+              <DashboardCallBanksTab userId={myId} canPickUser={canPickUser} url={url} />
+            </Suspense>
+          }
         />
       </Tabs>
     </div>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 
 import { Button, Intent } from "@blueprintjs/core";
 
@@ -8,8 +8,8 @@ import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
 import { businessDayOf, startOfBusinessDay } from "../../lib/businessTime";
 import type { UrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
-import { RfpDetailsDialog, useUserRfps, type Day } from "../rfpReport";
-import { EditTaskDialog, TASK_TEXTS, useAssigneeTasks } from "../tasks";
+import { useUserRfps, type Day } from "../rfpReport";
+import { TASK_TEXTS, useAssigneeTasks } from "../tasks";
 import { Calendar, type CalendarEvent } from "./Calendar";
 import {
   addDays,
@@ -29,6 +29,14 @@ import { DASHBOARD_TEXTS } from "./texts";
 import { UpcomingTasks } from "./UpcomingTasks";
 
 import "./dashboard.css";
+
+// The dialogs are fetched the first time one opens, not with the dashboard. They are imported from
+// their files, not their features' index.ts: an index the dashboard also imports statically would
+// bring them along (vite.config.ts lets an unused re-export stay out).
+const EditTaskDialog = lazy(() => import("../tasks/EditTaskDialog").then((m) => ({ default: m.EditTaskDialog })));
+const RfpDetailsDialog = lazy(() =>
+  import("../rfpReport/RfpDetailsDialog").then((m) => ({ default: m.RfpDetailsDialog })),
+);
 
 export interface DashboardTasksTabProps {
   /** Whose tasks are shown (the signed-in user, or the one Management picked). */
@@ -131,14 +139,16 @@ export function DashboardTasksTab({ userId, userName, rfpUserId, url }: Dashboar
           {rfpUserId === 0n && <RenewalsPanel />}
         </div>
       </div>
-      {(dialog.kind === "add" || dialog.kind === "edit") && (
-        <EditTaskDialog
-          key={dialog.kind === "edit" ? String(dialog.task.taskId) : "new"}
-          task={dialog.kind === "edit" ? dialog.task : undefined}
-          onClose={() => setDialog({ kind: "closed" })}
-        />
-      )}
-      {dialog.kind === "rfp" && <RfpDetailsDialog rfp={dialog.rfp} onClose={() => setDialog({ kind: "closed" })} />}
+      <Suspense>
+        {(dialog.kind === "add" || dialog.kind === "edit") && (
+          <EditTaskDialog
+            key={dialog.kind === "edit" ? String(dialog.task.taskId) : "new"}
+            task={dialog.kind === "edit" ? dialog.task : undefined}
+            onClose={() => setDialog({ kind: "closed" })}
+          />
+        )}
+        {dialog.kind === "rfp" && <RfpDetailsDialog rfp={dialog.rfp} onClose={() => setDialog({ kind: "closed" })} />}
+      </Suspense>
     </div>
   );
 }
