@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/crm/v1/accounts.proto.
  */
 export const file_eris_crm_v1_accounts: GenFile = /*@__PURE__*/
-  fileDesc("ChplcmlzL2NybS92MS9hY2NvdW50cy5wcm90bxILZXJpcy5jcm0udjEioQYKB0FjY291bnQSEgoKYWNjb3VudF9pZBgBIAEoAxISCgpjb21wYW55X2lkGAIgASgDEgwKBG5hbWUYAyABKAkSCwoDbGVuGAQgASgJEhYKDmFjY291bnRfbnVtYmVyGAUgASgJEiAKGHNlY29uZGFyeV9hY2NvdW50X251bWJlchgGIAEoCRISCgp1dGlsaXR5X2lkGAcgASgDEgwKBHpvbmUYCCABKAkSEwoLc3VwcGxpZXJfaWQYCSABKAMSMAoJY29tbW9kaXR5GAogASgOMh0uZXJpcy5jcm0udjEuQWNjb3VudENvbW1vZGl0eRISCgpyYXRlX2NsYXNzGAsgASgJEg8KB2FkZHJlc3MYDCABKAkSDAoEY2l0eRgNIAEoCRINCgVzdGF0ZRgOIAEoCRILCgN6aXAYDyABKAkSKgoKb3Blbl9zdGF0ZRgQIAEoDjIWLmVyaXMuY3JtLnYxLk9wZW5TdGF0ZRIaChJ0YXhfZXhlbXB0X3BlcmNlbnQYESABKAkSLwoRY29udHJhY3RfZW5kX2RhdGUYEiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEgsKA3BsYxgTIAEoCRIMCgRuc3BsGBQgASgJEg0KBWlzX2RyGBUgASgIEigKCWRyX3N0YXR1cxgWIAEoDjIVLmVyaXMuY3JtLnYxLkRyU3RhdHVzEh8KF2RyX3Byb3ZpZGVyX3N1cHBsaWVyX2lkGBcgASgDEhwKFHN1bW1lcl9yZWdpc3RlcmVkX2t3GBggASgJEhwKFHdpbnRlcl9yZWdpc3RlcmVkX2t3GBkgASgJEhIKCmFubnVhbF9rd2gYGiABKAkSFQoNYW5udWFsX3RoZXJtcxgbIAEoCRITCgtsb2FkX2ZhY3RvchgcIAEoCRI1ChF1c2FnZV91cGRhdGVfdGltZRgdIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgeIAEoAxIvCgt1cGRhdGVfdGltZRgfIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAidQoKVXNhZ2VNb250aBINCgVtb250aBgBIAEoBRINCgV2YWx1ZRgCIAEoCRIKCgJrdxgDIAEoCRITCgtsb2FkX2ZhY3RvchgEIAEoCRIoCgplbnRyeV9kYXRlGAUgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSLKAQoOQ2FwYWNpdHlSZWNvcmQSGgoSY2FwYWNpdHlfcmVjb3JkX2lkGAEgASgDEhIKCmFjY291bnRfaWQYAiABKAMSJwoEa2luZBgDIAEoDjIZLmVyaXMuY3JtLnYxLkNhcGFjaXR5S2luZBINCgV2YWx1ZRgEIAEoCRIoCgpzdGFydF9kYXRlGAUgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRImCghlbmRfZGF0ZRgGIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUiSwoMQWNjb3VudE1hdGNoEiUKB2FjY291bnQYASABKAsyFC5lcmlzLmNybS52MS5BY2NvdW50EhQKDGNvbXBhbnlfbmFtZRgCIAEoCSI9Cg1JbXBvcnRQcm9ibGVtEgsKA3JvdxgBIAEoBRIOCgZjb2x1bW4YAiABKAkSDwoHbWVzc2FnZRgDIAEoCSKLAQoTTGlzdEFjY291bnRzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgDEioKBmZpbHRlchgCIAEoDjIaLmVyaXMuY3JtLnYxLkFjY291bnRGaWx0ZXISDQoFcXVlcnkYAyABKAkSEQoJcGFnZV9zaXplGAQgASgFEhIKCnBhZ2VfdG9rZW4YBSABKAkipwEKFExpc3RBY2NvdW50c1Jlc3BvbnNlEiYKCGFjY291bnRzGAEgAygLMhQuZXJpcy5jcm0udjEuQWNjb3VudBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkSEgoKdG90YWxfc2l6ZRgDIAEoBRIRCgl0b3RhbF9rd2gYBCABKAkSEQoJdG90YWxfcGxjGAUgASgJEhQKDHRvdGFsX3RoZXJtcxgGIAEoCSJNChVTZWFyY2hBY2NvdW50c1JlcXVlc3QSDQoFcXVlcnkYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkiXQoWU2VhcmNoQWNjb3VudHNSZXNwb25zZRIqCgdtYXRjaGVzGAEgAygLMhkuZXJpcy5jcm0udjEuQWNjb3VudE1hdGNoEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSInChFHZXRBY2NvdW50UmVxdWVzdBISCgphY2NvdW50X2lkGAEgASgDIjsKEkdldEFjY291bnRSZXNwb25zZRIlCgdhY2NvdW50GAEgASgLMhQuZXJpcy5jcm0udjEuQWNjb3VudCI9ChRDcmVhdGVBY2NvdW50UmVxdWVzdBIlCgdhY2NvdW50GAEgASgLMhQuZXJpcy5jcm0udjEuQWNjb3VudCI+ChVDcmVhdGVBY2NvdW50UmVzcG9uc2USJQoHYWNjb3VudBgBIAEoCzIULmVyaXMuY3JtLnYxLkFjY291bnQibgoUVXBkYXRlQWNjb3VudFJlcXVlc3QSJQoHYWNjb3VudBgBIAEoCzIULmVyaXMuY3JtLnYxLkFjY291bnQSLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIj4KFVVwZGF0ZUFjY291bnRSZXNwb25zZRIlCgdhY2NvdW50GAEgASgLMhQuZXJpcy5jcm0udjEuQWNjb3VudCIqChREZWxldGVBY2NvdW50UmVxdWVzdBISCgphY2NvdW50X2lkGAEgASgDIhcKFURlbGV0ZUFjY291bnRSZXNwb25zZSIlCg9HZXRVc2FnZVJlcXVlc3QSEgoKYWNjb3VudF9pZBgBIAEoAyJiChBHZXRVc2FnZVJlc3BvbnNlEicKBm1vbnRocxgBIAMoCzIXLmVyaXMuY3JtLnYxLlVzYWdlTW9udGgSJQoHYWNjb3VudBgCIAEoCzIULmVyaXMuY3JtLnYxLkFjY291bnQiPwoUQmF0Y2hHZXRVc2FnZVJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxITCgthY2NvdW50X2lkcxgCIAMoAyJeCgxBY2NvdW50VXNhZ2USJQoHYWNjb3VudBgBIAEoCzIULmVyaXMuY3JtLnYxLkFjY291bnQSJwoGbW9udGhzGAIgAygLMhcuZXJpcy5jcm0udjEuVXNhZ2VNb250aCJCChVCYXRjaEdldFVzYWdlUmVzcG9uc2USKQoGdXNhZ2VzGAEgAygLMhkuZXJpcy5jcm0udjEuQWNjb3VudFVzYWdlIlEKElVwZGF0ZVVzYWdlUmVxdWVzdBISCgphY2NvdW50X2lkGAEgASgDEicKBm1vbnRocxgCIAMoCzIXLmVyaXMuY3JtLnYxLlVzYWdlTW9udGgiZQoTVXBkYXRlVXNhZ2VSZXNwb25zZRInCgZtb250aHMYASADKAsyFy5lcmlzLmNybS52MS5Vc2FnZU1vbnRoEiUKB2FjY291bnQYAiABKAsyFC5lcmlzLmNybS52MS5BY2NvdW50IlkKGkxpc3RDYXBhY2l0eVJlY29yZHNSZXF1ZXN0EhIKCmFjY291bnRfaWQYASABKAMSJwoEa2luZBgCIAEoDjIZLmVyaXMuY3JtLnYxLkNhcGFjaXR5S2luZCJLChtMaXN0Q2FwYWNpdHlSZWNvcmRzUmVzcG9uc2USLAoHcmVjb3JkcxgBIAMoCzIbLmVyaXMuY3JtLnYxLkNhcGFjaXR5UmVjb3JkIkoKG0NyZWF0ZUNhcGFjaXR5UmVjb3JkUmVxdWVzdBIrCgZyZWNvcmQYASABKAsyGy5lcmlzLmNybS52MS5DYXBhY2l0eVJlY29yZCJLChxDcmVhdGVDYXBhY2l0eVJlY29yZFJlc3BvbnNlEisKBnJlY29yZBgBIAEoCzIbLmVyaXMuY3JtLnYxLkNhcGFjaXR5UmVjb3JkImIKG0RlbGV0ZUNhcGFjaXR5UmVjb3JkUmVxdWVzdBIaChJjYXBhY2l0eV9yZWNvcmRfaWQYASABKAMSJwoEa2luZBgCIAEoDjIZLmVyaXMuY3JtLnYxLkNhcGFjaXR5S2luZCIeChxEZWxldGVDYXBhY2l0eVJlY29yZFJlc3BvbnNlInUKFUltcG9ydEFjY291bnRzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgDEgsKA2NzdhgCIAEoCRIkCgRyb3dzGAMgAygLMhYuZXJpcy5jcm0udjEuSW1wb3J0Um93EhUKDXZhbGlkYXRlX29ubHkYBCABKAgiGgoJSW1wb3J0Um93Eg0KBWNlbGxzGAEgAygJIoEBChZJbXBvcnRBY2NvdW50c1Jlc3BvbnNlEiwKCHByb2JsZW1zGAEgAygLMhouZXJpcy5jcm0udjEuSW1wb3J0UHJvYmxlbRIRCglyb3dfY291bnQYAiABKAUSJgoIYWNjb3VudHMYAyADKAsyFC5lcmlzLmNybS52MS5BY2NvdW50KnAKEEFjY291bnRDb21tb2RpdHkSIQodQUNDT1VOVF9DT01NT0RJVFlfVU5TUEVDSUZJRUQQABIeChpBQ0NPVU5UX0NPTU1PRElUWV9FTEVDVFJJQxABEhkKFUFDQ09VTlRfQ09NTU9ESVRZX0dBUxACKlMKCU9wZW5TdGF0ZRIaChZPUEVOX1NUQVRFX1VOU1BFQ0lGSUVEEAASEwoPT1BFTl9TVEFURV9PUEVOEAESFQoRT1BFTl9TVEFURV9DTE9TRUQQAipbCghEclN0YXR1cxIZChVEUl9TVEFUVVNfVU5TUEVDSUZJRUQQABIYChREUl9TVEFUVVNfUkVHSVNURVJFRBABEhoKFkRSX1NUQVRVU19VTlJFR0lTVEVSRUQQAiqWAQoMQ2FwYWNpdHlLaW5kEh0KGUNBUEFDSVRZX0tJTkRfVU5TUEVDSUZJRUQQABIVChFDQVBBQ0lUWV9LSU5EX1BMQxABEhYKEkNBUEFDSVRZX0tJTkRfTlNQTBACEhsKF0NBUEFDSVRZX0tJTkRfU1VNTUVSX0tXEAMSGwoXQ0FQQUNJVFlfS0lORF9XSU5URVJfS1cQBCp7Cg1BY2NvdW50RmlsdGVyEh4KGkFDQ09VTlRfRklMVEVSX1VOU1BFQ0lGSUVEEAASGwoXQUNDT1VOVF9GSUxURVJfRUxFQ1RSSUMQARIWChJBQ0NPVU5UX0ZJTFRFUl9HQVMQAhIVChFBQ0NPVU5UX0ZJTFRFUl9EUhADMscJCg5BY2NvdW50U2VydmljZRJYCgxMaXN0QWNjb3VudHMSIC5lcmlzLmNybS52MS5MaXN0QWNjb3VudHNSZXF1ZXN0GiEuZXJpcy5jcm0udjEuTGlzdEFjY291bnRzUmVzcG9uc2UiA5ACARJeCg5TZWFyY2hBY2NvdW50cxIiLmVyaXMuY3JtLnYxLlNlYXJjaEFjY291bnRzUmVxdWVzdBojLmVyaXMuY3JtLnYxLlNlYXJjaEFjY291bnRzUmVzcG9uc2UiA5ACARJSCgpHZXRBY2NvdW50Eh4uZXJpcy5jcm0udjEuR2V0QWNjb3VudFJlcXVlc3QaHy5lcmlzLmNybS52MS5HZXRBY2NvdW50UmVzcG9uc2UiA5ACARJWCg1DcmVhdGVBY2NvdW50EiEuZXJpcy5jcm0udjEuQ3JlYXRlQWNjb3VudFJlcXVlc3QaIi5lcmlzLmNybS52MS5DcmVhdGVBY2NvdW50UmVzcG9uc2USVgoNVXBkYXRlQWNjb3VudBIhLmVyaXMuY3JtLnYxLlVwZGF0ZUFjY291bnRSZXF1ZXN0GiIuZXJpcy5jcm0udjEuVXBkYXRlQWNjb3VudFJlc3BvbnNlElYKDURlbGV0ZUFjY291bnQSIS5lcmlzLmNybS52MS5EZWxldGVBY2NvdW50UmVxdWVzdBoiLmVyaXMuY3JtLnYxLkRlbGV0ZUFjY291bnRSZXNwb25zZRJMCghHZXRVc2FnZRIcLmVyaXMuY3JtLnYxLkdldFVzYWdlUmVxdWVzdBodLmVyaXMuY3JtLnYxLkdldFVzYWdlUmVzcG9uc2UiA5ACARJbCg1CYXRjaEdldFVzYWdlEiEuZXJpcy5jcm0udjEuQmF0Y2hHZXRVc2FnZVJlcXVlc3QaIi5lcmlzLmNybS52MS5CYXRjaEdldFVzYWdlUmVzcG9uc2UiA5ACARJQCgtVcGRhdGVVc2FnZRIfLmVyaXMuY3JtLnYxLlVwZGF0ZVVzYWdlUmVxdWVzdBogLmVyaXMuY3JtLnYxLlVwZGF0ZVVzYWdlUmVzcG9uc2USbQoTTGlzdENhcGFjaXR5UmVjb3JkcxInLmVyaXMuY3JtLnYxLkxpc3RDYXBhY2l0eVJlY29yZHNSZXF1ZXN0GiguZXJpcy5jcm0udjEuTGlzdENhcGFjaXR5UmVjb3Jkc1Jlc3BvbnNlIgOQAgESawoUQ3JlYXRlQ2FwYWNpdHlSZWNvcmQSKC5lcmlzLmNybS52MS5DcmVhdGVDYXBhY2l0eVJlY29yZFJlcXVlc3QaKS5lcmlzLmNybS52MS5DcmVhdGVDYXBhY2l0eVJlY29yZFJlc3BvbnNlEmsKFERlbGV0ZUNhcGFjaXR5UmVjb3JkEiguZXJpcy5jcm0udjEuRGVsZXRlQ2FwYWNpdHlSZWNvcmRSZXF1ZXN0GikuZXJpcy5jcm0udjEuRGVsZXRlQ2FwYWNpdHlSZWNvcmRSZXNwb25zZRJZCg5JbXBvcnRBY2NvdW50cxIiLmVyaXMuY3JtLnYxLkltcG9ydEFjY291bnRzUmVxdWVzdBojLmVyaXMuY3JtLnYxLkltcG9ydEFjY291bnRzUmVzcG9uc2ViBnByb3RvMw", [file_eris_common_v1_date, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("ChplcmlzL2NybS92MS9hY2NvdW50cy5wcm90bxILZXJpcy5jcm0udjEioQYKB0FjY291bnQSEgoKYWNjb3VudF9pZBgBIAEoAxISCgpjb21wYW55X2lkGAIgASgDEgwKBG5hbWUYAyABKAkSCwoDbGVuGAQgASgJEhYKDmFjY291bnRfbnVtYmVyGAUgASgJEiAKGHNlY29uZGFyeV9hY2NvdW50X251bWJlchgGIAEoCRISCgp1dGlsaXR5X2lkGAcgASgDEgwKBHpvbmUYCCABKAkSEwoLc3VwcGxpZXJfaWQYCSABKAMSMAoJY29tbW9kaXR5GAogASgOMh0uZXJpcy5jcm0udjEuQWNjb3VudENvbW1vZGl0eRISCgpyYXRlX2NsYXNzGAsgASgJEg8KB2FkZHJlc3MYDCABKAkSDAoEY2l0eRgNIAEoCRINCgVzdGF0ZRgOIAEoCRILCgN6aXAYDyABKAkSKgoKb3Blbl9zdGF0ZRgQIAEoDjIWLmVyaXMuY3JtLnYxLk9wZW5TdGF0ZRIaChJ0YXhfZXhlbXB0X3BlcmNlbnQYESABKAkSLwoRY29udHJhY3RfZW5kX2RhdGUYEiABKAsyFC5lcmlzLmNvbW1vbi52MS5EYXRlEgsKA3BsYxgTIAEoCRIMCgRuc3BsGBQgASgJEg0KBWlzX2RyGBUgASgIEigKCWRyX3N0YXR1cxgWIAEoDjIVLmVyaXMuY3JtLnYxLkRyU3RhdHVzEh8KF2RyX3Byb3ZpZGVyX3N1cHBsaWVyX2lkGBcgASgDEhwKFHN1bW1lcl9yZWdpc3RlcmVkX2t3GBggASgJEhwKFHdpbnRlcl9yZWdpc3RlcmVkX2t3GBkgASgJEhIKCmFubnVhbF9rd2gYGiABKAkSFQoNYW5udWFsX3RoZXJtcxgbIAEoCRITCgtsb2FkX2ZhY3RvchgcIAEoCRI1ChF1c2FnZV91cGRhdGVfdGltZRgdIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgeIAEoAxIvCgt1cGRhdGVfdGltZRgfIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAidQoKVXNhZ2VNb250aBINCgVtb250aBgBIAEoBRINCgV2YWx1ZRgCIAEoCRIKCgJrdxgDIAEoCRITCgtsb2FkX2ZhY3RvchgEIAEoCRIoCgplbnRyeV9kYXRlGAUgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZSLKAQoOQ2FwYWNpdHlSZWNvcmQSGgoSY2FwYWNpdHlfcmVjb3JkX2lkGAEgASgDEhIKCmFjY291bnRfaWQYAiABKAMSJwoEa2luZBgDIAEoDjIZLmVyaXMuY3JtLnYxLkNhcGFjaXR5S2luZBINCgV2YWx1ZRgEIAEoCRIoCgpzdGFydF9kYXRlGAUgASgLMhQuZXJpcy5jb21tb24udjEuRGF0ZRImCghlbmRfZGF0ZRgGIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUiSwoMQWNjb3VudE1hdGNoEiUKB2FjY291bnQYASABKAsyFC5lcmlzLmNybS52MS5BY2NvdW50EhQKDGNvbXBhbnlfbmFtZRgCIAEoCSI9Cg1JbXBvcnRQcm9ibGVtEgsKA3JvdxgBIAEoBRIOCgZjb2x1bW4YAiABKAkSDwoHbWVzc2FnZRgDIAEoCSJcChVMb29rdXBBY2NvdW50c1JlcXVlc3QSFwoPYWNjb3VudF9udW1iZXJzGAEgAygJEhMKC2FjY291bnRfaWRzGAIgAygDEhUKDWNvbXBhbnlfbmFtZXMYAyADKAkitgEKCkFjY291bnRSZWYSEgoKYWNjb3VudF9pZBgBIAEoAxISCgpjb21wYW55X2lkGAIgASgDEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRIWCg5hY2NvdW50X251bWJlchgEIAEoCRIgChhzZWNvbmRhcnlfYWNjb3VudF9udW1iZXIYBSABKAkSEgoKbnVtYmVyX2tleRgGIAEoCRIcChRzZWNvbmRhcnlfbnVtYmVyX2tleRgHIAEoCSJFCgpDb21wYW55UmVmEg0KBWFza2VkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAMSFAoMY29tcGFueV9uYW1lGAMgASgJIm8KFkxvb2t1cEFjY291bnRzUmVzcG9uc2USKQoIYWNjb3VudHMYASADKAsyFy5lcmlzLmNybS52MS5BY2NvdW50UmVmEioKCWNvbXBhbmllcxgCIAMoCzIXLmVyaXMuY3JtLnYxLkNvbXBhbnlSZWYiiwEKE0xpc3RBY2NvdW50c1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxIqCgZmaWx0ZXIYAiABKA4yGi5lcmlzLmNybS52MS5BY2NvdW50RmlsdGVyEg0KBXF1ZXJ5GAMgASgJEhEKCXBhZ2Vfc2l6ZRgEIAEoBRISCgpwYWdlX3Rva2VuGAUgASgJIqcBChRMaXN0QWNjb3VudHNSZXNwb25zZRImCghhY2NvdW50cxgBIAMoCzIULmVyaXMuY3JtLnYxLkFjY291bnQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhIKCnRvdGFsX3NpemUYAyABKAUSEQoJdG90YWxfa3doGAQgASgJEhEKCXRvdGFsX3BsYxgFIAEoCRIUCgx0b3RhbF90aGVybXMYBiABKAkiTQoVU2VhcmNoQWNjb3VudHNSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIl0KFlNlYXJjaEFjY291bnRzUmVzcG9uc2USKgoHbWF0Y2hlcxgBIAMoCzIZLmVyaXMuY3JtLnYxLkFjY291bnRNYXRjaBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiJwoRR2V0QWNjb3VudFJlcXVlc3QSEgoKYWNjb3VudF9pZBgBIAEoAyI7ChJHZXRBY2NvdW50UmVzcG9uc2USJQoHYWNjb3VudBgBIAEoCzIULmVyaXMuY3JtLnYxLkFjY291bnQiPQoUQ3JlYXRlQWNjb3VudFJlcXVlc3QSJQoHYWNjb3VudBgBIAEoCzIULmVyaXMuY3JtLnYxLkFjY291bnQiPgoVQ3JlYXRlQWNjb3VudFJlc3BvbnNlEiUKB2FjY291bnQYASABKAsyFC5lcmlzLmNybS52MS5BY2NvdW50Im4KFFVwZGF0ZUFjY291bnRSZXF1ZXN0EiUKB2FjY291bnQYASABKAsyFC5lcmlzLmNybS52MS5BY2NvdW50Ei8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayI+ChVVcGRhdGVBY2NvdW50UmVzcG9uc2USJQoHYWNjb3VudBgBIAEoCzIULmVyaXMuY3JtLnYxLkFjY291bnQiKgoURGVsZXRlQWNjb3VudFJlcXVlc3QSEgoKYWNjb3VudF9pZBgBIAEoAyIXChVEZWxldGVBY2NvdW50UmVzcG9uc2UiJQoPR2V0VXNhZ2VSZXF1ZXN0EhIKCmFjY291bnRfaWQYASABKAMiYgoQR2V0VXNhZ2VSZXNwb25zZRInCgZtb250aHMYASADKAsyFy5lcmlzLmNybS52MS5Vc2FnZU1vbnRoEiUKB2FjY291bnQYAiABKAsyFC5lcmlzLmNybS52MS5BY2NvdW50Ij8KFEJhdGNoR2V0VXNhZ2VSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAMSEwoLYWNjb3VudF9pZHMYAiADKAMiXgoMQWNjb3VudFVzYWdlEiUKB2FjY291bnQYASABKAsyFC5lcmlzLmNybS52MS5BY2NvdW50EicKBm1vbnRocxgCIAMoCzIXLmVyaXMuY3JtLnYxLlVzYWdlTW9udGgiQgoVQmF0Y2hHZXRVc2FnZVJlc3BvbnNlEikKBnVzYWdlcxgBIAMoCzIZLmVyaXMuY3JtLnYxLkFjY291bnRVc2FnZSJRChJVcGRhdGVVc2FnZVJlcXVlc3QSEgoKYWNjb3VudF9pZBgBIAEoAxInCgZtb250aHMYAiADKAsyFy5lcmlzLmNybS52MS5Vc2FnZU1vbnRoImUKE1VwZGF0ZVVzYWdlUmVzcG9uc2USJwoGbW9udGhzGAEgAygLMhcuZXJpcy5jcm0udjEuVXNhZ2VNb250aBIlCgdhY2NvdW50GAIgASgLMhQuZXJpcy5jcm0udjEuQWNjb3VudCJZChpMaXN0Q2FwYWNpdHlSZWNvcmRzUmVxdWVzdBISCgphY2NvdW50X2lkGAEgASgDEicKBGtpbmQYAiABKA4yGS5lcmlzLmNybS52MS5DYXBhY2l0eUtpbmQiSwobTGlzdENhcGFjaXR5UmVjb3Jkc1Jlc3BvbnNlEiwKB3JlY29yZHMYASADKAsyGy5lcmlzLmNybS52MS5DYXBhY2l0eVJlY29yZCJKChtDcmVhdGVDYXBhY2l0eVJlY29yZFJlcXVlc3QSKwoGcmVjb3JkGAEgASgLMhsuZXJpcy5jcm0udjEuQ2FwYWNpdHlSZWNvcmQiSwocQ3JlYXRlQ2FwYWNpdHlSZWNvcmRSZXNwb25zZRIrCgZyZWNvcmQYASABKAsyGy5lcmlzLmNybS52MS5DYXBhY2l0eVJlY29yZCJiChtEZWxldGVDYXBhY2l0eVJlY29yZFJlcXVlc3QSGgoSY2FwYWNpdHlfcmVjb3JkX2lkGAEgASgDEicKBGtpbmQYAiABKA4yGS5lcmlzLmNybS52MS5DYXBhY2l0eUtpbmQiHgocRGVsZXRlQ2FwYWNpdHlSZWNvcmRSZXNwb25zZSJ1ChVJbXBvcnRBY2NvdW50c1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxILCgNjc3YYAiABKAkSJAoEcm93cxgDIAMoCzIWLmVyaXMuY3JtLnYxLkltcG9ydFJvdxIVCg12YWxpZGF0ZV9vbmx5GAQgASgIIhoKCUltcG9ydFJvdxINCgVjZWxscxgBIAMoCSKBAQoWSW1wb3J0QWNjb3VudHNSZXNwb25zZRIsCghwcm9ibGVtcxgBIAMoCzIaLmVyaXMuY3JtLnYxLkltcG9ydFByb2JsZW0SEQoJcm93X2NvdW50GAIgASgFEiYKCGFjY291bnRzGAMgAygLMhQuZXJpcy5jcm0udjEuQWNjb3VudCpwChBBY2NvdW50Q29tbW9kaXR5EiEKHUFDQ09VTlRfQ09NTU9ESVRZX1VOU1BFQ0lGSUVEEAASHgoaQUNDT1VOVF9DT01NT0RJVFlfRUxFQ1RSSUMQARIZChVBQ0NPVU5UX0NPTU1PRElUWV9HQVMQAipTCglPcGVuU3RhdGUSGgoWT1BFTl9TVEFURV9VTlNQRUNJRklFRBAAEhMKD09QRU5fU1RBVEVfT1BFThABEhUKEU9QRU5fU1RBVEVfQ0xPU0VEEAIqWwoIRHJTdGF0dXMSGQoVRFJfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoURFJfU1RBVFVTX1JFR0lTVEVSRUQQARIaChZEUl9TVEFUVVNfVU5SRUdJU1RFUkVEEAIqlgEKDENhcGFjaXR5S2luZBIdChlDQVBBQ0lUWV9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRQ0FQQUNJVFlfS0lORF9QTEMQARIWChJDQVBBQ0lUWV9LSU5EX05TUEwQAhIbChdDQVBBQ0lUWV9LSU5EX1NVTU1FUl9LVxADEhsKF0NBUEFDSVRZX0tJTkRfV0lOVEVSX0tXEAQqewoNQWNjb3VudEZpbHRlchIeChpBQ0NPVU5UX0ZJTFRFUl9VTlNQRUNJRklFRBAAEhsKF0FDQ09VTlRfRklMVEVSX0VMRUNUUklDEAESFgoSQUNDT1VOVF9GSUxURVJfR0FTEAISFQoRQUNDT1VOVF9GSUxURVJfRFIQAzKnCgoOQWNjb3VudFNlcnZpY2USWAoMTGlzdEFjY291bnRzEiAuZXJpcy5jcm0udjEuTGlzdEFjY291bnRzUmVxdWVzdBohLmVyaXMuY3JtLnYxLkxpc3RBY2NvdW50c1Jlc3BvbnNlIgOQAgESXgoOU2VhcmNoQWNjb3VudHMSIi5lcmlzLmNybS52MS5TZWFyY2hBY2NvdW50c1JlcXVlc3QaIy5lcmlzLmNybS52MS5TZWFyY2hBY2NvdW50c1Jlc3BvbnNlIgOQAgESUgoKR2V0QWNjb3VudBIeLmVyaXMuY3JtLnYxLkdldEFjY291bnRSZXF1ZXN0Gh8uZXJpcy5jcm0udjEuR2V0QWNjb3VudFJlc3BvbnNlIgOQAgESVgoNQ3JlYXRlQWNjb3VudBIhLmVyaXMuY3JtLnYxLkNyZWF0ZUFjY291bnRSZXF1ZXN0GiIuZXJpcy5jcm0udjEuQ3JlYXRlQWNjb3VudFJlc3BvbnNlElYKDVVwZGF0ZUFjY291bnQSIS5lcmlzLmNybS52MS5VcGRhdGVBY2NvdW50UmVxdWVzdBoiLmVyaXMuY3JtLnYxLlVwZGF0ZUFjY291bnRSZXNwb25zZRJWCg1EZWxldGVBY2NvdW50EiEuZXJpcy5jcm0udjEuRGVsZXRlQWNjb3VudFJlcXVlc3QaIi5lcmlzLmNybS52MS5EZWxldGVBY2NvdW50UmVzcG9uc2USTAoIR2V0VXNhZ2USHC5lcmlzLmNybS52MS5HZXRVc2FnZVJlcXVlc3QaHS5lcmlzLmNybS52MS5HZXRVc2FnZVJlc3BvbnNlIgOQAgESWwoNQmF0Y2hHZXRVc2FnZRIhLmVyaXMuY3JtLnYxLkJhdGNoR2V0VXNhZ2VSZXF1ZXN0GiIuZXJpcy5jcm0udjEuQmF0Y2hHZXRVc2FnZVJlc3BvbnNlIgOQAgESUAoLVXBkYXRlVXNhZ2USHy5lcmlzLmNybS52MS5VcGRhdGVVc2FnZVJlcXVlc3QaIC5lcmlzLmNybS52MS5VcGRhdGVVc2FnZVJlc3BvbnNlEm0KE0xpc3RDYXBhY2l0eVJlY29yZHMSJy5lcmlzLmNybS52MS5MaXN0Q2FwYWNpdHlSZWNvcmRzUmVxdWVzdBooLmVyaXMuY3JtLnYxLkxpc3RDYXBhY2l0eVJlY29yZHNSZXNwb25zZSIDkAIBEmsKFENyZWF0ZUNhcGFjaXR5UmVjb3JkEiguZXJpcy5jcm0udjEuQ3JlYXRlQ2FwYWNpdHlSZWNvcmRSZXF1ZXN0GikuZXJpcy5jcm0udjEuQ3JlYXRlQ2FwYWNpdHlSZWNvcmRSZXNwb25zZRJrChREZWxldGVDYXBhY2l0eVJlY29yZBIoLmVyaXMuY3JtLnYxLkRlbGV0ZUNhcGFjaXR5UmVjb3JkUmVxdWVzdBopLmVyaXMuY3JtLnYxLkRlbGV0ZUNhcGFjaXR5UmVjb3JkUmVzcG9uc2USWQoOSW1wb3J0QWNjb3VudHMSIi5lcmlzLmNybS52MS5JbXBvcnRBY2NvdW50c1JlcXVlc3QaIy5lcmlzLmNybS52MS5JbXBvcnRBY2NvdW50c1Jlc3BvbnNlEl4KDkxvb2t1cEFjY291bnRzEiIuZXJpcy5jcm0udjEuTG9va3VwQWNjb3VudHNSZXF1ZXN0GiMuZXJpcy5jcm0udjEuTG9va3VwQWNjb3VudHNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_eris_common_v1_date, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * A company's utility account (one meter or service point). Numbers are decimal strings.
@@ -416,6 +416,167 @@ export const ImportProblemSchema: GenMessage<ImportProblem> = /*@__PURE__*/
   messageDesc(file_eris_crm_v1_accounts, 4);
 
 /**
+ * Request of AccountService.LookupAccounts.
+ *
+ * @generated from message eris.crm.v1.LookupAccountsRequest
+ */
+export type LookupAccountsRequest = Message<"eris.crm.v1.LookupAccountsRequest"> & {
+  /**
+   * Account numbers or ESI IDs, as written anywhere (at most 100,000).
+   *
+   * @generated from field: repeated string account_numbers = 1;
+   */
+  accountNumbers: string[];
+
+  /**
+   * Account ids (at most 100,000).
+   *
+   * @generated from field: repeated int64 account_ids = 2;
+   */
+  accountIds: bigint[];
+
+  /**
+   * Customer names to find companies like (at most 1,000; 3 companies each).
+   *
+   * @generated from field: repeated string company_names = 3;
+   */
+  companyNames: string[];
+};
+
+/**
+ * Describes the message eris.crm.v1.LookupAccountsRequest.
+ * Use `create(LookupAccountsRequestSchema)` to create a new message.
+ */
+export const LookupAccountsRequestSchema: GenMessage<LookupAccountsRequest> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_accounts, 5);
+
+/**
+ * An account found by LookupAccounts.
+ *
+ * @generated from message eris.crm.v1.AccountRef
+ */
+export type AccountRef = Message<"eris.crm.v1.AccountRef"> & {
+  /**
+   * The account.
+   *
+   * @generated from field: int64 account_id = 1;
+   */
+  accountId: bigint;
+
+  /**
+   * Its company and the company's name.
+   *
+   * @generated from field: int64 company_id = 2;
+   */
+  companyId: bigint;
+
+  /**
+   * The company's name.
+   *
+   * @generated from field: string company_name = 3;
+   */
+  companyName: string;
+
+  /**
+   * The account's number as stored.
+   *
+   * @generated from field: string account_number = 4;
+   */
+  accountNumber: string;
+
+  /**
+   * Its second number as stored.
+   *
+   * @generated from field: string secondary_account_number = 5;
+   */
+  secondaryAccountNumber: string;
+
+  /**
+   * The number compared: upper case, without spaces, dashes and leading zeros.
+   *
+   * @generated from field: string number_key = 6;
+   */
+  numberKey: string;
+
+  /**
+   * The key of the second number (empty when none).
+   *
+   * @generated from field: string secondary_number_key = 7;
+   */
+  secondaryNumberKey: string;
+};
+
+/**
+ * Describes the message eris.crm.v1.AccountRef.
+ * Use `create(AccountRefSchema)` to create a new message.
+ */
+export const AccountRefSchema: GenMessage<AccountRef> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_accounts, 6);
+
+/**
+ * A company whose name is like a given name.
+ *
+ * @generated from message eris.crm.v1.CompanyRef
+ */
+export type CompanyRef = Message<"eris.crm.v1.CompanyRef"> & {
+  /**
+   * The name asked for, as given.
+   *
+   * @generated from field: string asked = 1;
+   */
+  asked: string;
+
+  /**
+   * The company.
+   *
+   * @generated from field: int64 company_id = 2;
+   */
+  companyId: bigint;
+
+  /**
+   * Its name.
+   *
+   * @generated from field: string company_name = 3;
+   */
+  companyName: string;
+};
+
+/**
+ * Describes the message eris.crm.v1.CompanyRef.
+ * Use `create(CompanyRefSchema)` to create a new message.
+ */
+export const CompanyRefSchema: GenMessage<CompanyRef> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_accounts, 7);
+
+/**
+ * Response of AccountService.LookupAccounts.
+ *
+ * @generated from message eris.crm.v1.LookupAccountsResponse
+ */
+export type LookupAccountsResponse = Message<"eris.crm.v1.LookupAccountsResponse"> & {
+  /**
+   * Accounts whose number, second number or id was asked for.
+   *
+   * @generated from field: repeated eris.crm.v1.AccountRef accounts = 1;
+   */
+  accounts: AccountRef[];
+
+  /**
+   * Companies like the names asked for.
+   *
+   * @generated from field: repeated eris.crm.v1.CompanyRef companies = 2;
+   */
+  companies: CompanyRef[];
+};
+
+/**
+ * Describes the message eris.crm.v1.LookupAccountsResponse.
+ * Use `create(LookupAccountsResponseSchema)` to create a new message.
+ */
+export const LookupAccountsResponseSchema: GenMessage<LookupAccountsResponse> = /*@__PURE__*/
+  messageDesc(file_eris_crm_v1_accounts, 8);
+
+/**
  * Request of AccountService.ListAccounts.
  *
  * @generated from message eris.crm.v1.ListAccountsRequest
@@ -462,7 +623,7 @@ export type ListAccountsRequest = Message<"eris.crm.v1.ListAccountsRequest"> & {
  * Use `create(ListAccountsRequestSchema)` to create a new message.
  */
 export const ListAccountsRequestSchema: GenMessage<ListAccountsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 5);
+  messageDesc(file_eris_crm_v1_accounts, 9);
 
 /**
  * Response of AccountService.ListAccounts.
@@ -518,7 +679,7 @@ export type ListAccountsResponse = Message<"eris.crm.v1.ListAccountsResponse"> &
  * Use `create(ListAccountsResponseSchema)` to create a new message.
  */
 export const ListAccountsResponseSchema: GenMessage<ListAccountsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 6);
+  messageDesc(file_eris_crm_v1_accounts, 10);
 
 /**
  * Request of AccountService.SearchAccounts.
@@ -554,7 +715,7 @@ export type SearchAccountsRequest = Message<"eris.crm.v1.SearchAccountsRequest">
  * Use `create(SearchAccountsRequestSchema)` to create a new message.
  */
 export const SearchAccountsRequestSchema: GenMessage<SearchAccountsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 7);
+  messageDesc(file_eris_crm_v1_accounts, 11);
 
 /**
  * Response of AccountService.SearchAccounts.
@@ -582,7 +743,7 @@ export type SearchAccountsResponse = Message<"eris.crm.v1.SearchAccountsResponse
  * Use `create(SearchAccountsResponseSchema)` to create a new message.
  */
 export const SearchAccountsResponseSchema: GenMessage<SearchAccountsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 8);
+  messageDesc(file_eris_crm_v1_accounts, 12);
 
 /**
  * Request of AccountService.GetAccount.
@@ -603,7 +764,7 @@ export type GetAccountRequest = Message<"eris.crm.v1.GetAccountRequest"> & {
  * Use `create(GetAccountRequestSchema)` to create a new message.
  */
 export const GetAccountRequestSchema: GenMessage<GetAccountRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 9);
+  messageDesc(file_eris_crm_v1_accounts, 13);
 
 /**
  * Response of AccountService.GetAccount.
@@ -624,7 +785,7 @@ export type GetAccountResponse = Message<"eris.crm.v1.GetAccountResponse"> & {
  * Use `create(GetAccountResponseSchema)` to create a new message.
  */
 export const GetAccountResponseSchema: GenMessage<GetAccountResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 10);
+  messageDesc(file_eris_crm_v1_accounts, 14);
 
 /**
  * Request of AccountService.CreateAccount.
@@ -645,7 +806,7 @@ export type CreateAccountRequest = Message<"eris.crm.v1.CreateAccountRequest"> &
  * Use `create(CreateAccountRequestSchema)` to create a new message.
  */
 export const CreateAccountRequestSchema: GenMessage<CreateAccountRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 11);
+  messageDesc(file_eris_crm_v1_accounts, 15);
 
 /**
  * Response of AccountService.CreateAccount.
@@ -666,7 +827,7 @@ export type CreateAccountResponse = Message<"eris.crm.v1.CreateAccountResponse">
  * Use `create(CreateAccountResponseSchema)` to create a new message.
  */
 export const CreateAccountResponseSchema: GenMessage<CreateAccountResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 12);
+  messageDesc(file_eris_crm_v1_accounts, 16);
 
 /**
  * Request of AccountService.UpdateAccount.
@@ -697,7 +858,7 @@ export type UpdateAccountRequest = Message<"eris.crm.v1.UpdateAccountRequest"> &
  * Use `create(UpdateAccountRequestSchema)` to create a new message.
  */
 export const UpdateAccountRequestSchema: GenMessage<UpdateAccountRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 13);
+  messageDesc(file_eris_crm_v1_accounts, 17);
 
 /**
  * Response of AccountService.UpdateAccount.
@@ -718,7 +879,7 @@ export type UpdateAccountResponse = Message<"eris.crm.v1.UpdateAccountResponse">
  * Use `create(UpdateAccountResponseSchema)` to create a new message.
  */
 export const UpdateAccountResponseSchema: GenMessage<UpdateAccountResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 14);
+  messageDesc(file_eris_crm_v1_accounts, 18);
 
 /**
  * Request of AccountService.DeleteAccount.
@@ -739,7 +900,7 @@ export type DeleteAccountRequest = Message<"eris.crm.v1.DeleteAccountRequest"> &
  * Use `create(DeleteAccountRequestSchema)` to create a new message.
  */
 export const DeleteAccountRequestSchema: GenMessage<DeleteAccountRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 15);
+  messageDesc(file_eris_crm_v1_accounts, 19);
 
 /**
  * Response of AccountService.DeleteAccount.
@@ -754,7 +915,7 @@ export type DeleteAccountResponse = Message<"eris.crm.v1.DeleteAccountResponse">
  * Use `create(DeleteAccountResponseSchema)` to create a new message.
  */
 export const DeleteAccountResponseSchema: GenMessage<DeleteAccountResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 16);
+  messageDesc(file_eris_crm_v1_accounts, 20);
 
 /**
  * Request of AccountService.GetUsage.
@@ -775,7 +936,7 @@ export type GetUsageRequest = Message<"eris.crm.v1.GetUsageRequest"> & {
  * Use `create(GetUsageRequestSchema)` to create a new message.
  */
 export const GetUsageRequestSchema: GenMessage<GetUsageRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 17);
+  messageDesc(file_eris_crm_v1_accounts, 21);
 
 /**
  * Response of AccountService.GetUsage.
@@ -803,7 +964,7 @@ export type GetUsageResponse = Message<"eris.crm.v1.GetUsageResponse"> & {
  * Use `create(GetUsageResponseSchema)` to create a new message.
  */
 export const GetUsageResponseSchema: GenMessage<GetUsageResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 18);
+  messageDesc(file_eris_crm_v1_accounts, 22);
 
 /**
  * Request of AccountService.BatchGetUsage.
@@ -831,7 +992,7 @@ export type BatchGetUsageRequest = Message<"eris.crm.v1.BatchGetUsageRequest"> &
  * Use `create(BatchGetUsageRequestSchema)` to create a new message.
  */
 export const BatchGetUsageRequestSchema: GenMessage<BatchGetUsageRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 19);
+  messageDesc(file_eris_crm_v1_accounts, 23);
 
 /**
  * One account with its usage.
@@ -859,7 +1020,7 @@ export type AccountUsage = Message<"eris.crm.v1.AccountUsage"> & {
  * Use `create(AccountUsageSchema)` to create a new message.
  */
 export const AccountUsageSchema: GenMessage<AccountUsage> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 20);
+  messageDesc(file_eris_crm_v1_accounts, 24);
 
 /**
  * Response of AccountService.BatchGetUsage.
@@ -880,7 +1041,7 @@ export type BatchGetUsageResponse = Message<"eris.crm.v1.BatchGetUsageResponse">
  * Use `create(BatchGetUsageResponseSchema)` to create a new message.
  */
 export const BatchGetUsageResponseSchema: GenMessage<BatchGetUsageResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 21);
+  messageDesc(file_eris_crm_v1_accounts, 25);
 
 /**
  * Request of AccountService.UpdateUsage.
@@ -908,7 +1069,7 @@ export type UpdateUsageRequest = Message<"eris.crm.v1.UpdateUsageRequest"> & {
  * Use `create(UpdateUsageRequestSchema)` to create a new message.
  */
 export const UpdateUsageRequestSchema: GenMessage<UpdateUsageRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 22);
+  messageDesc(file_eris_crm_v1_accounts, 26);
 
 /**
  * Response of AccountService.UpdateUsage.
@@ -936,7 +1097,7 @@ export type UpdateUsageResponse = Message<"eris.crm.v1.UpdateUsageResponse"> & {
  * Use `create(UpdateUsageResponseSchema)` to create a new message.
  */
 export const UpdateUsageResponseSchema: GenMessage<UpdateUsageResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 23);
+  messageDesc(file_eris_crm_v1_accounts, 27);
 
 /**
  * Request of AccountService.ListCapacityRecords.
@@ -964,7 +1125,7 @@ export type ListCapacityRecordsRequest = Message<"eris.crm.v1.ListCapacityRecord
  * Use `create(ListCapacityRecordsRequestSchema)` to create a new message.
  */
 export const ListCapacityRecordsRequestSchema: GenMessage<ListCapacityRecordsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 24);
+  messageDesc(file_eris_crm_v1_accounts, 28);
 
 /**
  * Response of AccountService.ListCapacityRecords.
@@ -985,7 +1146,7 @@ export type ListCapacityRecordsResponse = Message<"eris.crm.v1.ListCapacityRecor
  * Use `create(ListCapacityRecordsResponseSchema)` to create a new message.
  */
 export const ListCapacityRecordsResponseSchema: GenMessage<ListCapacityRecordsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 25);
+  messageDesc(file_eris_crm_v1_accounts, 29);
 
 /**
  * Request of AccountService.CreateCapacityRecord.
@@ -1006,7 +1167,7 @@ export type CreateCapacityRecordRequest = Message<"eris.crm.v1.CreateCapacityRec
  * Use `create(CreateCapacityRecordRequestSchema)` to create a new message.
  */
 export const CreateCapacityRecordRequestSchema: GenMessage<CreateCapacityRecordRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 26);
+  messageDesc(file_eris_crm_v1_accounts, 30);
 
 /**
  * Response of AccountService.CreateCapacityRecord.
@@ -1027,7 +1188,7 @@ export type CreateCapacityRecordResponse = Message<"eris.crm.v1.CreateCapacityRe
  * Use `create(CreateCapacityRecordResponseSchema)` to create a new message.
  */
 export const CreateCapacityRecordResponseSchema: GenMessage<CreateCapacityRecordResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 27);
+  messageDesc(file_eris_crm_v1_accounts, 31);
 
 /**
  * Request of AccountService.DeleteCapacityRecord.
@@ -1055,7 +1216,7 @@ export type DeleteCapacityRecordRequest = Message<"eris.crm.v1.DeleteCapacityRec
  * Use `create(DeleteCapacityRecordRequestSchema)` to create a new message.
  */
 export const DeleteCapacityRecordRequestSchema: GenMessage<DeleteCapacityRecordRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 28);
+  messageDesc(file_eris_crm_v1_accounts, 32);
 
 /**
  * Response of AccountService.DeleteCapacityRecord.
@@ -1070,7 +1231,7 @@ export type DeleteCapacityRecordResponse = Message<"eris.crm.v1.DeleteCapacityRe
  * Use `create(DeleteCapacityRecordResponseSchema)` to create a new message.
  */
 export const DeleteCapacityRecordResponseSchema: GenMessage<DeleteCapacityRecordResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 29);
+  messageDesc(file_eris_crm_v1_accounts, 33);
 
 /**
  * Request of AccountService.ImportAccounts. Either csv or rows.
@@ -1112,7 +1273,7 @@ export type ImportAccountsRequest = Message<"eris.crm.v1.ImportAccountsRequest">
  * Use `create(ImportAccountsRequestSchema)` to create a new message.
  */
 export const ImportAccountsRequestSchema: GenMessage<ImportAccountsRequest> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 30);
+  messageDesc(file_eris_crm_v1_accounts, 34);
 
 /**
  * One row of an import, as cells.
@@ -1133,7 +1294,7 @@ export type ImportRow = Message<"eris.crm.v1.ImportRow"> & {
  * Use `create(ImportRowSchema)` to create a new message.
  */
 export const ImportRowSchema: GenMessage<ImportRow> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 31);
+  messageDesc(file_eris_crm_v1_accounts, 35);
 
 /**
  * Response of AccountService.ImportAccounts.
@@ -1168,7 +1329,7 @@ export type ImportAccountsResponse = Message<"eris.crm.v1.ImportAccountsResponse
  * Use `create(ImportAccountsResponseSchema)` to create a new message.
  */
 export const ImportAccountsResponseSchema: GenMessage<ImportAccountsResponse> = /*@__PURE__*/
-  messageDesc(file_eris_crm_v1_accounts, 32);
+  messageDesc(file_eris_crm_v1_accounts, 36);
 
 /**
  * What an account delivers.
@@ -1499,6 +1660,18 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof ImportAccountsRequestSchema;
     output: typeof ImportAccountsResponseSchema;
+  },
+  /**
+   * Accounts by number (compared without spaces, dashes, letter case and leading zeros) or by
+   * id, with their companies, and companies whose names are like given names: how supplier
+   * statements find their customers. Not for Sales.
+   *
+   * @generated from rpc eris.crm.v1.AccountService.LookupAccounts
+   */
+  lookupAccounts: {
+    methodKind: "unary";
+    input: typeof LookupAccountsRequestSchema;
+    output: typeof LookupAccountsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_eris_crm_v1_accounts, 0);
