@@ -3,6 +3,7 @@ import { createContext, useContext } from "react";
 import { createClient, type Client, type Transport } from "@connectrpc/connect";
 
 import { ContractService, HedgeService, PaymentService } from "../gen/eris/contracts/v1/contracts_pb";
+import type { CommissionStatementService } from "../gen/eris/contracts/v1/statements_pb";
 import { AccountService } from "../gen/eris/crm/v1/accounts_pb";
 import { CallBankService } from "../gen/eris/crm/v1/call_banks_pb";
 import { ContactService } from "../gen/eris/crm/v1/contacts_pb";
@@ -36,6 +37,13 @@ export interface ApiClients {
   hedges: Client<typeof HedgeService>;
   reports: Client<typeof ReportService>;
   changes: Client<typeof ChangeFeedService>;
+  /**
+   * Supplier statements, made by the Commissions screens on first use (features/commissions), so that
+   * their descriptors stay out of the app's first script; a test sets its fake here.
+   */
+  statements?: Client<typeof CommissionStatementService>;
+  /** The transport the clients share, for the clients a lazily loaded screen makes itself. */
+  transport?: Transport;
 }
 
 export function createApiClients(transport: Transport): ApiClients {
@@ -57,6 +65,7 @@ export function createApiClients(transport: Transport): ApiClients {
     hedges: createClient(HedgeService, transport),
     reports: createClient(ReportService, transport),
     changes: createClient(ChangeFeedService, transport),
+    transport,
   };
 }
 

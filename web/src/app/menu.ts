@@ -1,7 +1,7 @@
 import type { IconName } from "@blueprintjs/icons";
 
 import type { Role } from "../gen/eris/identity/v1/identity_pb";
-import { ADMIN_ROLES, RATE_TYPES_ROLES } from "./roles";
+import { ADMIN_ROLES, COMMISSIONS_ROLES, RATE_TYPES_ROLES } from "./roles";
 
 export interface MenuEntry {
   title: string;
@@ -20,6 +20,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { title: "Suppliers", path: "/Suppliers", icon: "shop" },
   { title: "Utilities", path: "/Utilities", icon: "lightning" },
   { title: "Reports", path: "/Reports", icon: "timeline-bar-chart" },
+  { title: "Commissions", path: "/Commissions", icon: "bank-account", roles: COMMISSIONS_ROLES },
   { title: "Settings", path: "/Settings", icon: "cog" },
   { title: "Admin", path: "/Admin", icon: "shield", roles: ADMIN_ROLES },
   { title: "Rate Types", path: "/RateTypes", icon: "percentage", roles: RATE_TYPES_ROLES },

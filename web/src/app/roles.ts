@@ -32,3 +32,7 @@ export function statusLabel(status: UserStatus): string {
 export const ADMIN_ROLES: readonly Role[] = [Role.MANAGEMENT];
 /** Who may open Rate Types (spec section 6). */
 export const RATE_TYPES_ROLES: readonly Role[] = [Role.MANAGEMENT, Role.ADMIN];
+/** Who may open Commissions (issue 25: Customer Care reads, Sales has no access). */
+export const COMMISSIONS_ROLES: readonly Role[] = [Role.MANAGEMENT, Role.ADMIN, Role.CUSTOMER_CARE];
+/** Who may import, link and revert supplier statements (issue 25). */
+export const COMMISSION_IMPORT_ROLES: readonly Role[] = [Role.MANAGEMENT, Role.ADMIN];

@@ -11,7 +11,7 @@ import { reportEntry, type ReportId } from "../features/reports/reportCatalog";
 import { decideLoginRoute } from "./auth/guard";
 import { useSessionState } from "./auth/SessionContext";
 import { RevenueBasis } from "../gen/eris/reporting/v1/reporting_pb";
-import { ADMIN_ROLES, RATE_TYPES_ROLES } from "./roles";
+import { ADMIN_ROLES, COMMISSIONS_ROLES, RATE_TYPES_ROLES } from "./roles";
 import { NotFound } from "./shell/NotFound";
 import { RequireRole } from "./shell/RequireRole";
 import { SessionSpinner, Shell } from "./shell/Shell";
@@ -84,6 +84,9 @@ const ContactsTabRedirect = lazyPage(() =>
 );
 const ContractBookPage = lazyPage(() =>
   import("../features/contractBook/ContractBookPage").then((m) => m.ContractBookPage),
+);
+const CommissionsPage = lazyPage(() =>
+  import("../features/commissions/CommissionsPage").then((m) => m.CommissionsPage),
 );
 const ContractsTab = lazyPage(() => import("../features/contracts/ContractsTab").then((m) => m.ContractsTab));
 const DashboardPage = lazyPage(() => import("../features/dashboard/DashboardPage").then((m) => m.DashboardPage));
@@ -232,6 +235,14 @@ export function AppRoutes() {
           );
           return <Route key={id} path={path} element={page} />;
         })}
+        <Route
+          path="/Commissions/*"
+          element={
+            <RequireRole roles={COMMISSIONS_ROLES}>
+              <CommissionsPage />
+            </RequireRole>
+          }
+        />
         <Route path="/Contracts" element={<ContractBookPage />} />
         <Route path="/callbanks/:callBankId/companies" element={<CallBankCompaniesPage />} />
         <Route path="/Settings" element={<SettingsPage />} />

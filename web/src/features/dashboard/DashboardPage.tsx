@@ -16,6 +16,12 @@ const DashboardCallBanksTab = lazy(() =>
   import("./DashboardCallBanksTab").then((m) => ({ default: m.DashboardCallBanksTab })),
 );
 
+// Management's line of commission statements comes with its own chunk: the statements client stays
+// out of the dashboard's first script.
+const StatementSummaryLine = lazy(() =>
+  import("../commissions/StatementSummaryLine").then((m) => ({ default: m.StatementSummaryLine })),
+);
+
 /** Only Management may look at another user's dashboard data (spec section 6). */
 export function canPickDashboardUser(role: Role): boolean {
   return role === Role.MANAGEMENT;
@@ -48,6 +54,11 @@ export function DashboardPage() {
   return (
     <div className="eris-page">
       <H3>{DASHBOARD_TEXTS.title}</H3>
+      {me?.role === Role.MANAGEMENT && (
+        <Suspense fallback={null}>
+          <StatementSummaryLine />
+        </Suspense>
+      )}
       <Tabs
         id="dashboard-tabs"
         selectedTabId={tab}
