@@ -36,7 +36,7 @@ function ContractLink({ contractId, companyId }: { contractId: bigint; companyId
 type RowColumn = VirtualColumn<StatementRow>;
 
 const ROW_COLUMNS: RowColumn[] = [
-  { id: "row", header: C.row, width: 70, numeric: true, pinned: true, render: (row) => row.rowNumber },
+  { id: "row", header: C.row, width: 84, numeric: true, pinned: true, render: (row) => row.rowNumber },
   {
     id: "account",
     header: C.account,
@@ -47,7 +47,7 @@ const ROW_COLUMNS: RowColumn[] = [
   {
     id: "period",
     header: C.period,
-    width: 190,
+    width: 215,
     render: (row) => periodText(row.line) || monthLabel(dateMonth(row.month)),
   },
   { id: "usage", header: C.usage, width: 100, numeric: true, render: (row) => formatVolume(row.line?.usage ?? "") },
@@ -89,7 +89,7 @@ function linkColumn(onLink: (row: StatementRow) => void): RowColumn {
   return {
     id: "action",
     header: C.action,
-    width: 90,
+    width: 100,
     pinned: "end",
     render: (row) => (
       <Button

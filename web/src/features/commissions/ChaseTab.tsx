@@ -41,7 +41,7 @@ function chaseColumns(exportLine: Export, exporting: boolean): VirtualColumn<Cha
   const money = (id: keyof typeof C, value: (l: ChaseLine) => string): VirtualColumn<ChaseLine> => ({
     id,
     header: C[id],
-    width: 130,
+    width: 120,
     numeric: true,
     render: (l) => formatMoney(value(l)),
   });
@@ -66,12 +66,11 @@ function chaseColumns(exportLine: Export, exporting: boolean): VirtualColumn<Cha
       render: (l) => l.missingCount.toLocaleString("en-US"),
     },
     money("missingAmount", (l) => l.missingAmount),
-    { id: "statements", header: C.statements, width: 100, numeric: true, render: (l) => l.statements },
+    { id: "statements", header: C.statements, width: 110, numeric: true, render: (l) => l.statements },
     {
       id: "exceptions",
       header: C.exceptions,
-      width: 290,
-      pinned: "end",
+      width: 330,
       render: (l) => {
         const month = monthLabel(dateMonth(l.month));
         return (

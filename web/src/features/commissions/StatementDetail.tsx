@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 
 import { Button, Callout, H4, Intent, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
@@ -123,7 +123,7 @@ function StatementHeader({ statement: s }: { statement: Statement }) {
   const timeZone = useBusinessTimeZone();
   const who = (userId: bigint, when: Statement["importedAt"]) =>
     COMMISSION_TEXTS.importedBy(formatDateTime(when, timeZone), directory.nameOf(userId));
-  const facts: [string, React.ReactNode][] = [
+  const facts: [string, ReactNode][] = [
     [F.supplier, s.supplierName],
     [F.file, s.fileName],
     [

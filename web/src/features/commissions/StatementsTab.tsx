@@ -1,4 +1,4 @@
-import { FormGroup, HTMLSelect, Spinner, Tag } from "@blueprintjs/core";
+import { FormGroup, HTMLSelect, Intent, Spinner, Tag } from "@blueprintjs/core";
 import { Link } from "react-router";
 
 import { useUserDirectory } from "../../api/userDirectory";
@@ -28,7 +28,7 @@ function dayOf(statement: Statement, timeZone: string | undefined): string {
 }
 
 function count(id: keyof typeof C, value: (s: Statement) => number): VirtualColumn<Statement> {
-  return { id, header: C[id], width: 96, numeric: true, render: (s) => value(s).toLocaleString("en-US") };
+  return { id, header: C[id], width: 112, numeric: true, render: (s) => value(s).toLocaleString("en-US") };
 }
 
 function money(id: keyof typeof C, value: (s: Statement) => string): VirtualColumn<Statement> {
@@ -40,7 +40,7 @@ function statementColumns(nameOf: (userId: bigint) => string, timeZone: string |
     {
       id: "number",
       header: C.number,
-      width: 110,
+      width: 124,
       pinned: true,
       render: (s) => <Link to={statementPath(s.statementId)}>{`#${s.statementId}`}</Link>,
     },
@@ -51,7 +51,7 @@ function statementColumns(nameOf: (userId: bigint) => string, timeZone: string |
       header: C.status,
       width: 100,
       render: (s) => (
-        <Tag minimal intent={s.status === StatementStatus.REVERTED ? "warning" : "success"}>
+        <Tag minimal intent={s.status === StatementStatus.REVERTED ? Intent.WARNING : Intent.SUCCESS}>
           {statusLabel(s.status)}
         </Tag>
       ),
@@ -59,7 +59,7 @@ function statementColumns(nameOf: (userId: bigint) => string, timeZone: string |
     {
       id: "imported",
       header: C.imported,
-      width: 200,
+      width: 210,
       render: (s) => T.importedBy(dayOf(s, timeZone), nameOf(s.importedBy)),
       title: (s) => formatDateTime(s.importedAt, timeZone),
     },
