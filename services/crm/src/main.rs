@@ -2,5 +2,6 @@
 static ALLOCATOR: eris_platform::service::Allocator = eris_platform::service::Allocator;
 
 fn main() -> anyhow::Result<()> {
+    eris_platform::config::load_secret_files()?;
     eris_platform::service::run("eris-crm", eris_crm::serve)
 }

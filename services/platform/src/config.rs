@@ -1,7 +1,7 @@
 //! Settings shared by every binary. Each has a default that works on a developer machine and
 //! an environment variable that overrides it.
 
-use std::{fmt, str::FromStr, sync::Arc};
+use std::{ffi::OsString, fmt, path::PathBuf, str::FromStr, sync::Arc};
 
 use secrecy::{ExposeSecret, SecretString};
 
@@ -115,4 +115,83 @@ impl fmt::Debug for Secret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("[redacted]")
     }
+}
+
+/// The secret settings that may be given as a file instead, the way Kubernetes and Docker mount
+/// secrets: `X_FILE` names a file whose content, less trailing newlines, is `X`. The AWS keys are
+/// read from the environment by the contract files' store, not by clap, so they are here too.
+pub const SECRET_VARIABLES: &[&str] = &[
+    "DATABASE_URL",
+    "REDIS_URL",
+    "ERIS_JWT_PRIVATE_KEY",
+    "ERIS_JWT_PUBLIC_KEY",
+    "ERIS_SERVICE_SECRET",
+    "ERIS_PROXY_SECRET",
+    "ERIS_CONTRACT_UPLOAD_KEY",
+    "ERIS_DEMO_PASSWORD",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+];
+
+/// Why a secret could not be taken from its file; each names the variable.
+#[derive(Debug, thiserror::Error)]
+pub enum SecretFileError {
+    #[error("{variable} and {variable}_FILE are both set: set only one of them")]
+    BothSet { variable: &'static str },
+    #[error("{variable}_FILE: cannot read {}: {source}", path.display())]
+    Unreadable { variable: &'static str, path: PathBuf, source: std::io::Error },
+    #[error("{variable}_FILE: {} is empty", path.display())]
+    Empty { variable: &'static str, path: PathBuf },
+}
+
+/// The secrets given as files: `(X, content)` for each of [`SECRET_VARIABLES`] whose `X_FILE`
+/// is set, reading variables through `env` (the process's environment, or a test's). A variable
+/// set to the empty string counts as unset.
+pub fn secrets_from_files(
+    env: impl Fn(&str) -> Option<OsString>,
+) -> Result<Vec<(&'static str, String)>, SecretFileError> {
+    let set = |name: &str| env(name).filter(|value| !value.is_empty());
+    let mut secrets = Vec::new();
+    for &variable in SECRET_VARIABLES {
+        let Some(path) = set(&format!("{variable}_FILE")).map(PathBuf::from) else { continue };
+        if set(variable).is_some() {
+            return Err(SecretFileError::BothSet { variable });
+        }
+        let content = std::fs::read_to_string(&path).map_err(|source| SecretFileError::Unreadable {
+            variable,
+            path: path.clone(),
+            source,
+        })?;
+        let value = content.trim_end_matches(['\n', '\r']);
+        if value.is_empty() {
+            return Err(SecretFileError::Empty { variable, path });
+        }
+        secrets.push((variable, value.to_owned()));
+    }
+    Ok(secrets)
+}
+
+/// The first line of every binary's `main`: takes the secrets given as `X_FILE` (see
+/// [`SECRET_VARIABLES`]) into the environment, where clap and the AWS client read them. This crate
+/// forbids unsafe code, and changing one's own environment is unsafe since Rust 2024, so when any
+/// file is named the process starts itself again in place (`exec`: same pid, same arguments) with
+/// each `X` set and `X_FILE` removed. Returns an error naming the variable when a file cannot be
+/// read or both forms are set.
+pub fn load_secret_files() -> anyhow::Result<()> {
+    use std::os::unix::process::CommandExt as _;
+
+    let secrets = secrets_from_files(|name| std::env::var_os(name))?;
+    if secrets.is_empty() {
+        return Ok(());
+    }
+    let mut args = std::env::args_os();
+    let mut command = std::process::Command::new(std::env::current_exe()?);
+    if let Some(arg0) = args.next() {
+        command.arg0(arg0);
+    }
+    command.args(args);
+    for (variable, value) in secrets {
+        command.env(variable, value).env_remove(format!("{variable}_FILE"));
+    }
+    Err(anyhow::Error::new(command.exec()).context("starting again with the secrets read from their files"))
 }

@@ -97,6 +97,7 @@ static ALLOCATOR: eris_platform::service::Allocator = eris_platform::service::Al
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    eris_platform::config::load_secret_files()?;
     let cli = Cli::parse();
     let _telemetry = eris_platform::telemetry::init("eris-stack")?;
     match cli.command {
