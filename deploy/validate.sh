@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the deployment files on a machine without a Docker engine and without network:
 # the kustomize base and the local overlay render and hang together, docker-compose.yml is
-# valid, the collector config, the Tiltfile and the Dockerfile are consistent.
+# valid, the collector config, the Tiltfile and the Dockerfile are consistent, and checkov (when
+# installed) finds nothing in the manifests and the Dockerfile.
 # One line per check; exits non-zero if any check fails. Usage: bash deploy/validate.sh
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -59,6 +60,49 @@ def secret_keys(s):
 
 expected = {"identity": 50051, "crm": 50052, "contracts": 50053, "sourcing": 50054,
             "reporting": 50055, "gateway": 8080}
+accounts = by_kind.get("ServiceAccount", {})
+
+def secret_files(name, pod, c):
+    """The paths the container's *_FILE variables name, checked against its secret volumes."""
+    volumes = {v["name"]: v for v in pod.get("volumes", [])}
+    files = {}
+    for m in c.get("volumeMounts", []):
+        ref = (volumes.get(m["name"]) or {}).get("secret")
+        if ref is None:
+            continue
+        s = secrets.get(ref.get("secretName"))
+        for item in ref.get("items", []):
+            if s is None or item["key"] not in secret_keys(s):
+                if not ref.get("optional"):
+                    errs.append("%s: mounts missing secret key %s/%s" % (name, ref.get("secretName"), item["key"]))
+            files[m["mountPath"].rstrip("/") + "/" + item["path"]] = item["key"]
+    env = {}
+    for e in c.get("env", []):
+        if "secretKeyRef" in (e.get("valueFrom") or {}):
+            errs.append("%s: %s comes from a secret as a variable, not as a file" % (name, e["name"]))
+        if e["name"].endswith("_FILE"):
+            if e.get("value") not in files:
+                errs.append("%s: %s=%s is no mounted secret file" % (name, e["name"], e.get("value")))
+            env[e["name"][:-len("_FILE")]] = e
+        else:
+            env[e["name"]] = e
+    return env
+
+for name, d in deps.items():
+    pod = d["spec"]["template"]["spec"]
+    if not all(str(c.get("image", "")).startswith("eris") for c in pod["containers"]):
+        continue  # the local cluster's throw-away PostgreSQL, Redis, Jaeger and MinIO
+    sa = pod.get("serviceAccountName")
+    if sa is None or sa == "default" or sa not in accounts:
+        errs.append("%s: no ServiceAccount of its own" % name)
+    elif accounts[sa].get("automountServiceAccountToken") is not False:
+        errs.append("ServiceAccount %s mounts its token" % sa)
+    if pod.get("automountServiceAccountToken") is not False:
+        errs.append("%s: the pod mounts a service account token" % name)
+    for c in pod["containers"]:
+        if not c.get("imagePullPolicy"):
+            errs.append("%s: no imagePullPolicy" % name)
+
 for name, port in expected.items():
     d = deps.get(name)
     if d is None:
@@ -87,7 +131,7 @@ for name, port in expected.items():
     ports = {p.get("name"): p["containerPort"] for p in c.get("ports", [])}
     if port not in ports.values():
         errs.append("%s: container port %d missing" % (name, port))
-    env = {e["name"]: e for e in c.get("env", [])}
+    env = secret_files(name, pod, c)
     if env.get("ERIS_LISTEN", {}).get("value") != "0.0.0.0:%d" % port:
         errs.append("%s: ERIS_LISTEN is not 0.0.0.0:%d" % (name, port))
     if name == "gateway":
@@ -102,13 +146,6 @@ for name, port in expected.items():
         for probe in ("readinessProbe", "livenessProbe"):
             if (c.get(probe) or {}).get("grpc", {}).get("port") != port:
                 errs.append("%s: %s is not a grpc probe on %d" % (name, probe, port))
-    for e in c.get("env", []):
-        ref = (e.get("valueFrom") or {}).get("secretKeyRef")
-        if ref and not ref.get("optional"):
-            s = secrets.get(ref["name"])
-            if s is None or ref["key"] not in secret_keys(s):
-                errs.append("%s: %s refers to missing secret key %s/%s"
-                            % (name, e["name"], ref["name"], ref["key"]))
     for ef in c.get("envFrom", []):
         ref = ef.get("configMapRef")
         if ref and ref["name"] not in cms:
@@ -126,6 +163,43 @@ for name, port in expected.items():
             if p["port"] != port:
                 errs.append("Service %s: port %s, expected %d" % (name, p["port"], port))
 
+# Replicated workloads: a disruption budget and spread over nodes and zones.
+pdbs = by_kind.get("PodDisruptionBudget", {})
+for name in ("gateway", "reporting"):
+    d = deps.get(name)
+    if d is None:
+        continue
+    labels = d["spec"]["template"]["metadata"].get("labels", {})
+    if not any(all(labels.get(k) == v for k, v in p["spec"]["selector"]["matchLabels"].items())
+               for p in pdbs.values()):
+        errs.append("%s: no PodDisruptionBudget" % name)
+    keys = {t["topologyKey"] for t in d["spec"]["template"]["spec"].get("topologySpreadConstraints", [])}
+    if not {"kubernetes.io/hostname", "topology.kubernetes.io/zone"} <= keys:
+        errs.append("%s: not spread over hostnames and zones" % name)
+projector = deps.get("reporting-projector")
+if projector is None:
+    errs.append("no Deployment reporting-projector")
+elif projector["spec"].get("replicas") != 1:
+    errs.append("reporting-projector: not one replica")
+
+# Network policies: default deny; every policy's port towards an Eris pod is one of its ports.
+policies = by_kind.get("NetworkPolicy", {})
+if not any(p["spec"].get("podSelector") == {} and set(p["spec"].get("policyTypes", [])) == {"Ingress", "Egress"}
+           and not p["spec"].get("ingress") and not p["spec"].get("egress") for p in policies.values()):
+    errs.append("no default-deny NetworkPolicy")
+pod_ports = {}
+for d in deps.values():
+    app = d["spec"]["template"]["metadata"].get("labels", {}).get("app.kubernetes.io/name")
+    pod_ports[app] = {p["containerPort"] for c in d["spec"]["template"]["spec"]["containers"] for p in c.get("ports", [])}
+for pname, p in policies.items():
+    for rule in p["spec"].get("egress", []):
+        for peer in rule.get("to", []):
+            app = ((peer.get("podSelector") or {}).get("matchLabels") or {}).get("app.kubernetes.io/name")
+            if "namespaceSelector" not in peer and app is not None and app in pod_ports:
+                for port in rule.get("ports", []):
+                    if port["port"] not in pod_ports[app]:
+                        errs.append("NetworkPolicy %s: %s has no port %s" % (pname, app, port["port"]))
+
 # Upstream URLs in the ConfigMap point at Services and their ports.
 for cm in cms.values():
     for k, v in (cm.get("data") or {}).items():
@@ -141,6 +215,7 @@ if contracts is not None:
     env = {e["name"] for e in contracts["spec"]["template"]["spec"]["containers"][0].get("env", [])}
     if "ERIS_CONTRACT_FILES_BUCKET" not in env:
         errs.append("contracts: no ERIS_CONTRACT_FILES_BUCKET (files would stay on one pod's disk)")
+    env |= {e[:-len("_FILE")] for e in env if e.endswith("_FILE")}
     if contracts["spec"].get("replicas", 1) > 1 and "ERIS_CONTRACT_UPLOAD_KEY" not in env:
         errs.append("contracts: replicas without a shared ERIS_CONTRACT_UPLOAD_KEY")
 
@@ -188,6 +263,9 @@ if command -v kubectl >/dev/null 2>&1; then
   done
   if grep -q REPLACE_ME "$tmp/k8s-local.yaml" 2>/dev/null; then
     fail "deploy/k8s-local: still contains REPLACE_ME placeholders"
+  fi
+  if grep -q '192\.0\.2\.' "$tmp/k8s-local.yaml" 2>/dev/null; then
+    fail "deploy/k8s-local: a network policy still names the placeholder range 192.0.2.0/24"
   fi
 else
   skip "kubectl kustomize (kubectl not installed)"
@@ -355,6 +433,65 @@ else
 fi
 if [ "$lock_missing" = 1 ]; then
   warn "web/package-lock.json does not exist yet: the image's npm ci needs it"
+fi
+
+# 7. checkov, a public infrastructure scanner, on what production runs: the rendered base, the
+#    Eris workloads as the local overlay renders them, and the Dockerfile. No check may fail; a
+#    deliberate exception is a `checkov.io/skipN: CKV_..=reason` annotation on the object (a
+#    `checkov:skip=` comment in the Dockerfile), and every one must give its reason. The local
+#    overlay's throw-away PostgreSQL, Redis, Jaeger and MinIO run their upstream images the way
+#    those images expect and are not scanned. checkov does not read docker-compose files.
+if ! command -v checkov >/dev/null 2>&1; then
+  skip "checkov (not installed: pip install checkov; .ci/run installs it)"
+elif [ "$have_yaml" != 1 ] || [ ! -s "$tmp/k8s.yaml" ] || [ ! -s "$tmp/k8s-local.yaml" ]; then
+  skip "checkov (no rendered manifests or no PyYAML)"
+else
+  mkdir -p "$tmp/scan"
+  cp "$tmp/k8s.yaml" "$tmp/scan/k8s.yaml"
+  python3 - "$tmp/k8s.yaml" "$tmp/k8s-local.yaml" >"$tmp/scan/k8s-local-eris.yaml" <<'PY'
+import sys, yaml
+key = lambda d: (d["kind"], d["metadata"]["name"])
+base = {key(d) for d in yaml.safe_load_all(open(sys.argv[1])) if d}
+local = [d for d in yaml.safe_load_all(open(sys.argv[2])) if d and key(d) in base]
+yaml.safe_dump_all(local, sys.stdout)
+PY
+  checkov --quiet --compact --skip-download --output json --framework kubernetes dockerfile \
+    -f "$tmp/scan/k8s.yaml" "$tmp/scan/k8s-local-eris.yaml" deploy/Dockerfile \
+    >"$tmp/checkov.json" 2>"$tmp/err"
+  if res=$(python3 - "$tmp/checkov.json" <<'PY' 2>&1
+import json, sys
+try:
+    reports = json.load(open(sys.argv[1]))
+except ValueError:
+    print("    checkov wrote no report")
+    print("no report")
+    sys.exit(1)
+if isinstance(reports, dict):
+    reports = [reports]
+bad = 0
+counts = []
+for r in reports:
+    res = r.get("results", {})
+    for c in res.get("failed_checks", []):
+        bad = 1
+        print("    %s %s (%s) %s" % (c["check_id"], c["resource"], c["file_path"].split("/")[-1], c["check_name"]))
+    for c in res.get("skipped_checks", []):
+        reason = (c.get("check_result") or {}).get("suppress_comment", "")
+        if not reason.strip() or reason == "No comment provided":
+            bad = 1
+            print("    %s %s skipped without a reason" % (c["check_id"], c["resource"]))
+    s = r["summary"]
+    counts.append("%s %d passed, %d failed, %d skipped" % (r["check_type"], s["passed"], s["failed"], s["skipped"]))
+if not reports:
+    bad = 1
+print("; ".join(counts))
+sys.exit(bad)
+PY
+  ); then
+    ok "checkov: $(tail -n1 <<<"$res") (each skip with its reason in the manifest)"
+  else
+    fail "checkov: $(tail -n1 <<<"$res")"; sed '$d' <<<"$res"; head -n3 "$tmp/err"
+  fi
 fi
 
 exit "$failed"
