@@ -1,7 +1,5 @@
 import { avatarColor, initials } from "../lib/initials";
-
-/** Theme colours that keep white text readable. */
-const PALETTE = ["#17a7b5", "#0005dc", "#5c6bc0", "#00838f", "#6a1b9a", "#2e7d32"] as const;
+import { AVATAR_COLOURS } from "../styles/palette";
 
 export interface InitialsAvatarProps {
   name: string;
@@ -21,7 +19,7 @@ export function InitialsAvatar({ name, size = 30 }: InitialsAvatarProps) {
       aria-label={`Avatar of ${name}`}
       data-initials={text}
     >
-      <circle cx="20" cy="20" r="20" fill={avatarColor(name, PALETTE)} />
+      <circle cx="20" cy="20" r="20" style={{ fill: avatarColor(name, AVATAR_COLOURS) }} />
       <text
         x="20"
         y="20"

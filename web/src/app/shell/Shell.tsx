@@ -22,6 +22,9 @@ if (import.meta.env.MODE === "test") {
   await Promise.all([loadSearchDrawer(), loadFinder()]);
 }
 
+/** The page's main content, where the skip link takes the keyboard. */
+const MAIN_ID = "main-content";
+
 /** True for the finder's shortcut: Ctrl+K, or Cmd+K on a Mac. */
 export function isFinderShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
@@ -85,6 +88,17 @@ export function Shell() {
   return (
     <LiveChanges userId={state.user.userId}>
       <div className="eris-shell">
+        {/* The first Tab stop: past the top bar and the menu, straight to the page. */}
+        <a
+          className="eris-skip-link"
+          href={`#${MAIN_ID}`}
+          onClick={(event) => {
+            event.preventDefault();
+            main.current?.focus();
+          }}
+        >
+          {SHELL_TEXTS.skipToContent}
+        </a>
         <TopBar
           userName={state.user.name}
           onOpenSearch={() => setSearchOpen(true)}
@@ -93,7 +107,7 @@ export function Shell() {
         />
         <div className="eris-body">
           <SideMenu role={state.user.role} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
-          <main className="eris-main" ref={main}>
+          <main className="eris-main" id={MAIN_ID} tabIndex={-1} ref={main}>
             <Outlet />
           </main>
         </div>

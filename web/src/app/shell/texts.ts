@@ -4,6 +4,7 @@ export const SHELL_TEXTS = {
   expandMenu: "Expand menu",
   collapseMenu: "Collapse menu",
   mainMenu: "Main menu",
+  skipToContent: "Skip to main content",
   settings: "Settings",
   logout: "Logout",
   companySearch: "Company search",

@@ -1,6 +1,7 @@
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from "victory";
 
 import { shortNumber } from "../../lib/numberText";
+import { PRIMARY_COLOUR } from "../../styles/palette";
 import { MONTH_SHORT_NAMES, usageNumber, type UsageEntry } from "./usageMath";
 
 export interface UsageChartProps {
@@ -9,8 +10,6 @@ export interface UsageChartProps {
   unit: string;
   title: string;
 }
-
-const LINE_COLOUR = "#17a7b5";
 
 /** The months' usage as a line, as typed (months left empty are skipped). */
 export function UsageChart({ entries, unit, title }: UsageChartProps) {
@@ -37,8 +36,10 @@ export function UsageChart({ entries, unit, title }: UsageChartProps) {
           tickFormat={(t: number) => shortNumber(t)}
           style={{ axisLabel: { padding: 48 } }}
         />
-        {points.length > 1 && <VictoryLine data={points} style={{ data: { stroke: LINE_COLOUR, strokeWidth: 2 } }} />}
-        {points.length > 0 && <VictoryScatter data={points} size={3} style={{ data: { fill: LINE_COLOUR } }} />}
+        {points.length > 1 && (
+          <VictoryLine data={points} style={{ data: { stroke: PRIMARY_COLOUR, strokeWidth: 2 } }} />
+        )}
+        {points.length > 0 && <VictoryScatter data={points} size={3} style={{ data: { fill: PRIMARY_COLOUR } }} />}
       </VictoryChart>
     </figure>
   );

@@ -17,7 +17,8 @@ import { RFP_REPORT_TEXTS } from "../rfpReport";
 import { TASK_TEXTS } from "../tasks";
 import { CALL_BANK_TEXTS } from "../callbanks";
 import { HOUR_PX } from "./Calendar";
-import { CLOSED_COLOUR, eventColour } from "./calendarMath";
+import { CLOSED_EVENT_COLOUR } from "../../styles/palette";
+import { eventColour } from "./calendarMath";
 import { DASHBOARD_TEXTS } from "./texts";
 
 const manager = makeUser({ userId: 1n, name: "Mia Manager", role: Role.MANAGEMENT });
@@ -127,7 +128,7 @@ describe("dashboard", () => {
     const open = await screen.findAllByRole("button", { name: /Call the CFO/ });
     expect(open[0].getAttribute("data-colour")).toBe(eventColour(11n));
     const closed = screen.getAllByRole("button", { name: /Send pricing/ });
-    expect(closed[0].getAttribute("data-colour")).toBe(CLOSED_COLOUR);
+    expect(closed[0].getAttribute("data-colour")).toBe(CLOSED_EVENT_COLOUR);
     expect(screen.queryByLabelText(DASHBOARD_TEXTS.user)).toBeNull();
     expect(listTasks).toHaveBeenCalledWith(expect.objectContaining({ assigneeUserId: 2n }), expect.anything());
     // My Upcoming Tasks lists the open one with its company.
@@ -243,7 +244,7 @@ describe("dashboard RFPs", () => {
     const calendar = await screen.findByRole("region", { name: DASHBOARD_TEXTS.calendar });
     const friday = within(calendar).getByRole("group", { name: "Friday, November 20, 2026" });
     const chip = await within(friday).findByRole("button", { name: "11:00 AM RFP: Acme Foods" });
-    expect(chip.getAttribute("data-colour")).toBe(CLOSED_COLOUR);
+    expect(chip.getAttribute("data-colour")).toBe(CLOSED_EVENT_COLOUR);
     expect(chip.getAttribute("data-minute")).toBe(String(11 * 60));
     expect(parseFloat(chip.style.top)).toBeCloseTo((11 / 24) * 100);
     // The week shown, Monday to Sunday; 0 asks for the caller's own.

@@ -2,9 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   calendarRange,
-  CLOSED_COLOUR,
   dayHours,
-  EVENT_PALETTE,
   eventColour,
   fromIsoDate,
   outOfView,
@@ -13,6 +11,7 @@ import {
   sundayWeek,
   toIsoDate,
 } from "./calendarMath";
+import { CLOSED_EVENT_COLOUR, EVENT_COLOURS } from "../../styles/palette";
 
 const d = (y: number, m: number, day: number, h = 0, min = 0) => new Date(y, m - 1, day, h, min);
 const iso = (dates: Date[]) => dates.map(toIsoDate);
@@ -167,8 +166,8 @@ describe("event colours", () => {
   it("are stable per task and come from the palette", () => {
     for (const id of [1n, 2n, 3n, 42n, 9_007_199_254_740_993n]) {
       expect(eventColour(id)).toBe(eventColour(id));
-      expect(EVENT_PALETTE).toContain(eventColour(id));
-      expect(eventColour(id)).not.toBe(CLOSED_COLOUR);
+      expect(EVENT_COLOURS).toContain(eventColour(id));
+      expect(eventColour(id)).not.toBe(CLOSED_EVENT_COLOUR);
     }
   });
 

@@ -1,4 +1,5 @@
 import { businessDayOf, minuteOfDay } from "../../lib/businessTime";
+import { EVENT_COLOURS } from "../../styles/palette";
 
 /** The calendar's views (spec: types month, week, day, 4day). */
 export type CalendarView = "month" | "week" | "day" | "4day";
@@ -238,26 +239,7 @@ export function fromIsoDate(text: string): Date | null {
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
-/** Palette for Open tasks; each task keeps its colour (derived from its id). */
-export const EVENT_PALETTE = [
-  "#1e88e5",
-  "#3949ab",
-  "#5e35b1",
-  "#00897b",
-  "#43a047",
-  "#f4511e",
-  "#8e24aa",
-  "#00acc1",
-  "#c0ca33",
-  "#fb8c00",
-  "#d81b60",
-  "#6d4c41",
-] as const;
-
-/** Closed tasks (and RFPs) are grey. */
-export const CLOSED_COLOUR = "#9e9e9e";
-
-/** A colour that looks random across tasks but never changes for one task id. */
+/** An Open task's colour from the palette: it looks random across tasks but never changes for one task id. */
 export function eventColour(id: bigint): string {
   // A 64-bit mix (splitmix64's finaliser), so neighbouring ids get unrelated colours.
   const mask = (1n << 64n) - 1n;
@@ -265,5 +247,5 @@ export function eventColour(id: bigint): string {
   x = ((x ^ (x >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
   x = ((x ^ (x >> 27n)) * 0x94d049bb133111ebn) & mask;
   x ^= x >> 31n;
-  return EVENT_PALETTE[Number(x % BigInt(EVENT_PALETTE.length))];
+  return EVENT_COLOURS[Number(x % BigInt(EVENT_COLOURS.length))];
 }

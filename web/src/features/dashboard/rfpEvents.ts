@@ -1,7 +1,7 @@
 import type { Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
+import { CLOSED_EVENT_COLOUR } from "../../styles/palette";
 import { returnInstant } from "../rfpReport";
 import type { CalendarEvent } from "./Calendar";
-import { CLOSED_COLOUR } from "./calendarMath";
 import { DASHBOARD_TEXTS } from "./texts";
 
 /** The calendar id of an RFP's event. */
@@ -14,7 +14,7 @@ export function rfpEvents(rfps: readonly Rfp[], timeZone: string): CalendarEvent
   return rfps.flatMap((rfp) => {
     const start = returnInstant(rfp, timeZone);
     return start
-      ? [{ id: rfpEventId(rfp), title: DASHBOARD_TEXTS.rfpEvent(rfp.companyName), start, colour: CLOSED_COLOUR }]
+      ? [{ id: rfpEventId(rfp), title: DASHBOARD_TEXTS.rfpEvent(rfp.companyName), start, colour: CLOSED_EVENT_COLOUR }]
       : [];
   });
 }

@@ -3,7 +3,8 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 
 import { TaskSchema, TaskStatus } from "../../gen/eris/crm/v1/tasks_pb";
-import { CLOSED_COLOUR, eventColour } from "./calendarMath";
+import { CLOSED_EVENT_COLOUR } from "../../styles/palette";
+import { eventColour } from "./calendarMath";
 import { taskEvents } from "./taskEvents";
 
 describe("taskEvents", () => {
@@ -19,7 +20,7 @@ describe("taskEvents", () => {
     const [event] = taskEvents([open]);
     expect(event).toEqual({ id: "task-5", title: "Call back", start: due, colour: eventColour(5n) });
     expect(taskEvents([open])[0].colour).toBe(event.colour);
-    expect(taskEvents([{ ...open, status: TaskStatus.CLOSED }])[0].colour).toBe(CLOSED_COLOUR);
+    expect(taskEvents([{ ...open, status: TaskStatus.CLOSED }])[0].colour).toBe(CLOSED_EVENT_COLOUR);
   });
 
   it("leaves out tasks without a due time", () => {

@@ -1,7 +1,8 @@
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { fromTimestamp } from "../../lib/timestamps";
 import type { CalendarEvent } from "./Calendar";
-import { CLOSED_COLOUR, eventColour } from "./calendarMath";
+import { CLOSED_EVENT_COLOUR } from "../../styles/palette";
+import { eventColour } from "./calendarMath";
 
 /** The calendar id of a task's event. */
 export function taskEventId(task: Pick<Task, "taskId">): string {
@@ -10,7 +11,7 @@ export function taskEventId(task: Pick<Task, "taskId">): string {
 
 /** Open tasks keep a colour of their own; closed tasks are grey. */
 export function taskColour(task: Pick<Task, "taskId" | "status">): string {
-  return task.status === TaskStatus.CLOSED ? CLOSED_COLOUR : eventColour(task.taskId);
+  return task.status === TaskStatus.CLOSED ? CLOSED_EVENT_COLOUR : eventColour(task.taskId);
 }
 
 /** The calendar events of tasks (tasks without a due time are left out). */
