@@ -40,6 +40,8 @@ import { SHELL_TEXTS } from "./texts";
 import "../../features/companies/companies.css";
 import "./companySearchDrawer.css";
 
+const RESULTS_ID = "company-search-results";
+
 /** Filters wait this long after the last change before searching. */
 const SEARCH_DELAY_MS = 300;
 
@@ -86,6 +88,7 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
   const waitingForUsers = settled.rep.trim() !== "" && people.isPending;
   const search = useCompanySearchCounted(isOpen && plan.kind === "query" && !waitingForUsers ? plan.filter : null);
   const companies = useMemo(() => search.data?.pages.flatMap((page) => page.companies) ?? [], [search.data]);
+  const resultsShown = plan.kind !== "none" && companies.length > 0;
   const total = search.data?.pages[0]?.totalSize ?? 0n;
   // The result the arrow keys are on (-1: none); it follows the list as it changes.
   const [active, setActive] = useState<{ index: number; companies: typeof companies }>({ index: -1, companies });
@@ -194,7 +197,8 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
             leftIcon="search"
             placeholder={SHELL_TEXTS.searchByName}
             aria-label={SHELL_TEXTS.searchByName}
-            aria-controls="company-search-results"
+            // Only while the list is there: a reference to nothing is broken.
+            aria-controls={resultsShown ? RESULTS_ID : undefined}
             aria-activedescendant={activeIndex >= 0 ? `company-result-${activeIndex}` : undefined}
             value={values.name}
             onValueChange={(v) => set("name", v)}
@@ -291,7 +295,7 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
             ) : (
               <>
                 <p className={Classes.TEXT_MUTED}>{SEARCH_TEXTS.found(total.toLocaleString("en-US"))}</p>
-                <Menu aria-label={SEARCH_TEXTS.results} id="company-search-results">
+                <Menu aria-label={SEARCH_TEXTS.results} id={RESULTS_ID}>
                   {companies.map((company, index) => (
                     <MenuItem
                       key={String(company.companyId)}

@@ -21,7 +21,10 @@ function isActive(pathname: string, path: string): boolean {
   return here === target || here.startsWith(`${target}/`);
 }
 
-/** The side menu; collapsed (icons only) until the person expands it. */
+/**
+ * The side menu: navigation, a list of links (not an ARIA menu, whose items would be menuitems),
+ * the current page marked; collapsed (icons only, each link still named) until the person expands it.
+ */
 export function SideMenu({ role, collapsed, onToggle }: SideMenuProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -36,7 +39,7 @@ export function SideMenu({ role, collapsed, onToggle }: SideMenuProps) {
         aria-expanded={!collapsed}
         onClick={onToggle}
       />
-      <Menu className={Classes.FILL}>
+      <Menu className={Classes.FILL} role="list">
         {menuEntriesFor(role).map((entry) => (
           <MenuItem
             key={entry.path}

@@ -15,6 +15,9 @@ import { ACCOUNT_FINDER_PATH } from "../../lib/accountRoutes";
 import { SETTINGS_PATH } from "../auth/guard";
 import { SHELL_TEXTS } from "./texts";
 
+const FINDER_LABEL_ID = "eris-finder-label";
+const FINDER_COMBO_ID = "eris-finder-combo";
+
 export interface TopBarProps {
   userName: string;
   onOpenSearch: () => void;
@@ -32,12 +35,20 @@ export function TopBar({ userName, onOpenSearch, onOpenFinder, onLogout }: TopBa
           <NavbarHeading className="eris-brand">{SHELL_TEXTS.brand}</NavbarHeading>
         </NavbarGroup>
         <NavbarGroup align="right">
+          {/* Named by its purpose and the shortcut it shows ("Find a company ctrl + K"), so the name holds the visible text. */}
+          <span id={FINDER_LABEL_ID} hidden>
+            {SHELL_TEXTS.finder}
+          </span>
           <Button
             variant="minimal"
             icon="search-template"
-            aria-label={SHELL_TEXTS.finder}
+            aria-labelledby={`${FINDER_LABEL_ID} ${FINDER_COMBO_ID}`}
             title={SHELL_TEXTS.finderShortcut}
-            endIcon={<KeyComboTag combo="mod+k" minimal />}
+            endIcon={
+              <span id={FINDER_COMBO_ID}>
+                <KeyComboTag combo="mod+k" minimal />
+              </span>
+            }
             onClick={onOpenFinder}
           />
           <Button

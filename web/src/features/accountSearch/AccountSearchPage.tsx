@@ -18,6 +18,7 @@ import "./accountSearch.css";
 /** Typing waits this long before searching. */
 const SEARCH_DELAY_MS = 300;
 const T = ACCOUNT_SEARCH_TEXTS;
+const RESULTS_ID = "account-search-results";
 
 /** Where a match opens: its company's accounts tab, searching for its number. */
 function targetOf(match: AccountMatch): string {
@@ -90,6 +91,7 @@ export function AccountSearchPage() {
   }
 
   const typedQuery = searchableQuery(text);
+  const resultsShown = typedQuery !== null && query !== null && matches.length > 0;
   let body;
   if (typedQuery === null) {
     body = <NonIdealState icon="search" description={T.hint} />;
@@ -106,13 +108,7 @@ export function AccountSearchPage() {
           {T.shown(matches.length, search.hasNextPage)} · {T.keys}
         </p>
         <div className="eris-account-results-wrap">
-          <HTMLTable
-            interactive
-            compact
-            striped
-            className="eris-table eris-account-results"
-            id="account-search-results"
-          >
+          <HTMLTable interactive compact striped className="eris-table eris-account-results" id={RESULTS_ID}>
             <thead>
               <tr>
                 <th>{T.columns.company}</th>
@@ -182,7 +178,8 @@ export function AccountSearchPage() {
             autoFocus
             autoComplete="off"
             placeholder={T.placeholder}
-            aria-controls="account-search-results"
+            // Only while the table is there: a reference to nothing is broken.
+            aria-controls={resultsShown ? RESULTS_ID : undefined}
             aria-activedescendant={activeIndex >= 0 ? `account-result-${activeIndex}` : undefined}
             rightElement={search.isFetching && query !== null ? <Spinner size={16} /> : undefined}
             value={text}

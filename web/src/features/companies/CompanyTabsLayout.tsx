@@ -1,4 +1,4 @@
-import { H3, NonIdealState, Spinner, Tab, Tabs } from "@blueprintjs/core";
+import { H3, NonIdealState, Spinner, Tab, TabPanel, Tabs } from "@blueprintjs/core";
 import { Code } from "@connectrpc/connect";
 import { Link, Outlet, useLocation, useNavigate, useParams } from "react-router";
 
@@ -20,6 +20,8 @@ const TABS = [
   { id: "rfps", title: COMPANY_TEXTS.tabs.rfps },
 ] as const;
 
+const TABS_ID = "company-tabs";
+
 /** The company (/LeadTabs/:leadId): its name, the tab bar and the chosen tab. */
 export function CompanyTabsLayout() {
   const companyId = parseCompanyId(useParams().leadId);
@@ -38,6 +40,8 @@ function CompanyTabs({ companyId }: CompanyTabsProps) {
   const segment = pathname.split("/")[3] || "details";
   const tabs = TABS.filter((tab) => !("feature" in tab) || features.includes(tab.feature));
   const selected = tabs.some((tab) => tab.id === segment) ? segment : undefined;
+
+  const page = segment === "contractsBETA" && !features.includes(CONTRACTS_BETA_FEATURE) ? <NoAccess /> : <Outlet />;
 
   if (company.isPending) {
     return (
@@ -63,7 +67,7 @@ function CompanyTabs({ companyId }: CompanyTabsProps) {
         <H3 data-testid="company-title">{company.data.name}</H3>
       </div>
       <Tabs
-        id="company-tabs"
+        id={TABS_ID}
         selectedTabId={selected}
         large
         onChange={(tab) => navigate(`/LeadTabs/${companyId}/${String(tab)}`)}
@@ -72,9 +76,21 @@ function CompanyTabs({ companyId }: CompanyTabsProps) {
           <Tab key={tab.id} id={tab.id} title={tab.title} />
         ))}
       </Tabs>
-      <div className="eris-tab-panel">
-        {segment === "contractsBETA" && !features.includes(CONTRACTS_BETA_FEATURE) ? <NoAccess /> : <Outlet />}
-      </div>
+      {/*
+        The tabs are routes: the chosen one's page shows in its panel, and every tab's panel is there
+        (the others empty and hidden), so no tab controls a panel that does not exist.
+      */}
+      {tabs.map((tab) => (
+        <TabPanel
+          key={tab.id}
+          id={tab.id}
+          parentId={TABS_ID}
+          selectedTabId={selected}
+          className="eris-tab-panel"
+          panel={tab.id === selected ? page : <></>}
+        />
+      ))}
+      {selected === undefined && <div className="eris-tab-panel">{page}</div>}
     </div>
   );
 }
