@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from "react";
 
 import { Button, ButtonGroup, Classes, HTMLSelect, Spinner } from "@blueprintjs/core";
 
+import { ScrollRegion } from "../../components/ScrollRegion";
 import { businessDayOf, formatClockTime } from "../../lib/businessTime";
 import {
   CALENDAR_VIEWS,
@@ -182,8 +183,9 @@ function TimeGrid({ view, range, today, timeZone, events, onEventClick }: TimeGr
             onClick={() => scrollTo(earliest(above) * GRID_PX - HOUR_PX / 4)}
           />
         )}
-        <div
+        <ScrollRegion
           ref={scroller}
+          label={DASHBOARD_TEXTS.hours}
           className="eris-cal-scroll"
           data-testid="calendar-time-grid"
           style={{ height: VIEW_PX }}
@@ -221,7 +223,7 @@ function TimeGrid({ view, range, today, timeZone, events, onEventClick }: TimeGr
               </div>
             ))}
           </div>
-        </div>
+        </ScrollRegion>
         {below.length > 0 && (
           <Button
             className="eris-cal-more eris-cal-more-later"

@@ -13,6 +13,8 @@ export const DASHBOARD_TEXTS = {
   viewType: "View",
   weekdays: "Weekdays",
   earlier: (n: number) => `${n} earlier`,
+  /** The day-like views' hours, a box that scrolls. */
+  hours: "Hours of the day",
   later: (n: number) => `${n} later`,
   views: { month: "Month", week: "Week", day: "Day", "4day": "4 Days" } satisfies Record<CalendarView, string>,
   weekdaySets: { "mon-fri": "Mon - Fri", "mon-sun": "Mon - Sun" } satisfies Record<WeekdaySet, string>,

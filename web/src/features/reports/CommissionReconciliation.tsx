@@ -13,6 +13,7 @@ import {
 import { Link } from "react-router";
 
 import { ListStatus } from "../../components/ListStatus";
+import { ScrollRegion } from "../../components/ScrollRegion";
 import { VirtualTable, type VirtualColumn } from "../../components/VirtualTable";
 import type {
   CommissionRow,
@@ -164,7 +165,7 @@ interface ReconciliationTablesProps {
 function ReconciliationTables({ report, supplierId }: ReconciliationTablesProps) {
   return (
     <>
-      <div className="eris-report-scroll">
+      <ScrollRegion className="eris-report-scroll" label={T.totalsTable}>
         <HTMLTable striped compact className="eris-table eris-report-table" aria-label={T.totalsTable}>
           <thead>
             <tr>
@@ -187,7 +188,7 @@ function ReconciliationTables({ report, supplierId }: ReconciliationTablesProps)
             </tfoot>
           )}
         </HTMLTable>
-      </div>
+      </ScrollRegion>
       <H5 className="eris-reconciliation-heading">{T.monthsTable}</H5>
       {report.more && (
         <Callout intent={Intent.WARNING} compact className="eris-reconciliation-more">

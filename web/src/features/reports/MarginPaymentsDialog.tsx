@@ -1,6 +1,7 @@
 import { Button, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
 
 import { ModalDialog } from "../../components/FormDialogParts";
+import { ScrollRegion } from "../../components/ScrollRegion";
 import type { MarginRow } from "../../gen/eris/reporting/v1/reporting_pb";
 import { PAYMENT_COLUMNS } from "../payments";
 import { useContractMarginPayments } from "./reportQueries";
@@ -38,7 +39,7 @@ export function MarginPaymentsDialog({ row, onClose }: MarginPaymentsDialogProps
         ) : payments.data.length === 0 ? (
           <NonIdealState icon="dollar" title={T.noPayments} />
         ) : (
-          <div className="eris-report-scroll">
+          <ScrollRegion className="eris-report-scroll" label={title}>
             <HTMLTable striped compact className="eris-table eris-report-table" aria-label={title}>
               <thead>
                 <tr>
@@ -61,7 +62,7 @@ export function MarginPaymentsDialog({ row, onClose }: MarginPaymentsDialogProps
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </ScrollRegion>
         )}
       </DialogBody>
       <DialogFooter actions={<Button text={T.close} onClick={onClose} />} />

@@ -4,6 +4,7 @@ import { Button, FormGroup, H3, HTMLSelect, HTMLTable, Spinner, Tab, Tabs } from
 
 import { downloadCsv, toCsv } from "../../lib/csv";
 import { ListStatus } from "../../components/ListStatus";
+import { ScrollRegion } from "../../components/ScrollRegion";
 import { useUrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { RevenueBasis, type GetRevenueBySupplierResponse } from "../../gen/eris/reporting/v1/reporting_pb";
@@ -153,7 +154,7 @@ function RevenueTable({ report, fileName }: RevenueTableProps) {
         <span className="eris-spacer" />
         <Button icon="export" text={T.export} onClick={() => downloadCsv(fileName, toCsv(revenueCsvRows(report)))} />
       </div>
-      <div className="eris-report-scroll">
+      <ScrollRegion className="eris-report-scroll" label={T.table}>
         <HTMLTable striped compact className="eris-table eris-report-table" aria-label={T.table}>
           <thead>
             <tr>
@@ -183,7 +184,7 @@ function RevenueTable({ report, fileName }: RevenueTableProps) {
             </tr>
           </tfoot>
         </HTMLTable>
-      </div>
+      </ScrollRegion>
     </>
   );
 }
