@@ -1,5 +1,6 @@
 import { Classes, FormGroup, HTMLSelect, HTMLTable, Intent } from "@blueprintjs/core";
 
+import { ScrollRegion } from "../../components/ScrollRegion";
 import type { SampleRow } from "../../gen/eris/contracts/v1/statements_pb";
 import { MAPPING_FIELDS, type Mapping, type MappingField } from "./mapping";
 import { COMMISSION_TEXTS, IMPORT_TEXTS, MAPPING_ERRORS, MAPPING_LABELS } from "./texts";
@@ -57,8 +58,8 @@ export function MappingForm({ headers, mapping, onChange, showProblems }: Mappin
                 onChange={(e) => onChange(field, e.currentTarget.value)}
               >
                 <option value="">{COMMISSION_TEXTS.none}</option>
-                {headers.map((header) => (
-                  <option key={header} value={header}>
+                {headers.map((header, i) => (
+                  <option key={i} value={header}>
                     {header}
                   </option>
                 ))}
@@ -79,25 +80,25 @@ export interface SampleRowsProps {
 /** The file's first rows under the mapping, so that each column can be recognised. */
 export function SampleRows({ headers, rows }: SampleRowsProps) {
   return (
-    <div className="eris-commission-scroll" role="region" aria-label={IMPORT_TEXTS.sampleRows} tabIndex={0}>
+    <ScrollRegion className="eris-commission-scroll" label={IMPORT_TEXTS.sampleRows}>
       <HTMLTable compact striped className="eris-commission-table" aria-label={IMPORT_TEXTS.sampleRows}>
         <thead>
           <tr>
-            {headers.map((header) => (
-              <th key={header}>{header}</th>
+            {headers.map((header, j) => (
+              <th key={j}>{header}</th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((row, i) => (
             <tr key={i}>
-              {headers.map((header, j) => (
-                <td key={header}>{row.cells[j] ?? ""}</td>
+              {headers.map((_, j) => (
+                <td key={j}>{row.cells[j] ?? ""}</td>
               ))}
             </tr>
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </ScrollRegion>
   );
 }
