@@ -36,6 +36,7 @@ use crate::{AppState, error::ErrorBody};
         (name = "payments", description = "Contract payments and DR payment history"),
         (name = "beta contracts", description = "The beta contract screens: contracts, payments and hedges"),
         (name = "contract lists", description = "The Contracts page's lists of the book"),
+        (name = "commissions", description = "Supplier commission statements: matched to projected payments, applied, reverted"),
         (name = "reports", description = "Reports over the book, from the reporting service's read models"),
         (name = "openapi", description = "This document"),
     ),

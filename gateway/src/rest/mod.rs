@@ -55,6 +55,7 @@ pub mod leads;
 pub mod notes_tasks;
 pub mod reports;
 pub mod rfps;
+pub mod statements;
 pub mod users;
 
 use std::{future::Future, sync::Arc};
@@ -324,6 +325,14 @@ pub fn tables() -> (Table, Table) {
         .add(routes!(contracts::hedges_update))
         .add(routes!(contracts::hedges_delete))
         .add(routes!(contracts::get_all_contracts))
+        // A statement of 50,000 rows is larger than the default body limit.
+        .add(
+            routes!(statements::post_statement, statements::list_statements)
+                .layer(DefaultBodyLimit::max(statements::MAX_MESSAGE_BYTES)),
+        )
+        .add(routes!(statements::get_statement))
+        .add(routes!(statements::link_row))
+        .add(routes!(statements::revert_statement))
         .add(routes!(reports::revenue_by_supplier))
         .add(routes!(reports::actual_revenue_by_supplier))
         .add(routes!(reports::contract_year_options))

@@ -35,6 +35,17 @@ pub fn limited_to_open_companies(caller: &Caller) -> bool {
     caller.role == Role::Sales
 }
 
+/// Supplier commission statements are imported, linked and reverted by Management and Admin.
+pub fn may_import_statements(caller: &Caller) -> bool {
+    matches!(caller.role, Role::Management | Role::Admin)
+}
+
+/// Statements, the chase and its exceptions are read by Management, Admin and Customer Care;
+/// Sales have no access to commission statements.
+pub fn may_read_statements(caller: &Caller) -> bool {
+    caller.role != Role::Sales
+}
+
 /// Refuses unless `allowed`.
 pub fn require(allowed: bool) -> crate::error::Result<()> {
     if allowed { Ok(()) } else { Err(eris_platform::Error::forbidden().into()) }
@@ -62,6 +73,19 @@ mod tests {
         assert!(may_update_projected_payments(&caller(Role::Admin, 1)));
         assert!(!may_update_projected_payments(&caller(Role::CustomerCare, 1)));
         assert!(!may_update_projected_payments(&caller(Role::Sales, 1)));
+    }
+
+    #[test]
+    fn statements_are_imported_by_management_and_admin_and_read_by_care() {
+        for (role, imports, reads) in [
+            (Role::Management, true, true),
+            (Role::Admin, true, true),
+            (Role::CustomerCare, false, true),
+            (Role::Sales, false, false),
+        ] {
+            assert_eq!(may_import_statements(&caller(role, 1)), imports);
+            assert_eq!(may_read_statements(&caller(role, 1)), reads);
+        }
     }
 
     #[test]

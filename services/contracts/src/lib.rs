@@ -23,6 +23,7 @@ use eris_platform::{
     time::BusinessTime,
 };
 use eris_proto::contracts::v1::{
+    commission_statement_service_server::CommissionStatementServiceServer,
     contract_service_server::ContractServiceServer, hedge_service_server::HedgeServiceServer,
     payment_service_server::PaymentServiceServer,
 };
@@ -40,6 +41,8 @@ pub const SCHEMA: &str = "contracts";
 
 /// The largest message a call carries: a 25 MB contract file and its envelope.
 pub const MAX_MESSAGE_BYTES: usize = 26 * 1024 * 1024;
+/// The largest statement call: a 32 MB statement file and its envelope, or its answer.
+pub const MAX_STATEMENT_BYTES: usize = 33 * 1024 * 1024;
 
 /// Everything the handlers share.
 pub(crate) struct State {
@@ -82,11 +85,17 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
             "eris.contracts.v1.ContractService",
             "eris.contracts.v1.PaymentService",
             "eris.contracts.v1.HedgeService",
+            "eris.contracts.v1.CommissionStatementService",
             eris_platform::snapshot::SERVICE_NAME,
         ],
         routes: Routes::new(contracts)
             .add_service(PaymentServiceServer::new(grpc::PaymentApi(state.clone())))
-            .add_service(HedgeServiceServer::new(grpc::HedgeApi(state)))
+            .add_service(HedgeServiceServer::new(grpc::HedgeApi(state.clone())))
+            .add_service(
+                CommissionStatementServiceServer::new(grpc::StatementApi(state))
+                    .max_decoding_message_size(MAX_STATEMENT_BYTES)
+                    .max_encoding_message_size(MAX_STATEMENT_BYTES),
+            )
             .add_service(Snapshots::server_with_records(
                 resources.pool.clone(),
                 grpc::snapshot::PARTS,

@@ -10,7 +10,8 @@ use eris_platform::{auth::Caller, error::peer_error};
 use eris_proto::{
     crm::v1::{
         Account, AccountFilter, GetCompanyRequest, ListAccountsRequest, ListVisibleCompanyIdsRequest,
-        account_service_client::AccountServiceClient, company_service_client::CompanyServiceClient,
+        LookupAccountsRequest, LookupAccountsResponse, account_service_client::AccountServiceClient,
+        company_service_client::CompanyServiceClient,
     },
     sourcing::v1::{
         ListSuppliersRequest, ListUtilitiesRequest, Supplier, Utility, supplier_service_client::SupplierServiceClient,
@@ -52,6 +53,26 @@ impl State {
         let page =
             self.accounts().list_accounts(caller.request(request)).await.map_err(peer_error("crm", "Company"))?;
         Ok(page.into_inner().accounts)
+    }
+
+    /// Accounts by number or id and companies named like given names, from crm on the caller's
+    /// behalf (supplier statements).
+    pub(crate) async fn lookup_accounts(
+        &self,
+        caller: &Caller,
+        account_numbers: Vec<String>,
+        account_ids: Vec<i64>,
+        company_names: Vec<String>,
+    ) -> Result<LookupAccountsResponse> {
+        let request = LookupAccountsRequest { account_numbers, account_ids, company_names };
+        let found = self
+            .accounts()
+            .max_decoding_message_size(crate::MAX_MESSAGE_BYTES)
+            .max_encoding_message_size(crate::MAX_MESSAGE_BYTES)
+            .lookup_accounts(caller.request(request))
+            .await
+            .map_err(peer_error("crm", "Account"))?;
+        Ok(found.into_inner())
     }
 
     /// Every utility and supplier (archived too), from sourcing on the caller's behalf.

@@ -81,3 +81,25 @@ mod email_tests {
         }
     }
 }
+
+/// An account number (or ESI ID) as compared across systems and supplier files: upper case,
+/// without spaces, dashes and leading zeros. crm's `account_number_key` SQL function is the same
+/// rule (a crm test holds the two together).
+pub fn account_number_key(number: &str) -> String {
+    let kept: String =
+        number.chars().filter(|c| !c.is_whitespace() && *c != '-').flat_map(char::to_uppercase).collect();
+    kept.trim_start_matches('0').to_owned()
+}
+
+#[cfg(test)]
+mod account_number_tests {
+    use super::account_number_key;
+
+    #[test]
+    fn numbers_compare_without_spaces_dashes_case_and_leading_zeros() {
+        assert_eq!(account_number_key(" 0012-345 6 "), "123456");
+        assert_eq!(account_number_key("10443720001234567"), "10443720001234567");
+        assert_eq!(account_number_key("ab-0c"), "AB0C");
+        assert_eq!(account_number_key("000"), "");
+    }
+}

@@ -178,6 +178,21 @@ pub async fn select_contract_for_update(db: &mut PgConnection, contract_id: i64)
         .await
 }
 
+/// These contracts, locked until the transaction ends, in id order (so two callers locking
+/// overlapping sets never wait on each other in a circle).
+#[tracing::instrument(skip_all)]
+pub async fn select_contracts_for_update(
+    db: &mut PgConnection,
+    contract_ids: &[i64],
+) -> sqlx::Result<Vec<ContractRow>> {
+    sqlx::query_as(&format!(
+        "select {COLUMNS} from contract where contract_id = any($1) order by contract_id for update"
+    ))
+    .bind(contract_ids)
+    .fetch_all(db)
+    .await
+}
+
 /// Makes Inactive up to `limit` contracts that ended before `today` and were never made so by
 /// this sweep, keeping each one's status in previous_status; answers them as they are now.
 #[tracing::instrument(skip_all)]

@@ -3,6 +3,7 @@
 pub mod contracts;
 pub mod hedges;
 pub mod payments;
+pub mod statements;
 
 /// A record's columns and the binds of its values in their order, from its field table:
 /// `table!(record_columns, Values, "leading columns, ", "trailing columns")`.

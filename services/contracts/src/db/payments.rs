@@ -49,6 +49,15 @@ pub async fn list_payments_of_contracts(
     .await
 }
 
+/// These payments (those that exist), by id.
+#[tracing::instrument(skip_all)]
+pub async fn select_payments(db: impl PgExecutor<'_>, payment_ids: &[i64]) -> sqlx::Result<Vec<PaymentRow>> {
+    sqlx::query_as(&format!("select {COLUMNS} from payment where payment_id = any($1) order by payment_id"))
+        .bind(payment_ids)
+        .fetch_all(db)
+        .await
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn select_payment(db: impl PgExecutor<'_>, payment_id: i64) -> sqlx::Result<Option<PaymentRow>> {
     sqlx::query_as(&format!("select {COLUMNS} from payment where payment_id = $1"))

@@ -11,4 +11,7 @@ pub mod paste;
 pub mod payment_fields;
 pub mod payments;
 pub mod spreadsheet;
+pub mod statement_file;
+pub mod statement_match;
+pub mod statements;
 pub mod vocabulary;

@@ -10,6 +10,12 @@ pub use eris_proto::contracts::v1::ContractStatus;
 pub const INACTIVE: i16 = ContractStatus::Inactive as i16;
 pub use eris_platform::vocabulary::Commodity;
 
+/// A month as screens and messages name it: "March 2026".
+pub fn month_year(month: chrono::NaiveDate) -> String {
+    use chrono::Datelike;
+    format!("{} {}", eris_platform::vocabulary::MONTHS[month.month0() as usize], month.year())
+}
+
 /// The accounts a contract of `commodity` covers: DR contracts cover Electric accounts.
 pub fn account_filter(commodity: Commodity) -> AccountFilter {
     match commodity {

@@ -4,6 +4,7 @@ mod contracts;
 mod hedges;
 mod payments;
 pub(crate) mod snapshot;
+mod statements;
 
 use eris_platform::auth::{BETA_SCREEN_HEADER, Caller};
 use tonic::Request;
@@ -17,6 +18,7 @@ use crate::{
 pub(crate) use contracts::ContractApi;
 pub(crate) use hedges::HedgeApi;
 pub(crate) use payments::PaymentApi;
+pub(crate) use statements::StatementApi;
 
 /// The caller of a request; a call from the beta screens (marked with `BETA_SCREEN_HEADER`) only
 /// for the beta users, reads included.

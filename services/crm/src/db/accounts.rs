@@ -463,3 +463,55 @@ pub async fn select_accounts(db: impl PgExecutor<'_>, ids: &[i64]) -> sqlx::Resu
         .fetch_all(db)
         .await
 }
+
+/// An account found by its number's key or its id, with its company.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AccountRefRow {
+    pub account_id: i64,
+    pub company_id: i64,
+    pub company_name: String,
+    pub account_number: String,
+    pub secondary_account_number: String,
+    pub number_key: String,
+    pub secondary_number_key: String,
+}
+
+/// Accounts whose number or second number has one of `keys` (see `account_number_key`), or
+/// whose id is one of `ids`.
+#[tracing::instrument(skip_all)]
+pub async fn lookup_accounts(pool: &PgPool, keys: &[String], ids: &[i64]) -> sqlx::Result<Vec<AccountRefRow>> {
+    sqlx::query_as(
+        "select a.account_id, a.company_id, c.name as company_name, a.account_number, \
+         a.secondary_account_number, coalesce(account_number_key(a.account_number), '') as number_key, \
+         case when a.secondary_account_number = '' then '' \
+         else coalesce(account_number_key(a.secondary_account_number), '') end as secondary_number_key \
+         from account a join company c on c.company_id = a.company_id \
+         where a.account_id in ( \
+             select account_id from account where account_number_key(account_number) = any($1) \
+             union select account_id from account where secondary_account_number <> '' \
+                 and account_number_key(secondary_account_number) = any($1) \
+             union select unnest($2::bigint[])) \
+         order by a.account_id",
+    )
+    .bind(keys)
+    .bind(ids)
+    .fetch_all(pool)
+    .await
+}
+
+/// Up to three companies for each name, whose folded name contains it, best (closest in
+/// length) first: (name asked, company id, company name).
+#[tracing::instrument(skip_all)]
+pub async fn companies_named_like(pool: &PgPool, names: &[String]) -> sqlx::Result<Vec<(String, i64, String)>> {
+    let patterns: Vec<String> = names.iter().map(|name| format!("%{}%", like_escaped(name))).collect();
+    sqlx::query_as(
+        "select asked.name, found.company_id, found.name from unnest($1::text[], $2::text[]) as asked(name, pattern) \
+         cross join lateral (select company_id, c.name from company c \
+             where c.name_search like search_text(asked.pattern) \
+             order by abs(length(c.name) - length(asked.name)), c.company_id limit 3) found",
+    )
+    .bind(names)
+    .bind(patterns)
+    .fetch_all(pool)
+    .await
+}

@@ -28,6 +28,8 @@ use crate::{
 
 /// The edit log's name for accounts.
 const RESOURCE: &str = "account";
+/// The most numbers or ids one lookup takes.
+const LOOKUP_LIMIT: usize = 100_000;
 
 /// What an account's directory references must be, checked only where they change (an account
 /// may keep naming a supplier that has since been archived).
@@ -140,6 +142,36 @@ impl State {
         let utility_ids = self.utilities_matching(caller, text).await?;
         let visible_to = access::companies_limited_to(caller);
         Ok(db::accounts::search_accounts(&self.pool, text, &utility_ids, visible_to, after, limit).await?)
+    }
+
+    /// Accounts by number (as statements write them) or id, and companies named like given
+    /// names: how supplier statements find their customers. Management, Admin and Customer
+    /// Care only, who see every company.
+    pub(crate) async fn lookup_accounts(
+        &self,
+        caller: &Caller,
+        numbers: &[String],
+        ids: &[i64],
+        names: &[String],
+    ) -> Result<(Vec<db::accounts::AccountRefRow>, Vec<(String, i64, String)>)> {
+        require(access::may_change_accounts(caller))?;
+        if numbers.len() > LOOKUP_LIMIT || ids.len() > LOOKUP_LIMIT {
+            return Err(invalid(format!("Look up at most {LOOKUP_LIMIT} accounts at a time.")));
+        }
+        if names.len() > 1000 {
+            return Err(invalid("Look up at most 1,000 names at a time."));
+        }
+        let mut keys: Vec<String> =
+            numbers.iter().map(|n| eris_platform::text::account_number_key(n)).filter(|k| !k.is_empty()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let mut names: Vec<String> =
+            names.iter().map(|n| n.trim().to_owned()).filter(|n| n.chars().count() >= 3).collect();
+        names.sort_unstable();
+        names.dedup();
+        let accounts = db::accounts::lookup_accounts(&self.pool, &keys, ids).await?;
+        let companies = db::accounts::companies_named_like(&self.pool, &names).await?;
+        Ok((accounts, companies))
     }
 
     pub(crate) async fn create_account(

@@ -8,14 +8,14 @@ use eris_platform::{
     text,
 };
 use eris_proto::crm::v1::{
-    AccountFilter, AccountMatch, AccountUsage, BatchGetUsageRequest, BatchGetUsageResponse, CapacityKind as ProtoKind,
-    CapacityRecord, CreateAccountRequest, CreateAccountResponse, CreateCapacityRecordRequest,
-    CreateCapacityRecordResponse, DeleteAccountRequest, DeleteAccountResponse, DeleteCapacityRecordRequest,
-    DeleteCapacityRecordResponse, GetAccountRequest, GetAccountResponse, GetUsageRequest, GetUsageResponse,
-    ImportAccountsRequest, ImportAccountsResponse, ImportProblem, ListAccountsRequest, ListAccountsResponse,
-    ListCapacityRecordsRequest, ListCapacityRecordsResponse, SearchAccountsRequest, SearchAccountsResponse,
-    UpdateAccountRequest, UpdateAccountResponse, UpdateUsageRequest, UpdateUsageResponse, UsageMonth,
-    account_service_server::AccountService,
+    AccountFilter, AccountMatch, AccountRef, AccountUsage, BatchGetUsageRequest, BatchGetUsageResponse,
+    CapacityKind as ProtoKind, CapacityRecord, CompanyRef, CreateAccountRequest, CreateAccountResponse,
+    CreateCapacityRecordRequest, CreateCapacityRecordResponse, DeleteAccountRequest, DeleteAccountResponse,
+    DeleteCapacityRecordRequest, DeleteCapacityRecordResponse, GetAccountRequest, GetAccountResponse, GetUsageRequest,
+    GetUsageResponse, ImportAccountsRequest, ImportAccountsResponse, ImportProblem, ListAccountsRequest,
+    ListAccountsResponse, ListCapacityRecordsRequest, ListCapacityRecordsResponse, LookupAccountsRequest,
+    LookupAccountsResponse, SearchAccountsRequest, SearchAccountsResponse, UpdateAccountRequest, UpdateAccountResponse,
+    UpdateUsageRequest, UpdateUsageResponse, UsageMonth, account_service_server::AccountService,
 };
 use serde_json::json;
 use tonic::{Request, Response, Status};
@@ -285,6 +285,37 @@ impl AccountService for AccountApi {
         let kind = capacity_kind(request.kind)?;
         self.0.delete_capacity_record(&caller, request.capacity_record_id, kind).await?;
         Ok(Response::new(DeleteCapacityRecordResponse {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn lookup_accounts(
+        &self,
+        request: Request<LookupAccountsRequest>,
+    ) -> Result<Response<LookupAccountsResponse>, Status> {
+        let caller = caller(&request)?.clone();
+        let request = request.into_inner();
+        let (accounts, companies) = self
+            .0
+            .lookup_accounts(&caller, &request.account_numbers, &request.account_ids, &request.company_names)
+            .await?;
+        Ok(Response::new(LookupAccountsResponse {
+            accounts: accounts
+                .into_iter()
+                .map(|a| AccountRef {
+                    account_id: a.account_id,
+                    company_id: a.company_id,
+                    company_name: a.company_name,
+                    account_number: a.account_number,
+                    secondary_account_number: a.secondary_account_number,
+                    number_key: a.number_key,
+                    secondary_number_key: a.secondary_number_key,
+                })
+                .collect(),
+            companies: companies
+                .into_iter()
+                .map(|(asked, company_id, company_name)| CompanyRef { asked, company_id, company_name })
+                .collect(),
+        }))
     }
 
     #[tracing::instrument(skip_all)]

@@ -5,9 +5,9 @@ use eris_proto::{
         Account, AccountCommodity, AccountFilter, CapacityKind, CapacityRecord, Contact, CreateAccountRequest,
         CreateCapacityRecordRequest, CreateContactRequest, DeleteAccountRequest, DeleteCapacityRecordRequest,
         DeleteContactRequest, GetUsageRequest, ImportAccountsRequest, ListAccountsRequest, ListAccountsResponse,
-        ListCapacityRecordsRequest, ListContactsRequest, SearchAccountsRequest, UpdateAccountRequest,
-        UpdateContactRequest, UpdateUsageRequest, UsageMonth, account_service_client::AccountServiceClient,
-        contact_service_client::ContactServiceClient,
+        ListCapacityRecordsRequest, ListContactsRequest, LookupAccountsRequest, SearchAccountsRequest,
+        UpdateAccountRequest, UpdateContactRequest, UpdateUsageRequest, UsageMonth,
+        account_service_client::AccountServiceClient, contact_service_client::ContactServiceClient,
     },
     sourcing::v1::{
         Commodity, CreateSupplierRequest, DeleteSupplierRequest, Supplier,
@@ -643,4 +643,39 @@ async fn a_generated_book_has_accounts_with_a_year_of_usage_and_matching_company
     assert_eq!(annual_off, 0);
     let directory_ids = app.count("select count(*) from crm.account where utility_id is null").await;
     assert_eq!(directory_ids, 0, "every account names a demo utility");
+}
+
+#[tokio::test]
+async fn statements_find_accounts_by_number_however_written_and_companies_by_name() {
+    let app = spawn_app().await;
+    let directory = app.directory().await;
+    let foundry = app.company("Acme Steel Foundry", 0).await;
+    let bakery = app.company("Corner Bakery", 0).await;
+    let first = app.create_account(&app.admin, electric(foundry.company_id, &directory, "0012-345 6")).await.unwrap();
+    let with_esi =
+        Account { secondary_account_number: "10443720009".into(), ..electric(bakery.company_id, &directory, "B-1") };
+    let second = app.create_account(&app.admin, with_esi).await.unwrap();
+    let lookup = |numbers: &[&str], ids: Vec<i64>, names: &[&str]| LookupAccountsRequest {
+        account_numbers: numbers.iter().map(|n| (*n).to_owned()).collect(),
+        account_ids: ids,
+        company_names: names.iter().map(|n| (*n).to_owned()).collect(),
+    };
+    let found = app
+        .accounts()
+        .lookup_accounts(authed(&app.care, lookup(&["123456", "10443720009", "nope"], vec![], &["acme steel"])))
+        .await
+        .unwrap()
+        .into_inner();
+    let ids: Vec<i64> = found.accounts.iter().map(|a| a.account_id).collect();
+    assert_eq!(ids, [first.account_id, second.account_id]);
+    assert_eq!(found.accounts[0].company_name, "Acme Steel Foundry");
+    // The database's key and the platform's are one rule.
+    assert_eq!(found.accounts[0].number_key, eris_platform::text::account_number_key("0012-345 6"));
+    assert_eq!(found.accounts[1].secondary_number_key, "10443720009");
+    assert_eq!(found.companies.iter().map(|c| c.company_id).collect::<Vec<_>>(), [foundry.company_id]);
+    let by_id =
+        app.accounts().lookup_accounts(authed(&app.admin, lookup(&[], vec![second.account_id], &[]))).await.unwrap();
+    assert_eq!(by_id.into_inner().accounts[0].account_number, "B-1");
+    let sales = app.accounts().lookup_accounts(authed(&app.sales, lookup(&["123456"], vec![], &[]))).await;
+    assert_eq!(sales.unwrap_err().code(), Code::PermissionDenied);
 }

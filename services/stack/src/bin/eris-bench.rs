@@ -22,9 +22,11 @@ use clap::Parser;
 use eris_proto::{
     common::v1::Date,
     contracts::v1::{
-        BookFilter, ContractScope, ListBookContractsRequest, ListBookContractsResponse, ListContractsRequest,
-        ListContractsResponse, ListPaymentsRequest, ListPaymentsResponse, PastePaymentsRequest, PastePaymentsResponse,
-        Payment, UpdatePaymentRequest, UpdatePaymentResponse,
+        BookFilter, ContractScope, ImportStatementRequest, ImportStatementResponse, ListBookContractsRequest,
+        ListBookContractsResponse, ListContractsRequest, ListContractsResponse, ListPaymentsRequest,
+        ListPaymentsResponse, PastePaymentsRequest, PastePaymentsResponse, Payment, RevertStatementRequest,
+        RevertStatementResponse, StatementBucket, StatementLine, StatementLines, UpdatePaymentRequest,
+        UpdatePaymentResponse, import_statement_request,
     },
     crm::v1::{
         CompanyFilter, ListAccountsRequest, ListAccountsResponse, ListCompaniesRequest, ListCompaniesResponse,
@@ -283,6 +285,10 @@ async fn main() -> anyhow::Result<()> {
 
         reports_section(&args, &token).await?;
         hostile_section(&args, &token).await?;
+
+        let statement = statement_scenario(&args, &token).await?;
+        println!("{statement}");
+        write_section(&args.output, "statements", &format!("{}\n\n{statement}", preamble(args.seconds)))?;
     }
     Ok(())
 }
@@ -1243,4 +1249,126 @@ fn write_section(path: &PathBuf, name: &str, body: &str) -> anyhow::Result<()> {
     };
     std::fs::write(path, updated)?;
     Ok(())
+}
+
+/// A supplier's 20,000-row commission statement from the benchmark book: previewed, applied, the
+/// first applied payment awaited in Margin Builder's read model, and reverted; with the serving
+/// process's memory before and after.
+async fn statement_scenario(args: &Args, token: &str) -> anyhow::Result<String> {
+    let Some(url) = &args.rebuild_database_url else {
+        return Ok("The statement scenario needs --rebuild-database-url.".to_owned());
+    };
+    let pool = sqlx::PgPool::connect(url).await?;
+    // The supplier with the most unpaid projected payments, and 20,000 of them as its rows.
+    let supplier_id: i64 = sqlx::query_scalar(
+        "select c.supplier_id from contracts.payment p join contracts.contract c using (contract_id) \
+         where c.supplier_id is not null and p.payment_actual is null group by 1 order by count(*) desc limit 1",
+    )
+    .fetch_one(&pool)
+    .await?;
+    let rows: Vec<(String, chrono::NaiveDate, rust_decimal::Decimal, i64)> = sqlx::query_as(
+        "select distinct on (a.account_id, p.projected_year, p.projected_month) a.account_number, \
+           make_date(p.projected_year, p.projected_month, 1), coalesce(p.projected_payment, 0), p.payment_id \
+         from contracts.payment p join contracts.contract c using (contract_id) \
+           join crm.account a on a.account_id = c.account_ids[1] \
+         where c.supplier_id = $1 and p.payment_actual is null \
+         order by a.account_id, p.projected_year, p.projected_month, p.payment_id limit 20000",
+    )
+    .bind(supplier_id)
+    .fetch_all(&pool)
+    .await?;
+    anyhow::ensure!(rows.len() >= 5000, "the book has too few unpaid payments of one supplier ({})", rows.len());
+    let lines: Vec<StatementLine> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (number, month, expected, _))| StatementLine {
+            account_number: number.clone(),
+            period_start: Some(Date {
+                year: chrono::Datelike::year(month),
+                month: chrono::Datelike::month(month) as i32,
+                day: 1,
+            }),
+            usage: "1000".into(),
+            // Every tenth row short by a fifth.
+            amount: if i % 10 == 0 {
+                (expected * rust_decimal::Decimal::new(8, 1)).round_dp(2).to_string()
+            } else {
+                expected.to_string()
+            },
+            ..Default::default()
+        })
+        .collect();
+    let request = |validate_only: bool| ImportStatementRequest {
+        supplier_id,
+        file_name: "bench.csv".into(),
+        source: Some(import_statement_request::Source::Lines(StatementLines { lines: lines.clone() })),
+        validate_only,
+        ..Default::default()
+    };
+    let client = reqwest::Client::new();
+    let method = "eris.contracts.v1.CommissionStatementService/ImportStatement";
+    let memory_before = args.stack_pid.and_then(resident_mb);
+    let started = Instant::now();
+    let preview: ImportStatementResponse = grpc_web(&client, &args.base_url, token, method, &request(true)).await?;
+    let preview_seconds = started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let applied: ImportStatementResponse = grpc_web(&client, &args.base_url, token, method, &request(false)).await?;
+    let apply_seconds = started.elapsed().as_secs_f64();
+    let memory_after = args.stack_pid.and_then(resident_mb);
+    let statement = applied.statement.context("no statement")?;
+    // The first applied payment, awaited in Margin Builder's read model.
+    let first_applied = applied.rows.iter().find(|r| r.bucket == StatementBucket::Matched as i32).map(|r| r.payment_id);
+    let started = Instant::now();
+    let mut visible_after = None;
+    if let Some(payment_id) = first_applied {
+        while started.elapsed() < Duration::from_secs(30) {
+            let shown: Option<Option<rust_decimal::Decimal>> =
+                sqlx::query_scalar("select payment_actual from reporting.payment where payment_id = $1")
+                    .bind(payment_id)
+                    .fetch_optional(&pool)
+                    .await?;
+            if shown.flatten().is_some() {
+                visible_after = Some(started.elapsed());
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    let revert = "eris.contracts.v1.CommissionStatementService/RevertStatement";
+    let started = Instant::now();
+    let _: RevertStatementResponse = grpc_web(
+        &client,
+        &args.base_url,
+        token,
+        revert,
+        &RevertStatementRequest { statement_id: statement.statement_id },
+    )
+    .await?;
+    let revert_seconds = started.elapsed().as_secs_f64();
+    let preview_counts = preview.statement.context("no preview")?;
+    let mut text = format!(
+        "A {}-row supplier statement (`ImportStatement` over gRPC-web, rows posted): preview {preview_seconds:.2} s \
+         (target <= 5 s), apply {apply_seconds:.2} s (target <= 10 s), revert {revert_seconds:.2} s. Buckets: {} \
+         matched, {} short/over, {} unmatched, {} duplicate, {} missing.",
+        lines.len(),
+        preview_counts.matched,
+        preview_counts.short_over,
+        preview_counts.unmatched,
+        preview_counts.duplicate,
+        preview_counts.missing,
+    );
+    if let Some(after) = visible_after {
+        text.push_str(&format!(
+            " The first applied payment reached Margin Builder's read model {:.0} ms after the apply answered \
+             (target <= 1 s).",
+            after.as_secs_f64() * 1000.0
+        ));
+    }
+    if let (Some(before), Some(after)) = (memory_before, memory_after) {
+        text.push_str(&format!(
+            " The serving process held {before:.0} MB before and {after:.0} MB after ({:+.0} MB; target < 100 MB).",
+            after - before
+        ));
+    }
+    Ok(text)
 }
