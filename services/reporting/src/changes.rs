@@ -84,7 +84,7 @@ impl ChangeHub {
     pub fn spawn(pool: PgPool, kv: Kv, stopped: watch::Receiver<bool>) -> Self {
         let (sender, _) = broadcast::channel(BUFFER);
         let hub = Self { sender: sender.clone(), stopped: stopped.clone() };
-        tokio::spawn(Tail { pool, kv, sender, stopped, failing: false }.run());
+        tokio::spawn(Tail { pool, kv, sender, stopped, failing: false, numbers: Default::default() }.run());
         hub
     }
 
@@ -113,6 +113,9 @@ struct Tail {
     stopped: watch::Receiver<bool>,
     /// The last read failed (what commits meanwhile goes unseen).
     failing: bool,
+    /// The publication number of the last entry read from each stream: an entry further on than
+    /// the next means entries went unseen (trimmed before they were read, or a stream reset).
+    numbers: std::sync::Mutex<HashMap<&'static str, i64>>,
 }
 
 impl Tail {
@@ -209,12 +212,12 @@ impl Tail {
                 read.extend(entries.into_iter().map(|entry| (SOURCES[index], entry)));
             }
         }
+        let mut missed = self.unseen(&read);
         if self.sender.receiver_count() == 0 {
             // Nobody listens: only where the streams stand matters.
             return Ok((Batch { changes: Vec::new(), missed: false }, ids));
         }
         let fresh_after = now_ms() - FRESH.as_millis() as i64;
-        let mut missed = false;
         let mut changes = Vec::with_capacity(read.len());
         for (source, entry) in &read {
             if entry.created_ms < fresh_after {
@@ -229,6 +232,12 @@ impl Tail {
         self.projected(&read).await?;
         let changes = self.route(changes).await?;
         Ok((Batch { changes, missed }, ids))
+    }
+
+    /// Whether entries before these went unseen: a publication number further on than the one
+    /// after the last read from its stream (entries of one stream come in publication order).
+    fn unseen(&self, read: &[(&'static str, relay::Entry)]) -> bool {
+        unseen(&mut self.numbers.lock().unwrap_or_else(std::sync::PoisonError::into_inner), read)
     }
 
     /// Waits (up to [`PROJECTION_WAIT`]) until the read models hold what was read, so that a
@@ -288,6 +297,17 @@ fn now_ms() -> i64 {
         .unwrap_or_default()
 }
 
+/// Whether `read` skips publication numbers after those last read (`numbers`, kept up to date).
+fn unseen(numbers: &mut HashMap<&'static str, i64>, read: &[(&'static str, relay::Entry)]) -> bool {
+    let mut unseen = false;
+    for (source, entry) in read {
+        let last = numbers.entry(source).or_insert(entry.seq - 1);
+        unseen |= entry.seq > *last + 1;
+        *last = (*last).max(entry.seq);
+    }
+    unseen
+}
+
 /// The change an entry records, with its company's team when the event itself names it; none for
 /// what no screen shows (or an entry that does not decode).
 fn change_of(source: &str, entry: &relay::Entry) -> Option<(Change, Option<Vec<i64>>)> {
@@ -344,6 +364,27 @@ mod tests {
 
     fn routed(team: Option<Vec<i64>>) -> Routed {
         Routed { change: Change::default(), team }
+    }
+
+    #[test]
+    fn entries_skipped_in_a_stream_are_told_as_missed() {
+        let entry = |seq: i64| relay::Entry {
+            id: format!("{seq}-0"),
+            event_id: String::new(),
+            seq,
+            event_type: "contract.payment_added".into(),
+            aggregate_id: 1,
+            payload: Vec::new(),
+            created_ms: 0,
+            txid: String::new(),
+        };
+        let mut numbers = HashMap::new();
+        assert!(!unseen(&mut numbers, &[("contracts", entry(7)), ("contracts", entry(8)), ("crm", entry(3))]));
+        assert!(!unseen(&mut numbers, &[("contracts", entry(9))]));
+        // 10 was trimmed before it was read.
+        assert!(unseen(&mut numbers, &[("contracts", entry(11))]));
+        // Published again after a reset: nothing is missing.
+        assert!(!unseen(&mut numbers, &[("contracts", entry(10)), ("contracts", entry(11)), ("crm", entry(4))]));
     }
 
     #[test]

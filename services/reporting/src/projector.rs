@@ -224,7 +224,9 @@ struct Applied {
 
 /// Acknowledges entries (ARGV[4..]) of a stream (KEYS[1]) for the group (ARGV[1]), repeats the
 /// watermark (ARGV[2]) to KEYS[2], asks for a replay (KEYS[3]) when ARGV[3] is '1', and trims the
-/// stream below the oldest entry still pending or the newest acknowledged, whichever is older.
+/// stream below the oldest entry still pending or the newest acknowledged, whichever is older, but
+/// never within the last minute: the change feed tails the stream without a group and may read an
+/// entry after the projector applied it (it waits for the projector before it sends a change).
 /// Answers the number of pending entries and the oldest one's id.
 const ACKNOWLEDGE: &str = r"
 local function older(a, b)
@@ -245,6 +247,9 @@ local oldest = pending[2]
 if newest ~= nil then
   local floor = newest
   if pending[1] > 0 and older(oldest, floor) then floor = oldest end
+  local now = redis.call('TIME')
+  local kept = string.format('%d-0', tonumber(now[1]) * 1000 - 60000)
+  if older(kept, floor) then floor = kept end
   redis.call('XTRIM', KEYS[1], 'MINID', floor)
 end
 if pending[1] == 0 then oldest = '' end
