@@ -2,21 +2,27 @@ import { expect, test } from "@playwright/test";
 
 import { DEMO, mainMenu, signIn } from "./helpers";
 
-const COMMON = ["Dashboard", "Companies", "Contracts", "RFP", "Suppliers", "Utilities", "Reports", "Settings"];
+const BEFORE = ["Dashboard", "Companies", "Contracts", "RFP", "Suppliers", "Utilities", "Reports"];
 
 const CASES = [
-  { email: DEMO.management, admin: true, rateTypes: true },
-  { email: DEMO.admin, admin: false, rateTypes: true },
-  { email: DEMO.sales, admin: false, rateTypes: false },
-  { email: DEMO.sales2, admin: false, rateTypes: false },
-  { email: DEMO.care, admin: false, rateTypes: false },
+  { email: DEMO.management, admin: true, rateTypes: true, commissions: true },
+  { email: DEMO.admin, admin: false, rateTypes: true, commissions: true },
+  { email: DEMO.sales, admin: false, rateTypes: false, commissions: false },
+  { email: DEMO.sales2, admin: false, rateTypes: false, commissions: false },
+  { email: DEMO.care, admin: false, rateTypes: false, commissions: true },
 ];
 
-for (const { email, admin, rateTypes } of CASES) {
+for (const { email, admin, rateTypes, commissions } of CASES) {
   test(`${email} sees the menu of their role`, async ({ page }) => {
     await signIn(page, email);
     const menu = mainMenu(page);
-    const expected = [...COMMON, ...(admin ? ["Admin"] : []), ...(rateTypes ? ["Rate Types"] : [])];
+    const expected = [
+      ...BEFORE,
+      ...(commissions ? ["Commissions"] : []),
+      "Settings",
+      ...(admin ? ["Admin"] : []),
+      ...(rateTypes ? ["Rate Types"] : []),
+    ];
     const links = menu.getByRole("link");
     await expect(links).toHaveCount(expected.length);
     for (const [i, title] of expected.entries()) {
