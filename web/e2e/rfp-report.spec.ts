@@ -108,7 +108,7 @@ test("an RFP is listed on /RFP, downloads as .xlsx, and shows on the Dashboard c
   await expect(event).toBeVisible();
   await expect(event).toContainText("11:00 AM");
   // Grey, like a closed task.
-  await expect(event).toHaveCSS("background-color", "rgb(158, 158, 158)");
+  await expect(event).toHaveCSS("background-color", "rgb(97, 97, 97)"); // --eris-event-closed
   await event.click();
   const dialog = page.getByRole("dialog", { name: "RFP Details" });
   await expect(dialog.getByRole("link", { name: companyName })).toBeVisible();
