@@ -4,7 +4,8 @@ import { createTestCompany, todayAt } from "./crmHelpers";
 import { DEMO, signIn, unique } from "./helpers";
 
 /** Closed tasks are grey on the calendar. */
-const GREY = "rgb(158, 158, 158)";
+// --eris-event-closed, the palette's grey for closed tasks and RFPs.
+const GREY = "rgb(97, 97, 97)";
 
 test("a task added on a company shows on the Dashboard calendar and turns grey when closed", async ({ page }) => {
   const company = await createTestCompany({ name: unique("TaskCo").name, city: "Dayton", state: "OH" });
