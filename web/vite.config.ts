@@ -42,6 +42,13 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.mjs"],
     setupFiles: ["src/test/setup.ts"],
     css: false,
+    // Files share their worker's page and module cache instead of loading React, Blueprint and the
+    // app again for each (import was two thirds of the run); src/test/setup.ts clears what a test
+    // leaves behind.
+    isolate: false,
+    // Most of a test's time is spent waiting (typing, transitions, retries of findBy), so two
+    // workers halve the run on two cores where the default would be one.
+    maxWorkers: 2,
     // Typing into forms in jsdom is slow on a busy 2-core CI machine; 5 s was too tight.
     testTimeout: 20_000,
   },

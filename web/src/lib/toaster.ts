@@ -1,13 +1,35 @@
 import { Intent, OverlayToaster, Position, type Toaster } from "@blueprintjs/core";
+import type { ReactElement } from "react";
+import { createRoot } from "react-dom/client";
 
 /** Messages hide after 3 seconds (spec section 8). */
 export const TOAST_TIMEOUT_MS = 3000;
 
 let toaster: Promise<Toaster> | null = null;
+let unmountToaster: (() => void) | null = null;
 
 function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
+  toaster ??= OverlayToaster.create(
+    { position: Position.TOP, maxToasts: 4 },
+    {
+      domRenderer: (element: ReactElement, container: Element | DocumentFragment) => {
+        const root = createRoot(container);
+        root.render(element);
+        unmountToaster = () => {
+          root.unmount();
+          if (container instanceof Element) container.remove();
+        };
+      },
+    },
+  );
   return toaster;
+}
+
+/** Takes the toaster and the messages it shows off the page; the next message makes a new one. */
+export function removeToaster(): void {
+  unmountToaster?.();
+  unmountToaster = null;
+  toaster = null;
 }
 
 async function show(message: string, intent: Intent): Promise<void> {

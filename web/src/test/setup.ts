@@ -1,14 +1,17 @@
-import { cleanup } from "@testing-library/react";
-import { afterAll, afterEach } from "vitest";
+import { act, cleanup } from "@testing-library/react";
+import { afterAll, afterEach, vi } from "vitest";
 
-/** Longest enter or exit transition of a Blueprint overlay, toast or popover (ms), and some. */
-const TRANSITIONS_MS = 500;
+import { removeToaster } from "../lib/toaster";
 
+// Test files share a page and their modules (vitest runs with `isolate: false`, four times
+// faster): whatever one test leaves on the page or in a module goes before the next one starts.
 afterEach(() => {
   cleanup();
+  act(() => removeToaster());
   window.localStorage.clear();
 });
 
-// A transition's timer still pending when a file's last test ends would fire after the test
-// environment is gone ("window is not defined"); let such timers run out while it still exists.
-afterAll(() => new Promise((resolve) => setTimeout(resolve, TRANSITIONS_MS)));
+afterAll(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
