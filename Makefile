@@ -16,7 +16,7 @@ BENCH_GRPC_BASE_PORT := 52051
 BENCH_DATABASE := eris_bench
 PG_ADMIN := postgres://postgres@localhost:5432/postgres
 
-.PHONY: run test web web-deps proto-gen rust-checks rust-test web-checks proto-checks deploy-checks e2e bench clean-test-databases fault fault-money api-fuzz
+.PHONY: run test web web-deps proto-gen rust-checks rust-test web-checks proto-checks deploy-checks e2e e2e-run bench clean-test-databases fault fault-money api-fuzz
 
 run: web
 	cargo build --bin eris-stack
@@ -32,7 +32,16 @@ web: web-deps
 proto-gen: web-deps
 	cd web && npm run gen
 
-test: rust-checks proto-checks deploy-checks clean-test-databases rust-test web-checks e2e
+# Two lanes side by side, since the Rust build keeps both cores busy only part of the time: Rust
+# (checks, build, tests) and the web (proto and deployment checks, lint, unit tests, build), each
+# line of the second marked [web]. The browser tests follow on the built app and stack.
+test: web-deps
+	@set -uo pipefail; \
+	( $(MAKE) --no-print-directory proto-checks deploy-checks web-checks 2>&1 | sed -u 's/^/[web] /' ) & web=$$!; \
+	$(MAKE) --no-print-directory rust-checks clean-test-databases rust-test; rust=$$?; \
+	wait $$web; web=$$?; \
+	if [ $$rust != 0 ] || [ $$web != 0 ]; then echo "make test: failed (rust lane $$rust, web lane $$web)"; exit 1; fi
+	$(MAKE) --no-print-directory e2e-run
 	@echo "make test: every check passed"
 
 rust-checks:
@@ -61,7 +70,10 @@ rust-test:
 web-checks: web-deps
 	cd web && npm run lint && npm test && npm run build && npm run budget
 
-e2e: web
+e2e: web e2e-run
+
+# The browser tests on the app as last built (`make test` has just built it).
+e2e-run:
 	cargo build --bin eris-stack
 	psql "$(PG_ADMIN)" -qc "drop database if exists $(E2E_DATABASE) with (force)"
 	@set -euo pipefail; \
