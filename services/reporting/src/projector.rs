@@ -39,7 +39,7 @@ use sqlx::{Connection, PgConnection, PgPool};
 
 use crate::{
     db::projection,
-    events::{SOURCES, Undecodable, apply},
+    events::{ContractChanges, SOURCES, Undecodable},
     reconcile::{self, Reconciler},
     sources::SourceSnapshot,
 };
@@ -628,6 +628,7 @@ impl Projector {
         let mended = self.mended_lately();
         let marks = projection::watermarks(&mut tx).await?;
         let mut outcome = Vec::with_capacity(reads.len());
+        let mut changes = ContractChanges::default();
         for read in reads {
             let service = self.streams[read.stream].service;
             let mut watermark = marks.get(service).copied().unwrap_or_default();
@@ -651,7 +652,7 @@ impl Projector {
                     || (service == "contracts"
                         && mended.get(&entry.aggregate_id).is_some_and(|snapshot| snapshot.saw(&entry.txid)));
                 if fresh && !seen {
-                    match apply(&mut tx, service, &entry.event_type, &entry.payload).await {
+                    match changes.apply(&mut tx, service, &entry.event_type, &entry.payload).await {
                         Ok(()) => {}
                         Err(Undecodable::Decode(error)) => {
                             tracing::warn!(event_id = entry.event_id, %error, "an event that does not decode is skipped")
@@ -660,6 +661,7 @@ impl Projector {
                     }
                 }
             }
+            changes.write(&mut tx).await?;
             if let Some(last) = read.entries.last() {
                 projection::advance(&mut tx, service, &last.id, last.created_ms, watermark).await?;
             }

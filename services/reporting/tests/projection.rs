@@ -192,6 +192,61 @@ async fn a_gap_in_the_numbers_is_applied_past_only_once_it_is_filled() {
     assert!(metrics.render().contains("eris_reporting_stream_gaps_total{stream=\"contracts\"}"));
 }
 
+/// A payment in an event: its id, version and Payment Actual.
+type PaymentAt = (i64, i64, &'static str);
+
+/// Contract `contract_id` at `version` with these payments, as event `kind`.
+fn contract_event(kind: &str, contract_id: i64, version: i64, payments: &[PaymentAt]) -> Vec<u8> {
+    let contract =
+        Contract { contract_id, company_id: 1, commodity: Commodity::Electric.into(), version, ..Default::default() };
+    let payments = payments
+        .iter()
+        .map(|&(payment_id, version, amount)| Payment {
+            payment_id,
+            contract_id,
+            projected_month: 1,
+            projected_year: 2026,
+            payment_actual: amount.into(),
+            version,
+            ..Default::default()
+        })
+        .collect();
+    ContractEvent { kind: kind.into(), contract: Some(contract), payments, ..Default::default() }.encode_to_vec()
+}
+
+#[tokio::test]
+async fn contract_changes_of_one_batch_end_as_applied_one_by_one() {
+    let database = TestDatabase::new().await;
+    let pool = reporting_pool(&database).await;
+    let kv = Kv::new(&database.redis_args()).unwrap();
+    // One batch: two versions of the same rows, an older copy after a newer one, a payment and a
+    // contract deleted between saves of theirs, and a contract saved again after its deletion.
+    let events: [(&str, &str, i64, i64, &[PaymentAt]); 8] = [
+        ("contract.payment_added", "payment added", 7, 1, &[(71, 1, "10.00"), (72, 1, "20.00")]),
+        ("contract.payment_updated", "payment updated", 7, 2, &[(71, 2, "11.00")]),
+        ("contract.contract_created", "contract created", 8, 1, &[(81, 1, "30.00")]),
+        ("contract.payment_updated", "payment updated", 7, 1, &[(71, 1, "10.00")]),
+        ("contract.payment_deleted", "payment deleted", 7, 3, &[(72, 1, "20.00")]),
+        ("contract.contract_deleted", "contract deleted", 8, 2, &[]),
+        ("contract.contract_created", "contract created", 9, 1, &[(91, 1, "40.00")]),
+        ("contract.payment_updated", "payment updated", 9, 2, &[(91, 2, "41.00")]),
+    ];
+    for (seq, (event_type, kind, contract_id, version, payments)) in (1..).zip(events) {
+        let payload = contract_event(kind, contract_id, version, payments);
+        add_numbered(&kv, &format!("contracts:{}", 2000 + seq), seq, event_type, contract_id, payload).await;
+    }
+    projector(&pool, &database).catch_up().await.unwrap();
+    let contracts: Vec<(i64, i64)> =
+        sqlx::query_as("select contract_id, version from contract order by 1").fetch_all(&pool).await.unwrap();
+    assert_eq!(contracts, [(7, 3), (9, 2)]);
+    let payments: Vec<(i64, i64, String)> =
+        sqlx::query_as("select payment_id, version, payment_actual::text from payment order by 1")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(payments, [(71, 2, "11.00".to_owned()), (91, 2, "41.00".to_owned())]);
+}
+
 #[tokio::test]
 async fn a_catch_up_gives_the_lease_up_before_it_returns() {
     let database = TestDatabase::new().await;
