@@ -36,6 +36,14 @@ function openDrawer(me = manager, companies = [acme]) {
 }
 
 describe("company search drawer", () => {
+  it("is a modal dialog named Company search", async () => {
+    openDrawer();
+    await userEvent.click(await screen.findByRole("button", { name: SHELL_TEXTS.companySearch }));
+    const dialog = await screen.findByRole("dialog", { name: SHELL_TEXTS.companySearch });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    expect(within(dialog).getByLabelText(SHELL_TEXTS.searchByName)).toBeTruthy();
+  });
+
   it("searches by name after a pause and opens the chosen company", async () => {
     const { listCompanies } = openDrawer();
     await userEvent.click(await screen.findByRole("button", { name: SHELL_TEXTS.companySearch }));

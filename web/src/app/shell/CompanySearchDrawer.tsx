@@ -69,6 +69,16 @@ export interface CompanySearchDrawerProps {
  * results can be walked with the arrow keys from the name box (Enter opens one); the filters scroll
  * on their own, so the results always stay in view.
  */
+/**
+ * Blueprint's drawer is a plain box: it is named here as the modal dialog it is, so a screen reader
+ * announces it and keeps to it while it is open (WCAG 4.1.2).
+ */
+function nameAsDialog(drawer: HTMLElement) {
+  drawer.setAttribute("role", "dialog");
+  drawer.setAttribute("aria-modal", "true");
+  drawer.setAttribute("aria-label", SHELL_TEXTS.companySearch);
+}
+
 export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -185,6 +195,7 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
       size={520}
       icon="search"
       title={SHELL_TEXTS.companySearch}
+      onOpening={nameAsDialog}
     >
       <div className={`${Classes.DRAWER_BODY} eris-search-drawer-body`}>
         <section
