@@ -366,6 +366,9 @@ mod rfps;
 #[path = "crm/contracts.rs"]
 mod contracts;
 
+#[path = "crm/statements.rs"]
+mod statements;
+
 #[tokio::test]
 async fn without_reporting_every_other_call_serves_and_readiness_may_leave_it_out() {
     // Neither contracts nor reporting runs here.

@@ -4,15 +4,15 @@
 
 use axum::{
     Json,
-    extract::{Path, Query},
-    http::StatusCode,
+    extract::{FromRequest, Multipart, Path, Query, Request, multipart::MultipartError},
+    http::{StatusCode, header::CONTENT_TYPE},
 };
 use eris_proto::{
     common::v1::Date,
     contracts::v1::{
         GetStatementRequest, ImportStatementRequest, ImportStatementResponse, LinkStatementRowRequest,
-        ListStatementsRequest, MissingPayment, RevertStatementRequest, Statement, StatementBucket, StatementLine,
-        StatementLines, StatementRow, StatementStatus,
+        ListStatementsRequest, MissingPayment, ReadStatementFileRequest, RevertStatementRequest, Statement,
+        StatementBucket, StatementFile, StatementLine, StatementLines, StatementRow, StatementStatus,
         commission_statement_service_client::CommissionStatementServiceClient, import_statement_request::Source,
     },
 };
@@ -244,33 +244,53 @@ fn line_of(number: usize, body: StatementLineBody) -> ApiResult<StatementLine> {
     })
 }
 
-/// Posts a supplier's statement: its rows are matched to the supplier's contracts and projected
+/// A supplier's statement file posted as `multipart/form-data`: its columns are read with the
+/// mapping saved for the supplier when one of its files was imported on the Commissions screen.
+#[derive(Debug, Default, ToSchema)]
+#[schema(rename_all = "PascalCase")]
+pub struct StatementUpload {
+    pub supplier_id: i64,
+    /// The statement: CSV or .xlsx, at most 32 MB. Its name is the part's file name.
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+    /// Match and answer without storing or applying anything (`true` or `false`).
+    pub validate_only: Option<bool>,
+    /// The month and year the payments were received (default: this month).
+    pub payment_month: Option<i32>,
+    pub payment_year: Option<i32>,
+    /// Percent; default 2.
+    pub tolerance_percent: Option<String>,
+    #[schema(ignore)]
+    pub file_name: String,
+}
+
+/// Posts a supplier's statement, as rows in JSON or as the raw file (multipart, read with the
+/// supplier's saved mapping): its rows are matched to the supplier's contracts and projected
 /// payments; Matched and Short/Over rows are applied to the payments (201). With ValidateOnly
 /// nothing is stored (200). The same content posted again is refused (409, naming the earlier
 /// statement). Management and Admin.
 #[utoipa::path(post, path = "/commissionStatements", tag = "commissions",
+    request_body(content(
+        (NewStatement = "application/json"),
+        (StatementUpload = "multipart/form-data"),
+    )),
     responses((status = 201, body = ImportedJson), (status = 200, body = ImportedJson)))]
-pub async fn post_statement(
-    ctx: CallContext,
-    Json(body): Json<NewStatement>,
-) -> ApiResult<(StatusCode, Json<ImportedJson>)> {
-    if body.rows.len() > 50_000 {
-        return Err(ApiError::bad_request(format!(
-            "A statement can have at most 50,000 rows; this one has {}.",
-            body.rows.len()
-        )));
-    }
-    let validate_only = body.validate_only;
-    let lines = body.rows.into_iter().enumerate().map(|(i, row)| line_of(i + 1, row)).collect::<ApiResult<Vec<_>>>()?;
-    let request = ImportStatementRequest {
-        supplier_id: body.supplier_id,
-        file_name: body.file_name,
-        source: Some(Source::Lines(StatementLines { lines })),
-        validate_only,
-        payment_month: body.payment_month,
-        payment_year: body.payment_year,
-        tolerance_percent: body.tolerance_percent.unwrap_or_default(),
+pub async fn post_statement(ctx: CallContext, request: Request) -> ApiResult<(StatusCode, Json<ImportedJson>)> {
+    let multipart = request
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.trim_start().to_ascii_lowercase().starts_with("multipart/form-data"));
+    let request = match multipart {
+        true => upload_request(&ctx, upload_of(request).await?).await?,
+        false => {
+            let Json(body) = Json::<NewStatement>::from_request(request, &())
+                .await
+                .map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
+            rows_request(body)?
+        }
     };
+    let validate_only = request.validate_only;
     let answer: ImportStatementResponse =
         statements(&ctx).import_statement(ctx.request(request)).await.answer("contracts")?;
     let statement = answer.statement.ok_or_else(missing)?;
@@ -288,6 +308,105 @@ pub async fn post_statement(
             rows: answer.rows.into_iter().map(StatementRowJson::from).collect(),
         }),
     ))
+}
+
+fn rows_request(body: NewStatement) -> ApiResult<ImportStatementRequest> {
+    if body.rows.len() > 50_000 {
+        return Err(ApiError::bad_request(format!(
+            "A statement can have at most 50,000 rows; this one has {}.",
+            body.rows.len()
+        )));
+    }
+    let lines = body.rows.into_iter().enumerate().map(|(i, row)| line_of(i + 1, row)).collect::<ApiResult<Vec<_>>>()?;
+    Ok(ImportStatementRequest {
+        supplier_id: body.supplier_id,
+        file_name: body.file_name,
+        source: Some(Source::Lines(StatementLines { lines })),
+        validate_only: body.validate_only,
+        payment_month: body.payment_month,
+        payment_year: body.payment_year,
+        tolerance_percent: body.tolerance_percent.unwrap_or_default(),
+    })
+}
+
+fn bad_form(error: MultipartError) -> ApiError {
+    ApiError::bad_request(format!("The form could not be read: {}", error.body_text()))
+}
+
+/// Reads the multipart form of a statement upload.
+async fn upload_of(request: Request) -> ApiResult<StatementUpload> {
+    let mut form = Multipart::from_request(request, &())
+        .await
+        .map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
+    let mut upload = StatementUpload::default();
+    let (mut supplier, mut file) = (false, false);
+    let number = |label: &str, text: &str| {
+        text.trim().parse::<i64>().map_err(|_| ApiError::bad_request(format!("{label} must be a whole number.")))
+    };
+    while let Some(field) = form.next_field().await.map_err(bad_form)? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "File" {
+            upload.file_name = field.file_name().unwrap_or_default().to_owned();
+            upload.file = field.bytes().await.map_err(bad_form)?.to_vec();
+            file = true;
+            continue;
+        }
+        let text = field.text().await.map_err(bad_form)?;
+        match name.as_str() {
+            "SupplierId" => {
+                upload.supplier_id = number("SupplierId", &text)?;
+                supplier = true;
+            }
+            "ValidateOnly" => {
+                upload.validate_only = Some(match text.trim() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(ApiError::bad_request("ValidateOnly must be true or false.")),
+                })
+            }
+            "PaymentMonth" => upload.payment_month = Some(number("PaymentMonth", &text)?.clamp(-1, 13) as i32),
+            "PaymentYear" => upload.payment_year = Some(number("PaymentYear", &text)?.clamp(-1, 10_000) as i32),
+            "TolerancePercent" => upload.tolerance_percent = Some(text),
+            other => {
+                return Err(ApiError::bad_request(format!(
+                    "{} is not a field of a statement upload.",
+                    other.chars().filter(|c| !c.is_control()).take(40).collect::<String>()
+                )));
+            }
+        }
+    }
+    if !supplier {
+        return Err(ApiError::bad_request("SupplierId is required."));
+    }
+    if !file {
+        return Err(ApiError::bad_request("File is required: the supplier's statement, CSV or .xlsx."));
+    }
+    Ok(upload)
+}
+
+/// The import of an uploaded file, read with the supplier's saved mapping.
+async fn upload_request(ctx: &CallContext, upload: StatementUpload) -> ApiResult<ImportStatementRequest> {
+    let read = ReadStatementFileRequest {
+        supplier_id: upload.supplier_id,
+        file_name: upload.file_name.clone(),
+        content: upload.file.clone(),
+    };
+    let read = statements(ctx).read_statement_file(ctx.request(read)).await.answer("contracts")?;
+    let mapping = read.saved_mapping.filter(|mapping| !mapping.account_number.is_empty()).ok_or_else(|| {
+        ApiError::bad_request(
+            "No column mapping is saved for this supplier yet: import one of its files on the Commissions \
+             screen first, or post the rows as JSON.",
+        )
+    })?;
+    Ok(ImportStatementRequest {
+        supplier_id: upload.supplier_id,
+        file_name: upload.file_name,
+        source: Some(Source::File(StatementFile { content: upload.file, mapping: Some(mapping) })),
+        validate_only: upload.validate_only.unwrap_or_default(),
+        payment_month: upload.payment_month.unwrap_or_default(),
+        payment_year: upload.payment_year.unwrap_or_default(),
+        tolerance_percent: upload.tolerance_percent.unwrap_or_default(),
+    })
 }
 
 /// Which statements.

@@ -22,7 +22,20 @@ async fn company_with_accounts(app: &TestGateway, token: &str, name: &str) -> (i
     (lead_id, accounts)
 }
 
-fn electric_contract(lead_id: i64, accounts: [i64; 2]) -> Value {
+/// A company with two accounts and an Electric contract on them with the supplier Keystone:
+/// (LeadId, SupplierId, ContractId).
+pub(super) async fn keystone_contract(app: &TestGateway, token: &str, name: &str) -> (i64, i64, i64) {
+    let (lead_id, accounts) = company_with_accounts(app, token, name).await;
+    let supplier =
+        app.post("/api/addSupplier/", token, json!({"SupplierName": "Keystone", "Commodity": "Electric"})).await;
+    let supplier = supplier.json::<Value>().await.unwrap()["insertId"].as_i64().unwrap();
+    let mut body = electric_contract(lead_id, accounts);
+    body["SupplierId"] = json!(supplier);
+    let made: Value = app.post("/api/contracts", token, body).await.json().await.unwrap();
+    (lead_id, supplier, made["ContractId"].as_i64().unwrap())
+}
+
+pub(super) fn electric_contract(lead_id: i64, accounts: [i64; 2]) -> Value {
     json!({"LeadId": lead_id, "Commodity": "Electric", "Accounts": accounts, "DateSigned": "2025-12-10",
            "StartDate": "2026-01-01", "TermLength": 12, "ContractRate": "0.07125", "Fee": "0.005",
            "RevenueSplit": 50, "ContractType": "New", "Closer1": "Marcus Bell", "Status": 0})
@@ -501,14 +514,8 @@ async fn revenue_by_supplier_reaches_the_reports_through_rest() {
     eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
     let manager = app.token("management@eris.test").await;
     let sales = app.token("sales@eris.test").await;
-    let (lead_id, accounts) = company_with_accounts(&app, &manager, "Quarry").await;
-    let supplier =
-        app.post("/api/addSupplier/", &manager, json!({"SupplierName": "Keystone", "Commodity": "Electric"})).await;
-    let supplier = supplier.json::<Value>().await.unwrap()["insertId"].as_i64().unwrap();
-    let mut body = electric_contract(lead_id, accounts);
-    body["SupplierId"] = json!(supplier);
-    let made: Value = app.post("/api/contracts", &manager, body).await.json().await.unwrap();
-    let add = format!("/api/addPayment/{}", made["ContractId"]);
+    let (_, _, contract_id) = keystone_contract(&app, &manager, "Quarry").await;
+    let add = format!("/api/addPayment/{contract_id}");
     for (month, amount) in [(1, "100.00"), (2, "50.50")] {
         let payment = json!({"ProjectedMonth": month, "ProjectedYear": 2026, "ProjectedPayment": amount,
                              "PaymentMonth": month, "PaymentYear": 2026, "PaymentActual": "40.00"});
