@@ -22,12 +22,12 @@ async fn company_with_accounts(app: &TestGateway, token: &str, name: &str) -> (i
     (lead_id, accounts)
 }
 
-/// A company with two accounts and an Electric contract on them with the supplier Keystone:
+/// A company with two accounts and an Electric contract on them with a new supplier:
 /// (LeadId, SupplierId, ContractId).
-pub(super) async fn keystone_contract(app: &TestGateway, token: &str, name: &str) -> (i64, i64, i64) {
+pub(super) async fn supplier_contract(app: &TestGateway, token: &str, name: &str, supplier: &str) -> (i64, i64, i64) {
     let (lead_id, accounts) = company_with_accounts(app, token, name).await;
     let supplier =
-        app.post("/api/addSupplier/", token, json!({"SupplierName": "Keystone", "Commodity": "Electric"})).await;
+        app.post("/api/addSupplier/", token, json!({"SupplierName": supplier, "Commodity": "Electric"})).await;
     let supplier = supplier.json::<Value>().await.unwrap()["insertId"].as_i64().unwrap();
     let mut body = electric_contract(lead_id, accounts);
     body["SupplierId"] = json!(supplier);
@@ -514,7 +514,7 @@ async fn revenue_by_supplier_reaches_the_reports_through_rest() {
     eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
     let manager = app.token("management@eris.test").await;
     let sales = app.token("sales@eris.test").await;
-    let (_, _, contract_id) = keystone_contract(&app, &manager, "Quarry").await;
+    let (_, _, contract_id) = supplier_contract(&app, &manager, "Quarry", "Keystone").await;
     let add = format!("/api/addPayment/{contract_id}");
     for (month, amount) in [(1, "100.00"), (2, "50.50")] {
         let payment = json!({"ProjectedMonth": month, "ProjectedYear": 2026, "ProjectedPayment": amount,

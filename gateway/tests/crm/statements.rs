@@ -2,7 +2,7 @@
 //! (read with the supplier's saved mapping), previews that store nothing, the same content refused
 //! the second time, the list, a statement's rows and its revert, with the role rules.
 
-use super::contracts::keystone_contract;
+use super::contracts::supplier_contract;
 use super::*;
 use common::spawn_app_with_contracts;
 use eris_proto::contracts::v1::{
@@ -46,7 +46,7 @@ async fn statements_are_posted_as_rows_or_files_previewed_listed_and_reverted_th
     eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
     let manager = app.token("management@eris.test").await;
     let sales = app.token("sales@eris.test").await;
-    let (lead_id, supplier, contract_id) = keystone_contract(&app, &manager, "Ledger").await;
+    let (lead_id, supplier, contract_id) = supplier_contract(&app, &manager, "Ledger", "Keystone").await;
     let add = format!("/api/addPayment/{contract_id}");
     for (month, amount) in [(1, "100.00"), (2, "50.50")] {
         let payment = json!({"ProjectedMonth": month, "ProjectedYear": 2026, "ProjectedPayment": amount});
@@ -135,9 +135,44 @@ async fn statements_are_posted_as_rows_or_files_previewed_listed_and_reverted_th
         app.get(&format!("/api/commissionStatements/{statement_id}"), &sales).await.status(),
         StatusCode::FORBIDDEN
     );
+    // Ids that do not exist, or that are another supplier's, link nothing.
+    let link = |statement: i64| format!("/api/commissionStatements/{statement}/rows/1/link");
+    let (_, _, stranger) = supplier_contract(&app, &manager, "Stranger", "Summit").await;
+    for (path, contract) in
+        [(link(statement_id), 9_999_999), (link(statement_id), stranger), (link(9_999_999), contract_id)]
+    {
+        let body = json!({"ContractId": contract, "ProjectedMonth": 2, "ProjectedYear": 2026});
+        let status = app.post(&path, &manager, body).await.status();
+        assert!(status.is_client_error(), "{path} with contract {contract}: {status}");
+    }
     let revert = format!("/api/commissionStatements/{statement_id}/revert");
     assert_eq!(app.post(&revert, &sales, json!({})).await.status(), StatusCode::FORBIDDEN);
     assert_eq!(app.post(&revert, &manager, json!({})).await.status(), StatusCode::OK);
     // Reverted, the same file may be imported again.
     assert_eq!(upload(&app, &manager, file_form("false")).await.0, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn the_same_statement_posted_forty_times_at_once_is_applied_once() {
+    let app = spawn_app_with_contracts().await;
+    eris_sourcing::seed::demo_utilities(&app.database.as_ref().unwrap().args()).await.unwrap();
+    let manager = app.token("management@eris.test").await;
+    let (_, supplier, contract_id) = supplier_contract(&app, &manager, "Tandem", "Keystone").await;
+    let add = format!("/api/addPayment/{contract_id}");
+    let payment = json!({"ProjectedMonth": 3, "ProjectedYear": 2026, "ProjectedPayment": "80.00"});
+    assert_eq!(app.post(&add, &manager, payment).await.status(), StatusCode::CREATED);
+
+    let rows = json!({"SupplierId": supplier, "Rows": [
+        {"AccountNumber": "TANDEM-0", "PeriodStart": "2026-03-01", "Amount": "80.00", "Usage": "10000"}]});
+    let answers = futures::future::join_all(
+        (0..40).map(|_| async { app.post("/api/commissionStatements", &manager, rows.clone()).await.status() }),
+    )
+    .await;
+    let created = answers.iter().filter(|status| **status == StatusCode::CREATED).count();
+    let refused = answers.iter().filter(|status| **status == StatusCode::CONFLICT).count();
+    assert_eq!((created, refused), (1, 39), "{answers:?}");
+    let listed: Vec<Value> =
+        app.get(&format!("/api/commissionStatements?supplierId={supplier}"), &manager).await.json().await.unwrap();
+    assert_eq!(listed.len(), 1, "one statement kept: {listed:?}");
+    assert_eq!(listed[0]["AppliedTotal"], "80.00");
 }
