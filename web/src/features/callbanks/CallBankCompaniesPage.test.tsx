@@ -84,6 +84,8 @@ describe("call bank companies", () => {
   it("closes a company in its detail dialog and shows the new completion", async () => {
     const { updateCallBankCompany } = open();
     expect((await screen.findByTestId("call-bank-completion")).textContent).toBe("0%");
+    // The bar has a name a screen reader says (WCAG 4.1.2), beside the figure shown.
+    expect(screen.getByRole("progressbar", { name: "Completion" }).getAttribute("aria-valuenow")).toBe("0");
     await userEvent.click(await screen.findByText("Acme Foods"));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("Prospect (Hot Lead)")).toBeTruthy();

@@ -109,6 +109,7 @@ function CallBankCompanies({ callBankId }: CallBankCompaniesProps) {
               stripes={false}
               intent={cb.completionPercent >= 100 ? Intent.SUCCESS : Intent.PRIMARY}
               value={cb.completionPercent / 100}
+              aria-label={CALL_BANK_TEXTS.completion}
             />
             <span data-testid="call-bank-completion">{completionLabel(cb)}</span>
           </div>

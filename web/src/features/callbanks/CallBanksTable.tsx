@@ -55,6 +55,7 @@ export function CallBanksTable({ callBanks, nameOf, actions }: CallBanksTablePro
                     stripes={false}
                     intent={complete ? Intent.SUCCESS : Intent.PRIMARY}
                     value={callBank.completionPercent / 100}
+                    aria-label={`${CALL_BANK_TEXTS.completion}: ${callBank.name}`}
                   />
                   <span>{completionLabel(callBank)}</span>
                 </div>
