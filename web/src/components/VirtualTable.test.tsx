@@ -42,6 +42,13 @@ describe("virtual table", () => {
     expect(onNearEnd).not.toHaveBeenCalled();
   });
 
+  it("lets the keyboard reach its scroll box, named after the table, though no row holds a control", () => {
+    const { table } = renderTable();
+    const box = screen.getByRole("region", { name: "Sites" });
+    expect(box).toBe(table.parentElement);
+    expect(box.tabIndex).toBe(0);
+  });
+
   it("follows the scroll position and asks for more rows near the end", () => {
     const { table, drawn, onNearEnd } = renderTable();
     const box = table.parentElement as HTMLElement;
