@@ -3,7 +3,7 @@ import { createClient, type Client, type Interceptor } from "@connectrpc/connect
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
 
 import { ContractService, HedgeService, PaymentService } from "../src/gen/eris/contracts/v1/contracts_pb";
-import { AccountService } from "../src/gen/eris/crm/v1/accounts_pb";
+import { AccountCommodity, AccountService, type Account } from "../src/gen/eris/crm/v1/accounts_pb";
 import { CallBankService, type CallBank } from "../src/gen/eris/crm/v1/call_banks_pb";
 import { ContactService } from "../src/gen/eris/crm/v1/contacts_pb";
 import { CompanyService, type Company, type CompanySchema } from "../src/gen/eris/crm/v1/crm_pb";
@@ -85,6 +85,28 @@ export async function createTestCompany(
   const { company } = await companies.createCompany({ company: fields });
   if (!company) throw new Error("CreateCompany answered without a company");
   return company;
+}
+
+/** An Electric account of a company, made through the API with a number no other account has. */
+export async function createTestAccount(api: CrmApi, companyId: bigint, name: string): Promise<Account> {
+  const { account } = await api.accounts.createAccount({
+    account: { companyId, name, commodity: AccountCommodity.ELECTRIC, accountNumber: `E2E-${randomLetters(6)}` },
+  });
+  if (!account) throw new Error("CreateAccount answered without an account");
+  return account;
+}
+
+/** A plain Electric contract of a company on its accounts: from January 2026, 12 months, Active. */
+export function electricContract(companyId: bigint, accountIds: bigint[]) {
+  return {
+    companyId,
+    commodity: Commodity.ELECTRIC,
+    accountIds,
+    startDate: { year: 2026, month: 1, day: 1 },
+    termMonths: 12,
+    status: 0,
+    fee: "0.005",
+  };
 }
 
 /** Three random lower-case letters, so a name can be found by a substring no other company has. */

@@ -1,8 +1,14 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import { AccountCommodity } from "../src/gen/eris/crm/v1/accounts_pb";
 import { Commodity } from "../src/gen/eris/sourcing/v1/utilities_pb";
-import { createTestCompany, crmApiAs, randomLetters, userIdOf } from "./crmHelpers";
+import {
+  createTestAccount,
+  createTestCompany,
+  crmApiAs,
+  electricContract,
+  randomLetters,
+  userIdOf,
+} from "./crmHelpers";
 import { DEMO, expectNoSidewaysScroll, signIn, unique } from "./helpers";
 
 /** A one-page PDF, enough for the browser's viewer. */
@@ -19,24 +25,8 @@ const PDF = Buffer.from(
 async function companyWithContracts(tag: string) {
   const [api, managementId] = await Promise.all([crmApiAs(DEMO.management), userIdOf(DEMO.management)]);
   const company = await createTestCompany({ name: unique(tag).name }, api);
-  const { account } = await api.accounts.createAccount({
-    account: {
-      companyId: company.companyId,
-      name: "Plant K",
-      commodity: AccountCommodity.ELECTRIC,
-      accountNumber: `E2E-${randomLetters(6)}`,
-    },
-  });
-  if (!account) throw new Error("CreateAccount answered without an account");
-  const common = {
-    companyId: company.companyId,
-    commodity: Commodity.ELECTRIC,
-    accountIds: [account.accountId],
-    startDate: { year: 2026, month: 1, day: 1 },
-    termMonths: 12,
-    status: 0,
-    fee: "0.005",
-  };
+  const account = await createTestAccount(api, company.companyId, "Plant K");
+  const common = electricContract(company.companyId, [account.accountId]);
   const { contract } = await api.contracts.createContract({ contract: common });
   const { suppliers } = await api.suppliers.listSuppliers({ commodity: Commodity.ELECTRIC });
   const supplier = suppliers.find((s) => !s.archived && s.commodity === Commodity.ELECTRIC);
