@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 
 import {
@@ -9,7 +9,7 @@ import {
   type Change,
   type WatchChangesResponse,
 } from "../gen/eris/reporting/v1/changes_pb";
-import { isStaleAfter, refreshAfter, watchChanges, type ChangeBatch, type FeedSession } from "./changeFeed";
+import { FeedRefresher, isStaleAfter, watchChanges, type ChangeBatch, type FeedSession } from "./changeFeed";
 
 function change(kind: string, ids: { company?: bigint; contract?: bigint; record?: bigint } = {}): Change {
   return create(ChangeSchema, {
@@ -66,7 +66,7 @@ describe("which queries a change makes stale", () => {
 });
 
 describe("refreshing after a batch", () => {
-  it("marks what changed stale, and everything but reports when changes were missed", async () => {
+  it("marks what changed stale, and everything but reports when changes were missed", () => {
     const client = new QueryClient();
     for (const key of [
       ["payments", "list", "31"],
@@ -81,15 +81,72 @@ describe("refreshing after a batch", () => {
         .findAll({ stale: true })
         .map((q) => q.queryKey.join("/"));
     client.setDefaultOptions({ queries: { staleTime: Infinity } });
-    await refreshAfter(client, {
-      changes: [change("contract.payment_added", { company: 5n, contract: 31n })],
-      missed: false,
-    });
+    const refresher = new FeedRefresher(client);
+    refresher.refresh({ changes: [change("contract.payment_added", { company: 5n, contract: 31n })], missed: false });
     expect(stale()).toEqual(["payments/list/31"]);
-    await refreshAfter(client, { changes: [], missed: true });
+    refresher.refresh({ changes: [], missed: true });
     expect(stale().sort()).toEqual(["payments/list/31", "payments/list/32"]);
   });
+
+  /** An open screen's list whose reads take `readMs`, counting the reads begun and those cancelled. */
+  function openList(readMs: number) {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const reads = { begun: 0, cancelled: 0 };
+    const observer = new QueryObserver(client, {
+      queryKey: ["tasks", "assignee", "7"],
+      queryFn: ({ signal }) => {
+        reads.begun += 1;
+        signal.addEventListener("abort", () => (reads.cancelled += 1));
+        return new Promise((resolve) => setTimeout(() => resolve(reads.begun), readMs));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    return { client, reads, unsubscribe };
+  }
+
+  const companyChange = { changes: [change("company.task_updated", { company: 9n, record: 4n })], missed: false };
+
+  it("reads an open list at once, then once after a burst of changes, never cancelling a read", async () => {
+    const { client, reads, unsubscribe } = openList(5);
+    await wait(20);
+    expect(reads.begun).toBe(1);
+    const refresher = new FeedRefresher(client, 250);
+    refresher.refresh(companyChange);
+    for (let i = 0; i < 9; i += 1) {
+      await wait(4);
+      refresher.refresh(companyChange);
+    }
+    // The first change read at once; the nine after it wait for one more read after the gap.
+    expect(reads.begun).toBe(2);
+    await wait(400);
+    expect(reads.begun).toBe(3);
+    expect(reads.cancelled).toBe(0);
+    await wait(300);
+    expect(reads.begun).toBe(3);
+    refresher.stop();
+    unsubscribe();
+  });
+
+  it("reads again after a read that was under way when the change came", async () => {
+    const { client, reads, unsubscribe } = openList(150);
+    await wait(20);
+    // The first read is still under way: it may have begun before the change committed.
+    expect(reads.begun).toBe(1);
+    const refresher = new FeedRefresher(client, 10);
+    refresher.refresh(companyChange);
+    expect(reads.begun).toBe(1);
+    await wait(400);
+    expect(reads.begun).toBe(2);
+    expect(reads.cancelled).toBe(0);
+    expect(client.getQueryData(["tasks", "assignee", "7"])).toBe(2);
+    refresher.stop();
+    unsubscribe();
+  });
 });
+
+function wait(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 /** A feed client answering each call from the next script: batches, then an end or an error. */
 function scriptedClient(scripts: (WatchChangesResponse[] | Error)[]) {

@@ -165,17 +165,103 @@ export function isStaleAfter(key: QueryKey, change: Change): boolean {
   return true;
 }
 
-/** Marks what a batch changed as stale: open screens read it again, closed ones when they open. */
-export function refreshAfter(queryClient: QueryClient, batch: ChangeBatch): Promise<void> {
-  if (batch.missed) {
-    return queryClient.invalidateQueries({ predicate: (query: Query) => query.queryKey[0] !== "reports" });
+/**
+ * The shortest time between two reads of one open screen's query that the feed causes. A burst of
+ * changes (a colleague's import, a statement applied) reads each list once at its start and once
+ * after it, instead of once per batch, each read cancelling the one before.
+ */
+export const REFRESH_GAP_MS = 1_000;
+/** How often a refresh due while its query is still reading looks again. */
+const BUSY_RETRY_MS = 100;
+
+/**
+ * Marks what the feed's batches changed as stale. A closed screen's query reads again when the
+ * screen opens. An open one reads again at once; if it read for the feed less than
+ * `REFRESH_GAP_MS` ago, or is reading now (that read may have begun before the change), it reads
+ * once more when that is over, so the last change of a burst is always shown.
+ */
+export class FeedRefresher {
+  /** Refreshes due, by query hash. */
+  private readonly due = new Map<string, ReturnType<typeof setTimeout>>();
+  /** When each query last read because of the feed. */
+  private readonly lastRead = new Map<string, number>();
+
+  constructor(
+    private readonly client: QueryClient,
+    private readonly gapMs: number = REFRESH_GAP_MS,
+  ) {}
+
+  refresh(batch: ChangeBatch): void {
+    if (!batch.missed && batch.changes.length === 0) {
+      return;
+    }
+    const stale = (query: Query) =>
+      batch.missed
+        ? query.queryKey[0] !== "reports"
+        : batch.changes.some((change) => isStaleAfter(query.queryKey, change));
+    for (const query of this.client.getQueryCache().findAll({ predicate: stale })) {
+      this.schedule(query);
+    }
   }
-  if (batch.changes.length === 0) {
-    return Promise.resolve();
+
+  /** Drops the refreshes still due (the app signed out). */
+  stop(): void {
+    for (const timer of this.due.values()) {
+      clearTimeout(timer);
+    }
+    this.due.clear();
   }
-  return queryClient.invalidateQueries({
-    predicate: (query: Query) => batch.changes.some((change) => isStaleAfter(query.queryKey, change)),
-  });
+
+  private schedule(query: Query): void {
+    const hash = query.queryHash;
+    if (this.due.has(hash)) {
+      // A read is already due, after this change: it shows this change too.
+      return;
+    }
+    if (!query.isActive()) {
+      void this.client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: "none" });
+      return;
+    }
+    const wait = (this.lastRead.get(hash) ?? -Infinity) + this.gapMs - Date.now();
+    if (wait <= 0 && query.state.fetchStatus !== "fetching") {
+      this.read(hash);
+    } else {
+      this.later(hash, Math.max(wait, BUSY_RETRY_MS));
+    }
+  }
+
+  private later(hash: string, wait: number): void {
+    this.due.set(
+      hash,
+      setTimeout(() => {
+        this.due.delete(hash);
+        const query = this.client.getQueryCache().get(hash);
+        if (!query) {
+          return;
+        }
+        if (query.state.fetchStatus === "fetching") {
+          this.later(hash, BUSY_RETRY_MS);
+        } else {
+          this.read(hash);
+        }
+      }, wait),
+    );
+  }
+
+  private read(hash: string): void {
+    const query = this.client.getQueryCache().get(hash);
+    if (!query) {
+      return;
+    }
+    const now = Date.now();
+    for (const [old, at] of this.lastRead) {
+      if (now - at > this.gapMs) {
+        this.lastRead.delete(old);
+      }
+    }
+    this.lastRead.set(hash, now);
+    void this.client.invalidateQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
+  }
 }
 
 /** Hands each batch to whoever listens (the reports' banners). */

@@ -3,7 +3,7 @@ import { useEffect, useMemo, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 
 import { useApi } from "../../api/clients";
-import { ChangeFeedContext, ChangeListeners, refreshAfter, watchChanges } from "../../api/changeFeed";
+import { ChangeFeedContext, ChangeListeners, FeedRefresher, watchChanges } from "../../api/changeFeed";
 import { useSession } from "../auth/SessionContext";
 
 /**
@@ -17,12 +17,16 @@ export function LiveChanges({ userId, children }: { userId: bigint; children: Re
   const feed = useMemo(() => ({ listeners: new ChangeListeners(), userId }), [userId]);
   useEffect(() => {
     const abort = new AbortController();
+    const refresher = new FeedRefresher(queryClient);
     const onBatch = (batch: Parameters<ChangeListeners["emit"]>[0]) => {
-      void refreshAfter(queryClient, batch);
+      refresher.refresh(batch);
       feed.listeners.emit(batch);
     };
     void watchChanges(api.changes, session, onBatch, abort.signal);
-    return () => abort.abort();
+    return () => {
+      abort.abort();
+      refresher.stop();
+    };
   }, [api, session, queryClient, feed]);
   return <ChangeFeedContext.Provider value={feed}>{children}</ChangeFeedContext.Provider>;
 }

@@ -126,7 +126,8 @@ export function DashboardTasksTab({ userId, userName, rfpUserId, url }: Dashboar
           events={events}
           extraEvents={rfpEntries}
           onEventClick={openEvent}
-          loading={tasks.isFetching || rfps.isFetching}
+          // It spins while reading a range not yet shown, not while the shown one is read again.
+          loading={tasks.isLoading || rfps.isLoading || (rfps.isFetching && rfps.isPlaceholderData)}
         />
         <div className="eris-dashboard-side">
           <UpcomingTasks
