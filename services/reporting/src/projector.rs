@@ -90,6 +90,8 @@ pub struct Projector {
 const MENDED_KEPT: Duration = Duration::from_secs(600);
 /// How soon after taking the lease the first comparison runs (the projector catches up first).
 const FIRST_RECONCILE: Duration = Duration::from_secs(5);
+/// How soon a comparison put off by a rebuild is tried again.
+const REBUILDING_RECHECK: Duration = Duration::from_secs(5);
 
 /// What the projector says of itself for readiness: "degraded", and why, while it is behind.
 #[derive(Default)]
@@ -701,9 +703,16 @@ impl Projector {
         Ok(())
     }
 
-    /// Replaces these contracts and their payments with what the contracts service holds now, in
-    /// one fenced transaction (a contract it no longer has goes); answers how many changed.
+    /// Replaces those of these contracts that still differ and their payments with what the
+    /// contracts service holds now, in one fenced transaction (a contract it no longer has goes);
+    /// answers how many changed.
     async fn mend(&self, lease: &mut Lease, reconciler: &Reconciler, ids: &[i64]) -> anyhow::Result<usize> {
+        // Found minutes ago perhaps: a rebuild or the events may have brought them in line since,
+        // and reading and replacing those again would be work for nothing.
+        let ids = &reconciler.still_differing(ids).await?;
+        if ids.is_empty() {
+            return Ok(0);
+        }
         let (position, events) = reconciler.read(ids).await?;
         let mut tx = lease.conn.begin().await?;
         fence(&mut tx, lease.epoch).await?;
@@ -771,6 +780,11 @@ async fn reconcile_while_leading(
     loop {
         tokio::time::sleep(wait).await;
         wait = reconciler.every;
+        if reconciler.rebuilding().await.unwrap_or(false) {
+            // The read models are being replaced: compared now, every contract would differ.
+            wait = REBUILDING_RECHECK;
+            continue;
+        }
         let started = Instant::now();
         match reconciler.drifted().await {
             Ok(ids) => {

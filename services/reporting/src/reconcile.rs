@@ -71,6 +71,39 @@ impl Reconciler {
         Ok(drifted)
     }
 
+    /// Whether a rebuild is replacing the read models now (it holds `rebuild_position`
+    /// exclusively until it commits): until then they show what they held before it, which says
+    /// nothing of drift.
+    pub async fn rebuilding(&self) -> sqlx::Result<bool> {
+        sqlx::query_scalar(
+            "select exists (select 1 from pg_locks where locktype = 'relation' \
+             and relation = 'rebuild_position'::regclass and mode = 'AccessExclusiveLock' and granted)",
+        )
+        .fetch_one(&self.pool)
+        .await
+    }
+
+    /// Those of `ids` that differ from the source now (a rebuild or the events may have brought
+    /// them in line since they were found), in id order.
+    pub async fn still_differing(&self, ids: &[i64]) -> anyhow::Result<Vec<i64>> {
+        let mut ids = ids.to_vec();
+        ids.sort_unstable();
+        let (Some(first), Some(last)) = (ids.first().copied(), ids.last().copied()) else { return Ok(ids) };
+        let mut theirs = HashMap::new();
+        let mut token = (first - 1).to_string();
+        loop {
+            let (digests, next) = self.page(token, PAGE).await?;
+            let reached = digests.last().is_none_or(|(id, _)| *id >= last);
+            theirs.extend(digests);
+            if reached || next.is_empty() {
+                break;
+            }
+            token = next;
+        }
+        let ours = local_digests_of(&self.pool, &ids).await?;
+        Ok(ids.into_iter().filter(|id| theirs.get(id) != ours.get(id)).collect())
+    }
+
     /// Every contract whose digest here differs from the source's, or that only one side has.
     async fn differences(&self) -> anyhow::Result<Vec<i64>> {
         let mut differ = Vec::new();
