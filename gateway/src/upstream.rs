@@ -34,11 +34,10 @@ impl Upstreams {
         let all = areas
             .into_iter()
             .map(|(area, url)| {
-                let channel = Endpoint::from_shared(url.clone())?
-                    .connect_timeout(Duration::from_secs(1))
-                    .timeout(timeout)
-                    .tcp_nodelay(true)
-                    .connect_lazy();
+                // A pipe to a service in this process (eris-stack), TCP to one elsewhere.
+                let endpoint =
+                    Endpoint::from_shared(url.clone())?.connect_timeout(Duration::from_secs(1)).timeout(timeout);
+                let channel = eris_platform::local::channel(&endpoint);
                 Ok(Upstream { area, channel })
             })
             .collect::<anyhow::Result<_>>()?;

@@ -70,8 +70,8 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let _sweep = domain::lifecycle::spawn(resources.pool.clone(), BusinessTime::new(config.service.business.time_zone));
     let state = Arc::new(State {
         pool: resources.pool.clone(),
-        crm: tonic::transport::Channel::from_shared(config.crm_url.clone())?.connect_lazy(),
-        sourcing: tonic::transport::Channel::from_shared(config.sourcing_url.clone())?.connect_lazy(),
+        crm: eris_platform::local::channel_to(&config.crm_url)?,
+        sourcing: eris_platform::local::channel_to(&config.sourcing_url)?,
         beta_user_ids: config.contracts_beta_user_ids.clone(),
         files: files::Files::from_args(&config.files)?,
         downloads: files::DownloadLimits::new(files::DOWNLOADS_PER_USER, files::DOWNLOADS_OVERALL),

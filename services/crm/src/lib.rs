@@ -56,7 +56,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let state = std::sync::Arc::new(State {
         pool: resources.pool.clone(),
         identity: resources.identity.clone(),
-        sourcing: tonic::transport::Channel::from_shared(config.sourcing_url.clone())?.connect_lazy(),
+        sourcing: eris_platform::local::channel_to(&config.sourcing_url)?,
         business: BusinessTime::new(config.service.business.time_zone),
     });
     let routes = Routes::new(CompanyServiceServer::new(grpc::CompanyApi(state.clone())))

@@ -10,6 +10,7 @@ pub mod edits;
 pub mod error;
 pub mod export;
 pub mod kv;
+pub mod local;
 pub mod metrics;
 pub mod money;
 pub mod outbox;

@@ -99,25 +99,18 @@ pub async fn serve_grpc(
         tokio::time::sleep(grace).await;
         tracing::info!("stopping; finishing calls in flight");
     };
-    let local = listener.local_addr()?;
-    tracing::info!(address = %local, services = ?names, "serving gRPC");
+    let address = listener.local_addr()?;
+    // Connections over TCP (with TCP_NODELAY) and from callers in this process; registered for the
+    // latter until serving ends.
+    let (incoming, _registration) = crate::local::incoming(listener)?;
+    tracing::info!(%address, services = ?names, in_process = _registration.is_some(), "serving gRPC");
     Server::builder()
         .layer(TraceLayer)
         .layer(service.auth)
         .add_routes(routes)
-        .serve_with_incoming_shutdown(incoming(listener), stopping)
+        .serve_with_incoming_shutdown(incoming, stopping)
         .await?;
     Ok(())
-}
-
-/// Accepted connections with TCP_NODELAY, so small writes are not held back for ACKs.
-fn incoming(listener: TcpListener) -> impl futures::Stream<Item = std::io::Result<tokio::net::TcpStream>> {
-    use futures::StreamExt;
-    tokio_stream::wrappers::TcpListenerStream::new(listener).map(|stream| {
-        let stream = stream?;
-        stream.set_nodelay(true)?;
-        Ok(stream)
-    })
 }
 
 async fn set_status(health: &HealthReporter, names: &[&str], status: ServingStatus) {

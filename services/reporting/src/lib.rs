@@ -93,7 +93,7 @@ fn reconciler(config: &Config, pool: &PgPool) -> anyhow::Result<Option<reconcile
         tracing::warn!("ERIS_SERVICE_SECRET is not set: the read models are not compared with the contracts service");
         return Ok(None);
     };
-    let contracts = tonic::transport::Endpoint::from_shared(config.sources.contracts_url.clone())?.connect_lazy();
+    let contracts = eris_platform::local::channel_to(&config.sources.contracts_url)?;
     let every = std::time::Duration::from_secs(config.reconcile_seconds);
     Ok(Some(reconcile::Reconciler::new(pool.clone(), contracts, secret, every)))
 }

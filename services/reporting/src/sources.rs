@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use eris_platform::config::{Secret, ServiceSecretArgs};
 use sqlx::PgConnection;
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Channel;
 
 /// The services a rebuild reads its snapshots from.
 #[derive(Debug, Clone, clap::Args)]
@@ -46,8 +46,7 @@ impl SourceArgs {
     /// when no secret is set.
     pub fn sources(&self, secret: &ServiceSecretArgs) -> anyhow::Result<Sources> {
         let secret = secret.service_secret.clone().ok_or_else(|| anyhow::anyhow!("ERIS_SERVICE_SECRET is not set"))?;
-        let channel =
-            |url: &str| -> anyhow::Result<Channel> { Ok(Endpoint::from_shared(url.to_owned())?.connect_lazy()) };
+        let channel = |url: &str| -> anyhow::Result<Channel> { Ok(eris_platform::local::channel_to(url)?) };
         Ok(Sources {
             channels: vec![
                 ("identity", channel(&self.identity_url)?),

@@ -58,7 +58,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let _relay = eris_platform::relay::Relay::new(resources.pool.clone(), resources.kv.clone(), SCHEMA).spawn();
     let state = Arc::new(State {
         pool: resources.pool.clone(),
-        crm: tonic::transport::Channel::from_shared(config.crm_url.clone())?.connect_lazy(),
+        crm: eris_platform::local::channel_to(&config.crm_url)?,
         business: BusinessTime::new(config.service.business.time_zone),
         rfp_few_companies: config.rfp_few_companies,
     });

@@ -1,5 +1,6 @@
-//! `eris-stack`: every Eris service and the gateway in one process, each on its own port exactly
-//! as when deployed apart, so local runs exercise the same network paths.
+//! `eris-stack`: every Eris service and the gateway in one process, each on its own port as when
+//! deployed apart. Calls between them go through in-memory pipes instead of loopback TCP (the
+//! same gRPC code over a different transport; see `eris_platform::local`) unless switched off.
 
 use std::{net::SocketAddr, path::PathBuf};
 
@@ -90,6 +91,10 @@ struct ServeArgs {
     /// reports this way.
     #[arg(long, env = "ERIS_REBUILD_REPORTS", default_value_t = false, action = clap::ArgAction::Set)]
     rebuild_reports: bool,
+    /// Calls between the services and from the gateway go through in-memory pipes (false: over
+    /// loopback TCP, as between processes; the ports serve TCP callers either way).
+    #[arg(long, env = "ERIS_IN_PROCESS_TRANSPORT", default_value_t = true, action = clap::ArgAction::Set)]
+    in_process_transport: bool,
 }
 
 #[global_allocator]
@@ -133,6 +138,7 @@ async fn bind(address: String) -> anyhow::Result<TcpListener> {
 }
 
 async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    eris_platform::local::set_enabled(args.in_process_transport);
     let address = |offset: u16| format!("{}:{}", args.grpc_host, args.grpc_base_port + offset);
     let url = |offset: u16| format!("http://{}", address(offset));
     let listeners = [
