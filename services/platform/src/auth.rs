@@ -192,10 +192,10 @@ pub struct IdentityGenerations {
 impl IdentityGenerations {
     /// A lazily connected client of identity at `identity_url`.
     pub fn new(identity_url: &str) -> anyhow::Result<Self> {
-        let channel = tonic::transport::Endpoint::from_shared(identity_url.to_owned())?
+        let endpoint = tonic::transport::Endpoint::from_shared(identity_url.to_owned())?
             .connect_timeout(Duration::from_secs(1))
-            .timeout(Duration::from_secs(2))
-            .connect_lazy();
+            .timeout(Duration::from_secs(2));
+        let channel = crate::local::channel(&endpoint);
         Ok(Self { channel })
     }
 
@@ -229,17 +229,24 @@ impl GenerationSource for IdentityGenerations {
 
 /// How long a generation asked of the source is trusted without Redis.
 const LOCAL_TTL: Duration = Duration::from_secs(2);
+/// How long a generation read from Redis is trusted in this process while raises are heard as
+/// they happen (see [`Heard`]): the most a raise whose announcement was lost can go unnoticed.
+const HEARD_TTL: Duration = Duration::from_secs(2);
 /// How long Redis keeps a generation: bounds how long a write that failed while Redis was
 /// unreachable (and so kept its data) can leave an older generation there.
 const CACHED_TTL_SECONDS: u64 = 60;
+/// How long the listener waits before subscribing again after losing Redis.
+const RESUBSCRIBE_AFTER: Duration = Duration::from_secs(1);
 
-/// Sets the key to the generation unless it holds a newer one: generations only grow, so a slow
-/// writer of an older value never undoes a raise.
+/// Sets the key to the generation unless it holds a newer one, and announces it (`user:generation`
+/// on the channel ARGV[3]) to every process: generations only grow, so a slow writer of an older
+/// value never undoes a raise.
 const RAISE_SCRIPT: &str = r"
 local current = tonumber(redis.call('GET', KEYS[1]))
 if current == nil or current < tonumber(ARGV[1]) then
   redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 end
+redis.call('PUBLISH', ARGV[3], ARGV[4] .. ':' .. ARGV[1])
 return 1";
 
 fn raise_script() -> &'static redis::Script {
@@ -247,31 +254,154 @@ fn raise_script() -> &'static redis::Script {
     &SCRIPT
 }
 
+/// Generations this process read lately, kept only while it hears every raise as it is announced
+/// (subscribed to the channel [`Generations::remember`] announces on). Losing the subscription
+/// (Redis restarted, the connection cut) forgets them all, and every check asks Redis again
+/// until it has subscribed again.
+#[derive(Default)]
+struct Heard {
+    state: std::sync::Mutex<HeardState>,
+    /// The listener has been started.
+    started: std::sync::atomic::AtomicBool,
+}
+
+#[derive(Default)]
+struct HeardState {
+    listening: bool,
+    /// Changes each time the subscription is made or lost: a generation read from Redis before
+    /// the change may be older than a raise announced meanwhile, so it is not kept.
+    epoch: u64,
+    generations: std::collections::HashMap<i64, (i64, std::time::Instant)>,
+}
+
+impl Heard {
+    fn state(&self) -> std::sync::MutexGuard<'_, HeardState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A generation read within `HEARD_TTL`, while listening.
+    fn fresh(&self, user_id: i64) -> Option<i64> {
+        let state = self.state();
+        if !state.listening {
+            return None;
+        }
+        state.generations.get(&user_id).filter(|(_, at)| at.elapsed() < HEARD_TTL).map(|(generation, _)| *generation)
+    }
+
+    /// The epoch to hand to `keep` with what Redis answers now; `None` while not listening.
+    fn epoch(&self) -> Option<u64> {
+        let state = self.state();
+        state.listening.then_some(state.epoch)
+    }
+
+    /// Keeps a generation read from Redis at `epoch`, never lowering one heard meanwhile.
+    fn keep(&self, epoch: u64, user_id: i64, generation: i64) {
+        let mut state = self.state();
+        if !state.listening || state.epoch != epoch {
+            return;
+        }
+        if state.generations.len() >= MAX_CHECKED {
+            state.generations.clear();
+        }
+        let entry = state.generations.entry(user_id).or_insert((generation, std::time::Instant::now()));
+        if entry.0 <= generation {
+            *entry = (generation, std::time::Instant::now());
+        }
+    }
+
+    /// An announced raise: an older generation kept here is void at once.
+    fn raise(&self, user_id: i64, generation: i64) {
+        let mut state = self.state();
+        if let Some(entry) = state.generations.get_mut(&user_id)
+            && entry.0 < generation
+        {
+            *entry = (generation, std::time::Instant::now());
+        }
+    }
+
+    fn listening(&self, listening: bool) {
+        let mut state = self.state();
+        state.listening = listening;
+        state.epoch += 1;
+        state.generations.clear();
+        ::metrics::gauge!("eris_token_generation_push_listening").set(if listening { 1.0 } else { 0.0 });
+    }
+
+    /// Hears raises on `channel` until every [`Generations`] of this process that shares it is gone.
+    async fn listen(heard: std::sync::Weak<Heard>, kv: Kv, channel: String) {
+        use futures::StreamExt;
+        loop {
+            match kv.subscribe(&channel).await {
+                Ok(pubsub) => {
+                    let Some(this) = heard.upgrade() else { return };
+                    this.listening(true);
+                    drop(this);
+                    let mut messages = pubsub.into_on_message();
+                    while let Some(message) = messages.next().await {
+                        let Some(this) = heard.upgrade() else { return };
+                        let payload: String = message.get_payload().unwrap_or_default();
+                        if let Some((user, generation)) = payload.split_once(':')
+                            && let (Ok(user), Ok(generation)) = (user.parse(), generation.parse())
+                        {
+                            this.raise(user, generation);
+                        }
+                    }
+                    tracing::warn!("lost the announcements of token generations; checking each token with Redis");
+                }
+                Err(error) => tracing::debug!(%error, "cannot hear announcements of token generations"),
+            }
+            let Some(this) = heard.upgrade() else { return };
+            this.listening(false);
+            drop(this);
+            tokio::time::sleep(RESUBSCRIBE_AFTER).await;
+        }
+    }
+}
+
 /// Users' token generations: a token is valid only while its generation is the user's current
-/// one. PostgreSQL (identity's schema) holds them; Redis caches them for every service; when Redis
-/// has lost one or cannot be reached, the source is asked and its answer kept briefly here.
+/// one. PostgreSQL (identity's schema) holds them; Redis caches them for every service and
+/// announces each raise; each process keeps what it read for a moment while it hears those
+/// announcements, so most checks ask no one. When Redis has lost a generation or cannot be
+/// reached, the source is asked and its answer kept briefly here.
 #[derive(Clone)]
 pub struct Generations {
     kv: Kv,
     source: Arc<dyn GenerationSource>,
     local: Arc<std::sync::Mutex<std::collections::HashMap<i64, (i64, std::time::Instant)>>>,
+    heard: Arc<Heard>,
 }
 
 impl Generations {
     pub fn new(kv: Kv, source: Arc<dyn GenerationSource>) -> Self {
-        Self { kv, source, local: Default::default() }
+        Self { kv, source, local: Default::default(), heard: Default::default() }
     }
 
     fn key(&self, user_id: i64) -> String {
         self.kv.key(&format!("tokengen:{user_id}"))
     }
 
+    fn channel(&self) -> String {
+        self.kv.key("tokengen-raised")
+    }
+
     /// The user's current generation.
     pub async fn current(&self, user_id: i64, token: &str) -> Result<i64> {
+        if !self.heard.started.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            tokio::spawn(Heard::listen(Arc::downgrade(&self.heard), self.kv.clone(), self.channel()));
+        }
+        if let Some(generation) = self.heard.fresh(user_id) {
+            return Ok(generation);
+        }
+        let epoch = self.heard.epoch();
         let key = self.key(user_id);
         let cached = self.kv.run(|mut conn| async move { conn.get::<_, Option<i64>>(&key).await }).await;
         match cached {
-            Ok(Some(generation)) => return Ok(generation),
+            Ok(Some(generation)) => {
+                if let Some(epoch) = epoch {
+                    self.heard.keep(epoch, user_id, generation);
+                }
+                return Ok(generation);
+            }
             Ok(None) => {
                 let generation = self.source.current(user_id, token).await?;
                 self.remember(user_id, generation).await;
@@ -295,18 +425,33 @@ impl Generations {
         Ok(generation)
     }
 
-    /// Puts a generation in the cache (never lowering it); false when Redis could not be told.
+    /// Whether this process hears raises as they are announced (and so keeps what it reads).
+    pub fn hears_raises(&self) -> bool {
+        self.heard.epoch().is_some()
+    }
+
+    /// Puts a generation in the cache (never lowering it) and announces it to every process;
+    /// false when Redis could not be told.
     pub async fn remember(&self, user_id: i64, generation: i64) -> bool {
-        let key = self.key(user_id);
+        let (key, channel) = (self.key(user_id), self.channel());
         let written = self
             .kv
             .run(|mut conn| async move {
-                raise_script().key(key).arg(generation).arg(CACHED_TTL_SECONDS).invoke_async::<i64>(&mut conn).await
+                raise_script()
+                    .key(key)
+                    .arg(generation)
+                    .arg(CACHED_TTL_SECONDS)
+                    .arg(channel)
+                    .arg(user_id)
+                    .invoke_async::<i64>(&mut conn)
+                    .await
             })
             .await;
         if let Err(error) = &written {
             tracing::warn!(%error, user_id, "could not cache a token generation");
         }
+        // This process hears its own announcement too, but need not wait for it.
+        self.heard.raise(user_id, generation);
         written.is_ok()
     }
 

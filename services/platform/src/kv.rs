@@ -72,6 +72,20 @@ impl Kv {
         }
     }
 
+    /// A connection of its own subscribed to `channel` (a full name, see [`Kv::key`]), connecting
+    /// within the deadline.
+    pub async fn subscribe(&self, channel: &str) -> RedisResult<redis::aio::PubSub> {
+        let subscribing = async {
+            let mut pubsub = self.client.get_async_pubsub().await?;
+            pubsub.subscribe(channel).await?;
+            Ok(pubsub)
+        };
+        match tokio::time::timeout(self.timeout, subscribing).await {
+            Ok(result) => result,
+            Err(_) => Err(RedisError::from((redis::ErrorKind::IoError, "Redis did not answer in time"))),
+        }
+    }
+
     /// Whether Redis answers a PING within the deadline.
     pub async fn ping(&self) -> bool {
         self.run(|mut conn| async move { redis::cmd("PING").query_async::<String>(&mut conn).await }).await.is_ok()
