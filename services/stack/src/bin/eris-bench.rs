@@ -90,6 +90,12 @@ struct Args {
     /// Run only the supplier statement scenario (on a book already seeded).
     #[arg(long)]
     statements_only: bool,
+    /// Run only the company scenarios (search and `getLeadById`; on a book already seeded).
+    #[arg(long)]
+    crm_only: bool,
+    /// Run only the contract scenarios (on a book already seeded).
+    #[arg(long)]
+    contracts_only: bool,
     /// A user of a low role that may still write contracts, who sends the hostile bodies.
     #[arg(long, default_value = "care@eris.test")]
     hostile_username: String,
@@ -208,6 +214,13 @@ async fn main() -> anyhow::Result<()> {
     if args.statements_only {
         return statement_section(&args, &token).await;
     }
+    if args.crm_only || args.contracts_only {
+        let (sales_token, sales_id) = sign_in_as(&args, &args.sales_username).await?;
+        if args.crm_only {
+            return crm_section(&args, &token, &sales_token, sales_id).await;
+        }
+        return contracts_section(&args, &token, &sales_token).await;
+    }
 
     let sign_in = {
         let (url, body) = (login_url.clone(), credentials.clone());
@@ -238,45 +251,8 @@ async fn main() -> anyhow::Result<()> {
     write_section(&args.output, "identity", &section)?;
 
     if args.crm {
-        let sales_login: Value = reqwest::Client::new()
-            .post(&login_url)
-            .json(&json!({"username": args.sales_username, "password": args.password}))
-            .send()
-            .await?
-            .error_for_status()?
-            .json()
-            .await?;
-        let sales_token = sales_login["id_token"].as_str().context("no token")?.to_owned();
-        let sales_id = sales_login["user"]["UserId"].as_i64().context("no user id")?;
-        let total = list_companies(&reqwest::Client::new(), &args.base_url, &token, CompanyFilter::default()).await?;
-        anyhow::ensure!(total >= 1000, "seed a book first: eris-stack seed --companies 100000");
-        let utilities: Vec<serde_json::Value> = reqwest::Client::new()
-            .get(format!("{}/api/getUtilities", args.base_url))
-            .header("authorization", &token)
-            .send()
-            .await?
-            .error_for_status()?
-            .json()
-            .await?;
-        let electric_areas: Arc<Vec<i64>> = Arc::new(
-            utilities.iter().filter(|u| u["Commodity"] == "Electric").filter_map(|u| u["UtilityId"].as_i64()).collect(),
-        );
-        let crm = crm_scenarios(&args, token.clone(), sales_token.clone(), sales_id, total, electric_areas).await;
-        let mut crm_table = table(&crm.iter().collect::<Vec<_>>());
-        if let Some(pgbench) = args.pgbench_tps {
-            let lead_tps = crm[3].requests as f64 / crm[3].elapsed.as_secs_f64();
-            crm_table.push_str(&format!(
-                "\n\n`pgbench -S` (select-only, 32 clients) on the same machine: {pgbench:.0} tps. \
-                 `getLeadById` through the gateway with 32 connections: {lead_tps:.0} req/s, a ratio of {:.3} \
-                 ({:.1}% of raw PostgreSQL point reads).",
-                lead_tps / pgbench,
-                100.0 * lead_tps / pgbench
-            ));
-        }
-        println!("{crm_table}");
-        let section = format!("{}, on {total} companies\n\n{crm_table}", preamble(args.seconds));
-        write_section(&args.output, "crm", &section)?;
-
+        let (sales_token, sales_id) = sign_in_as(&args, &args.sales_username).await?;
+        crm_section(&args, &token, &sales_token, sales_id).await?;
         let accounts = accounts_scenarios(&args, &token).await?;
         println!("{accounts}");
         write_section(&args.output, "accounts", &format!("{}\n\n{accounts}", preamble(args.seconds)))?;
@@ -285,9 +261,7 @@ async fn main() -> anyhow::Result<()> {
         println!("{rfps}");
         write_section(&args.output, "rfps", &format!("{}\n\n{rfps}", preamble(args.seconds)))?;
 
-        let contracts = contract_scenarios(&args, &token, &sales_token).await?;
-        println!("{contracts}");
-        write_section(&args.output, "contracts", &format!("{}\n\n{contracts}", preamble(args.seconds)))?;
+        contracts_section(&args, &token, &sales_token).await?;
 
         reports_section(&args, &token).await?;
         hostile_section(&args, &token).await?;
@@ -295,6 +269,58 @@ async fn main() -> anyhow::Result<()> {
         statement_section(&args, &token).await?;
     }
     Ok(())
+}
+
+/// Signs a demo user in: their token and user id.
+async fn sign_in_as(args: &Args, username: &str) -> anyhow::Result<(String, i64)> {
+    let login: Value = reqwest::Client::new()
+        .post(format!("{}/api/user/login", args.base_url))
+        .json(&json!({"username": username, "password": args.password}))
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    let token = login["id_token"].as_str().context("no token")?.to_owned();
+    Ok((token, login["user"]["UserId"].as_i64().context("no user id")?))
+}
+
+async fn contracts_section(args: &Args, token: &str, sales_token: &str) -> anyhow::Result<()> {
+    let contracts = contract_scenarios(args, token, sales_token).await?;
+    println!("{contracts}");
+    write_section(&args.output, "contracts", &format!("{}\n\n{contracts}", preamble(args.seconds)))
+}
+
+/// Company searches and `getLeadById`, with the ratio to `pgbench -S` when given.
+async fn crm_section(args: &Args, token: &str, sales_token: &str, sales_id: i64) -> anyhow::Result<()> {
+    let total = list_companies(&reqwest::Client::new(), &args.base_url, token, CompanyFilter::default()).await?;
+    anyhow::ensure!(total >= 1000, "seed a book first: eris-stack seed --companies 100000");
+    let utilities: Vec<serde_json::Value> = reqwest::Client::new()
+        .get(format!("{}/api/getUtilities", args.base_url))
+        .header("authorization", token)
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    let electric_areas: Arc<Vec<i64>> = Arc::new(
+        utilities.iter().filter(|u| u["Commodity"] == "Electric").filter_map(|u| u["UtilityId"].as_i64()).collect(),
+    );
+    let crm = crm_scenarios(args, token.to_owned(), sales_token.to_owned(), sales_id, total, electric_areas).await;
+    let mut crm_table = table(&crm.iter().collect::<Vec<_>>());
+    if let Some(pgbench) = args.pgbench_tps {
+        let lead_tps = crm[3].requests as f64 / crm[3].elapsed.as_secs_f64();
+        crm_table.push_str(&format!(
+            "\n\n`pgbench -S` (select-only, 32 clients) on the same machine: {pgbench:.0} tps. \
+             `getLeadById` through the gateway with 32 connections: {lead_tps:.0} req/s, a ratio of {:.3} \
+             ({:.1}% of raw PostgreSQL point reads).",
+            lead_tps / pgbench,
+            100.0 * lead_tps / pgbench
+        ));
+    }
+    println!("{crm_table}");
+    let section = format!("{}, on {total} companies\n\n{crm_table}", preamble(args.seconds));
+    write_section(&args.output, "crm", &section)
 }
 
 async fn statement_section(args: &Args, token: &str) -> anyhow::Result<()> {
@@ -317,15 +343,7 @@ type Hostile = (&'static str, Arc<dyn Fn(&reqwest::Client) -> reqwest::RequestBu
 async fn hostile_scenario(args: &Args, token: &str) -> anyhow::Result<String> {
     let duration = Duration::from_secs(args.seconds);
     let client = reqwest::Client::new();
-    let login: Value = client
-        .post(format!("{}/api/user/login", args.base_url))
-        .json(&json!({"username": args.hostile_username, "password": args.password}))
-        .send()
-        .await?
-        .error_for_status()?
-        .json()
-        .await?;
-    let care = login["id_token"].as_str().context("no token")?.to_owned();
+    let (care, _) = sign_in_as(args, &args.hostile_username).await?;
     let request = ListBookContractsRequest { page_size: 1, ..Default::default() };
     let book: ListBookContractsResponse =
         grpc_web(&client, &args.base_url, token, "eris.contracts.v1.ContractService/ListBookContracts", &request)
