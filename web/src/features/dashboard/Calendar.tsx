@@ -11,7 +11,6 @@ import {
   FIRST_HOUR,
   HOUR_COUNT,
   HOURS_IN_DAY,
-  onBusinessDay,
   outOfView,
   placeDayEvents,
   sameDay,
@@ -62,8 +61,13 @@ export interface CalendarProps {
   /** Entries from other sources, drawn like the tasks: the Dashboard's RFPs (grey, at their return time). */
   extraEvents?: readonly CalendarEvent[];
   onEventClick?: (event: CalendarEvent) => void;
+  /** Opens one day in the day view (a month cell's "+N more"); by default two changes in turn. */
+  onOpenDay?: (day: Date) => void;
   loading?: boolean;
 }
+
+/** A month cell shows this many entries and a "+N more" that opens the day. */
+export const MONTH_CELL_ENTRIES = 4;
 
 const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short" });
 const longDayFormat = new Intl.DateTimeFormat("en-US", {
@@ -256,11 +260,21 @@ export function Calendar({
   events,
   extraEvents = [],
   onEventClick,
+  onOpenDay,
   loading,
 }: CalendarProps) {
   const range = calendarRange(view, anchor, weekdays);
   const all = [...events, ...extraEvents].sort((a, b) => a.start.getTime() - b.start.getTime());
+  const openDay =
+    onOpenDay ??
+    ((day: Date) => {
+      onAnchorChange(day);
+      onViewChange("day");
+    });
   const columns = view === "month" ? (range.weeks[0]?.length ?? 7) : range.days.length;
+  // Each entry's business day worked out once: a month of a busy book holds thousands of entries,
+  // and asking every cell to test every entry took seconds.
+  const byDay = view === "month" ? entriesByDay(all, timeZone) : new Map<number, CalendarEvent[]>();
 
   return (
     <section className="eris-calendar" aria-label={DASHBOARD_TEXTS.calendar} data-view={view}>
@@ -315,7 +329,8 @@ export function Calendar({
           ))}
           {range.days.map((day) => {
             const outside = day.getMonth() !== anchor.getMonth();
-            const dayEvents = all.filter((e) => onBusinessDay(e.start, day, timeZone));
+            const dayEvents = byDay.get(day.getTime()) ?? [];
+            const hidden = dayEvents.length - MONTH_CELL_ENTRIES;
             return (
               <div
                 key={day.getTime()}
@@ -328,9 +343,19 @@ export function Calendar({
                 ].join(" ")}
               >
                 <div className={outside ? `eris-cal-date ${Classes.TEXT_MUTED}` : "eris-cal-date"}>{day.getDate()}</div>
-                {dayEvents.map((event) => (
+                {dayEvents.slice(0, hidden > 0 ? MONTH_CELL_ENTRIES : undefined).map((event) => (
                   <EventButton key={event.id} event={event} timeZone={timeZone} onClick={onEventClick} />
                 ))}
+                {hidden > 0 && (
+                  <Button
+                    variant="minimal"
+                    size="small"
+                    className="eris-cal-more-day"
+                    text={DASHBOARD_TEXTS.moreOnDay(hidden)}
+                    aria-label={DASHBOARD_TEXTS.allOfDay(hidden, dayEvents.length, longDayFormat.format(day))}
+                    onClick={() => openDay(day)}
+                  />
+                )}
               </div>
             );
           })}
@@ -347,4 +372,19 @@ export function Calendar({
       )}
     </section>
   );
+}
+
+/** Entries by the business day they start on (keyed by that day's local-midnight time), in order. */
+function entriesByDay(entries: readonly CalendarEvent[], timeZone: string): Map<number, CalendarEvent[]> {
+  const byDay = new Map<number, CalendarEvent[]>();
+  for (const entry of entries) {
+    const day = businessDayOf(entry.start, timeZone).getTime();
+    const list = byDay.get(day);
+    if (list) {
+      list.push(entry);
+    } else {
+      byDay.set(day, [entry]);
+    }
+  }
+  return byDay;
 }

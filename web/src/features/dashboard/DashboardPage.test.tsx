@@ -16,7 +16,7 @@ import { makeRfp, makeSupplier } from "../../test/sourcingFakes";
 import { RFP_REPORT_TEXTS } from "../rfpReport";
 import { TASK_TEXTS } from "../tasks";
 import { CALL_BANK_TEXTS } from "../callbanks";
-import { HOUR_PX } from "./Calendar";
+import { HOUR_PX, MONTH_CELL_ENTRIES } from "./Calendar";
 import { CLOSED_EVENT_COLOUR } from "../../styles/palette";
 import { eventColour } from "./calendarMath";
 import { DASHBOARD_TEXTS } from "./texts";
@@ -230,6 +230,28 @@ describe("dashboard calendar", () => {
     expect(await within(calendar).findByText("Nov 16 – Nov 20, 2026")).toBeTruthy();
     act(() => void router().navigate(-2));
     expect(await within(calendar).findByText("November 2026")).toBeTruthy();
+  });
+});
+
+describe("a busy month", () => {
+  it("shows a few entries per day with '+N more', which opens the day with all of them", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-06-15T15:00:00Z"));
+    // Ten tasks due Friday, November 20th, 2026, an hour apart from 08:00 New York time.
+    const busy = Array.from({ length: 10 }, (_, i) =>
+      task(BigInt(100 + i), `Call ${i + 1}`, new Date(Date.UTC(2026, 10, 20, 13 + i, 0))),
+    );
+    const { router } = dashboardAs(sally, { path: "/Dashboard?date=2026-11-20", tasks: busy });
+    const calendar = await screen.findByRole("region", { name: DASHBOARD_TEXTS.calendar });
+    const friday = within(calendar).getByRole("group", { name: "Friday, November 20, 2026" });
+    const more = await within(friday).findByRole("button", { name: /^\+6 more: all 10 entries of Friday/ });
+    expect(more.textContent).toBe("+6 more");
+    expect(within(friday).getAllByRole("button")).toHaveLength(MONTH_CELL_ENTRIES + 1);
+
+    await userEvent.click(more);
+    expect(params(router().location.search)).toEqual({ date: "2026-11-20", view: "day" });
+    const day = within(calendar).getByRole("group", { name: "Friday, November 20, 2026" });
+    expect(await within(day).findAllByRole("button", { name: /Call \d+/ })).toHaveLength(10);
   });
 });
 

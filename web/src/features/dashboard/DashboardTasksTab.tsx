@@ -123,6 +123,7 @@ export function DashboardTasksTab({ userId, userName, rfpUserId, url }: Dashboar
           onViewChange={(next) => url.update({ view: next === DEFAULT_VIEW ? null : next })}
           onWeekdaysChange={(next) => url.update({ days: next === DEFAULT_WEEKDAYS ? null : next })}
           onAnchorChange={(next) => url.update({ date: sameDay(next, today) ? null : toIsoDate(next) })}
+          onOpenDay={(day) => url.update({ view: "day", date: sameDay(day, today) ? null : toIsoDate(day) })}
           events={events}
           extraEvents={rfpEntries}
           onEventClick={openEvent}

@@ -16,6 +16,9 @@ export const DASHBOARD_TEXTS = {
   /** The day-like views' hours, a box that scrolls. */
   hours: "Hours of the day",
   later: (n: number) => `${n} later`,
+  /** A month cell's link to the rest of its day. */
+  moreOnDay: (n: number) => `+${n} more`,
+  allOfDay: (hidden: number, n: number, day: string) => `+${hidden} more: all ${n} entries of ${day}`,
   views: { month: "Month", week: "Week", day: "Day", "4day": "4 Days" } satisfies Record<CalendarView, string>,
   weekdaySets: { "mon-fri": "Mon - Fri", "mon-sun": "Mon - Sun" } satisfies Record<WeekdaySet, string>,
   upcomingTasks: "My Upcoming Tasks",
