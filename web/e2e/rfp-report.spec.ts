@@ -102,6 +102,8 @@ test("an RFP is listed on /RFP, downloads as .xlsx, and shows on the Dashboard c
   expect((await saved).suggestedFilename()).toMatch(/\.xlsx$/);
 
   await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" }).click();
+  // The day view shows every entry of today (a month cell shows four, then "+N more").
+  await page.getByLabel("View", { exact: true }).selectOption({ label: "Day" });
   const calendar = page.getByRole("region", { name: "Calendar" });
   const today = calendar.getByRole("group", { name: businessToday().dayName });
   const event = today.getByRole("button", { name: `RFP: ${companyName}` });

@@ -222,6 +222,8 @@ test("Management makes an RFP, downloads its spreadsheet, compares two prices an
 
   // It returns today: the Dashboard calendar shows it, and it opens its details.
   await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" }).click();
+  // The day view shows every entry of today (a month cell shows four, then "+N more").
+  await page.getByLabel("View", { exact: true }).selectOption({ label: "Day" });
   const event = page.getByRole("region", { name: "Calendar" }).getByRole("button", { name: `RFP: ${company.name}` });
   await expect(event).toBeVisible();
   await event.click();
