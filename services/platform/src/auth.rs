@@ -309,12 +309,18 @@ impl Heard {
         }
     }
 
-    /// An announced raise: an older generation kept here is void at once.
+    /// An announced raise: an older generation kept here is void at once, and one read from Redis
+    /// just before the raise and kept just after it cannot lower it again.
     fn raise(&self, user_id: i64, generation: i64) {
         let mut state = self.state();
-        if let Some(entry) = state.generations.get_mut(&user_id)
-            && entry.0 < generation
-        {
+        if !state.listening {
+            return;
+        }
+        if state.generations.len() >= MAX_CHECKED {
+            state.generations.clear();
+        }
+        let entry = state.generations.entry(user_id).or_insert((generation, std::time::Instant::now()));
+        if entry.0 <= generation {
             *entry = (generation, std::time::Instant::now());
         }
     }

@@ -60,11 +60,16 @@ pub enum Link {
 /// connections to its port go over TCP (and find whatever listens there then).
 pub struct Registration {
     port: u16,
+    sender: mpsc::UnboundedSender<DuplexStream>,
 }
 
 impl Drop for Registration {
     fn drop(&mut self) {
-        SERVERS.lock().expect("the in-process registry").remove(&self.port);
+        let mut servers = SERVERS.lock().expect("the in-process registry");
+        // Unless a service started on the same port since has registered in its place.
+        if servers.get(&self.port).is_some_and(|sender| sender.same_channel(&self.sender)) {
+            servers.remove(&self.port);
+        }
     }
 }
 
@@ -88,8 +93,8 @@ fn register(address: SocketAddr, sender: mpsc::UnboundedSender<DuplexStream>) ->
     if !ENABLED.load(Ordering::Relaxed) || !reachable {
         return None;
     }
-    SERVERS.lock().expect("the in-process registry").insert(address.port(), sender);
-    Some(Registration { port: address.port() })
+    SERVERS.lock().expect("the in-process registry").insert(address.port(), sender.clone());
+    Some(Registration { port: address.port(), sender })
 }
 
 /// A lazily connected channel to `endpoint`: a pipe when the service serves in this process,
@@ -251,6 +256,19 @@ mod tests {
         drop(registration);
         assert!(check(port).await);
         assert_eq!([counts[0].load(Ordering::SeqCst), counts[1].load(Ordering::SeqCst)], [1, 1], "[tcp, pipe]");
+    }
+
+    #[test]
+    fn a_service_restarted_on_the_same_port_keeps_its_registration_when_the_old_one_goes() {
+        let address: SocketAddr = "127.0.0.1:1".parse().expect("an address");
+        let (old_sender, _old) = mpsc::unbounded_channel();
+        let (new_sender, mut new) = mpsc::unbounded_channel();
+        let old_registration = register(address, old_sender);
+        let _new_registration = register(address, new_sender);
+        drop(old_registration);
+        let uri: Uri = "http://127.0.0.1:1".parse().expect("a uri");
+        assert!(pipe_to(&uri).is_some());
+        assert!(new.try_recv().is_ok(), "the pipe went to the service registered last");
     }
 
     #[tokio::test]
