@@ -274,6 +274,19 @@ struct HeardState {
     generations: std::collections::HashMap<i64, (i64, std::time::Instant)>,
 }
 
+impl HeardState {
+    /// Keeps `generation` as the user's, unless a newer one is kept already.
+    fn raise(&mut self, user_id: i64, generation: i64) {
+        if self.generations.len() >= MAX_CHECKED {
+            self.generations.clear();
+        }
+        let entry = self.generations.entry(user_id).or_insert((generation, std::time::Instant::now()));
+        if entry.0 <= generation {
+            *entry = (generation, std::time::Instant::now());
+        }
+    }
+}
+
 impl Heard {
     fn state(&self) -> std::sync::MutexGuard<'_, HeardState> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
@@ -297,15 +310,8 @@ impl Heard {
     /// Keeps a generation read from Redis at `epoch`, never lowering one heard meanwhile.
     fn keep(&self, epoch: u64, user_id: i64, generation: i64) {
         let mut state = self.state();
-        if !state.listening || state.epoch != epoch {
-            return;
-        }
-        if state.generations.len() >= MAX_CHECKED {
-            state.generations.clear();
-        }
-        let entry = state.generations.entry(user_id).or_insert((generation, std::time::Instant::now()));
-        if entry.0 <= generation {
-            *entry = (generation, std::time::Instant::now());
+        if state.listening && state.epoch == epoch {
+            state.raise(user_id, generation);
         }
     }
 
@@ -313,15 +319,8 @@ impl Heard {
     /// just before the raise and kept just after it cannot lower it again.
     fn raise(&self, user_id: i64, generation: i64) {
         let mut state = self.state();
-        if !state.listening {
-            return;
-        }
-        if state.generations.len() >= MAX_CHECKED {
-            state.generations.clear();
-        }
-        let entry = state.generations.entry(user_id).or_insert((generation, std::time::Instant::now()));
-        if entry.0 <= generation {
-            *entry = (generation, std::time::Instant::now());
+        if state.listening {
+            state.raise(user_id, generation);
         }
     }
 

@@ -66,10 +66,7 @@ impl Kv {
             let conn = self.connection().await?;
             request(conn).await
         };
-        match tokio::time::timeout(timeout, attempt).await {
-            Ok(result) => result,
-            Err(_) => Err(RedisError::from((redis::ErrorKind::IoError, "Redis did not answer in time"))),
-        }
+        within(timeout, attempt).await
     }
 
     /// A connection of its own subscribed to `channel` (a full name, see [`Kv::key`]), connecting
@@ -80,10 +77,7 @@ impl Kv {
             pubsub.subscribe(channel).await?;
             Ok(pubsub)
         };
-        match tokio::time::timeout(self.timeout, subscribing).await {
-            Ok(result) => result,
-            Err(_) => Err(RedisError::from((redis::ErrorKind::IoError, "Redis did not answer in time"))),
-        }
+        within(self.timeout, subscribing).await
     }
 
     /// Whether Redis answers a PING within the deadline.
@@ -108,5 +102,13 @@ impl Kv {
             })
             .await?;
         Ok(conn.clone())
+    }
+}
+
+/// `attempt`'s result, or an I/O error once `timeout` has passed.
+async fn within<T>(timeout: Duration, attempt: impl Future<Output = RedisResult<T>>) -> RedisResult<T> {
+    match tokio::time::timeout(timeout, attempt).await {
+        Ok(result) => result,
+        Err(_) => Err(RedisError::from((redis::ErrorKind::IoError, "Redis did not answer in time"))),
     }
 }
