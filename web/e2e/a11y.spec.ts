@@ -9,7 +9,9 @@ import { DEMO, signIn, unique } from "./helpers";
  * WCAG 2.1 A and AA, as axe-core checks them automatically, on every route and the main dialogs, as
  * Management and as Sales (issue 28). A critical or serious violation fails the test; every one
  * found is listed (rule, screen, elements, what to fix) before it fails, so one run shows them all.
- * One signed-in page per role walks the screens, so the scan stays quick.
+ * One signed-in page per role walks the screens, so the scan stays quick. Each role's walk runs at
+ * 1280 and at 1024 px wide (where wide tables pin their columns and the frame is narrower), and the
+ * month calendar is also scanned on a day with more entries than its cell shows ("+N more").
  */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const FAILING_IMPACTS = new Set(["critical", "serious"]);
@@ -86,6 +88,31 @@ async function prepareTasks(userId: bigint, companyId: bigint) {
   ]);
 }
 
+/**
+ * A day, far from the days other tests use, with more of the user's tasks than a month cell shows:
+ * the cell lists some and offers the rest behind "+N more".
+ */
+const BUSY_DAY = (() => {
+  const { year, month } = businessToday();
+  return { year: year + 1 + (month === 12 ? 1 : 0), month: (month % 12) + 1, day: 15 };
+})();
+const BUSY_DAY_TASKS = 7;
+
+async function prepareBusyDay(userId: bigint, companyId: bigint) {
+  const { year, month, day } = BUSY_DAY;
+  await Promise.all(
+    Array.from({ length: BUSY_DAY_TASKS }, (_, i) =>
+      createTestTask({
+        subject: `A11y busy ${i + 1}`,
+        due: businessInstant(year, month, day, 8 + i),
+        assigneeUserIds: [userId],
+        companyId,
+        closed: i % 3 === 2,
+      }),
+    ),
+  );
+}
+
 /** A route to scan: where, and what shows once it has loaded. */
 interface Screen {
   name: string;
@@ -107,6 +134,9 @@ function commonScreens(companyId: bigint): Screen[] {
   return [
     route("dashboard (month)", "/Dashboard", today),
     route("dashboard (day)", `/Dashboard?view=day&date=${isoDay(businessToday())}`, today),
+    route("dashboard (month, a day with more than fits)", `/Dashboard?view=month&date=${isoDay(BUSY_DAY)}`, (page) =>
+      page.getByRole("button", { name: new RegExp(`more: all ${BUSY_DAY_TASKS} entries`) }),
+    ),
     route("dashboard call banks", "/Dashboard?tab=callbanks"),
     route("companies", "/Leads", (page) => page.getByRole("tab", { name: "View Companies" })),
     tab("Company Details", "details"),
@@ -220,8 +250,8 @@ async function scanManagementDialogs(page: Page, companyId: bigint): Promise<Fin
   return findings;
 }
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function newPage(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
   return context.newPage();
 }
 
@@ -231,33 +261,38 @@ test.describe("WCAG 2.1 AA (axe-core)", () => {
   test.beforeAll(async () => {
     const prepared = await prepareCompany();
     companyId = prepared.company.companyId;
-    await Promise.all([
-      prepareTasks(await userIdOf(DEMO.management), companyId),
-      prepareTasks(prepared.salesId, companyId),
-    ]);
+    const managementId = await userIdOf(DEMO.management);
+    await Promise.all(
+      [managementId, prepared.salesId].flatMap((userId) => [
+        prepareTasks(userId, companyId),
+        prepareBusyDay(userId, companyId),
+      ]),
+    );
   });
 
-  test("as Management: sign-in, every route and the main dialogs", async ({ browser }) => {
-    test.setTimeout(360_000);
-    const page = await newPage(browser);
-    await page.goto("/");
-    await settled(page, page.getByRole("button", { name: "Login" }));
-    const findings = await scan(page, "sign-in");
-    await signIn(page, DEMO.management);
-    findings.push(...(await scanScreens(page, [...commonScreens(companyId), ...MANAGEMENT_ONLY])));
-    findings.push(...(await scanCommonDialogs(page, companyId, true)));
-    findings.push(...(await scanManagementDialogs(page, companyId)));
-    expect(findings, report(findings)).toEqual([]);
-    await page.context().close();
-  });
+  for (const width of [1280, 1024]) {
+    test(`as Management at ${width} px: sign-in, every route and the main dialogs`, async ({ browser }) => {
+      test.setTimeout(360_000);
+      const page = await newPage(browser, width);
+      await page.goto("/");
+      await settled(page, page.getByRole("button", { name: "Login" }));
+      const findings = await scan(page, "sign-in");
+      await signIn(page, DEMO.management);
+      findings.push(...(await scanScreens(page, [...commonScreens(companyId), ...MANAGEMENT_ONLY])));
+      findings.push(...(await scanCommonDialogs(page, companyId, true)));
+      findings.push(...(await scanManagementDialogs(page, companyId)));
+      expect(findings, report(findings)).toEqual([]);
+      await page.context().close();
+    });
 
-  test("as Sales: every route and the dialogs a Sales user opens", async ({ browser }) => {
-    test.setTimeout(240_000);
-    const page = await newPage(browser);
-    await signIn(page, DEMO.sales);
-    const findings = await scanScreens(page, commonScreens(companyId));
-    findings.push(...(await scanCommonDialogs(page, companyId, false)));
-    expect(findings, report(findings)).toEqual([]);
-    await page.context().close();
-  });
+    test(`as Sales at ${width} px: every route and the dialogs a Sales user opens`, async ({ browser }) => {
+      test.setTimeout(240_000);
+      const page = await newPage(browser, width);
+      await signIn(page, DEMO.sales);
+      const findings = await scanScreens(page, commonScreens(companyId));
+      findings.push(...(await scanCommonDialogs(page, companyId, false)));
+      expect(findings, report(findings)).toEqual([]);
+      await page.context().close();
+    });
+  }
 });
