@@ -1,6 +1,8 @@
 //! The four services that later features fill: each migrates its own schema, serves health and
 //! reflection, refuses calls without a valid token, and stops gracefully.
 
+mod common;
+
 use std::time::Duration;
 
 use eris_platform::testing::{TestDatabase, service_args};
@@ -17,7 +19,7 @@ async fn spawn_identity(database: &TestDatabase) -> String {
 }
 
 macro_rules! service_test {
-    ($test:ident, $krate:ident, $schema:literal, $service:literal $(, $field:ident: $value:expr)*) => {
+    ($test:ident, $krate:ident, $config:path, $schema:literal, $service:literal) => {
         #[tokio::test]
         async fn $test() {
             let database = TestDatabase::new().await;
@@ -26,7 +28,7 @@ macro_rules! service_test {
             let address = listener.local_addr().unwrap();
             let mut service = service_args(&database, identity_url);
             service.shutdown.grace_ms = 300;
-            let config = $krate::Config { listen: address, service $(, $field: $value)* };
+            let config = $config(address, service);
             let (stop, stopped) = oneshot::channel::<()>();
             let server = tokio::spawn($krate::serve(
                 config,
@@ -95,38 +97,28 @@ async fn check_service(channel: Channel, database: &TestDatabase, schema: &str, 
 service_test!(
     crm_serves_health_reflection_and_refuses_calls_without_a_token,
     eris_crm,
+    common::crm,
     "crm",
-    "eris.crm.v1.CompanyService",
-    sourcing_url: "http://127.0.0.1:9".into()
+    "eris.crm.v1.CompanyService"
 );
 service_test!(
     contracts_serves_health_reflection_and_refuses_calls_without_a_token,
     eris_contracts,
+    common::contracts,
     "contracts",
-    "eris.contracts.v1.ContractService",
-    crm_url: "http://127.0.0.1:9".into(),
-    sourcing_url: "http://127.0.0.1:9".into(),
-    contracts_beta_user_ids: Vec::new(),
-    files: eris_contracts::config::FileArgs {
-        dir: std::env::temp_dir().join("eris-stack-test-contract-files"),
-        bucket: None,
-        upload_key: None,
-    }
+    "eris.contracts.v1.ContractService"
 );
 service_test!(
     sourcing_serves_health_reflection_and_refuses_calls_without_a_token,
     eris_sourcing,
+    common::sourcing,
     "sourcing",
-    "eris.sourcing.v1.SourcingService",
-    crm_url: "http://127.0.0.1:9".into(),
-    rfp_few_companies: 2000
+    "eris.sourcing.v1.SourcingService"
 );
 service_test!(
     reporting_serves_health_reflection_and_refuses_calls_without_a_token,
     eris_reporting,
+    common::reporting,
     "reporting",
-    "eris.reporting.v1.ReportService",
-    projector: true,
-    reconcile_seconds: 0,
-    sources: Default::default()
+    "eris.reporting.v1.ReportService"
 );
