@@ -487,6 +487,36 @@ async fn companies_come_in_pages_by_name_with_the_total() {
     assert_eq!(seen, expected);
 }
 
+#[tokio::test]
+async fn a_search_may_count_its_matches_only_up_to_a_limit() {
+    let app = spawn_app().await;
+    for index in 0..7 {
+        app.company(&format!("Limit Co {index}"), 0).await;
+    }
+    let filter = CompanyFilter { name_query: "limit co".into(), ..Default::default() };
+    let companies = app.companies();
+    let list = |total_size_limit: i32| {
+        let request = ListCompaniesRequest {
+            page_size: 3,
+            filter: Some(filter.clone()),
+            include_total_size: true,
+            total_size_limit,
+            ..Default::default()
+        };
+        let (mut companies, request) = (companies.clone(), authed(&app.admin, request));
+        async move { companies.list_companies(request).await }
+    };
+    // (limit, total_size, exceeds): 0 counts them all.
+    for (limit, size, exceeds) in [(0, 7, false), (5, 5, true), (6, 6, true), (7, 7, false), (50, 7, false)] {
+        let page = list(limit).await.unwrap().into_inner();
+        assert_eq!((page.total_size, page.total_size_exceeds_limit), (size, exceeds), "limit {limit}");
+        // The page itself is the same however far it was counted.
+        let names: Vec<_> = page.companies.into_iter().map(|c| c.name).collect();
+        assert_eq!(names, ["Limit Co 0", "Limit Co 1", "Limit Co 2"], "limit {limit}");
+    }
+    assert_eq!(list(-1).await.unwrap_err().code(), Code::InvalidArgument);
+}
+
 /// Lists above 5,000 matches walk the name index; smaller ones gather their matches and sort them.
 /// Both must give the same pages as a plain ordered query.
 #[tokio::test]

@@ -88,7 +88,25 @@ pub struct CompanyPage {
     pub rows: Vec<CompanyRow>,
     /// The last row's position in the order, for the next page's token; none on the last page.
     pub next: Option<CompanyRow>,
-    pub total_size: Option<i64>,
+    /// How many match, when asked (at most the limit asked for).
+    pub total: Option<Total>,
+}
+
+/// How many companies match a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Total {
+    pub size: i64,
+    /// More match than `size`: counting stopped at the limit asked for.
+    pub exceeds: bool,
+}
+
+/// Whether a page says how many match in all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counting {
+    No,
+    All,
+    /// Counted up to this many; more are said to exceed it.
+    UpTo(i64),
 }
 
 impl State {
@@ -135,16 +153,18 @@ impl State {
         order: CompanyOrder,
         after: Option<db::companies::Position>,
         limit: i64,
-        include_total: bool,
+        counting: Counting,
     ) -> Result<CompanyPage> {
         query.visible_to = access::companies_limited_to(caller);
-        // How the page is found quickest depends on how many match: counted exactly when the total
-        // is wanted, else only up to the point where the answer is known.
-        let total = if include_total {
-            db::companies::count_companies(&self.pool, &query, None).await?
-        } else {
-            db::companies::count_companies(&self.pool, &query, Some(PageFrom::MATCHES_LIMIT + 1)).await?
+        // How the page is found quickest depends on how many match: counted no further than the
+        // total wanted, and at least far enough to choose how to find the page.
+        let plan_needs = PageFrom::MATCHES_LIMIT + 1;
+        let cap = match counting {
+            Counting::All => None,
+            Counting::No => Some(plan_needs),
+            Counting::UpTo(most) => Some(most.saturating_add(1).max(plan_needs)),
         };
+        let total = db::companies::count_companies(&self.pool, &query, cap).await?;
         let mut rows = if total == 0 {
             Vec::new()
         } else {
@@ -157,7 +177,12 @@ impl State {
         } else {
             None
         };
-        Ok(CompanyPage { rows, next, total_size: include_total.then_some(total) })
+        let total = match counting {
+            Counting::No => None,
+            Counting::All => Some(Total { size: total, exceeds: false }),
+            Counting::UpTo(most) => Some(Total { size: total.min(most), exceeds: total > most }),
+        };
+        Ok(CompanyPage { rows, next, total })
     }
 
     /// Adds a company. Without an entry date it enters today (business time).

@@ -22,6 +22,7 @@ use crate::{
         companies::{CompanyQuery, Position},
     },
     domain::{
+        companies::Counting,
         company_record::{CompanyOrder, FIELDS, TeamAssignment, Visible, parse_amount},
         text,
     },
@@ -139,18 +140,31 @@ impl CompanyService for CompanyApi {
         request: Request<ListCompaniesRequest>,
     ) -> Result<Response<ListCompaniesResponse>, Status> {
         let caller = caller(&request)?.clone();
-        let ListCompaniesRequest { page_size: size, page_token: token, filter, order_by, include_total_size } =
-            request.into_inner();
+        let ListCompaniesRequest {
+            page_size: size,
+            page_token: token,
+            filter,
+            order_by,
+            include_total_size,
+            total_size_limit,
+        } = request.into_inner();
         let limit = page_size(size, 50, 500)?;
+        let counting = match (include_total_size, total_size_limit) {
+            (false, _) => Counting::No,
+            (true, 0) => Counting::All,
+            (true, most) if most > 0 => Counting::UpTo(i64::from(most)),
+            (true, _) => return Err(invalid("total_size_limit cannot be negative.").into()),
+        };
         let order = CompanyOrder::parse(&order_by)?;
         let after = position_of(order, &token)?;
         let query = query_from_filter(filter.unwrap_or_default())?;
-        let page = self.0.list_companies(&caller, query, order, after, limit, include_total_size).await?;
+        let page = self.0.list_companies(&caller, query, order, after, limit, counting).await?;
         let next_page_token = page.next.map(|last| page_token(order, &Position::of(&last, order))).unwrap_or_default();
         Ok(Response::new(ListCompaniesResponse {
             companies: page.rows.into_iter().map(company_to_proto).collect(),
             next_page_token,
-            total_size: page.total_size.unwrap_or(0),
+            total_size: page.total.map_or(0, |total| total.size),
+            total_size_exceeds_limit: page.total.is_some_and(|total| total.exceeds),
         }))
     }
 

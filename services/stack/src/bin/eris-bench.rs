@@ -1154,15 +1154,23 @@ async fn grpc_web<Response: Message + Default>(
     Ok(message)
 }
 
-/// One `ListCompanies` call, as the web app makes it; answers the total.
+/// How far the web app's search drawer counts its matches (`SEARCH_COUNT_LIMIT` in the web app).
+const SEARCH_COUNT_LIMIT: i32 = 5_000;
+
+/// One `ListCompanies` call, as the web app's search drawer makes it; answers the total.
 async fn list_companies(
     client: &reqwest::Client,
     base_url: &str,
     token: &str,
     filter: CompanyFilter,
 ) -> anyhow::Result<i64> {
-    let request =
-        ListCompaniesRequest { page_size: 50, filter: Some(filter), include_total_size: true, ..Default::default() };
+    let request = ListCompaniesRequest {
+        page_size: 50,
+        filter: Some(filter),
+        include_total_size: true,
+        total_size_limit: SEARCH_COUNT_LIMIT,
+        ..Default::default()
+    };
     let method = "eris.crm.v1.CompanyService/ListCompanies";
     let response: ListCompaniesResponse = grpc_web(client, base_url, token, method, &request).await?;
     Ok(response.total_size)

@@ -9,6 +9,7 @@ import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
 import { renderApp, signedInServices } from "../../test/renderApp";
 import { TOKEN_KEY } from "../auth/tokenStore";
+import { SEARCH_COUNT_LIMIT } from "../../features/companies/companyListQuery";
 import { SEARCH_TEXTS } from "../../features/companies/texts";
 import { SHELL_TEXTS } from "./texts";
 
@@ -18,10 +19,14 @@ const acme = create(CompanySchema, { companyId: 5n, name: "Acme Foods", city: "D
 const bolt = create(CompanySchema, { companyId: 6n, name: "Bolt Metals", city: "Akron", state: "OH" });
 const cedar = create(CompanySchema, { companyId: 7n, name: "Cedar Farms", city: "Kent", state: "OH" });
 
-function openDrawer(me = manager, companies = [acme]) {
+function openDrawer(
+  me = manager,
+  companies = [acme],
+  counted = { totalSize: BigInt(companies.length), totalSizeExceedsLimit: false },
+) {
   window.localStorage.setItem(TOKEN_KEY, "tok");
   const services = signedInServices(me, [manager, sally]);
-  const listCompanies = vi.fn(async () => ({ companies, nextPageToken: "", totalSize: BigInt(companies.length) }));
+  const listCompanies = vi.fn(async () => ({ companies, nextPageToken: "", ...counted }));
   const getCompany = vi.fn(async ({ companyId }: { companyId: bigint }) => ({
     company: companies.find((c) => c.companyId === companyId),
   }));
@@ -63,9 +68,15 @@ describe("company search drawer", () => {
     await userEvent.click(await screen.findByRole("button", { name: SHELL_TEXTS.companySearch }));
     expect(await screen.findByText("1 found")).toBeTruthy();
     expect(listCompanies).toHaveBeenCalledWith(
-      expect.objectContaining({ pageToken: "", includeTotalSize: true }),
+      expect.objectContaining({ pageToken: "", includeTotalSize: true, totalSizeLimit: SEARCH_COUNT_LIMIT }),
       expect.anything(),
     );
+  });
+
+  it("says only that more than the limit were found when the count stopped there", async () => {
+    openDrawer(manager, [acme], { totalSize: BigInt(SEARCH_COUNT_LIMIT), totalSizeExceedsLimit: true });
+    await userEvent.click(await screen.findByRole("button", { name: SHELL_TEXTS.companySearch }));
+    expect(await screen.findByText("More than 5,000 found")).toBeTruthy();
   });
 
   it("walks the results with the arrow keys from the name box; Enter opens the one walked to", async () => {

@@ -99,7 +99,8 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
   const search = useCompanySearchCounted(isOpen && plan.kind === "query" && !waitingForUsers ? plan.filter : null);
   const companies = useMemo(() => search.data?.pages.flatMap((page) => page.companies) ?? [], [search.data]);
   const resultsShown = plan.kind !== "none" && companies.length > 0;
-  const total = search.data?.pages[0]?.totalSize ?? 0n;
+  const counted = search.data?.pages[0];
+  const total = (counted?.totalSize ?? 0n).toLocaleString("en-US");
   // The result the arrow keys are on (-1: none); it follows the list as it changes.
   const [active, setActive] = useState<{ index: number; companies: typeof companies }>({ index: -1, companies });
   const activeIndex = active.companies === companies ? active.index : -1;
@@ -305,7 +306,9 @@ export function CompanySearchDrawer({ isOpen, onClose }: CompanySearchDrawerProp
               <NonIdealState icon="office" title={SEARCH_TEXTS.noMatch} />
             ) : (
               <>
-                <p className={Classes.TEXT_MUTED}>{SEARCH_TEXTS.found(total.toLocaleString("en-US"))}</p>
+                <p className={Classes.TEXT_MUTED}>
+                  {counted?.totalSizeExceedsLimit ? SEARCH_TEXTS.foundMoreThan(total) : SEARCH_TEXTS.found(total)}
+                </p>
                 <Menu aria-label={SEARCH_TEXTS.results} id={RESULTS_ID}>
                   {companies.map((company, index) => (
                     <MenuItem

@@ -52,7 +52,16 @@ export function useRememberedTotal(key: string, pageToken: string) {
   };
 }
 
-/** Companies page after page ("load more"), for the search drawer, counted on the first page; off while filter is null. */
+/**
+ * How far the search drawer counts its matches: beyond it, it says "more than" (counting a common
+ * name part through a whole book is the costliest part of a search, and nobody pages that far).
+ */
+export const SEARCH_COUNT_LIMIT = 5000;
+
+/**
+ * Companies page after page ("load more"), for the search drawer, counted on the first page up to
+ * SEARCH_COUNT_LIMIT; off while filter is null.
+ */
 export function useCompanySearchCounted(filter: CompanyFilterInit | null) {
   const api = useApi();
   return useInfiniteQuery({
@@ -65,6 +74,7 @@ export function useCompanySearchCounted(filter: CompanyFilterInit | null) {
           pageToken: pageParam,
           orderBy: "name",
           includeTotalSize: pageParam === "",
+          totalSizeLimit: SEARCH_COUNT_LIMIT,
         },
         { signal },
       ),

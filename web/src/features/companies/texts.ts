@@ -192,6 +192,7 @@ export const SEARCH_TEXTS = {
   noUtilities: "No utilities yet",
   results: "Results",
   found: (count: string) => `${count} found`,
+  foundMoreThan: (count: string) => `More than ${count} found`,
   loadMore: "Load more",
   noMatch: "No companies match.",
   searchFailed: "error fetching leads",
