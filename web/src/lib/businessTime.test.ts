@@ -67,3 +67,63 @@ describe("business time", () => {
     expect(businessTimeZoneOr(undefined)).toBe(NY);
   });
 });
+
+describe("the zone's clock, read through remembered offsets", () => {
+  /** The zone's clock as Intl reads it, for comparison. */
+  function intlClock(instant: Date, timeZone: string) {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    }).formatToParts(instant);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return {
+      year: part("year"),
+      month: part("month"),
+      day: part("day"),
+      hour: part("hour") % 24,
+      minute: part("minute"),
+    };
+  }
+
+  it("agrees with Intl at every step across daylight-saving changes, odd offsets and old local times", () => {
+    const cases: [string, string][] = [
+      [NY, "2026-03-08T05:00:00Z"],
+      [NY, "2026-11-01T04:00:00Z"],
+      ["Australia/Lord_Howe", "2026-04-04T14:00:00Z"],
+      ["Asia/Kathmandu", "1985-12-31T18:00:00Z"],
+      ["Pacific/Chatham", "2026-04-04T13:00:00Z"],
+      ["America/St_Johns", "2026-03-08T04:00:00Z"],
+      ["Europe/Amsterdam", "1937-06-30T22:00:00Z"],
+      ["Europe/London", "1900-01-01T00:00:00Z"],
+      // -0:44:30 until 1972: the change falls inside a quarter-hour (00:44:30 UTC).
+      ["Africa/Monrovia", "1972-01-07T00:44:30Z"],
+    ];
+    for (const [zone, from] of cases) {
+      const start = Date.parse(from);
+      // Every 7 min 13.5 s for six hours on either side, so steps land in every quarter-hour.
+      const steps = [];
+      for (let ms = start - 6 * 3_600_000; ms <= start + 6 * 3_600_000; ms += 433_500) {
+        steps.push(ms);
+      }
+      // And every second of the two minutes around the change.
+      for (let ms = start - 60_000; ms <= start + 60_000; ms += 1000) {
+        steps.push(ms);
+      }
+      for (const ms of steps) {
+        const instant = new Date(ms);
+        expect(wallClockOf(instant, zone), `${zone} ${instant.toISOString()}`).toEqual(intlClock(instant, zone));
+      }
+    }
+  });
+
+  it("reads instants outside the remembered years exactly", () => {
+    const ancient = new Date(Date.UTC(2000, 0, 1));
+    ancient.setUTCFullYear(50);
+    expect(wallClockOf(ancient, NY)).toEqual(intlClock(ancient, NY));
+  });
+});

@@ -54,7 +54,8 @@ export function businessTimeZoneOr(name: string | undefined): string {
   return isTimeZone(name) ? name : DEFAULT_BUSINESS_TIME_ZONE;
 }
 
-function partsOf(instant: Date, timeZone: string): WallClock & { second: number } {
+/** The zone's clock at an instant, read by Intl (exact, and the slow part of every conversion). */
+function exactParts(instant: Date, timeZone: string): WallClock & { second: number } {
   const parts: Record<string, number> = {};
   for (const part of partFormatter(timeZone).formatToParts(instant)) {
     if (part.type !== "literal") {
@@ -72,17 +73,70 @@ function partsOf(instant: Date, timeZone: string): WallClock & { second: number 
   };
 }
 
+/** How far the zone's clock is ahead of UTC at an instant, in milliseconds, as Intl reads it. */
+function exactOffset(epochMs: number, timeZone: string): number {
+  const whole = Math.floor(epochMs / 1000) * 1000;
+  const p = exactParts(new Date(whole), timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
+}
+
+/**
+ * Offsets are remembered per zone and quarter of an hour: every zone changes its offset at most once
+ * in one (at a quarter-hour boundary, in this era), and a month of a busy calendar converts thousands
+ * of instants, which asked Intl thousands of times. A quarter whose two ends differ is never
+ * remembered; its instants are read exactly.
+ */
+const OFFSET_SPAN_MS = 15 * 60_000;
+/** Outside years 1000-9999 every instant is read exactly (Date.UTC takes years 0-99 as 1900-1999). */
+const CACHED_FROM_MS = Date.UTC(1000, 0, 1);
+const CACHED_TO_MS = Date.UTC(9999, 11, 31);
+const MAX_SPANS_PER_ZONE = 50_000;
+const spanOffsets = new Map<string, Map<number, number>>();
+
+/** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(epochMs: number, timeZone: string): number {
+  if (!(epochMs >= CACHED_FROM_MS && epochMs <= CACHED_TO_MS)) {
+    return exactOffset(epochMs, timeZone);
+  }
+  let spans = spanOffsets.get(timeZone);
+  if (!spans) {
+    spans = new Map();
+    spanOffsets.set(timeZone, spans);
+  }
+  const span = Math.floor(epochMs / OFFSET_SPAN_MS);
+  let offset = spans.get(span);
+  if (offset === undefined) {
+    const start = span * OFFSET_SPAN_MS;
+    const first = exactOffset(start, timeZone);
+    offset = exactOffset(start + OFFSET_SPAN_MS - 1000, timeZone) === first ? first : Number.NaN;
+    if (spans.size >= MAX_SPANS_PER_ZONE) {
+      spans.clear();
+    }
+    spans.set(span, offset);
+  }
+  return Number.isNaN(offset) ? exactOffset(epochMs, timeZone) : offset;
+}
+
+function partsOf(instant: Date, timeZone: string): WallClock & { second: number } {
+  const epochMs = instant.getTime();
+  if (!(epochMs >= CACHED_FROM_MS && epochMs <= CACHED_TO_MS)) {
+    return exactParts(instant, timeZone);
+  }
+  const wall = new Date(Math.floor(epochMs / 1000) * 1000 + offsetAt(epochMs, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
 /** What the clock in the zone shows at an instant. */
 export function wallClockOf(instant: Date, timeZone: string): WallClock {
   const { year, month, day, hour, minute } = partsOf(instant, timeZone);
   return { year, month, day, hour, minute };
-}
-
-/** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
-function offsetAt(epochMs: number, timeZone: string): number {
-  const whole = Math.floor(epochMs / 1000) * 1000;
-  const p = partsOf(new Date(whole), timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
 }
 
 /**

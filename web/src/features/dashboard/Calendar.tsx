@@ -112,7 +112,6 @@ function EventButton({ event, timeZone, onClick, style, minute }: EventButtonPro
       className="eris-cal-event"
       size="small"
       alignText="start"
-      ellipsizeText
       title={label}
       data-event-id={event.id}
       data-colour={event.colour}

@@ -73,9 +73,16 @@ function dashboardAs(
       getCurrentUser: vi.fn(async () => ({ user: me, features: [], businessTimeZone })),
     });
   }
-  // Like the server: only tasks in the asked status (when one is asked for).
+  // Like the server: only tasks in the asked status (when one is asked for) and due in the asked range.
   const listTasks = vi.fn(async (req: ListTasksRequest) => ({
-    tasks: tasks.filter((t) => req.status === TaskStatus.UNSPECIFIED || t.status === req.status),
+    tasks: tasks.filter((t) => {
+      const due = t.dueTime ? timestampDate(t.dueTime).getTime() : null;
+      const inRange =
+        due === null ||
+        ((!req.dueFrom || due >= timestampDate(req.dueFrom).getTime()) &&
+          (!req.dueTo || due < timestampDate(req.dueTo).getTime()));
+      return inRange && (req.status === TaskStatus.UNSPECIFIED || t.status === req.status);
+    }),
     nextPageToken: "",
   }));
   const createTask = vi.fn(async () => ({ task: openTask }));
@@ -338,8 +345,9 @@ describe("My Upcoming Tasks", () => {
     await userEvent.clear(to);
     await userEvent.type(to, "01/15/2027");
     expect(within(list).queryByRole("alert")).toBeNull();
+    // The range is asked for (its first week is read from its first day).
     await waitFor(() =>
-      expect(listTasks).toHaveBeenLastCalledWith(
+      expect(listTasks).toHaveBeenCalledWith(
         expect.objectContaining({ dueFrom: timestampFromDate(new Date(Date.UTC(2026, 11, 31, 5))) }),
         expect.anything(),
       ),

@@ -1,11 +1,13 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
 import { manager, sally } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeRenewalAlert } from "../../test/reportFakes";
+import { RENEWALS_SHOWN } from "./RenewalsPanel";
 import { DASHBOARD_TEXTS } from "./texts";
 
 const T = DASHBOARD_TEXTS;
@@ -70,6 +72,24 @@ describe("dashboard Renewals", () => {
     expect(globex.textContent).toContain("25 days");
     const initech = within(panel).getByRole("list", { name: "Within 150 days" });
     expect(initech.textContent).toContain("1 day");
+  });
+
+  it("lists the first few of a long window and the rest after Show all, the keyboard going on where they start", async () => {
+    const many = Array.from({ length: RENEWALS_SHOWN + 5 }, (_, i) =>
+      makeRenewalAlert({ contractId: BigInt(100 + i), companyName: `Company ${i + 1}`, windowDays: 150 }),
+    );
+    openDashboard(sally, async () => ({ alerts: [soon, ...many] }));
+    const panel = await screen.findByRole("region", { name: T.renewals });
+    const window150 = await within(panel).findByRole("list", { name: "Within 150 days" });
+    expect(within(window150).getAllByRole("listitem")).toHaveLength(RENEWALS_SHOWN);
+    // The short window has no button.
+    expect(within(panel).getAllByRole("button", { name: /^Show all/ })).toHaveLength(1);
+    const showAll = within(panel).getByRole("button", { name: "Show all 30 renewals within 150 days" });
+    expect(showAll.textContent).toBe("Show all 30");
+    await userEvent.click(showAll);
+    expect(within(window150).getAllByRole("listitem")).toHaveLength(RENEWALS_SHOWN + 5);
+    expect(within(panel).queryByRole("button", { name: /^Show all/ })).toBeNull();
+    expect(document.activeElement).toBe(within(window150).getByRole("link", { name: `Company ${RENEWALS_SHOWN + 1}` }));
   });
 
   it("says when no contract ends within 150 days", async () => {

@@ -49,4 +49,6 @@ export const DASHBOARD_TEXTS = {
   renewalsFailed: "The renewals could not be loaded.",
   daysLeft: (days: number) => `${days} day${days === 1 ? "" : "s"}`,
   endsOn: (date: string) => `ends ${date}`,
+  showAllRenewals: (count: string) => `Show all ${count}`,
+  showAllRenewalsOf: (count: string, window: string) => `Show all ${count} renewals ${window.toLowerCase()}`,
 } as const;
