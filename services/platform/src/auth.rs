@@ -376,9 +376,25 @@ pub struct Generations {
     heard: Arc<Heard>,
 }
 
+/// The [`Heard`] of every [`Generations`] in this process, by the channel each listens on: a raise
+/// made here reaches the other services of the process before the call that made it answers (in
+/// `eris-stack`, every service), as other processes hear it from Redis a moment later.
+fn neighbours() -> &'static std::sync::Mutex<std::collections::HashMap<String, Vec<std::sync::Weak<Heard>>>> {
+    static NEIGHBOURS: std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashMap<String, Vec<std::sync::Weak<Heard>>>>,
+    > = std::sync::OnceLock::new();
+    NEIGHBOURS.get_or_init(Default::default)
+}
+
 impl Generations {
     pub fn new(kv: Kv, source: Arc<dyn GenerationSource>) -> Self {
-        Self { kv, source, local: Default::default(), heard: Default::default() }
+        let generations = Self { kv, source, local: Default::default(), heard: Default::default() };
+        let mut neighbours = neighbours().lock().unwrap_or_else(|p| p.into_inner());
+        let same_channel = neighbours.entry(generations.channel()).or_default();
+        same_channel.retain(|heard| heard.strong_count() > 0);
+        same_channel.push(Arc::downgrade(&generations.heard));
+        drop(neighbours);
+        generations
     }
 
     fn key(&self, user_id: i64) -> String {
@@ -455,8 +471,17 @@ impl Generations {
         if let Err(error) = &written {
             tracing::warn!(%error, user_id, "could not cache a token generation");
         }
-        // This process hears its own announcement too, but need not wait for it.
-        self.heard.raise(user_id, generation);
+        // This process hears its own announcement too, but need not wait for it: every service
+        // here knows the raise before the call that made it answers.
+        let same_channel: Vec<Arc<Heard>> = neighbours()
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&self.channel())
+            .map(|heards| heards.iter().filter_map(std::sync::Weak::upgrade).collect())
+            .unwrap_or_default();
+        for heard in same_channel {
+            heard.raise(user_id, generation);
+        }
         written.is_ok()
     }
 

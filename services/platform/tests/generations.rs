@@ -52,7 +52,6 @@ async fn set_directly(kv: &Kv, user_id: i64, generation: i64) {
 async fn a_raise_reaches_another_process_at_once_and_checks_meanwhile_ask_no_one() {
     let args = redis_args();
     let stored = Arc::new(Stored { generation: AtomicI64::new(1), ..Default::default() });
-    let identity = Generations::new(Kv::new(&args).unwrap(), stored.clone());
     let kv = Kv::new(&args).unwrap();
     let service = Generations::new(kv.clone(), stored.clone());
 
@@ -64,9 +63,16 @@ async fn a_raise_reaches_another_process_at_once_and_checks_meanwhile_ask_no_one
     set_directly(&kv, 7, 5).await;
     assert_eq!(service.current(7, "t").await.unwrap(), 1);
 
-    // Signing out raises the generation: the service knows it at once, not when its copy ages.
+    // Signing out in another process raises the generation there, which writes it to Redis and
+    // announces it: the service knows it at once, not when its copy ages.
     let raised = Instant::now();
-    assert!(identity.remember(7, 6).await);
+    let (key, channel) = (kv.key("tokengen:7"), kv.key("tokengen-raised"));
+    let _: () = kv
+        .run(|mut conn| async move {
+            redis::pipe().cmd("SET").arg(key).arg(6).cmd("PUBLISH").arg(channel).arg("7:6").query_async(&mut conn).await
+        })
+        .await
+        .unwrap();
     until("the raise is heard", async || service.current(7, "t").await.unwrap() == 6).await;
     assert!(raised.elapsed() < Duration::from_secs(1), "heard after {:?}", raised.elapsed());
     assert_eq!(stored.asked.load(Ordering::SeqCst), 1);

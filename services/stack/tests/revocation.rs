@@ -1,8 +1,9 @@
 //! A token that stops being valid (its user signed out, or demoted) is refused by every service
-//! within a second, though each service keeps the generations it read for a while: the raise is
-//! announced to every process and each service's cache hears it. Identity and the four services
-//! run side by side as in `eris-stack`, each with its own token checks, over the machine's
-//! PostgreSQL and Redis.
+//! within a second, though each service keeps the generations it read for a while. Identity and
+//! the four services run side by side in one process as in `eris-stack`, each with its own token
+//! checks, over the machine's PostgreSQL and Redis: the raise reaches the others in the process
+//! before the sign-out answers (separate processes hear it from Redis: `eris-platform`'s
+//! `generations` test and the fault suite).
 
 mod common;
 
