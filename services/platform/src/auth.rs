@@ -379,12 +379,12 @@ pub struct Generations {
 /// The [`Heard`] of every [`Generations`] in this process, by the channel each listens on: a raise
 /// made here reaches the other services of the process before the call that made it answers (in
 /// `eris-stack`, every service), as other processes hear it from Redis a moment later.
-fn neighbours() -> &'static std::sync::Mutex<std::collections::HashMap<String, Vec<std::sync::Weak<Heard>>>> {
-    static NEIGHBOURS: std::sync::OnceLock<
-        std::sync::Mutex<std::collections::HashMap<String, Vec<std::sync::Weak<Heard>>>>,
-    > = std::sync::OnceLock::new();
+fn neighbours() -> &'static Neighbours {
+    static NEIGHBOURS: std::sync::OnceLock<Neighbours> = std::sync::OnceLock::new();
     NEIGHBOURS.get_or_init(Default::default)
 }
+
+type Neighbours = std::sync::Mutex<std::collections::HashMap<String, Vec<std::sync::Weak<Heard>>>>;
 
 impl Generations {
     pub fn new(kv: Kv, source: Arc<dyn GenerationSource>) -> Self {

@@ -58,6 +58,7 @@ function RenewalWindow({ window, alerts }: { window: number; alerts: RenewalAler
   const [all, setAll] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const shown = all ? alerts : alerts.slice(0, RENEWALS_SHOWN);
+  const count = alerts.length.toLocaleString("en-US");
   // The button goes once pressed: the keyboard carries on at the first alert it brought.
   useEffect(() => {
     if (all) {
@@ -89,8 +90,8 @@ function RenewalWindow({ window, alerts }: { window: number; alerts: RenewalAler
         <Button
           variant="minimal"
           size="small"
-          text={T.showAllRenewals(alerts.length.toLocaleString("en-US"))}
-          aria-label={T.showAllRenewalsOf(alerts.length.toLocaleString("en-US"), T.renewalWindows[window] ?? "")}
+          text={T.showAllRenewals(count)}
+          aria-label={T.showAllRenewalsOf(count, T.renewalWindows[window] ?? "")}
           onClick={() => setAll(true)}
         />
       )}
