@@ -9,17 +9,19 @@ use axum::{
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
+use eris_platform::vocabulary::CONTRACT_STATUSES;
 use eris_proto::{
     common::v1::Date,
     contracts::v1::{
-        BookFilter, Contract, ContractScope, CreateContractRequest, CreateDrPaymentRequest, CreateFileUploadRequest,
-        CreateHedgeRequest, CreatePaymentsRequest, DeleteContractFileRequest, DeleteContractRequest,
-        DeleteDrPaymentRequest, DeleteHedgeRequest, DeletePaymentRequest, DrPayment, GetContractFileRequest,
-        GetContractRequest, GetHedgeRequest, Hedge, ListBookContractsRequest, ListContractsRequest,
-        ListDrPaymentsRequest, ListHedgesRequest, ListPaymentsRequest, PastePaymentsRequest, Payment, PaymentTotals,
-        ProjectedPaymentUpdate, ProjectionBasis, UpdateContractRequest, UpdateHedgeRequest, UpdatePaymentRequest,
-        UpdateProjectedPaymentsRequest, UploadContractFileRequest, contract_service_client::ContractServiceClient,
-        hedge_service_client::HedgeServiceClient, payment_service_client::PaymentServiceClient,
+        BookFilter, Contract, ContractScope, ContractStatus, CreateContractRequest, CreateDrPaymentRequest,
+        CreateFileUploadRequest, CreateHedgeRequest, CreatePaymentsRequest, DeleteContractFileRequest,
+        DeleteContractRequest, DeleteDrPaymentRequest, DeleteHedgeRequest, DeletePaymentRequest, DrPayment,
+        GetContractFileRequest, GetContractRequest, GetHedgeRequest, Hedge, ListBookContractsRequest,
+        ListContractsRequest, ListDrPaymentsRequest, ListHedgesRequest, ListPaymentsRequest, PastePaymentsRequest,
+        Payment, PaymentTotals, ProjectedPaymentUpdate, ProjectionBasis, UpdateContractRequest, UpdateHedgeRequest,
+        UpdatePaymentRequest, UpdateProjectedPaymentsRequest, UploadContractFileRequest,
+        contract_service_client::ContractServiceClient, hedge_service_client::HedgeServiceClient,
+        payment_service_client::PaymentServiceClient,
     },
     identity::v1::{BatchGetUsersRequest, user_service_client::UserServiceClient},
     sourcing::v1::Commodity,
@@ -44,7 +46,6 @@ use crate::{
 
 /// The largest contract file accepted (the contracts service checks it too).
 pub const MAX_FILE_BYTES: usize = 25 * 1024 * 1024;
-const STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
 
 fn contracts(ctx: &CallContext) -> ContractServiceClient<Channel> {
     ContractServiceClient::new(ctx.channel("contracts"))
@@ -81,7 +82,7 @@ view! {
         support_analyst2_id: Option<i64> = id(c.support_analyst2_user_id),
         affiliate: String,
         /// Electric, Gas or DR.
-        commodity: String = commodity_name(c.commodity.try_into().unwrap_or_default()).to_owned(),
+        commodity: String = commodity_name(c.commodity).to_owned(),
         utility_id: Option<i64> = id(c.utility_id),
         state: String,
         /// ISO date.
@@ -119,10 +120,11 @@ view! {
         /// Index into the status list (0 Active, 1 Active - Renewed, 2 Active - Lost, 3 Inactive).
         status: i32,
         /// The status's name.
-        status_name: String = STATUSES.get(c.status as usize).copied().unwrap_or_default().to_owned(),
+        status_name: String = CONTRACT_STATUSES.get(c.status as usize).copied().unwrap_or_default().to_owned(),
         previous_status: i32,
         /// Active unless the status is Inactive.
-        active_state: String = if c.status == 3 { "Inactive" } else { "Active" }.to_owned(),
+        active_state: String =
+            if c.status == ContractStatus::Inactive as i32 { "Inactive" } else { "Active" }.to_owned(),
         is_beta_row: bool = c.beta,
         /// The contract file's name; absent when none (GET /api/contractFiles/{ContractId} serves it).
         #[serde(rename = "pdf")]

@@ -44,7 +44,7 @@ view! {
         utility_id: i64,
         utility: String = utility.name,
         /// Electric, Gas or DR.
-        commodity: String = commodity_name(utility.commodity.try_into().unwrap_or_default()).into(),
+        commodity: String = commodity_name(utility.commodity).into(),
         state: String,
         zone: String,
         #[serde(rename = "RTO")]
@@ -164,7 +164,7 @@ view! {
         supplier_id: i64,
         supplier_name: String = supplier.name,
         /// Electric, Gas or DR.
-        commodity: String = commodity_name(supplier.commodity.try_into().unwrap_or_default()).into(),
+        commodity: String = commodity_name(supplier.commodity).into(),
         /// Spelled as existing clients spell it.
         broke_agreement_status: String = supplier.broker_agreement_status,
         /// Deleted: named where used, gone from pickers.
@@ -285,7 +285,7 @@ view! {
         /// Primary, Secondary or Regional.
         contact_type: String,
         /// Electric, Gas, DR, or empty for all.
-        commodity: String = commodity_name(contact.commodity.try_into().unwrap_or_default()).into(),
+        commodity: String = commodity_name(contact.commodity).into(),
         email: String,
         support: String,
         pricing_desk: String,

@@ -142,14 +142,9 @@ pub(crate) fn rfc3339(time: Option<prost_types::Timestamp>) -> Option<String> {
     time.and_then(|t| chrono::DateTime::from_timestamp(t.seconds, 0)).map(|t| t.to_rfc3339())
 }
 
-/// A commodity's REST name.
-pub(crate) fn commodity_name(commodity: Commodity) -> &'static str {
-    match commodity {
-        Commodity::Electric => "Electric",
-        Commodity::Gas => "Gas",
-        Commodity::Dr => "DR",
-        Commodity::Unspecified => "",
-    }
+/// A commodity's REST name (its stored name), from the proto's number.
+pub(crate) fn commodity_name(commodity: i32) -> &'static str {
+    eris_platform::vocabulary::Commodity::name_of_proto(commodity)
 }
 
 /// A commodity from its REST name (any case); empty is none.

@@ -72,7 +72,7 @@ view! {
         state: String,
         zip: String,
         /// Electric or Gas.
-        commodity: String = commodity_name(rfp.commodity.try_into().unwrap_or_default()).into(),
+        commodity: String = commodity_name(rfp.commodity).into(),
         /// ISO date.
         start_date: Option<String> = iso(rfp.start_date.as_ref()),
         /// ISO date.

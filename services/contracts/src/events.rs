@@ -1,8 +1,12 @@
 //! The contracts service's events: what each change writes into the outbox, in the change's own
 //! transaction, as the protos carry it.
 
-use eris_platform::auth::Caller;
+use eris_platform::{
+    auth::Caller,
+    outbox::{EventKind, KindedEvent},
+};
 use eris_proto::contracts::v1::ContractEvent;
+pub(crate) use eris_proto::contracts::v1::ContractEventKind;
 use prost::Message;
 use sqlx::PgConnection;
 
@@ -29,7 +33,7 @@ pub(crate) struct Also {
 pub(crate) async fn record_event(
     tx: &mut PgConnection,
     caller: &Caller,
-    kind: &str,
+    kind: ContractEventKind,
     contract: &ContractRow,
     also: Also,
 ) -> Result<()> {
@@ -41,19 +45,19 @@ pub(crate) async fn record_event(
 /// contract as it is now (as it was, for a deletion), by the user who changed it (0 for the
 /// system), and what changed with it.
 pub(crate) fn contract_event(
-    kind: &str,
+    kind: ContractEventKind,
     user_id: i64,
     contract: &ContractRow,
     also: Also,
 ) -> eris_platform::outbox::Event {
     let event = ContractEvent {
-        kind: kind.to_owned(),
         user_id,
         event_time: Some(eris_platform::values::timestamp(chrono::Utc::now())),
         contract: Some(contract_to_proto(contract.clone())),
         payments: also.payments.into_iter().map(payment_to_proto).collect(),
         dr_payment: also.dr_payment.map(dr_payment_to_proto),
         hedge: also.hedge.map(hedge_to_proto),
+        ..ContractEvent::of(kind)
     };
-    (format!("contract.{}", kind.replace(' ', "_")), contract.contract_id, event.encode_to_vec())
+    (format!("contract.{}", kind.snake()), contract.contract_id, event.encode_to_vec())
 }

@@ -3,7 +3,7 @@
 //! sourcing's, checked on the caller's behalf.
 
 use eris_identity::testing::DEMO_PASSWORD;
-use eris_platform::testing::TestDatabase;
+use eris_platform::{outbox::KindedEvent, testing::TestDatabase};
 use eris_proto::{
     common::v1::Date,
     contracts::v1::{
@@ -793,7 +793,9 @@ async fn the_snapshot_is_every_contract_with_all_its_payments_as_the_outbox_carr
     assert!(events.iter().all(|e| e.event_type == "contract.contract_updated"), "the outbox's type for an update");
     let decoded: Vec<ContractEvent> =
         events.iter().map(|e| ContractEvent::decode(e.payload.as_slice()).unwrap()).collect();
-    assert!(decoded.iter().all(|d| d.kind == "contract updated" && d.dr_payment.is_none() && d.hedge.is_none()));
+    assert!(decoded.iter().all(|d| d.what() == eris_proto::contracts::v1::ContractEventKind::ContractUpdated
+        && d.dr_payment.is_none()
+        && d.hedge.is_none()));
     let contracts: Vec<&Contract> = decoded.iter().map(|d| d.contract.as_ref().unwrap()).collect();
     assert_eq!(contracts, [&paid, &bare], "every contract but the deleted one, as the API answers it");
     let request = authed(&app.care, ListPaymentsRequest { contract_id: paid.contract_id });

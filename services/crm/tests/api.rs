@@ -3,7 +3,7 @@
 
 use eris_crm::seed::SeedPlan;
 use eris_identity::testing::DEMO_PASSWORD;
-use eris_platform::testing::TestDatabase;
+use eris_platform::{outbox::KindedEvent, testing::TestDatabase};
 use eris_proto::{
     common::v1::Date,
     crm::v1::{
@@ -1045,7 +1045,12 @@ async fn the_snapshot_is_every_company_as_its_outbox_fills_it_and_only_services_
     assert!(events.iter().all(|e| e.event_type == "company.updated"), "the outbox's type for a changed company");
     let decoded: Vec<CompanyEvent> =
         events.iter().map(|e| CompanyEvent::decode(e.payload.as_slice()).unwrap()).collect();
-    assert!(decoded.iter().zip(&events).all(|(d, e)| d.kind == "updated" && d.company_id == e.aggregate_id));
+    assert!(
+        decoded
+            .iter()
+            .zip(&events)
+            .all(|(d, e)| d.what() == eris_proto::crm::v1::CompanyEventKind::Updated && d.company_id == e.aggregate_id)
+    );
     let companies: Vec<Company> = decoded.into_iter().map(|d| d.company.unwrap()).collect();
     assert_eq!(companies, vec![renamed.clone(), teamed], "every company but the deleted one, as the API answers it");
     let published = app.database.published_events(eris_crm::SCHEMA).await;

@@ -2,7 +2,7 @@
 
 use eris_platform::config::DatabaseArgs;
 
-use crate::{db, password};
+use crate::{db, events::UserEventKind, password};
 
 /// A demo user: name, email, job, role.
 pub const DEMO_USERS: &[(&str, &str, &str, &str)] = &[
@@ -31,7 +31,13 @@ pub async fn demo_users(database: &DatabaseArgs, demo_password: &str) -> anyhow:
             one_time_password_expires_at: None,
         };
         let (row, inserted) = db::users::upsert_demo_user(&mut tx, &user).await?;
-        crate::events::record(&mut tx, if inserted { "created" } else { "updated" }, None, &row).await?;
+        crate::events::record(
+            &mut tx,
+            if inserted { UserEventKind::Created } else { UserEventKind::Updated },
+            None,
+            &row,
+        )
+        .await?;
         users.push(row);
     }
     tx.commit().await?;

@@ -1,11 +1,11 @@
 //! The identity service over real gRPC, against the machine's PostgreSQL and Redis.
 
 use eris_identity::config::Config;
-use eris_platform::testing::TestDatabase;
+use eris_platform::{outbox::KindedEvent, testing::TestDatabase};
 use eris_proto::identity::v1::{
     ChangePasswordRequest, CreateUserRequest, GetCurrentUserRequest, GetSigningKeyRequest, GetTokenGenerationRequest,
     ListUsersRequest, RefreshTokenRequest, ResetUserPasswordRequest, Role, SignInRequest, SignInResponse,
-    SignOutRequest, UpdateUserRequest, User, UserEvent, UserStatus, ValidatePasswordRequest,
+    SignOutRequest, UpdateUserRequest, User, UserEvent, UserEventKind, UserStatus, ValidatePasswordRequest,
     auth_service_client::AuthServiceClient, user_service_client::UserServiceClient,
 };
 use tonic::{Code, Request, transport::Channel};
@@ -700,9 +700,9 @@ async fn every_change_to_a_user_publishes_the_user_without_password_data() {
     let own: Vec<&(&str, i64, UserEvent)> = decoded.iter().filter(|(_, id, _)| *id == user.user_id).collect();
     assert_eq!(own.iter().map(|(kind, _, _)| *kind).collect::<Vec<_>>(), ["user.created", "user.updated"]);
     let manager_id = manager.user.unwrap().user_id;
-    assert_eq!((own[0].2.kind.as_str(), own[0].2.user_id), ("created", manager_id));
+    assert_eq!((own[0].2.what(), own[0].2.user_id), (UserEventKind::Created, manager_id));
     assert_eq!(own[0].2.user.as_ref(), Some(&user), "the user as the API answered");
-    assert_eq!((own[1].2.kind.as_str(), own[1].2.user.as_ref()), ("updated", Some(&updated)));
+    assert_eq!((own[1].2.what(), own[1].2.user.as_ref()), (UserEventKind::Updated, Some(&updated)));
     let demo = |kind: &str| decoded.iter().filter(|(k, id, _)| *k == kind && *id != user.user_id).count();
     assert_eq!((demo("user.created"), demo("user.updated")), (5, 5), "the demo users, seeded and seeded again");
     assert!(events.iter().all(|e| e.txid.parse::<u64>().is_ok()));
@@ -734,7 +734,7 @@ async fn the_snapshot_is_every_user_as_the_outbox_carries_them_and_only_services
         decoded
             .iter()
             .zip(&events)
-            .all(|(d, e)| d.kind == "updated" && d.user.as_ref().unwrap().user_id == e.aggregate_id)
+            .all(|(d, e)| d.what() == UserEventKind::Updated && d.user.as_ref().unwrap().user_id == e.aggregate_id)
     );
     let users: Vec<User> = decoded.into_iter().map(|d| d.user.unwrap()).collect();
     let listed = app.list(&manager, false).await.unwrap();

@@ -16,6 +16,9 @@ pub const MONTHS: [&str; 12] = [
     "December",
 ];
 
+/// A contract's statuses' labels, by their number (the proto's `ContractStatus`).
+pub const CONTRACT_STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
+
 /// What a utility, supplier, contact or contract serves, as stored ("Electric", "Gas", "DR").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Commodity {
@@ -52,6 +55,11 @@ impl Commodity {
             Ok(Proto::Unspecified) => Ok(None),
             Err(_) => Err(crate::Error::InvalidArgument("Commodity must be Electric, Gas or DR.".into())),
         }
+    }
+
+    /// The stored name of a proto commodity; empty for unspecified or a number no commodity has.
+    pub fn name_of_proto(value: i32) -> &'static str {
+        Self::from_proto(value).ok().flatten().map_or("", Self::name)
     }
 
     /// A stored name as the proto's commodity; unspecified for any other name.

@@ -360,6 +360,8 @@ fn change_of(source: &str, entry: &relay::Entry) -> Option<(Change, Option<Vec<i
 
 #[cfg(test)]
 mod tests {
+    use eris_platform::outbox::KindedEvent;
+
     use super::*;
 
     fn routed(team: Option<Vec<i64>>) -> Routed {
@@ -401,10 +403,9 @@ mod tests {
     fn an_entry_names_its_company_contract_and_author() {
         let contract = eris_proto::contracts::v1::Contract { contract_id: 31, company_id: 5, ..Default::default() };
         let event = ContractEvent {
-            kind: "payment updated".into(),
             user_id: 3,
             contract: Some(contract),
-            ..Default::default()
+            ..ContractEvent::of(eris_proto::contracts::v1::ContractEventKind::PaymentUpdated)
         };
         let entry = relay::Entry {
             id: "1-0".into(),

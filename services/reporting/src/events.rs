@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use eris_proto::contracts::v1::{Contract, ContractEvent, Payment};
+use eris_platform::outbox::KindedEvent;
+use eris_proto::contracts::v1::{Contract, ContractEvent, ContractEventKind, Payment};
 use prost::Message;
 use sqlx::PgConnection;
 
@@ -55,7 +56,9 @@ impl ContractChanges {
     ) -> Result<(), Undecodable> {
         if service == "contracts" && event_type.split('.').next() == Some("contract") {
             let event: ContractEvent = decode(payload)?;
-            if event.contract.is_some() && !matches!(event.kind.as_str(), "contract deleted" | "payment deleted") {
+            if event.contract.is_some()
+                && !matches!(event.what(), ContractEventKind::ContractDeleted | ContractEventKind::PaymentDeleted)
+            {
                 self.hold(event);
                 return Ok(());
             }

@@ -4,7 +4,7 @@
 mod support;
 
 use chrono::{Datelike, Days, NaiveDate};
-use eris_platform::{kv::Kv, relay::stream_key, time::BusinessTime, values::date};
+use eris_platform::{kv::Kv, outbox::KindedEvent, relay::stream_key, time::BusinessTime, values::date};
 use eris_proto::{
     contracts::v1::{
         Contract, ContractEvent, DeleteContractRequest, Payment, UpdatePaymentRequest,
@@ -369,7 +369,10 @@ async fn a_rebuild_ends_equal_to_what_the_events_made_and_skips_what_its_snapsho
 
     // A creation event of the deleted contract from a transaction long committed, delivered late
     // under a new id: the snapshot saw its transaction, so it does not bring the contract back.
-    let created = ContractEvent { kind: "contract created".into(), contract: Some(gone.clone()), ..Default::default() };
+    let created = ContractEvent {
+        contract: Some(gone.clone()),
+        ..ContractEvent::of(eris_proto::contracts::v1::ContractEventKind::ContractCreated)
+    };
     let kv = Kv::new(&app.database.redis_args()).unwrap();
     let mut command = redis::cmd("XADD");
     command.arg(stream_key(&kv, "contracts")).arg("*").arg("event_id").arg("contracts:redelivered");

@@ -69,7 +69,7 @@ async fn services_starting_at_once_all_prepare_the_schema() {
 
 mod directories {
     use eris_identity::testing::DEMO_PASSWORD;
-    use eris_platform::testing::TestDatabase;
+    use eris_platform::{outbox::KindedEvent, testing::TestDatabase};
     use eris_proto::{
         identity::v1::{SignInRequest, auth_service_client::AuthServiceClient},
         sourcing::v1::{
@@ -488,7 +488,11 @@ mod directories {
         assert_eq!(types, ["supplier.updated", "supplier.updated", "utility.updated"]);
         let decoded: Vec<DirectoryEvent> =
             events.iter().map(|e| DirectoryEvent::decode(e.payload.as_slice()).unwrap()).collect();
-        assert!(decoded.iter().all(|d| d.kind == "updated" && d.rate_codes.is_empty()));
+        assert!(
+            decoded
+                .iter()
+                .all(|d| d.what() == eris_proto::sourcing::v1::DirectoryEventKind::Updated && d.rate_codes.is_empty())
+        );
         let entries: Vec<Entry> = decoded.into_iter().map(|d| d.entry.unwrap()).collect();
         let archived_entry = Entry::Supplier(archived.clone());
         assert_eq!(entries, [Entry::Supplier(kept), archived_entry.clone(), Entry::Utility(penn)]);

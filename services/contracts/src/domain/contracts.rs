@@ -28,7 +28,7 @@ use crate::{
         vocabulary::{Basis, Commodity, INACTIVE, STATUSES, account_filter},
     },
     error::{Error, Result, invalid, not_found},
-    events::{Also, record_event},
+    events::{Also, ContractEventKind, record_event},
 };
 
 const CONTRACT: &str = "contract";
@@ -330,7 +330,7 @@ impl State {
         )
         .await?;
         let row = db::contracts::select_contract(&mut *tx, contract_id).await?.ok_or_else(contract_not_found)?;
-        record_event(&mut tx, caller, "contract created", &row, Also::default()).await?;
+        record_event(&mut tx, caller, ContractEventKind::ContractCreated, &row, Also::default()).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -376,7 +376,7 @@ impl State {
                 .await?;
         edits::record(&mut tx, CONTRACT, patch.record_id, version, caller.user_id, &changes).await?;
         let row = db::contracts::select_contract(&mut *tx, patch.record_id).await?.ok_or_else(contract_not_found)?;
-        record_event(&mut tx, caller, "contract updated", &row, Also::default()).await?;
+        record_event(&mut tx, caller, ContractEventKind::ContractUpdated, &row, Also::default()).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -395,7 +395,7 @@ impl State {
             return Err(invalid("Only contracts made with the beta form are deleted here."));
         }
         db::contracts::delete_contract(&mut tx, contract_id).await?;
-        record_event(&mut tx, caller, "contract deleted", &row, Also::default()).await?;
+        record_event(&mut tx, caller, ContractEventKind::ContractDeleted, &row, Also::default()).await?;
         tx.commit().await?;
         if let Some(key) = &row.file_key {
             // The contract is gone; a file left behind is only storage, so a failure is logged.
@@ -555,7 +555,7 @@ impl State {
         };
         db::contracts::set_file(&mut tx, contract_id, Some((&key, &name, kind)), caller.user_id).await?;
         let row = db::contracts::select_contract(&mut *tx, contract_id).await?.ok_or_else(contract_not_found)?;
-        record_event(&mut tx, caller, "file stored", &row, Also::default()).await?;
+        record_event(&mut tx, caller, ContractEventKind::FileStored, &row, Also::default()).await?;
         tx.commit().await?;
         if let Some(old) = before.file_key
             && let Err(error) = self.files.delete(&old).await
@@ -623,7 +623,7 @@ impl State {
         let key = before.file_key.clone().ok_or_else(|| not_found("Contract file"))?;
         db::contracts::set_file(&mut tx, contract_id, None, caller.user_id).await?;
         let row = db::contracts::select_contract(&mut *tx, contract_id).await?.ok_or_else(contract_not_found)?;
-        record_event(&mut tx, caller, "file deleted", &row, Also::default()).await?;
+        record_event(&mut tx, caller, ContractEventKind::FileDeleted, &row, Also::default()).await?;
         tx.commit().await?;
         self.files.delete(&key).await?;
         Ok(row)

@@ -12,7 +12,7 @@ use crate::{
         hedge_fields::{TypedHedge, hedge_values},
     },
     error::{Error, Result, invalid, not_found, stale},
-    events::{Also, record_event},
+    events::{Also, ContractEventKind, record_event},
 };
 
 fn hedge_not_found() -> Error {
@@ -55,7 +55,7 @@ impl State {
         }
         let row = db::hedges::insert_hedge(&mut tx, contract_id, &values, caller.user_id).await?;
         let also = Also { hedge: Some(row.clone()), ..Default::default() };
-        record_event(&mut tx, caller, "hedge added", &contract, also).await?;
+        record_event(&mut tx, caller, ContractEventKind::HedgeAdded, &contract, also).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -80,7 +80,7 @@ impl State {
             });
         };
         let also = Also { hedge: Some(row.clone()), ..Default::default() };
-        record_event(&mut tx, caller, "hedge updated", &contract, also).await?;
+        record_event(&mut tx, caller, ContractEventKind::HedgeUpdated, &contract, also).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -93,7 +93,7 @@ impl State {
             db::contracts::select_contract_for_update(&mut tx, read.contract_id).await?.ok_or_else(hedge_not_found)?;
         db::hedges::delete_hedge(&mut tx, hedge_id).await?;
         let also = Also { hedge: Some(read), ..Default::default() };
-        record_event(&mut tx, caller, "hedge deleted", &contract, also).await?;
+        record_event(&mut tx, caller, ContractEventKind::HedgeDeleted, &contract, also).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -9,7 +9,11 @@ use chrono::NaiveDate;
 use eris_platform::{relay::Background, time::BusinessTime};
 use sqlx::PgPool;
 
-use crate::{db, error::Result, events::Also};
+use crate::{
+    db,
+    error::Result,
+    events::{Also, ContractEventKind, contract_event},
+};
 
 /// Contracts made Inactive per transaction.
 const BATCH: i64 = 500;
@@ -23,8 +27,10 @@ pub async fn inactivate_ended(pool: &PgPool, today: NaiveDate) -> Result<usize> 
     loop {
         let mut tx = pool.begin().await?;
         let rows = db::contracts::inactivate_ended(&mut tx, today, BATCH).await?;
-        let events: Vec<_> =
-            rows.iter().map(|row| crate::events::contract_event("contract updated", 0, row, Also::default())).collect();
+        let events: Vec<_> = rows
+            .iter()
+            .map(|row| contract_event(ContractEventKind::ContractUpdated, 0, row, Also::default()))
+            .collect();
         eris_platform::outbox::insert(&mut *tx, &events).await?;
         tx.commit().await?;
         total += rows.len();

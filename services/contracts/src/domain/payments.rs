@@ -21,7 +21,7 @@ use crate::{
         vocabulary::Basis,
     },
     error::{Error, Result, invalid, not_found, stale},
-    events::{Also, record_event},
+    events::{Also, ContractEventKind, record_event},
 };
 
 pub const DR_PERIODS: [&str; 2] = ["Winter", "Summer"];
@@ -182,7 +182,7 @@ impl State {
             .ok_or_else(|| not_found("Contract"))?;
         let added = db::payments::insert_payments(&mut tx, contract_id, &payments, caller.user_id).await?;
         let also = Also { payments: added.clone(), ..Default::default() };
-        record_event(&mut tx, caller, "payment added", &contract, also).await?;
+        record_event(&mut tx, caller, ContractEventKind::PaymentAdded, &contract, also).await?;
         tx.commit().await?;
         Ok(added)
     }
@@ -235,7 +235,7 @@ impl State {
             });
         };
         let also = Also { payments: vec![row.clone()], ..Default::default() };
-        record_event(&mut tx, caller, "payment updated", &contract, also).await?;
+        record_event(&mut tx, caller, ContractEventKind::PaymentUpdated, &contract, also).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -250,7 +250,7 @@ impl State {
         let row = db::payments::select_payment(&mut *tx, payment_id).await?.ok_or_else(payment_not_found)?;
         db::payments::delete_payment(&mut tx, payment_id).await?;
         let also = Also { payments: vec![row], ..Default::default() };
-        record_event(&mut tx, caller, "payment deleted", &contract, also).await?;
+        record_event(&mut tx, caller, ContractEventKind::PaymentDeleted, &contract, also).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -293,7 +293,7 @@ impl State {
         let payments = db::payments::list_payments(&mut *tx, contract_id).await?;
         let changed = payments.iter().filter(|p| ids.binary_search(&p.payment_id).is_ok()).cloned();
         let also = Also { payments: changed.collect(), ..Default::default() };
-        record_event(&mut tx, caller, "payment updated", &contract, also).await?;
+        record_event(&mut tx, caller, ContractEventKind::PaymentUpdated, &contract, also).await?;
         tx.commit().await?;
         Ok(payments)
     }
@@ -332,7 +332,7 @@ impl State {
         let row =
             db::payments::insert_dr_payment(&mut tx, contract_id, amount, paid_on, period, caller.user_id).await?;
         let also = Also { dr_payment: Some(row.clone()), ..Default::default() };
-        record_event(&mut tx, caller, "dr payment added", &contract, also).await?;
+        record_event(&mut tx, caller, ContractEventKind::DrPaymentAdded, &contract, also).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -345,7 +345,7 @@ impl State {
         let mut tx = self.pool.begin().await?;
         db::payments::delete_dr_payment(&mut tx, dr_payment_id).await?;
         let also = Also { dr_payment: Some(row), ..Default::default() };
-        record_event(&mut tx, caller, "dr payment deleted", &contract, also).await?;
+        record_event(&mut tx, caller, ContractEventKind::DrPaymentDeleted, &contract, also).await?;
         tx.commit().await?;
         Ok(())
     }

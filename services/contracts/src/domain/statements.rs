@@ -24,7 +24,7 @@ use crate::{
         vocabulary::month_year,
     },
     error::{Error, Result, invalid, not_found, stale},
-    events::{Also, contract_event},
+    events::{Also, ContractEventKind, contract_event},
 };
 
 /// The most statements a list answers.
@@ -347,7 +347,7 @@ impl State {
             .filter_map(|contract| {
                 let payments = by_contract.remove(&contract.contract_id)?;
                 Some(contract_event(
-                    "payment updated",
+                    ContractEventKind::PaymentUpdated,
                     caller.user_id,
                     contract,
                     Also { payments, ..Default::default() },
@@ -645,7 +645,12 @@ impl State {
                 .iter()
                 .filter_map(|c| {
                     let payments = by_contract.remove(&c.contract_id)?;
-                    Some(contract_event("payment deleted", caller.user_id, c, Also { payments, ..Default::default() }))
+                    Some(contract_event(
+                        ContractEventKind::PaymentDeleted,
+                        caller.user_id,
+                        c,
+                        Also { payments, ..Default::default() },
+                    ))
                 })
                 .collect();
             eris_platform::outbox::insert(&mut *tx, &events).await?;

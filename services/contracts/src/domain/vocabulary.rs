@@ -3,8 +3,7 @@
 
 use eris_proto::crm::v1::AccountFilter;
 
-/// The statuses' labels, by their number (the proto's `ContractStatus`).
-pub const STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
+pub use eris_platform::vocabulary::CONTRACT_STATUSES as STATUSES;
 pub use eris_proto::contracts::v1::ContractStatus;
 /// A contract no longer in force.
 pub const INACTIVE: i16 = ContractStatus::Inactive as i16;

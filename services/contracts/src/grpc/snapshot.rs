@@ -10,7 +10,7 @@ use sqlx::PgConnection;
 
 use crate::{
     db,
-    events::{Also, contract_event},
+    events::{Also, ContractEventKind, contract_event},
 };
 
 /// What contracts' snapshot reads.
@@ -52,7 +52,7 @@ async fn with_payments(conn: &mut PgConnection, rows: Vec<db::contracts::Contrac
             while let Some(payment) = payments.next_if(|p| p.contract_id == row.contract_id) {
                 own.push(payment);
             }
-            contract_event("contract updated", 0, row, Also { payments: own, ..Also::default() })
+            contract_event(ContractEventKind::ContractUpdated, 0, row, Also { payments: own, ..Also::default() })
         })
         .collect();
     Ok(events)

@@ -23,7 +23,7 @@ use crate::{
         directory::Directory,
     },
     error::{Error, Result, invalid, not_found},
-    events::{AccountChange, record_events},
+    events::{AccountChange, AccountEventKind, record_events},
 };
 
 /// The edit log's name for accounts.
@@ -196,7 +196,8 @@ impl State {
         let account_id = ids.first().copied().ok_or_else(account_not_found)?;
         let row = db::accounts::select_account(&mut *tx, account_id).await?.ok_or_else(account_not_found)?;
         let totals = db::accounts::refresh_company_totals(&mut tx, company_id).await?;
-        record_events(&mut tx, caller, &[AccountChange { kind: "created", account: &row, totals }]).await?;
+        record_events(&mut tx, caller, &[AccountChange { kind: AccountEventKind::Created, account: &row, totals }])
+            .await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -234,7 +235,8 @@ impl State {
         edits::record(&mut tx, RESOURCE, patch.record_id, version, caller.user_id, &changes).await?;
         let row = db::accounts::select_account(&mut *tx, patch.record_id).await?.ok_or_else(account_not_found)?;
         let totals = db::accounts::refresh_company_totals(&mut tx, row.company_id).await?;
-        record_events(&mut tx, caller, &[AccountChange { kind: "updated", account: &row, totals }]).await?;
+        record_events(&mut tx, caller, &[AccountChange { kind: AccountEventKind::Updated, account: &row, totals }])
+            .await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -243,7 +245,8 @@ impl State {
         let (mut tx, _) = self.begin_account_change(caller, account_id).await?;
         let row = db::accounts::delete_account(&mut tx, account_id).await?.ok_or_else(account_not_found)?;
         let totals = db::accounts::refresh_company_totals(&mut tx, row.company_id).await?;
-        record_events(&mut tx, caller, &[AccountChange { kind: "deleted", account: &row, totals }]).await?;
+        record_events(&mut tx, caller, &[AccountChange { kind: AccountEventKind::Deleted, account: &row, totals }])
+            .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -312,7 +315,12 @@ impl State {
         let row = db::accounts::save_usage(&mut tx, account_id, &changed).await?;
         let delta = row.annual_usage - account.annual_usage;
         let totals = db::accounts::add_to_company_totals(&mut tx, row.company_id, &row.fields.commodity, delta).await?;
-        record_events(&mut tx, caller, &[AccountChange { kind: "usage updated", account: &row, totals }]).await?;
+        record_events(
+            &mut tx,
+            caller,
+            &[AccountChange { kind: AccountEventKind::UsageUpdated, account: &row, totals }],
+        )
+        .await?;
         tx.commit().await?;
         let mut months = stored;
         for month in changed {
@@ -346,7 +354,12 @@ impl State {
         }
         let row = db::accounts::insert_capacity(&mut tx, account_id, kind.name(), value, dates, caller.user_id).await?;
         let totals = db::accounts::refresh_company_totals(&mut tx, account.company_id).await?;
-        record_events(&mut tx, caller, &[AccountChange { kind: "capacity added", account: &account, totals }]).await?;
+        record_events(
+            &mut tx,
+            caller,
+            &[AccountChange { kind: AccountEventKind::CapacityAdded, account: &account, totals }],
+        )
+        .await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -366,8 +379,12 @@ impl State {
             self.begin_account_change(caller, record.account_id).await.map_err(hidden_as("Record"))?;
         db::accounts::delete_capacity(&mut tx, record_id).await?;
         let totals = db::accounts::refresh_company_totals(&mut tx, account.company_id).await?;
-        record_events(&mut tx, caller, &[AccountChange { kind: "capacity deleted", account: &account, totals }])
-            .await?;
+        record_events(
+            &mut tx,
+            caller,
+            &[AccountChange { kind: AccountEventKind::CapacityDeleted, account: &account, totals }],
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -387,7 +404,7 @@ impl State {
         let rows = db::accounts::select_accounts(&mut *tx, &ids).await?;
         let totals = db::accounts::refresh_company_totals(&mut tx, company_id).await?;
         let changes: Vec<AccountChange<'_>> =
-            rows.iter().map(|account| AccountChange { kind: "imported", account, totals }).collect();
+            rows.iter().map(|account| AccountChange { kind: AccountEventKind::Imported, account, totals }).collect();
         record_events(&mut tx, caller, &changes).await?;
         tx.commit().await?;
         Ok(rows)

@@ -5,6 +5,7 @@ use chrono::NaiveDate;
 use eris_platform::{
     auth::Caller,
     edits::{self, Change, Fields as _, Patch},
+    outbox::EventKind as _,
 };
 use sqlx::PgConnection;
 
@@ -17,7 +18,7 @@ use crate::{
     },
     domain::company_record::{Commodity, CompanyOrder, CompanyRecord, FIELDS, TeamAssignment, Visible},
     error::{Error, Result, invalid},
-    events::{company_deleted_event, company_event},
+    events::{CompanyEventKind, company_deleted_event, company_event},
 };
 
 /// An error for a company that is not there or not visible to the caller; both read the same.
@@ -198,7 +199,7 @@ impl State {
         let mut tx = self.pool.begin().await?;
         let row = db::companies::insert_company(&mut *tx, &record, caller.user_id).await?;
         let changes = record.changes_since(&empty);
-        record_change(&mut tx, "created", caller, &row, &changes).await?;
+        record_change(&mut tx, CompanyEventKind::Created, caller, &row, &changes).await?;
         tx.commit().await?;
         tracing::info!(company_id = row.company_id, by = caller.user_id, "created company");
         Ok(row)
@@ -230,7 +231,7 @@ impl State {
         }
         self.require_active_users(caller, new_team_members(&before.record, &after)).await?;
         let row = db::companies::update_company(&mut *tx, patch.record_id, &after, caller.user_id).await?;
-        record_change(&mut tx, "updated", caller, &row, &changes).await?;
+        record_change(&mut tx, CompanyEventKind::Updated, caller, &row, &changes).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -286,7 +287,7 @@ impl State {
             let old = &before[&row.company_id];
             changed.push((row, row.record.changes_since(&old.record)));
         }
-        record_changes(&mut tx, "teams assigned", caller, &changed).await?;
+        record_changes(&mut tx, CompanyEventKind::TeamsAssigned, caller, &changed).await?;
         tx.commit().await?;
         tracing::info!(updated = updated.len(), by = caller.user_id, "assigned teams");
         Ok(updated.len() as i64)
@@ -340,7 +341,7 @@ fn new_team_members(before: &CompanyRecord, after: &CompanyRecord) -> Vec<i64> {
 /// transaction.
 async fn record_change(
     tx: &mut PgConnection,
-    kind: &str,
+    kind: CompanyEventKind,
     caller: &Caller,
     row: &CompanyRow,
     changes: &[Change],
@@ -351,7 +352,7 @@ async fn record_change(
 /// The same for many companies at once, in one statement per table.
 async fn record_changes(
     tx: &mut PgConnection,
-    kind: &str,
+    kind: CompanyEventKind,
     caller: &Caller,
     changed: &[(&CompanyRow, Vec<Change>)],
 ) -> Result<()> {
@@ -361,8 +362,8 @@ async fn record_changes(
     }
     let history: Vec<(i64, &[Change])> =
         changed.iter().map(|(row, changes)| (row.company_id, changes.as_slice())).collect();
-    db::companies::insert_changes(&mut *tx, kind, caller.user_id, &history).await?;
-    if kind != "created" {
+    db::companies::insert_changes(&mut *tx, &kind.words(), caller.user_id, &history).await?;
+    if kind != CompanyEventKind::Created {
         let edits: Vec<(i64, i64, &[Change])> =
             changed.iter().map(|(row, changes)| (row.company_id, row.version, changes.as_slice())).collect();
         db::companies::insert_field_edits(&mut *tx, RESOURCE, caller.user_id, &edits).await?;

@@ -6,7 +6,7 @@ use crate::{
     db::{self, contacts::ContactRow},
     domain::contact_record::ContactFields,
     error::{Error, Result, invalid, not_found},
-    events::record_contact_event,
+    events::{ContactEventKind, record_contact_event},
 };
 use eris_platform::{
     auth::Caller,
@@ -56,7 +56,7 @@ impl State {
         validate(&fields)?;
         let mut tx = self.pool.begin().await?;
         let row = db::contacts::insert_contact(&mut tx, company_id, &fields, caller.user_id).await?;
-        record_contact_event(&mut tx, caller, "created", &row).await?;
+        record_contact_event(&mut tx, caller, ContactEventKind::Created, &row).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -79,7 +79,7 @@ impl State {
         validate(&after)?;
         let row = db::contacts::update_contact(&mut tx, patch.record_id, &after, caller.user_id).await?;
         edits::record(&mut tx, RESOURCE, patch.record_id, row.version, caller.user_id, &changes).await?;
-        record_contact_event(&mut tx, caller, "updated", &row).await?;
+        record_contact_event(&mut tx, caller, ContactEventKind::Updated, &row).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -89,7 +89,7 @@ impl State {
         require(access::may_change_contacts(caller))?;
         let mut tx = self.pool.begin().await?;
         let row = db::contacts::delete_contact(&mut tx, contact_id).await?.ok_or_else(contact_not_found)?;
-        record_contact_event(&mut tx, caller, "deleted", &row).await?;
+        record_contact_event(&mut tx, caller, ContactEventKind::Deleted, &row).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -9,7 +9,7 @@ use sqlx::PgConnection;
 
 use crate::{
     db,
-    events::{company_event, contact_event},
+    events::{CompanyEventKind, ContactEventKind, company_event, contact_event},
 };
 
 /// What crm's snapshot reads.
@@ -19,13 +19,13 @@ fn companies(conn: &mut PgConnection, after: i64, limit: i64) -> BoxFuture<'_, a
     Box::pin(async move {
         let rows = db::companies::list_companies_after(conn, after, limit).await?;
         let now = chrono::Utc::now();
-        Ok(rows.iter().map(|row| company_event("updated", 0, now, row, &[])).collect())
+        Ok(rows.iter().map(|row| company_event(CompanyEventKind::Updated, 0, now, row, &[])).collect())
     })
 }
 
 fn contacts(conn: &mut PgConnection, after: i64, limit: i64) -> BoxFuture<'_, anyhow::Result<Vec<Event>>> {
     Box::pin(async move {
         let rows = db::contacts::list_contacts_after(conn, after, limit).await?;
-        Ok(rows.iter().map(|row| contact_event("updated", 0, row)).collect())
+        Ok(rows.iter().map(|row| contact_event(ContactEventKind::Updated, 0, row)).collect())
     })
 }

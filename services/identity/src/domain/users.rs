@@ -123,7 +123,7 @@ impl State {
             one_time_password_expires_at: Some(one_time.0.expires_at),
         };
         let row = db::users::insert_user(&mut tx, &new, Some(caller.user_id)).await.map_err(map_taken)?;
-        events::record(&mut tx, "created", Some(caller.user_id), &row).await?;
+        events::record(&mut tx, events::UserEventKind::Created, Some(caller.user_id), &row).await?;
         tx.commit().await?;
         tracing::info!(user_id = row.user_id, by = caller.user_id, "created user");
         Ok((row, one_time.0))
@@ -158,7 +158,7 @@ impl State {
         access::check_not_locking_out(caller, patch.record_id, new_role, deactivated)?;
         let mut row =
             db::users::update_user(&mut tx, patch.record_id, &after, caller.user_id).await.map_err(map_taken)?;
-        events::record(&mut tx, "updated", Some(caller.user_id), &row).await?;
+        events::record(&mut tx, events::UserEventKind::Updated, Some(caller.user_id), &row).await?;
         edits::record(&mut tx, RESOURCE, patch.record_id, row.version, caller.user_id, &changes).await?;
         // Tokens carry the role, so a role change voids them (a refresh brings the new role); an
         // inactive user's sessions end.

@@ -6,7 +6,10 @@ use eris_platform::{
 };
 use sqlx::PgConnection;
 
-use crate::{db, events::user_event};
+use crate::{
+    db,
+    events::{UserEventKind, user_event},
+};
 
 /// What identity's snapshot reads.
 pub(crate) const PARTS: &[Part] = &[users];
@@ -14,6 +17,6 @@ pub(crate) const PARTS: &[Part] = &[users];
 fn users(conn: &mut PgConnection, after: i64, limit: i64) -> BoxFuture<'_, anyhow::Result<Vec<Event>>> {
     Box::pin(async move {
         let rows = db::users::list_users_after(conn, after, limit).await?;
-        Ok(rows.iter().map(|row| user_event("updated", 0, row)).collect())
+        Ok(rows.iter().map(|row| user_event(UserEventKind::Updated, 0, row)).collect())
     })
 }

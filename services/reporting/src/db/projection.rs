@@ -3,12 +3,13 @@
 //! Records are written in batches, so a rebuild's snapshot of a whole book goes in quickly.
 
 use chrono::NaiveDate;
+use eris_platform::{outbox::KindedEvent, vocabulary::Commodity};
 use eris_proto::identity::v1::{UserEvent, UserStatus};
 use eris_proto::{
     common::v1::Date,
-    contracts::v1::{Contract, ContractEvent, Payment},
-    crm::v1::{AccountEvent, Company, CompanyEvent, Contact, ContactEvent},
-    sourcing::v1::{Commodity, DirectoryEvent, directory_event::Entry},
+    contracts::v1::{Contract, ContractEvent, ContractEventKind, Payment},
+    crm::v1::{AccountEvent, Company, CompanyEvent, CompanyEventKind, Contact, ContactEvent, ContactEventKind},
+    sourcing::v1::{DirectoryEvent, DirectoryEventKind, directory_event::Entry},
 };
 use sqlx::{PgConnection, PgPool, Postgres, QueryBuilder};
 
@@ -65,20 +66,11 @@ fn number(text: &str) -> Option<&str> {
     (!text.is_empty()).then_some(text)
 }
 
-fn commodity_name(value: i32) -> &'static str {
-    match Commodity::try_from(value) {
-        Ok(Commodity::Electric) => "Electric",
-        Ok(Commodity::Gas) => "Gas",
-        Ok(Commodity::Dr) => "DR",
-        _ => "",
-    }
-}
-
 /// Most rows one statement writes (PostgreSQL takes at most 65,535 parameters per statement).
 const ROWS_PER_STATEMENT: usize = 2000;
 
 pub async fn apply_company(conn: &mut PgConnection, event: &CompanyEvent) -> sqlx::Result<()> {
-    if event.kind == "deleted" {
+    if event.what() == CompanyEventKind::Deleted {
         sqlx::query("delete from company where company_id = $1").bind(event.company_id).execute(conn).await?;
         return Ok(());
     }
@@ -127,7 +119,7 @@ pub async fn upsert_companies(conn: &mut PgConnection, companies: &[Company]) ->
 /// A contact's name, e-mail and priority; a deleted one goes.
 pub async fn apply_contact(conn: &mut PgConnection, event: &ContactEvent) -> sqlx::Result<()> {
     let Some(contact) = &event.contact else { return Ok(()) };
-    if event.kind == "deleted" {
+    if event.what() == ContactEventKind::Deleted {
         sqlx::query("delete from contact where contact_id = $1").bind(contact.contact_id).execute(conn).await?;
         return Ok(());
     }
@@ -191,19 +183,21 @@ pub(crate) fn team_user_ids(c: &Company) -> Vec<i64> {
 }
 
 pub async fn apply_directory(conn: &mut PgConnection, event: &DirectoryEvent) -> sqlx::Result<()> {
-    let deleted = event.kind == "deleted";
+    let deleted = event.what() == DirectoryEventKind::Deleted;
     match &event.entry {
         Some(Entry::Supplier(s)) if deleted => {
             sqlx::query("delete from supplier where supplier_id = $1").bind(s.supplier_id).execute(conn).await?;
         }
         Some(Entry::Supplier(s)) => {
-            upsert_named(conn, "supplier", s.supplier_id, &s.name, commodity_name(s.commodity), s.version).await?;
+            upsert_named(conn, "supplier", s.supplier_id, &s.name, Commodity::name_of_proto(s.commodity), s.version)
+                .await?;
         }
         Some(Entry::Utility(u)) if deleted => {
             sqlx::query("delete from utility where utility_id = $1").bind(u.utility_id).execute(conn).await?;
         }
         Some(Entry::Utility(u)) => {
-            upsert_named(conn, "utility", u.utility_id, &u.name, commodity_name(u.commodity), u.version).await?;
+            upsert_named(conn, "utility", u.utility_id, &u.name, Commodity::name_of_proto(u.commodity), u.version)
+                .await?;
         }
         _ => {}
     }
@@ -256,15 +250,15 @@ pub async fn apply_user(conn: &mut PgConnection, event: &UserEvent) -> sqlx::Res
 
 pub async fn apply_contract(conn: &mut PgConnection, event: &ContractEvent) -> sqlx::Result<()> {
     let Some(contract) = &event.contract else { return Ok(()) };
-    match event.kind.as_str() {
-        "contract deleted" => {
+    match event.what() {
+        ContractEventKind::ContractDeleted => {
             sqlx::query("delete from payment where contract_id = $1")
                 .bind(contract.contract_id)
                 .execute(&mut *conn)
                 .await?;
             sqlx::query("delete from contract where contract_id = $1").bind(contract.contract_id).execute(conn).await?;
         }
-        "payment deleted" => {
+        ContractEventKind::PaymentDeleted => {
             upsert_contracts(&mut *conn, std::slice::from_ref(contract)).await?;
             let ids: Vec<i64> = event.payments.iter().map(|p| p.payment_id).collect();
             sqlx::query("delete from payment where payment_id = any($1)").bind(ids).execute(conn).await?;
@@ -298,7 +292,7 @@ pub async fn upsert_contracts(conn: &mut PgConnection, contracts: &[Contract]) -
                 .push_bind(id(c.support_analyst1_user_id))
                 .push_bind(id(c.support_analyst2_user_id))
                 .push_bind(&c.affiliate)
-                .push_bind(commodity_name(c.commodity))
+                .push_bind(Commodity::name_of_proto(c.commodity))
                 .push_bind(id(c.utility_id))
                 .push_bind(&c.state)
                 .push_bind(day(c.date_signed.as_ref()))

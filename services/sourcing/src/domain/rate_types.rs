@@ -8,7 +8,7 @@ use crate::{
     access::{self, require},
     db::{self, rate_types::RATE_TYPE_NAME_KEY},
     error::{Error, Result, not_found, unless_taken},
-    events::record_directory_event,
+    events::{DirectoryEventKind, record_directory_event},
 };
 
 /// A rate type's name as typed.
@@ -28,7 +28,7 @@ impl State {
         let taken = unless_taken(RATE_TYPE_NAME_KEY, Error::RateTypeExists);
         let name = db::rate_types::insert_rate_type(&mut tx, &name, caller.user_id).await.map_err(taken)?;
         let entry = Entry::RateType(RateType { name: name.clone() });
-        record_directory_event(&mut tx, caller, "rate_type.created", 0, "created", entry, Vec::new()).await?;
+        record_directory_event(&mut tx, caller, 0, DirectoryEventKind::Created, entry, Vec::new()).await?;
         tx.commit().await?;
         Ok(name)
     }
@@ -38,7 +38,7 @@ impl State {
         let mut tx = self.pool.begin().await?;
         let name = db::rate_types::delete_rate_type(&mut tx, name).await?.ok_or_else(|| not_found("Rate type"))?;
         let entry = Entry::RateType(RateType { name });
-        record_directory_event(&mut tx, caller, "rate_type.deleted", 0, "deleted", entry, Vec::new()).await?;
+        record_directory_event(&mut tx, caller, 0, DirectoryEventKind::Deleted, entry, Vec::new()).await?;
         tx.commit().await?;
         Ok(())
     }

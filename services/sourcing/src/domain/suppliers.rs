@@ -16,7 +16,7 @@ use crate::{
     },
     domain::vocabulary::Commodity,
     error::{Error, Result, invalid, not_found, unless_taken},
-    events::record_directory_event,
+    events::{DirectoryEventKind, record_directory_event},
     proto::{supplier_contact_to_proto, supplier_to_proto},
 };
 
@@ -54,7 +54,7 @@ impl State {
         let supplier_id = db::suppliers::insert_supplier(&mut tx, &fields, caller.user_id).await.map_err(taken)?;
         let row = db::suppliers::select_supplier(&mut *tx, supplier_id).await?.ok_or_else(supplier_not_found)?;
         let entry = Entry::Supplier(supplier_to_proto(row.clone()));
-        record_directory_event(&mut tx, caller, "supplier.created", supplier_id, "created", entry, Vec::new()).await?;
+        record_directory_event(&mut tx, caller, supplier_id, DirectoryEventKind::Created, entry, Vec::new()).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -81,7 +81,7 @@ impl State {
         edits::record(&mut tx, SUPPLIER, patch.record_id, version, caller.user_id, &changes).await?;
         let row = db::suppliers::select_supplier(&mut *tx, patch.record_id).await?.ok_or_else(supplier_not_found)?;
         let entry = Entry::Supplier(supplier_to_proto(row.clone()));
-        record_directory_event(&mut tx, caller, "supplier.updated", row.supplier_id, "updated", entry, Vec::new())
+        record_directory_event(&mut tx, caller, row.supplier_id, DirectoryEventKind::Updated, entry, Vec::new())
             .await?;
         tx.commit().await?;
         Ok(row)
@@ -97,7 +97,7 @@ impl State {
         let row = db::suppliers::select_supplier(&mut *tx, supplier_id).await?.ok_or_else(supplier_not_found)?;
         if archived {
             let entry = Entry::Supplier(supplier_to_proto(row.clone()));
-            record_directory_event(&mut tx, caller, "supplier.archived", supplier_id, "archived", entry, Vec::new())
+            record_directory_event(&mut tx, caller, supplier_id, DirectoryEventKind::Archived, entry, Vec::new())
                 .await?;
         }
         tx.commit().await?;
@@ -125,8 +125,7 @@ impl State {
         let contact_id = db::suppliers::insert_contact(&mut tx, supplier_id, &fields, caller.user_id).await?;
         let row = db::suppliers::select_contact(&mut *tx, contact_id).await?.ok_or_else(contact_not_found)?;
         let entry = Entry::SupplierContact(supplier_contact_to_proto(row.clone()));
-        record_directory_event(&mut tx, caller, "supplier_contact.created", contact_id, "created", entry, Vec::new())
-            .await?;
+        record_directory_event(&mut tx, caller, contact_id, DirectoryEventKind::Created, entry, Vec::new()).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -151,16 +150,8 @@ impl State {
         edits::record(&mut tx, CONTACT, patch.record_id, version, caller.user_id, &changes).await?;
         let row = db::suppliers::select_contact(&mut *tx, patch.record_id).await?.ok_or_else(contact_not_found)?;
         let entry = Entry::SupplierContact(supplier_contact_to_proto(row.clone()));
-        record_directory_event(
-            &mut tx,
-            caller,
-            "supplier_contact.updated",
-            patch.record_id,
-            "updated",
-            entry,
-            Vec::new(),
-        )
-        .await?;
+        record_directory_event(&mut tx, caller, patch.record_id, DirectoryEventKind::Updated, entry, Vec::new())
+            .await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -170,8 +161,7 @@ impl State {
         let mut tx = self.pool.begin().await?;
         let row = db::suppliers::delete_contact(&mut tx, contact_id).await?.ok_or_else(contact_not_found)?;
         let entry = Entry::SupplierContact(supplier_contact_to_proto(row));
-        record_directory_event(&mut tx, caller, "supplier_contact.deleted", contact_id, "deleted", entry, Vec::new())
-            .await?;
+        record_directory_event(&mut tx, caller, contact_id, DirectoryEventKind::Deleted, entry, Vec::new()).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -16,7 +16,7 @@ use crate::{
     },
     domain::vocabulary::Commodity,
     error::{Error, Result, invalid, not_found, unless_taken},
-    events::record_directory_event,
+    events::{DirectoryEventKind, record_directory_event},
     proto::{rate_code_to_proto, utility_to_proto},
 };
 
@@ -71,7 +71,7 @@ impl State {
         let utility_id = db::utilities::insert_utility(&mut tx, &fields, caller.user_id).await.map_err(taken)?;
         let row = db::utilities::select_utility(&mut *tx, utility_id).await?.ok_or_else(utility_not_found)?;
         let entry = Entry::Utility(utility_to_proto(row.clone()));
-        record_directory_event(&mut tx, caller, "utility.created", utility_id, "created", entry, Vec::new()).await?;
+        record_directory_event(&mut tx, caller, utility_id, DirectoryEventKind::Created, entry, Vec::new()).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -96,8 +96,7 @@ impl State {
         edits::record(&mut tx, RESOURCE, patch.record_id, version, caller.user_id, &changes).await?;
         let row = db::utilities::select_utility(&mut *tx, patch.record_id).await?.ok_or_else(utility_not_found)?;
         let entry = Entry::Utility(utility_to_proto(row.clone()));
-        record_directory_event(&mut tx, caller, "utility.updated", row.utility_id, "updated", entry, Vec::new())
-            .await?;
+        record_directory_event(&mut tx, caller, row.utility_id, DirectoryEventKind::Updated, entry, Vec::new()).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -123,16 +122,8 @@ impl State {
         let saved = db::utilities::list_rate_codes(&mut *tx, utility_id).await?;
         let entry = Entry::Utility(utility_to_proto(utility));
         let codes = saved.iter().cloned().map(rate_code_to_proto).collect();
-        record_directory_event(
-            &mut tx,
-            caller,
-            "utility.rate_codes_replaced",
-            utility_id,
-            "rate codes replaced",
-            entry,
-            codes,
-        )
-        .await?;
+        record_directory_event(&mut tx, caller, utility_id, DirectoryEventKind::RateCodesReplaced, entry, codes)
+            .await?;
         tx.commit().await?;
         Ok(saved)
     }

@@ -10,7 +10,7 @@ use sqlx::PgConnection;
 
 use crate::{
     db,
-    events::directory_event,
+    events::{DirectoryEventKind, directory_event},
     proto::{supplier_to_proto, utility_to_proto},
 };
 
@@ -22,7 +22,7 @@ fn suppliers(conn: &mut PgConnection, after: i64, limit: i64) -> BoxFuture<'_, a
         let rows = db::suppliers::list_suppliers_after(conn, after, limit).await?;
         let event = |row: db::suppliers::SupplierRow| {
             let id = row.supplier_id;
-            directory_event("supplier.updated", id, "updated", 0, Entry::Supplier(supplier_to_proto(row)), Vec::new())
+            directory_event(id, DirectoryEventKind::Updated, 0, Entry::Supplier(supplier_to_proto(row)), Vec::new())
         };
         Ok(rows.into_iter().map(event).collect())
     })
@@ -33,7 +33,7 @@ fn utilities(conn: &mut PgConnection, after: i64, limit: i64) -> BoxFuture<'_, a
         let rows = db::utilities::list_utilities_after(conn, after, limit).await?;
         let event = |row: db::utilities::UtilityRow| {
             let id = row.utility_id;
-            directory_event("utility.updated", id, "updated", 0, Entry::Utility(utility_to_proto(row)), Vec::new())
+            directory_event(id, DirectoryEventKind::Updated, 0, Entry::Utility(utility_to_proto(row)), Vec::new())
         };
         Ok(rows.into_iter().map(event).collect())
     })

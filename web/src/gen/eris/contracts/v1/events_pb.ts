@@ -2,8 +2,8 @@
 // @generated from file eris/contracts/v1/events.proto (package eris.contracts.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Contract, DrPayment, Hedge, Payment } from "./contracts_pb";
 import { file_eris_contracts_v1_contracts } from "./contracts_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/contracts/v1/events.proto.
  */
 export const file_eris_contracts_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5lcmlzL2NvbnRyYWN0cy92MS9ldmVudHMucHJvdG8SEWVyaXMuY29udHJhY3RzLnYxIpYCCg1Db250cmFjdEV2ZW50EgwKBGtpbmQYASABKAkSDwoHdXNlcl9pZBgCIAEoAxIuCgpldmVudF90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCghjb250cmFjdBgEIAEoCzIbLmVyaXMuY29udHJhY3RzLnYxLkNvbnRyYWN0EiwKCHBheW1lbnRzGAUgAygLMhouZXJpcy5jb250cmFjdHMudjEuUGF5bWVudBIwCgpkcl9wYXltZW50GAYgASgLMhwuZXJpcy5jb250cmFjdHMudjEuRHJQYXltZW50EicKBWhlZGdlGAcgASgLMhguZXJpcy5jb250cmFjdHMudjEuSGVkZ2ViBnByb3RvMw", [file_eris_contracts_v1_contracts, file_google_protobuf_timestamp]);
+  fileDesc("Ch5lcmlzL2NvbnRyYWN0cy92MS9ldmVudHMucHJvdG8SEWVyaXMuY29udHJhY3RzLnYxItQCCg1Db250cmFjdEV2ZW50EhAKBGtpbmQYASABKAlCAhgBEg8KB3VzZXJfaWQYAiABKAMSLgoKZXZlbnRfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLQoIY29udHJhY3QYBCABKAsyGy5lcmlzLmNvbnRyYWN0cy52MS5Db250cmFjdBIsCghwYXltZW50cxgFIAMoCzIaLmVyaXMuY29udHJhY3RzLnYxLlBheW1lbnQSMAoKZHJfcGF5bWVudBgGIAEoCzIcLmVyaXMuY29udHJhY3RzLnYxLkRyUGF5bWVudBInCgVoZWRnZRgHIAEoCzIYLmVyaXMuY29udHJhY3RzLnYxLkhlZGdlEjgKCmV2ZW50X2tpbmQYCCABKA4yJC5lcmlzLmNvbnRyYWN0cy52MS5Db250cmFjdEV2ZW50S2luZCrDBAoRQ29udHJhY3RFdmVudEtpbmQSIwofQ09OVFJBQ1RfRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEigKJENPTlRSQUNUX0VWRU5UX0tJTkRfQ09OVFJBQ1RfQ1JFQVRFRBABEigKJENPTlRSQUNUX0VWRU5UX0tJTkRfQ09OVFJBQ1RfVVBEQVRFRBACEigKJENPTlRSQUNUX0VWRU5UX0tJTkRfQ09OVFJBQ1RfREVMRVRFRBADEiMKH0NPTlRSQUNUX0VWRU5UX0tJTkRfRklMRV9TVE9SRUQQBBIkCiBDT05UUkFDVF9FVkVOVF9LSU5EX0ZJTEVfREVMRVRFRBAFEiUKIUNPTlRSQUNUX0VWRU5UX0tJTkRfUEFZTUVOVF9BRERFRBAGEicKI0NPTlRSQUNUX0VWRU5UX0tJTkRfUEFZTUVOVF9VUERBVEVEEAcSJwojQ09OVFJBQ1RfRVZFTlRfS0lORF9QQVlNRU5UX0RFTEVURUQQCBIoCiRDT05UUkFDVF9FVkVOVF9LSU5EX0RSX1BBWU1FTlRfQURERUQQCRIqCiZDT05UUkFDVF9FVkVOVF9LSU5EX0RSX1BBWU1FTlRfREVMRVRFRBAKEiMKH0NPTlRSQUNUX0VWRU5UX0tJTkRfSEVER0VfQURERUQQCxIlCiFDT05UUkFDVF9FVkVOVF9LSU5EX0hFREdFX1VQREFURUQQDBIlCiFDT05UUkFDVF9FVkVOVF9LSU5EX0hFREdFX0RFTEVURUQQDWIGcHJvdG8z", [file_eris_contracts_v1_contracts, file_google_protobuf_timestamp]);
 
 /**
  * A change to a contract or what hangs from it, written to the contracts outbox in the
@@ -25,11 +25,11 @@ export const file_eris_contracts_v1_events: GenFile = /*@__PURE__*/
  */
 export type ContractEvent = Message<"eris.contracts.v1.ContractEvent"> & {
   /**
-   * contract created, contract updated, contract deleted, file stored, file deleted, payment
-   * added, payment updated, payment deleted, dr payment added, dr payment deleted, hedge added,
-   * hedge updated or hedge deleted.
+   * The kind in words ("payment added"). Superseded by event_kind: still written for readers
+   * older than that field, and read only from events written before it.
    *
-   * @generated from field: string kind = 1;
+   * @generated from field: string kind = 1 [deprecated = true];
+   * @deprecated
    */
   kind: string;
 
@@ -74,6 +74,13 @@ export type ContractEvent = Message<"eris.contracts.v1.ContractEvent"> & {
    * @generated from field: eris.contracts.v1.Hedge hedge = 7;
    */
   hedge?: Hedge | undefined;
+
+  /**
+   * What the change was.
+   *
+   * @generated from field: eris.contracts.v1.ContractEventKind event_kind = 8;
+   */
+  eventKind: ContractEventKind;
 };
 
 /**
@@ -82,4 +89,116 @@ export type ContractEvent = Message<"eris.contracts.v1.ContractEvent"> & {
  */
 export const ContractEventSchema: GenMessage<ContractEvent> = /*@__PURE__*/
   messageDesc(file_eris_contracts_v1_events, 0);
+
+/**
+ * What a contract event records. Its outbox type is `contract.` and the value's name after the
+ * prefix in lower case (`contract.payment_added`).
+ *
+ * @generated from enum eris.contracts.v1.ContractEventKind
+ */
+export enum ContractEventKind {
+  /**
+   * Not set: an event written before event_kind (its kind text tells).
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A contract was created.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_CONTRACT_CREATED = 1;
+   */
+  CONTRACT_CREATED = 1,
+
+  /**
+   * A contract's fields changed (by a user, or by the system's auto-inactive run).
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_CONTRACT_UPDATED = 2;
+   */
+  CONTRACT_UPDATED = 2,
+
+  /**
+   * A contract was deleted with what hangs from it.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_CONTRACT_DELETED = 3;
+   */
+  CONTRACT_DELETED = 3,
+
+  /**
+   * A file was stored on the contract.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_FILE_STORED = 4;
+   */
+  FILE_STORED = 4,
+
+  /**
+   * A contract's file was deleted.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_FILE_DELETED = 5;
+   */
+  FILE_DELETED = 5,
+
+  /**
+   * Payments were added.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_PAYMENT_ADDED = 6;
+   */
+  PAYMENT_ADDED = 6,
+
+  /**
+   * Payments were changed.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_PAYMENT_UPDATED = 7;
+   */
+  PAYMENT_UPDATED = 7,
+
+  /**
+   * Payments were deleted.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_PAYMENT_DELETED = 8;
+   */
+  PAYMENT_DELETED = 8,
+
+  /**
+   * A DR payment was added.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_DR_PAYMENT_ADDED = 9;
+   */
+  DR_PAYMENT_ADDED = 9,
+
+  /**
+   * A DR payment was deleted.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_DR_PAYMENT_DELETED = 10;
+   */
+  DR_PAYMENT_DELETED = 10,
+
+  /**
+   * A hedge was added.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_HEDGE_ADDED = 11;
+   */
+  HEDGE_ADDED = 11,
+
+  /**
+   * A hedge was changed.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_HEDGE_UPDATED = 12;
+   */
+  HEDGE_UPDATED = 12,
+
+  /**
+   * A hedge was deleted.
+   *
+   * @generated from enum value: CONTRACT_EVENT_KIND_HEDGE_DELETED = 13;
+   */
+  HEDGE_DELETED = 13,
+}
+
+/**
+ * Describes the enum eris.contracts.v1.ContractEventKind.
+ */
+export const ContractEventKindSchema: GenEnum<ContractEventKind> = /*@__PURE__*/
+  enumDesc(file_eris_contracts_v1_events, 0);
 

@@ -2,8 +2,8 @@
 // @generated from file eris/crm/v1/events.proto (package eris.crm.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Account } from "./accounts_pb";
 import { file_eris_crm_v1_accounts } from "./accounts_pb";
 import type { Contact } from "./contacts_pb";
@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/crm/v1/events.proto.
  */
 export const file_eris_crm_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChhlcmlzL2NybS92MS9ldmVudHMucHJvdG8SC2VyaXMuY3JtLnYxIsIBCgxDb21wYW55RXZlbnQSEgoKY29tcGFueV9pZBgBIAEoAxIMCgRraW5kGAIgASgJEg8KB3VzZXJfaWQYAyABKAMSLgoKZXZlbnRfdGltZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKAoGZmllbGRzGAUgAygLMhguZXJpcy5jcm0udjEuRmllbGRDaGFuZ2USJQoHY29tcGFueRgGIAEoCzIULmVyaXMuY3JtLnYxLkNvbXBhbnki0QEKDEFjY291bnRFdmVudBISCgpjb21wYW55X2lkGAEgASgDEgwKBGtpbmQYAiABKAkSDwoHdXNlcl9pZBgDIAEoAxIuCgpldmVudF90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIlCgdhY2NvdW50GAUgASgLMhQuZXJpcy5jcm0udjEuQWNjb3VudBIZChFjb21wYW55X3RvdGFsX2t3aBgGIAEoCRIcChRjb21wYW55X3RvdGFsX3RoZXJtcxgHIAEoCSKEAQoMQ29udGFjdEV2ZW50EgwKBGtpbmQYASABKAkSDwoHdXNlcl9pZBgCIAEoAxIuCgpldmVudF90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIlCgdjb250YWN0GAQgASgLMhQuZXJpcy5jcm0udjEuQ29udGFjdGIGcHJvdG8z", [file_eris_crm_v1_accounts, file_eris_crm_v1_contacts, file_eris_crm_v1_crm, file_google_protobuf_timestamp]);
+  fileDesc("ChhlcmlzL2NybS92MS9ldmVudHMucHJvdG8SC2VyaXMuY3JtLnYxIvkBCgxDb21wYW55RXZlbnQSEgoKY29tcGFueV9pZBgBIAEoAxIQCgRraW5kGAIgASgJQgIYARIPCgd1c2VyX2lkGAMgASgDEi4KCmV2ZW50X3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEigKBmZpZWxkcxgFIAMoCzIYLmVyaXMuY3JtLnYxLkZpZWxkQ2hhbmdlEiUKB2NvbXBhbnkYBiABKAsyFC5lcmlzLmNybS52MS5Db21wYW55EjEKCmV2ZW50X2tpbmQYByABKA4yHS5lcmlzLmNybS52MS5Db21wYW55RXZlbnRLaW5kIogCCgxBY2NvdW50RXZlbnQSEgoKY29tcGFueV9pZBgBIAEoAxIQCgRraW5kGAIgASgJQgIYARIPCgd1c2VyX2lkGAMgASgDEi4KCmV2ZW50X3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiUKB2FjY291bnQYBSABKAsyFC5lcmlzLmNybS52MS5BY2NvdW50EhkKEWNvbXBhbnlfdG90YWxfa3doGAYgASgJEhwKFGNvbXBhbnlfdG90YWxfdGhlcm1zGAcgASgJEjEKCmV2ZW50X2tpbmQYCCABKA4yHS5lcmlzLmNybS52MS5BY2NvdW50RXZlbnRLaW5kIrsBCgxDb250YWN0RXZlbnQSEAoEa2luZBgBIAEoCUICGAESDwoHdXNlcl9pZBgCIAEoAxIuCgpldmVudF90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIlCgdjb250YWN0GAQgASgLMhQuZXJpcy5jcm0udjEuQ29udGFjdBIxCgpldmVudF9raW5kGAUgASgOMh0uZXJpcy5jcm0udjEuQ29udGFjdEV2ZW50S2luZCq9AQoQQ29tcGFueUV2ZW50S2luZBIiCh5DT01QQU5ZX0VWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIeChpDT01QQU5ZX0VWRU5UX0tJTkRfQ1JFQVRFRBABEh4KGkNPTVBBTllfRVZFTlRfS0lORF9VUERBVEVEEAISJQohQ09NUEFOWV9FVkVOVF9LSU5EX1RFQU1TX0FTU0lHTkVEEAMSHgoaQ09NUEFOWV9FVkVOVF9LSU5EX0RFTEVURUQQBCqtAgoQQWNjb3VudEV2ZW50S2luZBIiCh5BQ0NPVU5UX0VWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIeChpBQ0NPVU5UX0VWRU5UX0tJTkRfQ1JFQVRFRBABEh4KGkFDQ09VTlRfRVZFTlRfS0lORF9VUERBVEVEEAISHgoaQUNDT1VOVF9FVkVOVF9LSU5EX0RFTEVURUQQAxIkCiBBQ0NPVU5UX0VWRU5UX0tJTkRfVVNBR0VfVVBEQVRFRBAEEiUKIUFDQ09VTlRfRVZFTlRfS0lORF9DQVBBQ0lUWV9BRERFRBAFEicKI0FDQ09VTlRfRVZFTlRfS0lORF9DQVBBQ0lUWV9ERUxFVEVEEAYSHwobQUNDT1VOVF9FVkVOVF9LSU5EX0lNUE9SVEVEEAcqlgEKEENvbnRhY3RFdmVudEtpbmQSIgoeQ09OVEFDVF9FVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASHgoaQ09OVEFDVF9FVkVOVF9LSU5EX0NSRUFURUQQARIeChpDT05UQUNUX0VWRU5UX0tJTkRfVVBEQVRFRBACEh4KGkNPTlRBQ1RfRVZFTlRfS0lORF9ERUxFVEVEEANiBnByb3RvMw", [file_eris_crm_v1_accounts, file_eris_crm_v1_contacts, file_eris_crm_v1_crm, file_google_protobuf_timestamp]);
 
 /**
  * A change to a company, written to the crm outbox in the transaction that made it.
@@ -34,9 +34,11 @@ export type CompanyEvent = Message<"eris.crm.v1.CompanyEvent"> & {
   companyId: bigint;
 
   /**
-   * created, updated, teams assigned or deleted.
+   * The kind in words. Superseded by event_kind: still written for readers older than
+   * that field, and read only from events written before it.
    *
-   * @generated from field: string kind = 2;
+   * @generated from field: string kind = 2 [deprecated = true];
+   * @deprecated
    */
   kind: string;
 
@@ -67,6 +69,13 @@ export type CompanyEvent = Message<"eris.crm.v1.CompanyEvent"> & {
    * @generated from field: eris.crm.v1.Company company = 6;
    */
   company?: Company | undefined;
+
+  /**
+   * What the change was.
+   *
+   * @generated from field: eris.crm.v1.CompanyEventKind event_kind = 7;
+   */
+  eventKind: CompanyEventKind;
 };
 
 /**
@@ -91,9 +100,11 @@ export type AccountEvent = Message<"eris.crm.v1.AccountEvent"> & {
   companyId: bigint;
 
   /**
-   * created, updated, deleted, usage updated, capacity added, capacity deleted or imported.
+   * The kind in words. Superseded by event_kind: still written for readers older than
+   * that field, and read only from events written before it.
    *
-   * @generated from field: string kind = 2;
+   * @generated from field: string kind = 2 [deprecated = true];
+   * @deprecated
    */
   kind: string;
 
@@ -131,6 +142,13 @@ export type AccountEvent = Message<"eris.crm.v1.AccountEvent"> & {
    * @generated from field: string company_total_therms = 7;
    */
   companyTotalTherms: string;
+
+  /**
+   * What the change was.
+   *
+   * @generated from field: eris.crm.v1.AccountEventKind event_kind = 8;
+   */
+  eventKind: AccountEventKind;
 };
 
 /**
@@ -147,9 +165,11 @@ export const AccountEventSchema: GenMessage<AccountEvent> = /*@__PURE__*/
  */
 export type ContactEvent = Message<"eris.crm.v1.ContactEvent"> & {
   /**
-   * created, updated or deleted.
+   * The kind in words. Superseded by event_kind: still written for readers older than
+   * that field, and read only from events written before it.
    *
-   * @generated from field: string kind = 1;
+   * @generated from field: string kind = 1 [deprecated = true];
+   * @deprecated
    */
   kind: string;
 
@@ -173,6 +193,13 @@ export type ContactEvent = Message<"eris.crm.v1.ContactEvent"> & {
    * @generated from field: eris.crm.v1.Contact contact = 4;
    */
   contact?: Contact | undefined;
+
+  /**
+   * What the change was.
+   *
+   * @generated from field: eris.crm.v1.ContactEventKind event_kind = 5;
+   */
+  eventKind: ContactEventKind;
 };
 
 /**
@@ -181,4 +208,165 @@ export type ContactEvent = Message<"eris.crm.v1.ContactEvent"> & {
  */
 export const ContactEventSchema: GenMessage<ContactEvent> = /*@__PURE__*/
   messageDesc(file_eris_crm_v1_events, 2);
+
+/**
+ * What a company event records; its outbox type is `company.` and the value's name after the
+ * prefix in lower case (`company.teams_assigned`).
+ *
+ * @generated from enum eris.crm.v1.CompanyEventKind
+ */
+export enum CompanyEventKind {
+  /**
+   * Not set: an event written before event_kind (its kind text tells).
+   *
+   * @generated from enum value: COMPANY_EVENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The company was created.
+   *
+   * @generated from enum value: COMPANY_EVENT_KIND_CREATED = 1;
+   */
+  CREATED = 1,
+
+  /**
+   * Its fields changed.
+   *
+   * @generated from enum value: COMPANY_EVENT_KIND_UPDATED = 2;
+   */
+  UPDATED = 2,
+
+  /**
+   * Its team was assigned (mass update).
+   *
+   * @generated from enum value: COMPANY_EVENT_KIND_TEAMS_ASSIGNED = 3;
+   */
+  TEAMS_ASSIGNED = 3,
+
+  /**
+   * It was deleted.
+   *
+   * @generated from enum value: COMPANY_EVENT_KIND_DELETED = 4;
+   */
+  DELETED = 4,
+}
+
+/**
+ * Describes the enum eris.crm.v1.CompanyEventKind.
+ */
+export const CompanyEventKindSchema: GenEnum<CompanyEventKind> = /*@__PURE__*/
+  enumDesc(file_eris_crm_v1_events, 0);
+
+/**
+ * What an account event records; its outbox type is `account.` and the value's name after the
+ * prefix in lower case (`account.usage_updated`).
+ *
+ * @generated from enum eris.crm.v1.AccountEventKind
+ */
+export enum AccountEventKind {
+  /**
+   * Not set: an event written before event_kind (its kind text tells).
+   *
+   * @generated from enum value: ACCOUNT_EVENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The account was created.
+   *
+   * @generated from enum value: ACCOUNT_EVENT_KIND_CREATED = 1;
+   */
+  CREATED = 1,
+
+  /**
+   * Its fields changed.
+   *
+   * @generated from enum value: ACCOUNT_EVENT_KIND_UPDATED = 2;
+   */
+  UPDATED = 2,
+
+  /**
+   * It was deleted.
+   *
+   * @generated from enum value: ACCOUNT_EVENT_KIND_DELETED = 3;
+   */
+  DELETED = 3,
+
+  /**
+   * Its monthly usage changed.
+   *
+   * @generated from enum value: ACCOUNT_EVENT_KIND_USAGE_UPDATED = 4;
+   */
+  USAGE_UPDATED = 4,
+
+  /**
+   * A capacity history entry (PLC, NSPL, SummerKW, WinterKW) was added.
+   *
+   * @generated from enum value: ACCOUNT_EVENT_KIND_CAPACITY_ADDED = 5;
+   */
+  CAPACITY_ADDED = 5,
+
+  /**
+   * A capacity history entry was deleted.
+   *
+   * @generated from enum value: ACCOUNT_EVENT_KIND_CAPACITY_DELETED = 6;
+   */
+  CAPACITY_DELETED = 6,
+
+  /**
+   * It was created by an import.
+   *
+   * @generated from enum value: ACCOUNT_EVENT_KIND_IMPORTED = 7;
+   */
+  IMPORTED = 7,
+}
+
+/**
+ * Describes the enum eris.crm.v1.AccountEventKind.
+ */
+export const AccountEventKindSchema: GenEnum<AccountEventKind> = /*@__PURE__*/
+  enumDesc(file_eris_crm_v1_events, 1);
+
+/**
+ * What a contact event records; its outbox type is `contact.` and the value's name after the
+ * prefix in lower case (`contact.created`).
+ *
+ * @generated from enum eris.crm.v1.ContactEventKind
+ */
+export enum ContactEventKind {
+  /**
+   * Not set: an event written before event_kind (its kind text tells).
+   *
+   * @generated from enum value: CONTACT_EVENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The contact was created.
+   *
+   * @generated from enum value: CONTACT_EVENT_KIND_CREATED = 1;
+   */
+  CREATED = 1,
+
+  /**
+   * Its fields changed.
+   *
+   * @generated from enum value: CONTACT_EVENT_KIND_UPDATED = 2;
+   */
+  UPDATED = 2,
+
+  /**
+   * It was deleted.
+   *
+   * @generated from enum value: CONTACT_EVENT_KIND_DELETED = 3;
+   */
+  DELETED = 3,
+}
+
+/**
+ * Describes the enum eris.crm.v1.ContactEventKind.
+ */
+export const ContactEventKindSchema: GenEnum<ContactEventKind> = /*@__PURE__*/
+  enumDesc(file_eris_crm_v1_events, 2);
 

@@ -2,8 +2,8 @@
 // @generated from file eris/identity/v1/events.proto (package eris.identity.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { User } from "./identity_pb";
 import { file_eris_identity_v1_identity } from "./identity_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/identity/v1/events.proto.
  */
 export const file_eris_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1lcmlzL2lkZW50aXR5L3YxL2V2ZW50cy5wcm90bxIQZXJpcy5pZGVudGl0eS52MSKAAQoJVXNlckV2ZW50EgwKBGtpbmQYASABKAkSDwoHdXNlcl9pZBgCIAEoAxIuCgpldmVudF90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIkCgR1c2VyGAQgASgLMhYuZXJpcy5pZGVudGl0eS52MS5Vc2VyYgZwcm90bzM", [file_eris_identity_v1_identity, file_google_protobuf_timestamp]);
+  fileDesc("Ch1lcmlzL2lkZW50aXR5L3YxL2V2ZW50cy5wcm90bxIQZXJpcy5pZGVudGl0eS52MSK5AQoJVXNlckV2ZW50EhAKBGtpbmQYASABKAlCAhgBEg8KB3VzZXJfaWQYAiABKAMSLgoKZXZlbnRfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJAoEdXNlchgEIAEoCzIWLmVyaXMuaWRlbnRpdHkudjEuVXNlchIzCgpldmVudF9raW5kGAUgASgOMh8uZXJpcy5pZGVudGl0eS52MS5Vc2VyRXZlbnRLaW5kKmoKDVVzZXJFdmVudEtpbmQSHwobVVNFUl9FVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASGwoXVVNFUl9FVkVOVF9LSU5EX0NSRUFURUQQARIbChdVU0VSX0VWRU5UX0tJTkRfVVBEQVRFRBACYgZwcm90bzM", [file_eris_identity_v1_identity, file_google_protobuf_timestamp]);
 
 /**
  * A change to a user, written to the identity outbox in the transaction that made it: how other
@@ -24,9 +24,11 @@ export const file_eris_identity_v1_events: GenFile = /*@__PURE__*/
  */
 export type UserEvent = Message<"eris.identity.v1.UserEvent"> & {
   /**
-   * created or updated.
+   * The kind in words. Superseded by event_kind: still written for readers older than
+   * that field, and read only from events written before it.
    *
-   * @generated from field: string kind = 1;
+   * @generated from field: string kind = 1 [deprecated = true];
+   * @deprecated
    */
   kind: string;
 
@@ -50,6 +52,13 @@ export type UserEvent = Message<"eris.identity.v1.UserEvent"> & {
    * @generated from field: eris.identity.v1.User user = 4;
    */
   user?: User | undefined;
+
+  /**
+   * What the change was.
+   *
+   * @generated from field: eris.identity.v1.UserEventKind event_kind = 5;
+   */
+  eventKind: UserEventKind;
 };
 
 /**
@@ -58,4 +67,39 @@ export type UserEvent = Message<"eris.identity.v1.UserEvent"> & {
  */
 export const UserEventSchema: GenMessage<UserEvent> = /*@__PURE__*/
   messageDesc(file_eris_identity_v1_events, 0);
+
+/**
+ * What a user event records; its outbox type is `user.` and the value's name after the prefix in
+ * lower case (`user.created`).
+ *
+ * @generated from enum eris.identity.v1.UserEventKind
+ */
+export enum UserEventKind {
+  /**
+   * Not set: an event written before event_kind (its kind text tells).
+   *
+   * @generated from enum value: USER_EVENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The user was created.
+   *
+   * @generated from enum value: USER_EVENT_KIND_CREATED = 1;
+   */
+  CREATED = 1,
+
+  /**
+   * The user's fields, role or status changed.
+   *
+   * @generated from enum value: USER_EVENT_KIND_UPDATED = 2;
+   */
+  UPDATED = 2,
+}
+
+/**
+ * Describes the enum eris.identity.v1.UserEventKind.
+ */
+export const UserEventKindSchema: GenEnum<UserEventKind> = /*@__PURE__*/
+  enumDesc(file_eris_identity_v1_events, 0);
 

@@ -2,8 +2,8 @@
 // @generated from file eris/sourcing/v1/events.proto (package eris.sourcing.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { RateType } from "./rate_types_pb";
 import { file_eris_sourcing_v1_rate_types } from "./rate_types_pb";
 import type { Rfp, RfpQuote } from "./rfps_pb";
@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/sourcing/v1/events.proto.
  */
 export const file_eris_sourcing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1lcmlzL3NvdXJjaW5nL3YxL2V2ZW50cy5wcm90bxIQZXJpcy5zb3VyY2luZy52MSLmAgoORGlyZWN0b3J5RXZlbnQSDAoEa2luZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgDEi4KCmV2ZW50X3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCHN1cHBsaWVyGAQgASgLMhouZXJpcy5zb3VyY2luZy52MS5TdXBwbGllckgAEj0KEHN1cHBsaWVyX2NvbnRhY3QYBSABKAsyIS5lcmlzLnNvdXJjaW5nLnYxLlN1cHBsaWVyQ29udGFjdEgAEiwKB3V0aWxpdHkYBiABKAsyGS5lcmlzLnNvdXJjaW5nLnYxLlV0aWxpdHlIABIvCglyYXRlX3R5cGUYByABKAsyGi5lcmlzLnNvdXJjaW5nLnYxLlJhdGVUeXBlSAASLgoKcmF0ZV9jb2RlcxgIIAMoCzIaLmVyaXMuc291cmNpbmcudjEuUmF0ZUNvZGVCBwoFZW50cnkiqAEKCFJmcEV2ZW50EgwKBGtpbmQYASABKAkSDwoHdXNlcl9pZBgCIAEoAxIuCgpldmVudF90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiCgNyZnAYBCABKAsyFS5lcmlzLnNvdXJjaW5nLnYxLlJmcBIpCgVxdW90ZRgFIAEoCzIaLmVyaXMuc291cmNpbmcudjEuUmZwUXVvdGViBnByb3RvMw", [file_eris_sourcing_v1_rate_types, file_eris_sourcing_v1_rfps, file_eris_sourcing_v1_suppliers, file_eris_sourcing_v1_utilities, file_google_protobuf_timestamp]);
+  fileDesc("Ch1lcmlzL3NvdXJjaW5nL3YxL2V2ZW50cy5wcm90bxIQZXJpcy5zb3VyY2luZy52MSKkAwoORGlyZWN0b3J5RXZlbnQSEAoEa2luZBgBIAEoCUICGAESDwoHdXNlcl9pZBgCIAEoAxIuCgpldmVudF90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCghzdXBwbGllchgEIAEoCzIaLmVyaXMuc291cmNpbmcudjEuU3VwcGxpZXJIABI9ChBzdXBwbGllcl9jb250YWN0GAUgASgLMiEuZXJpcy5zb3VyY2luZy52MS5TdXBwbGllckNvbnRhY3RIABIsCgd1dGlsaXR5GAYgASgLMhkuZXJpcy5zb3VyY2luZy52MS5VdGlsaXR5SAASLwoJcmF0ZV90eXBlGAcgASgLMhouZXJpcy5zb3VyY2luZy52MS5SYXRlVHlwZUgAEi4KCnJhdGVfY29kZXMYCCADKAsyGi5lcmlzLnNvdXJjaW5nLnYxLlJhdGVDb2RlEjgKCmV2ZW50X2tpbmQYCSABKA4yJC5lcmlzLnNvdXJjaW5nLnYxLkRpcmVjdG9yeUV2ZW50S2luZEIHCgVlbnRyeSLgAQoIUmZwRXZlbnQSEAoEa2luZBgBIAEoCUICGAESDwoHdXNlcl9pZBgCIAEoAxIuCgpldmVudF90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiCgNyZnAYBCABKAsyFS5lcmlzLnNvdXJjaW5nLnYxLlJmcBIpCgVxdW90ZRgFIAEoCzIaLmVyaXMuc291cmNpbmcudjEuUmZwUXVvdGUSMgoKZXZlbnRfa2luZBgGIAEoDjIeLmVyaXMuc291cmNpbmcudjEuUmZwRXZlbnRLaW5kKvEBChJEaXJlY3RvcnlFdmVudEtpbmQSJAogRElSRUNUT1JZX0VWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIgChxESVJFQ1RPUllfRVZFTlRfS0lORF9DUkVBVEVEEAESIAocRElSRUNUT1JZX0VWRU5UX0tJTkRfVVBEQVRFRBACEiEKHURJUkVDVE9SWV9FVkVOVF9LSU5EX0FSQ0hJVkVEEAMSIAocRElSRUNUT1JZX0VWRU5UX0tJTkRfREVMRVRFRBAEEiwKKERJUkVDVE9SWV9FVkVOVF9LSU5EX1JBVEVfQ09ERVNfUkVQTEFDRUQQBSrnAQoMUmZwRXZlbnRLaW5kEh4KGlJGUF9FVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASGgoWUkZQX0VWRU5UX0tJTkRfQ1JFQVRFRBABEhoKFlJGUF9FVkVOVF9LSU5EX1VQREFURUQQAhIaChZSRlBfRVZFTlRfS0lORF9ERUxFVEVEEAMSIQodUkZQX0VWRU5UX0tJTkRfUVVPVEVfUkVDT1JERUQQBBIgChxSRlBfRVZFTlRfS0lORF9RVU9URV9ERUxFVEVEEAUSHgoaUkZQX0VWRU5UX0tJTkRfT1VUQ09NRV9TRVQQBmIGcHJvdG8z", [file_eris_sourcing_v1_rate_types, file_eris_sourcing_v1_rfps, file_eris_sourcing_v1_suppliers, file_eris_sourcing_v1_utilities, file_google_protobuf_timestamp]);
 
 /**
  * A change to a directory entry, written to the sourcing outbox in the transaction that made it.
@@ -29,9 +29,11 @@ export const file_eris_sourcing_v1_events: GenFile = /*@__PURE__*/
  */
 export type DirectoryEvent = Message<"eris.sourcing.v1.DirectoryEvent"> & {
   /**
-   * created, updated, archived, deleted or rate codes replaced.
+   * The kind in words. Superseded by event_kind: still written for readers older than
+   * that field, and read only from events written before it.
    *
-   * @generated from field: string kind = 1;
+   * @generated from field: string kind = 1 [deprecated = true];
+   * @deprecated
    */
   kind: string;
 
@@ -94,6 +96,13 @@ export type DirectoryEvent = Message<"eris.sourcing.v1.DirectoryEvent"> & {
    * @generated from field: repeated eris.sourcing.v1.RateCode rate_codes = 8;
    */
   rateCodes: RateCode[];
+
+  /**
+   * What the change was.
+   *
+   * @generated from field: eris.sourcing.v1.DirectoryEventKind event_kind = 9;
+   */
+  eventKind: DirectoryEventKind;
 };
 
 /**
@@ -110,9 +119,11 @@ export const DirectoryEventSchema: GenMessage<DirectoryEvent> = /*@__PURE__*/
  */
 export type RfpEvent = Message<"eris.sourcing.v1.RfpEvent"> & {
   /**
-   * created, updated, deleted, quote recorded, quote deleted or outcome set.
+   * The kind in words. Superseded by event_kind: still written for readers older than
+   * that field, and read only from events written before it.
    *
-   * @generated from field: string kind = 1;
+   * @generated from field: string kind = 1 [deprecated = true];
+   * @deprecated
    */
   kind: string;
 
@@ -143,6 +154,13 @@ export type RfpEvent = Message<"eris.sourcing.v1.RfpEvent"> & {
    * @generated from field: eris.sourcing.v1.RfpQuote quote = 5;
    */
   quote?: RfpQuote | undefined;
+
+  /**
+   * What the change was.
+   *
+   * @generated from field: eris.sourcing.v1.RfpEventKind event_kind = 6;
+   */
+  eventKind: RfpEventKind;
 };
 
 /**
@@ -151,4 +169,124 @@ export type RfpEvent = Message<"eris.sourcing.v1.RfpEvent"> & {
  */
 export const RfpEventSchema: GenMessage<RfpEvent> = /*@__PURE__*/
   messageDesc(file_eris_sourcing_v1_events, 1);
+
+/**
+ * What a directory event records; its outbox type is the entry's name (`supplier`,
+ * `supplier_contact`, `utility`, `rate_type`), a dot and the value's name after the prefix in
+ * lower case (`utility.rate_codes_replaced`).
+ *
+ * @generated from enum eris.sourcing.v1.DirectoryEventKind
+ */
+export enum DirectoryEventKind {
+  /**
+   * Not set: an event written before event_kind (its kind text tells).
+   *
+   * @generated from enum value: DIRECTORY_EVENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The entry was created.
+   *
+   * @generated from enum value: DIRECTORY_EVENT_KIND_CREATED = 1;
+   */
+  CREATED = 1,
+
+  /**
+   * Its fields changed.
+   *
+   * @generated from enum value: DIRECTORY_EVENT_KIND_UPDATED = 2;
+   */
+  UPDATED = 2,
+
+  /**
+   * It was archived (suppliers).
+   *
+   * @generated from enum value: DIRECTORY_EVENT_KIND_ARCHIVED = 3;
+   */
+  ARCHIVED = 3,
+
+  /**
+   * It was deleted.
+   *
+   * @generated from enum value: DIRECTORY_EVENT_KIND_DELETED = 4;
+   */
+  DELETED = 4,
+
+  /**
+   * A utility's rate codes were replaced.
+   *
+   * @generated from enum value: DIRECTORY_EVENT_KIND_RATE_CODES_REPLACED = 5;
+   */
+  RATE_CODES_REPLACED = 5,
+}
+
+/**
+ * Describes the enum eris.sourcing.v1.DirectoryEventKind.
+ */
+export const DirectoryEventKindSchema: GenEnum<DirectoryEventKind> = /*@__PURE__*/
+  enumDesc(file_eris_sourcing_v1_events, 0);
+
+/**
+ * What an RFP event records; its outbox type is `rfp.` and the value's name after the prefix in
+ * lower case (`rfp.quote_recorded`).
+ *
+ * @generated from enum eris.sourcing.v1.RfpEventKind
+ */
+export enum RfpEventKind {
+  /**
+   * Not set: an event written before event_kind (its kind text tells).
+   *
+   * @generated from enum value: RFP_EVENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The RFP was created.
+   *
+   * @generated from enum value: RFP_EVENT_KIND_CREATED = 1;
+   */
+  CREATED = 1,
+
+  /**
+   * Its fields changed.
+   *
+   * @generated from enum value: RFP_EVENT_KIND_UPDATED = 2;
+   */
+  UPDATED = 2,
+
+  /**
+   * It was deleted.
+   *
+   * @generated from enum value: RFP_EVENT_KIND_DELETED = 3;
+   */
+  DELETED = 3,
+
+  /**
+   * A supplier's quote was recorded.
+   *
+   * @generated from enum value: RFP_EVENT_KIND_QUOTE_RECORDED = 4;
+   */
+  QUOTE_RECORDED = 4,
+
+  /**
+   * A quote was deleted.
+   *
+   * @generated from enum value: RFP_EVENT_KIND_QUOTE_DELETED = 5;
+   */
+  QUOTE_DELETED = 5,
+
+  /**
+   * Its outcome was set.
+   *
+   * @generated from enum value: RFP_EVENT_KIND_OUTCOME_SET = 6;
+   */
+  OUTCOME_SET = 6,
+}
+
+/**
+ * Describes the enum eris.sourcing.v1.RfpEventKind.
+ */
+export const RfpEventKindSchema: GenEnum<RfpEventKind> = /*@__PURE__*/
+  enumDesc(file_eris_sourcing_v1_events, 1);
 
