@@ -359,7 +359,7 @@ pub async fn get_user_rfps(
         (None, Some(to)) => (to.checked_sub_days(span).unwrap_or(to), to),
         (None, None) => (today - chrono::Days::new(90), today + chrono::Days::new(CALENDAR_DAYS - 90)),
     };
-    let request = ListUserRfpsRequest { user_id, from: Some(day(from)), to: Some(day(to)) };
+    let request = ListUserRfpsRequest { user_id, from: Some(day(from)), to: Some(day(to)), per_day_limit: 0 };
     let mut rfp_client = client(&ctx);
     let rfps = rfp_client.list_user_rfps(ctx.request(request));
     let (rfps, suppliers) = tokio::try_join!(async { rfps.await.answer("sourcing") }, suppliers(&ctx))?;

@@ -714,6 +714,52 @@ async fn notes_are_added_by_editors_and_read_by_whoever_sees_the_company() {
 }
 
 #[tokio::test]
+async fn a_month_calendar_reads_each_business_days_first_tasks_with_every_days_count() {
+    let app = spawn_app().await;
+    let tasks = TaskServiceClient::new(app.crm.clone());
+    // 2030-03-04 in New York (business time, EST): 09:00 to 12:00, and 21:00, which is already
+    // March 5th in UTC; and one task on the 5th.
+    let at = |seconds: i64| Some(prost_types::Timestamp { seconds, nanos: 0 });
+    let march_4_9am = 1_898_863_200;
+    let dues =
+        [march_4_9am + 3 * 3600, march_4_9am, march_4_9am + 12 * 3600, march_4_9am + 3600, march_4_9am + 24 * 3600];
+    for (n, due) in dues.into_iter().enumerate() {
+        let task = Task { due_time: at(due), ..follow_up(&format!("Call {n}"), vec![app.sales.id], 0) };
+        tasks.clone().create_task(authed(&app.admin, CreateTaskRequest { task: Some(task) })).await.unwrap();
+    }
+    let month = |user: &User, assignee: i64, per_day_limit: i32, days: i64| {
+        let request = ListTasksRequest {
+            assignee_user_id: assignee,
+            due_from: at(march_4_9am - 40 * 86_400),
+            due_to: at(march_4_9am - 40 * 86_400 + days * 86_400),
+            per_day_limit,
+            ..Default::default()
+        };
+        let mut tasks = tasks.clone();
+        let request = authed(user, request);
+        async move { tasks.list_tasks(request).await.map(tonic::Response::into_inner) }
+    };
+    let listed = month(&app.sales, app.sales.id, 2, 42).await.unwrap();
+    let subjects: Vec<&str> = listed.tasks.iter().map(|t| t.subject.as_str()).collect();
+    assert_eq!(subjects, ["Call 1", "Call 3", "Call 4"], "the first two of the 4th by due time, the one of the 5th");
+    let counts: Vec<(Option<Date>, i32)> = listed.day_counts.iter().map(|c| (c.day, c.count)).collect();
+    assert_eq!(counts, [(date(2030, 3, 4), 4), (date(2030, 3, 5), 1)], "days of the business clock, not UTC");
+    assert!(listed.next_page_token.is_empty());
+
+    // Management may read anyone's month; a Sales user only their own. A limit and a range are
+    // bounded, and a list by day needs both ends of its range.
+    assert_eq!(month(&app.management, app.sales.id, 2, 42).await.unwrap().tasks.len(), 3);
+    assert_eq!(month(&app.sales, app.care.id, 2, 42).await.unwrap_err().code(), Code::PermissionDenied);
+    for (limit, days) in [(51, 42), (-1, 42), (4, 63)] {
+        let refused = month(&app.sales, app.sales.id, limit, days).await.unwrap_err();
+        assert_eq!(refused.code(), Code::InvalidArgument, "{limit} a day over {days} days");
+    }
+    let open_ended = ListTasksRequest { assignee_user_id: app.sales.id, per_day_limit: 4, ..Default::default() };
+    let refused = tasks.clone().list_tasks(authed(&app.sales, open_ended)).await.unwrap_err();
+    assert_eq!(refused.message(), "A list by day needs the start and end of its range.");
+}
+
+#[tokio::test]
 async fn tasks_start_open_belong_to_their_assignees_and_refuse_stale_edits() {
     let app = spawn_app().await;
     let company = app.company("Tasked Co", app.sales.id).await;

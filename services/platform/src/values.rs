@@ -4,7 +4,7 @@
 use std::str::FromStr;
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
-use eris_proto::common::v1::Date;
+use eris_proto::common::v1::{Date, DayCount};
 use rust_decimal::Decimal;
 
 use crate::{Error, Result};
@@ -16,6 +16,14 @@ fn invalid(message: String) -> Error {
 /// A stored date as a proto date.
 pub fn date(value: NaiveDate) -> Date {
     Date { year: value.year(), month: value.month() as i32, day: value.day() as i32 }
+}
+
+/// Calendar days with how many entries each holds, by day.
+pub type DayCounts = Vec<(NaiveDate, i64)>;
+
+/// How many entries a calendar day holds, as the protos carry it.
+pub fn day_count((day, count): (NaiveDate, i64)) -> DayCount {
+    DayCount { day: Some(date(day)), count: i32::try_from(count).unwrap_or(i32::MAX) }
 }
 
 /// An optional stored date; unset when none.

@@ -48,6 +48,42 @@ pub async fn list_tasks(
     limit: i64,
 ) -> sqlx::Result<Vec<TaskRow>> {
     let mut builder: QueryBuilder<'_, Postgres> = QueryBuilder::new(SELECT);
+    push_filters(&mut builder, query);
+    if let Some((due, id)) = after {
+        builder.push(" and (t.due_at, t.task_id) > (").push_bind(due).push(", ").push_bind(id).push(")");
+    }
+    builder.push(" order by t.due_at, t.task_id limit ").push_bind(limit);
+    builder.build_query_as().fetch_all(pool).await
+}
+
+/// The first `per_day` tasks of each business day in `zone` (IANA name), by due time then id,
+/// with how many tasks each day holds; for a month calendar, which shows a few per day.
+#[tracing::instrument(skip_all)]
+pub async fn list_tasks_per_day(
+    pool: &PgPool,
+    query: &TaskQuery,
+    zone: &str,
+    per_day: i64,
+) -> sqlx::Result<(Vec<TaskRow>, eris_platform::values::DayCounts)> {
+    let mut counts: QueryBuilder<'_, Postgres> = QueryBuilder::new("select (t.due_at at time zone ");
+    counts.push_bind(zone).push(")::date as day, count(*) from task t");
+    push_filters(&mut counts, query);
+    counts.push(" group by 1 order by 1");
+    let counts: eris_platform::values::DayCounts = counts.build_query_as().fetch_all(pool).await?;
+
+    // The day's first tasks are picked on ids and due times alone; only those are read whole.
+    let mut first: QueryBuilder<'_, Postgres> =
+        QueryBuilder::new("with ranked as (select t.task_id, row_number() over (partition by (t.due_at at time zone ");
+    first.push_bind(zone).push(")::date order by t.due_at, t.task_id) as day_rank from task t");
+    push_filters(&mut first, query);
+    first.push(") ").push(SELECT).push(" join ranked r on r.task_id = t.task_id where r.day_rank <= ");
+    first.push_bind(per_day).push(" order by t.due_at, t.task_id");
+    let rows = first.build_query_as().fetch_all(pool).await?;
+    Ok((rows, counts))
+}
+
+/// ` where ...`: the tasks a query names.
+fn push_filters(builder: &mut QueryBuilder<'_, Postgres>, query: &TaskQuery) {
     builder.push(" where true");
     if let Some(company_id) = query.company_id {
         builder.push(" and t.company_id = ").push_bind(company_id);
@@ -67,11 +103,6 @@ pub async fn list_tasks(
     if let Some(status) = query.status {
         builder.push(" and t.status = ").push_bind(status);
     }
-    if let Some((due, id)) = after {
-        builder.push(" and (t.due_at, t.task_id) > (").push_bind(due).push(", ").push_bind(id).push(")");
-    }
-    builder.push(" order by t.due_at, t.task_id limit ").push_bind(limit);
-    builder.build_query_as().fetch_all(pool).await
 }
 
 #[tracing::instrument(skip_all)]

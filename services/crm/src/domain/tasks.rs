@@ -84,6 +84,10 @@ pub struct TaskListing {
     pub limit: i64,
 }
 
+/// The most tasks of a day a list by day gives, and the most days it spans.
+pub const MAX_PER_DAY: i64 = 50;
+const MAX_DAYS_BY_DAY: i64 = 62;
+
 /// Why a Sales assignee's change to another field is refused.
 pub const ASSIGNEE_ONLY: &str =
     "As an assignee you may change the task's status and add to its description, not rewrite the task.";
@@ -196,7 +200,37 @@ impl State {
 
     /// Tasks of a company the caller may read, or of an assignee (only Management names another).
     pub(crate) async fn list_tasks(&self, caller: &Caller, listing: TaskListing) -> Result<Vec<TaskRow>> {
-        match (listing.query.company_id, listing.query.assignee_user_id) {
+        self.may_list(caller, &listing.query).await?;
+        let mut rows = db::tasks::list_tasks(&self.pool, &listing.query, listing.after, listing.limit).await?;
+        self.hide_unseen_company_names(caller, &mut rows).await?;
+        Ok(rows)
+    }
+
+    /// The same tasks for a month calendar: the first `per_day` of each business day (1 to 50) in
+    /// a range of at most 62 days, with each day's count.
+    pub(crate) async fn list_tasks_per_day(
+        &self,
+        caller: &Caller,
+        query: TaskQuery,
+        per_day: i64,
+    ) -> Result<(Vec<TaskRow>, eris_platform::values::DayCounts)> {
+        let (Some(from), Some(to)) = (query.due_from, query.due_to) else {
+            return Err(invalid("A list by day needs the start and end of its range."));
+        };
+        if !(1..=MAX_PER_DAY).contains(&per_day) || to - from > chrono::Duration::days(MAX_DAYS_BY_DAY) {
+            return Err(invalid("List at most 50 tasks a day over at most 62 days."));
+        }
+        self.may_list(caller, &query).await?;
+        let zone = self.business.zone.name();
+        let (mut rows, counts) = db::tasks::list_tasks_per_day(&self.pool, &query, zone, per_day).await?;
+        self.hide_unseen_company_names(caller, &mut rows).await?;
+        Ok((rows, counts))
+    }
+
+    /// Whether the caller may list the tasks a query names: a company's they may read, their own,
+    /// or (Management) anyone's.
+    async fn may_list(&self, caller: &Caller, query: &TaskQuery) -> Result<()> {
+        match (query.company_id, query.assignee_user_id) {
             (Some(company_id), None) => {
                 self.readable_company(caller, company_id).await?;
             }
@@ -207,9 +241,7 @@ impl State {
             }
             _ => return Err(invalid("Name either a company or an assignee.")),
         }
-        let mut rows = db::tasks::list_tasks(&self.pool, &listing.query, listing.after, listing.limit).await?;
-        self.hide_unseen_company_names(caller, &mut rows).await?;
-        Ok(rows)
+        Ok(())
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use eris_platform::{auth::caller, edits::Patch};
+use eris_platform::{auth::caller, edits::Patch, values::day_count};
 use eris_proto::crm::v1::{
     CreateTaskRequest, CreateTaskResponse, GetTaskRequest, GetTaskResponse, ListTasksRequest, ListTasksResponse, Task,
     TaskStatus, UpdateTaskRequest, UpdateTaskResponse, task_service_server::TaskService,
@@ -105,6 +105,14 @@ impl TaskService for TaskApi {
         {
             return Err(invalid("The start of the range is after its end.").into());
         }
+        if request.per_day_limit != 0 {
+            let (rows, counts) = self.0.list_tasks_per_day(&caller, query, request.per_day_limit.into()).await?;
+            return Ok(Response::new(ListTasksResponse {
+                tasks: rows.into_iter().map(task_to_proto).collect(),
+                next_page_token: String::new(),
+                day_counts: counts.into_iter().map(day_count).collect(),
+            }));
+        }
         let after = decode_token(&request.page_token)?
             .map(|value| {
                 let due = value.get(0).and_then(Value::as_i64).and_then(chrono::DateTime::from_timestamp_millis);
@@ -114,7 +122,11 @@ impl TaskService for TaskApi {
         let mut rows = self.0.list_tasks(&caller, TaskListing { query, after, limit: limit + 1 }).await?;
         let next_page_token =
             finish_page(&mut rows, limit, |last| json!([last.fields.due_at.timestamp_millis(), last.task_id]));
-        Ok(Response::new(ListTasksResponse { tasks: rows.into_iter().map(task_to_proto).collect(), next_page_token }))
+        Ok(Response::new(ListTasksResponse {
+            tasks: rows.into_iter().map(task_to_proto).collect(),
+            next_page_token,
+            day_counts: Vec::new(),
+        }))
     }
 
     #[tracing::instrument(skip_all)]

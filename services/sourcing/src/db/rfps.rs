@@ -115,6 +115,41 @@ pub async fn list_user_rfps(
     .await
 }
 
+/// The same for a month calendar: the first `per_day` RFPs of each return date, by return time
+/// then id, with how many each date holds.
+#[tracing::instrument(skip_all)]
+pub async fn list_user_rfps_per_day(
+    pool: &PgPool,
+    owner_user_id: i64,
+    from: NaiveDate,
+    to: NaiveDate,
+    per_day: i64,
+) -> sqlx::Result<(Vec<RfpRow>, eris_platform::values::DayCounts)> {
+    let counts = sqlx::query_as(
+        "select return_date, count(*) from rfp where owner_user_id = $1 and return_date between $2 and $3 \
+         group by 1 order by 1",
+    )
+    .bind(owner_user_id)
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await?;
+    let rows = sqlx::query_as(&format!(
+        "select {} from rfp where rfp_id in (select rfp_id from (select rfp_id, row_number() over \
+           (partition by return_date order by return_time, rfp_id) as day_rank from rfp \
+           where owner_user_id = $1 and return_date between $2 and $3) ranked where day_rank <= $4) \
+         order by return_date, return_time, rfp_id",
+        rfp_columns()
+    ))
+    .bind(owner_user_id)
+    .bind(from)
+    .bind(to)
+    .bind(per_day)
+    .fetch_all(pool)
+    .await?;
+    Ok((rows, counts))
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn select_rfp(db: impl PgExecutor<'_>, rfp_id: i64) -> sqlx::Result<Option<RfpRow>> {
     sqlx::query_as(&format!("select {} from rfp where rfp_id = $1", rfp_columns()))

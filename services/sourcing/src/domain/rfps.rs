@@ -25,7 +25,7 @@ use crate::{
         vocabulary::{Commodity, Outcome},
     },
     error::{Error, Result, invalid, not_found},
-    events::record_rfp_event,
+    events::{RfpEventKind, record_rfp_event},
 };
 
 const RFP: &str = "rfp";
@@ -223,6 +223,25 @@ impl State {
         Ok(db::rfps::list_user_rfps(&self.pool, user_id, from, to).await?)
     }
 
+    /// The same for a month calendar: the first `per_day` (1 to 50) of each return date over at
+    /// most 62 days, with each date's count.
+    pub(crate) async fn list_user_rfps_per_day(
+        &self,
+        caller: &Caller,
+        user_id: i64,
+        (from, to): (NaiveDate, NaiveDate),
+        per_day: i64,
+    ) -> Result<(Vec<RfpRow>, eris_platform::values::DayCounts)> {
+        let user_id = if user_id == 0 { caller.user_id } else { user_id };
+        if user_id != caller.user_id {
+            require(access::may_see_others_calendar(caller))?;
+        }
+        if from > to || (to - from).num_days() > 62 || !(1..=50).contains(&per_day) {
+            return Err(invalid("List at most 50 RFPs a day over at most 62 days, from a date not after the last."));
+        }
+        Ok(db::rfps::list_user_rfps_per_day(&self.pool, user_id, from, to, per_day).await?)
+    }
+
     pub(crate) async fn get_rfp(&self, caller: &Caller, rfp_id: i64) -> Result<RfpRow> {
         self.readable_rfp(caller, rfp_id).await
     }
@@ -241,7 +260,7 @@ impl State {
         let mut tx = self.pool.begin().await?;
         let rfp_id = db::rfps::insert_rfp(&mut tx, company_id, &company_name, &fields, caller.user_id).await?;
         let row = db::rfps::select_rfp(&mut *tx, rfp_id).await?.ok_or_else(rfp_not_found)?;
-        record_rfp_event(&mut tx, caller, "created", &row, None).await?;
+        record_rfp_event(&mut tx, caller, RfpEventKind::Created, &row, None).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -270,7 +289,7 @@ impl State {
         let version = db::rfps::update_rfp(&mut tx, patch.record_id, &company_name, &after, caller.user_id).await?;
         edits::record(&mut tx, RFP, patch.record_id, version, caller.user_id, &changes).await?;
         let row = db::rfps::select_rfp(&mut *tx, patch.record_id).await?.ok_or_else(rfp_not_found)?;
-        record_rfp_event(&mut tx, caller, "updated", &row, None).await?;
+        record_rfp_event(&mut tx, caller, RfpEventKind::Updated, &row, None).await?;
         tx.commit().await?;
         Ok(row)
     }
@@ -280,7 +299,7 @@ impl State {
         let mut tx = self.pool.begin().await?;
         let row = db::rfps::select_rfp_for_update(&mut tx, rfp_id).await?.ok_or_else(rfp_not_found)?;
         db::rfps::delete_rfp(&mut tx, rfp_id).await?;
-        record_rfp_event(&mut tx, caller, "deleted", &row, None).await?;
+        record_rfp_event(&mut tx, caller, RfpEventKind::Deleted, &row, None).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -297,7 +316,7 @@ impl State {
         let values = quote_values(&rfp.fields, typed, Utc::now())?;
         let quote_id = db::rfps::insert_quote(&mut tx, rfp_id, &values, caller.user_id).await?;
         let quote = db::rfps::select_quote(&mut *tx, quote_id).await?.ok_or_else(quote_not_found)?;
-        record_rfp_event(&mut tx, caller, "quote recorded", &rfp, Some(&quote)).await?;
+        record_rfp_event(&mut tx, caller, RfpEventKind::QuoteRecorded, &rfp, Some(&quote)).await?;
         tx.commit().await?;
         Ok(quote)
     }
@@ -311,7 +330,7 @@ impl State {
             return Err(invalid("The RFP was won with this price; reopen it before deleting the price."));
         }
         db::rfps::delete_quote(&mut tx, quote_id).await?;
-        record_rfp_event(&mut tx, caller, "quote deleted", &rfp, Some(&quote)).await?;
+        record_rfp_event(&mut tx, caller, RfpEventKind::QuoteDeleted, &rfp, Some(&quote)).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -344,7 +363,7 @@ impl State {
         };
         db::rfps::set_outcome(&mut tx, rfp_id, outcome.name(), won_quote_id, caller.user_id).await?;
         let row = db::rfps::select_rfp(&mut *tx, rfp_id).await?.ok_or_else(rfp_not_found)?;
-        record_rfp_event(&mut tx, caller, "outcome set", &row, None).await?;
+        record_rfp_event(&mut tx, caller, RfpEventKind::OutcomeSet, &row, None).await?;
         tx.commit().await?;
         Ok(row)
     }

@@ -7,7 +7,7 @@ use eris_platform::{
     auth::caller,
     edits::{Patch, named_fields},
     text,
-    values::{parse_date, parse_timestamp},
+    values::{day_count, parse_date, parse_timestamp},
 };
 use eris_proto::sourcing::v1::{
     CreateRfpQuoteRequest, CreateRfpQuoteResponse, CreateRfpRequest, CreateRfpResponse, DeleteRfpQuoteRequest,
@@ -123,8 +123,19 @@ impl RfpService for RfpApi {
         let request = request.into_inner();
         let from = parse_date("from", request.from.as_ref())?.ok_or_else(|| invalid("from is required."))?;
         let to = parse_date("to", request.to.as_ref())?.ok_or_else(|| invalid("to is required."))?;
+        if request.per_day_limit != 0 {
+            let per_day = request.per_day_limit.into();
+            let (rows, counts) = self.0.list_user_rfps_per_day(&caller, request.user_id, (from, to), per_day).await?;
+            return Ok(Response::new(ListUserRfpsResponse {
+                rfps: rows.into_iter().map(rfp_to_proto).collect(),
+                day_counts: counts.into_iter().map(day_count).collect(),
+            }));
+        }
         let rows = self.0.list_user_rfps(&caller, request.user_id, from, to).await?;
-        Ok(Response::new(ListUserRfpsResponse { rfps: rows.into_iter().map(rfp_to_proto).collect() }))
+        Ok(Response::new(ListUserRfpsResponse {
+            rfps: rows.into_iter().map(rfp_to_proto).collect(),
+            day_counts: Vec::new(),
+        }))
     }
 
     #[tracing::instrument(skip_all)]

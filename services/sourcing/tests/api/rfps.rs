@@ -304,11 +304,12 @@ async fn sales_read_the_rfps_of_their_companies_through_every_call_and_change_no
     assert_eq!(priced.unwrap_err().code(), Code::PermissionDenied);
 
     // Their own calendar only; Management may look at anyone's.
-    let range = |user_id| ListUserRfpsRequest { user_id, from: day(2000, 1, 1), to: day(2000, 12, 31) };
+    let range =
+        |user_id| ListUserRfpsRequest { user_id, from: day(2000, 1, 1), to: day(2000, 12, 31), per_day_limit: 0 };
     let others = app.rfps().list_user_rfps(authed(&app.admin, range(app.management.id))).await;
     assert_eq!(others.unwrap_err().code(), Code::PermissionDenied);
     assert!(app.rfps().list_user_rfps(authed(&app.management, range(app.admin.id))).await.is_ok());
-    let too_long = ListUserRfpsRequest { user_id: 0, from: day(2000, 1, 1), to: day(2030, 1, 1) };
+    let too_long = ListUserRfpsRequest { user_id: 0, from: day(2000, 1, 1), to: day(2030, 1, 1), per_day_limit: 0 };
     assert_eq!(
         app.rfps().list_user_rfps(authed(&app.management, too_long)).await.unwrap_err().code(),
         Code::InvalidArgument
@@ -349,6 +350,38 @@ async fn a_sales_user_on_many_companies_gets_pages_of_only_their_rfps_filtered_b
 }
 
 #[tokio::test]
+async fn a_month_calendar_reads_each_return_dates_first_rfps_with_every_dates_count() {
+    let app = spawn_app().await;
+    let p = priced(&app, "Mills", 0).await;
+    for (date, time) in [(1, "14:30"), (1, "09:00"), (2, "08:00"), (1, "11:00")] {
+        let rfp = Rfp { return_date: day(2026, 12, date), return_time: time.into(), ..electric_rfp(&p) };
+        app.create(&app.management, rfp).await.unwrap();
+    }
+    let month = |user: &User, user_id: i64, to: Option<Date>, per_day_limit: i32| {
+        let request = ListUserRfpsRequest { user_id, from: day(2026, 11, 30), to, per_day_limit };
+        let mut client = app.rfps();
+        let request = authed(user, request);
+        async move { client.list_user_rfps(request).await.map(tonic::Response::into_inner) }
+    };
+    let listed = month(&app.management, 0, day(2027, 1, 10), 2).await.unwrap();
+    let times: Vec<&str> = listed.rfps.iter().map(|r| r.return_time.as_str()).collect();
+    assert_eq!(times, ["09:00", "11:00", "08:00"], "the first two of the 1st by return time, the one of the 2nd");
+    let counts: Vec<(Option<Date>, i32)> = listed.day_counts.iter().map(|c| (c.day, c.count)).collect();
+    assert_eq!(counts, [(day(2026, 12, 1), 3), (day(2026, 12, 2), 1)]);
+    let all = month(&app.management, 0, day(2027, 1, 10), 0).await.unwrap();
+    assert_eq!((all.rfps.len(), all.day_counts.len()), (4, 0), "without a limit, every RFP and no counts");
+
+    assert_eq!(
+        month(&app.admin, app.management.id, day(2027, 1, 10), 2).await.unwrap_err().code(),
+        Code::PermissionDenied
+    );
+    for (to, limit) in [(day(2027, 2, 1), 2), (day(2027, 1, 10), 51), (day(2027, 1, 10), -1)] {
+        let refused = month(&app.management, 0, to, limit).await.unwrap_err();
+        assert_eq!(refused.code(), Code::InvalidArgument, "{limit} a day until {to:?}");
+    }
+}
+
+#[tokio::test]
 async fn edits_keep_both_people_and_prices_mark_the_best_and_win_it() {
     let app = spawn_app().await;
     let p = priced(&app, "Mills", 0).await;
@@ -358,7 +391,7 @@ async fn edits_keep_both_people_and_prices_mark_the_best_and_win_it() {
         .unwrap();
 
     // The calendar shows it on its return date.
-    let request = ListUserRfpsRequest { user_id: 0, from: day(2026, 11, 1), to: day(2026, 12, 31) };
+    let request = ListUserRfpsRequest { user_id: 0, from: day(2026, 11, 1), to: day(2026, 12, 31), per_day_limit: 0 };
     let calendar = app.rfps().list_user_rfps(authed(&app.management, request)).await.unwrap().into_inner().rfps;
     assert_eq!((calendar.len(), calendar[0].return_time.as_str()), (1, "14:30"));
 

@@ -61,6 +61,11 @@ export interface CalendarProps {
   /** Entries from other sources, drawn like the tasks: the Dashboard's RFPs (grey, at their return time). */
   extraEvents?: readonly CalendarEvent[];
   onEventClick?: (event: CalendarEvent) => void;
+  /**
+   * The month view's entries of each day (keyed by the day's local-midnight time) when `events` and
+   * `extraEvents` hold only each day's first few; by default, as many as they hold.
+   */
+  dayTotals?: ReadonlyMap<number, number>;
   /** Opens one day in the day view (a month cell's "+N more"); by default two changes in turn. */
   onOpenDay?: (day: Date) => void;
   loading?: boolean;
@@ -260,6 +265,7 @@ export function Calendar({
   extraEvents = [],
   onEventClick,
   onOpenDay,
+  dayTotals,
   loading,
 }: CalendarProps) {
   const range = calendarRange(view, anchor, weekdays);
@@ -329,7 +335,8 @@ export function Calendar({
           {range.days.map((day) => {
             const outside = day.getMonth() !== anchor.getMonth();
             const dayEvents = byDay.get(day.getTime()) ?? [];
-            const hidden = dayEvents.length - MONTH_CELL_ENTRIES;
+            const total = Math.max(dayTotals?.get(day.getTime()) ?? 0, dayEvents.length);
+            const hidden = total - MONTH_CELL_ENTRIES;
             return (
               <div
                 key={day.getTime()}
@@ -351,7 +358,7 @@ export function Calendar({
                     size="small"
                     className="eris-cal-more-day"
                     text={DASHBOARD_TEXTS.moreOnDay(hidden)}
-                    aria-label={DASHBOARD_TEXTS.allOfDay(hidden, dayEvents.length, longDayFormat.format(day))}
+                    aria-label={DASHBOARD_TEXTS.allOfDay(hidden, total, longDayFormat.format(day))}
                     onClick={() => openDay(day)}
                   />
                 )}

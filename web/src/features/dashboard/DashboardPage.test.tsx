@@ -5,11 +5,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { TOKEN_KEY } from "../../app/auth/tokenStore";
+import { DayCountSchema, type DayCount } from "../../gen/eris/common/v1/date_pb";
 import { CallBankSchema } from "../../gen/eris/crm/v1/call_banks_pb";
 import { CompanySchema } from "../../gen/eris/crm/v1/crm_pb";
 import { TaskSchema, TaskStatus, type ListTasksRequest, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { Role, type User } from "../../gen/eris/identity/v1/identity_pb";
 import type { ListUserRfpsRequest, Rfp } from "../../gen/eris/sourcing/v1/rfps_pb";
+import { businessDayOf } from "../../lib/businessTime";
 import { makeUser } from "../../test/fakes";
 import { renderApp, signedInServices } from "../../test/renderApp";
 import { makeRfp, makeSupplier } from "../../test/sourcingFakes";
@@ -62,6 +64,29 @@ interface DashboardOptions {
   businessTimeZone?: string;
 }
 
+/** A day as "2026-11-20", for grouping. */
+function dayKey(day: { year: number; month: number; day: number } | Date): string {
+  return day instanceof Date
+    ? `${day.getFullYear()}-${day.getMonth() + 1}-${day.getDate()}`
+    : `${day.year}-${day.month}-${day.day}`;
+}
+
+/** All entries (no limit), or each day's first `limit` with every day's count, as the services answer. */
+function firstOfEachDay<T>(entries: T[], limit: number, dayOf: (entry: T) => string) {
+  if (!limit) {
+    return { entries, dayCounts: [] as DayCount[] };
+  }
+  const days = new Map<string, T[]>();
+  for (const entry of entries) {
+    days.set(dayOf(entry), [...(days.get(dayOf(entry)) ?? []), entry]);
+  }
+  const dayCounts = [...days].map(([key, list]) => {
+    const [year, month, day] = key.split("-").map(Number);
+    return create(DayCountSchema, { day: { year, month, day }, count: list.length });
+  });
+  return { entries: [...days.values()].flatMap((list) => list.slice(0, limit)), dayCounts };
+}
+
 function dashboardAs(
   me: User,
   { path = "/Dashboard", tasks = [openTask, closedTask], rfps = [], businessTimeZone }: DashboardOptions = {},
@@ -73,18 +98,23 @@ function dashboardAs(
       getCurrentUser: vi.fn(async () => ({ user: me, features: [], businessTimeZone })),
     });
   }
-  // Like the server: only tasks in the asked status (when one is asked for) and due in the asked range.
-  const listTasks = vi.fn(async (req: ListTasksRequest) => ({
-    tasks: tasks.filter((t) => {
+  // Like the server: only tasks in the asked status (when one is asked for) and due in the asked
+  // range; with a limit per day, each business day's first few and every day's count.
+  const listTasks = vi.fn(async (req: ListTasksRequest) => {
+    const listed = tasks.filter((t) => {
       const due = t.dueTime ? timestampDate(t.dueTime).getTime() : null;
       const inRange =
         due === null ||
         ((!req.dueFrom || due >= timestampDate(req.dueFrom).getTime()) &&
           (!req.dueTo || due < timestampDate(req.dueTo).getTime()));
-      return inRange && (req.status === TaskStatus.UNSPECIFIED || t.status === req.status);
-    }),
-    nextPageToken: "",
-  }));
+      return inRange && (!req.status || t.status === req.status);
+    });
+    const zone = businessTimeZone ?? "America/New_York";
+    const byDay = firstOfEachDay(listed, req.perDayLimit, (t) =>
+      dayKey(businessDayOf(timestampDate(t.dueTime!), zone)),
+    );
+    return { ...byDay, tasks: byDay.entries, nextPageToken: "" };
+  });
   const createTask = vi.fn(async () => ({ task: openTask }));
   const acme = create(CompanySchema, { companyId: 5n, name: "Acme Foods", city: "Dayton", state: "OH" });
   const listCompanies = vi.fn(async () => ({ companies: [acme], nextPageToken: "", totalSize: 0n }));
@@ -103,7 +133,10 @@ function dashboardAs(
       }),
     ],
   }));
-  const listUserRfps = vi.fn(async (_req: ListUserRfpsRequest) => ({ rfps }));
+  const listUserRfps = vi.fn(async (req: ListUserRfpsRequest) => {
+    const byDay = firstOfEachDay(rfps, req.perDayLimit, (r) => dayKey(r.returnDate!));
+    return { ...byDay, rfps: byDay.entries };
+  });
   const listSuppliers = vi.fn(async () => ({ suppliers: [makeSupplier({ supplierId: 1n, name: "Acme Energy" })] }));
   Object.assign(services.api, {
     tasks: { listTasks, createTask },
@@ -248,12 +281,18 @@ describe("a busy month", () => {
     const busy = Array.from({ length: 10 }, (_, i) =>
       task(BigInt(100 + i), `Call ${i + 1}`, new Date(Date.UTC(2026, 10, 20, 13 + i, 0))),
     );
-    const { router } = dashboardAs(sally, { path: "/Dashboard?date=2026-11-20", tasks: busy });
+    const { router, listTasks } = dashboardAs(sally, { path: "/Dashboard?date=2026-11-20", tasks: busy });
     const calendar = await screen.findByRole("region", { name: DASHBOARD_TEXTS.calendar });
     const friday = within(calendar).getByRole("group", { name: "Friday, November 20, 2026" });
+    // The month asks only for the entries its cells show, and counts the rest from the day's count.
     const more = await within(friday).findByRole("button", { name: /^\+6 more: all 10 entries of Friday/ });
     expect(more.textContent).toBe("+6 more");
     expect(within(friday).getAllByRole("button")).toHaveLength(MONTH_CELL_ENTRIES + 1);
+    const monthCalls = listTasks.mock.calls.filter(([req]) => req.perDayLimit === MONTH_CELL_ENTRIES);
+    expect(monthCalls.length).toBeGreaterThan(0);
+    expect((await listTasks.mock.results[listTasks.mock.calls.indexOf(monthCalls[0]!)]!.value).tasks).toHaveLength(
+      MONTH_CELL_ENTRIES,
+    );
 
     await userEvent.click(more);
     expect(params(router().location.search)).toEqual({ date: "2026-11-20", view: "day" });
@@ -277,7 +316,7 @@ describe("dashboard RFPs", () => {
     expect(chip.getAttribute("data-minute")).toBe(String(11 * 60));
     expect(parseFloat(chip.style.top)).toBeCloseTo((11 / 24) * 100);
     // The week shown, Monday to Sunday; 0 asks for the caller's own.
-    expect(listUserRfps).toHaveBeenCalledWith({ userId: 0n, ...weekDays }, expect.anything());
+    expect(listUserRfps).toHaveBeenCalledWith({ userId: 0n, ...weekDays, perDayLimit: 0 }, expect.anything());
   });
 
   it("asks for the RFPs of the days a month view shows", async () => {
@@ -287,7 +326,12 @@ describe("dashboard RFPs", () => {
     // Friday, December 4th (the row of Monday the 30th).
     await waitFor(() =>
       expect(listUserRfps).toHaveBeenCalledWith(
-        { userId: 0n, from: { year: 2026, month: 11, day: 2 }, to: { year: 2026, month: 12, day: 4 } },
+        {
+          userId: 0n,
+          from: { year: 2026, month: 11, day: 2 },
+          to: { year: 2026, month: 12, day: 4 },
+          perDayLimit: MONTH_CELL_ENTRIES,
+        },
         expect.anything(),
       ),
     );
@@ -307,7 +351,7 @@ describe("dashboard RFPs", () => {
   it("follows the user Management picks", async () => {
     const { listUserRfps } = dashboardAs(manager, { path: `${week}&user=2`, rfps: [rfp] });
     await screen.findByRole("button", { name: /RFP: Acme Foods/ });
-    expect(listUserRfps).toHaveBeenCalledWith({ userId: 2n, ...weekDays }, expect.anything());
+    expect(listUserRfps).toHaveBeenCalledWith({ userId: 2n, ...weekDays, perDayLimit: 0 }, expect.anything());
     expect(listUserRfps).not.toHaveBeenCalledWith(expect.objectContaining({ userId: 0n }), expect.anything());
   });
 });

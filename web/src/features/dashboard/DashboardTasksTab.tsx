@@ -9,12 +9,13 @@ import { businessDayOf, startOfBusinessDay } from "../../lib/businessTime";
 import type { UrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import { useUserRfps, type Day } from "../rfpReport";
-import { TASK_TEXTS, useAssigneeTasks } from "../tasks";
-import { Calendar, type CalendarEvent } from "./Calendar";
+import { TASK_TEXTS, useCalendarTasks } from "../tasks";
+import { Calendar, MONTH_CELL_ENTRIES, type CalendarEvent } from "./Calendar";
 import {
   addDays,
   CALENDAR_VIEWS,
   calendarRange,
+  entriesPerDay,
   fromIsoDate,
   sameDay,
   toIsoDate,
@@ -75,29 +76,36 @@ export function DashboardTasksTab({ userId, userName, rfpUserId, url }: Dashboar
   const [dialog, setDialog] = useState<DialogState>({ kind: "closed" });
 
   const range = calendarRange(view, anchor, weekdays);
-  const tasks = useAssigneeTasks(
+  // A month cell shows a few entries a day and counts the rest: only those few are read.
+  const perDay = view === "month" ? MONTH_CELL_ENTRIES : 0;
+  const tasks = useCalendarTasks(
     userId,
     startOfBusinessDay(range.start, timeZone),
     startOfBusinessDay(range.end, timeZone),
+    perDay,
   );
 
   // The range's days, the last one included (range.end is the midnight after it).
-  const rfps = useUserRfps(rfpUserId, dayOf(range.start), dayOf(addDays(range.end, -1)));
+  const rfps = useUserRfps(rfpUserId, dayOf(range.start), dayOf(addDays(range.end, -1)), perDay);
 
   useLoadErrorToast(tasks, DASHBOARD_TEXTS.loadTasksFailed);
   useLoadErrorToast(rfps, DASHBOARD_TEXTS.loadRfpsFailed);
 
-  const events = useMemo(() => taskEvents(tasks.data ?? []), [tasks.data]);
-  const rfpEntries = useMemo(() => rfpEvents(rfps.data ?? [], timeZone), [rfps.data, timeZone]);
+  const events = useMemo(() => taskEvents(tasks.data?.tasks ?? []), [tasks.data]);
+  const rfpEntries = useMemo(() => rfpEvents(rfps.data?.rfps ?? [], timeZone), [rfps.data, timeZone]);
+  const dayTotals = useMemo(
+    () => (perDay ? entriesPerDay([...(tasks.data?.dayCounts ?? []), ...(rfps.data?.dayCounts ?? [])]) : undefined),
+    [perDay, tasks.data, rfps.data],
+  );
 
   function openEvent(event: CalendarEvent) {
-    const task = tasks.data?.find((t) => taskEventId(t) === event.id);
+    const task = tasks.data?.tasks.find((t) => taskEventId(t) === event.id);
     if (task) {
       setDialog({ kind: "edit", task });
       return;
     }
     // An RFP opens its details, not the task editor.
-    const rfp = rfps.data?.find((r) => rfpEventId(r) === event.id);
+    const rfp = rfps.data?.rfps.find((r) => rfpEventId(r) === event.id);
     if (rfp) {
       setDialog({ kind: "rfp", rfp });
     }
@@ -126,6 +134,7 @@ export function DashboardTasksTab({ userId, userName, rfpUserId, url }: Dashboar
           onOpenDay={(day) => url.update({ view: "day", date: sameDay(day, today) ? null : toIsoDate(day) })}
           events={events}
           extraEvents={rfpEntries}
+          dayTotals={dayTotals}
           onEventClick={openEvent}
           // It spins while reading a range not yet shown, not while the shown one is read again.
           loading={tasks.isLoading || rfps.isLoading || (rfps.isFetching && rfps.isPlaceholderData)}

@@ -1,3 +1,4 @@
+import type { DayCount } from "../../gen/eris/common/v1/date_pb";
 import { businessDayOf, minuteOfDay } from "../../lib/businessTime";
 import { EVENT_COLOURS } from "../../styles/palette";
 
@@ -248,4 +249,16 @@ export function eventColour(id: bigint): string {
   x = ((x ^ (x >> 27n)) * 0x94d049bb133111ebn) & mask;
   x ^= x >> 31n;
   return EVENT_COLOURS[Number(x % BigInt(EVENT_COLOURS.length))];
+}
+
+/** The entries of each day (keyed by its local-midnight time, as the calendar's days are), summed over sources. */
+export function entriesPerDay(counts: readonly DayCount[]): Map<number, number> {
+  const totals = new Map<number, number>();
+  for (const { day, count } of counts) {
+    if (day) {
+      const key = new Date(day.year, day.month - 1, day.day).getTime();
+      totals.set(key, (totals.get(key) ?? 0) + count);
+    }
+  }
+  return totals;
 }

@@ -36,12 +36,16 @@ export function useRfpReport({ ownerUserId, query }: RfpReportFilters) {
 /** A calendar day as the API takes it. */
 export type Day = Pick<CalendarDate, "year" | "month" | "day">;
 
-/** The RFPs one user made whose return date falls in [from, to] (userId 0: the caller's own). */
-export function useUserRfps(userId: bigint, from: Day, to: Day) {
+/**
+ * The RFPs one user made whose return date falls in [from, to] (userId 0: the caller's own). With
+ * `perDay` (a month view) only each date's first `perDay` come, with every date's count in
+ * `dayCounts`.
+ */
+export function useUserRfps(userId: bigint, from: Day, to: Day, perDay = 0) {
   const api = useApi();
   return useQuery({
-    queryKey: [...rfpsKey, "user", String(userId), from.year, from.month, from.day, to.year, to.month, to.day],
-    queryFn: async ({ signal }) => (await api.rfps.listUserRfps({ userId, from, to }, { signal })).rfps,
+    queryKey: [...rfpsKey, "user", String(userId), from.year, from.month, from.day, to.year, to.month, to.day, perDay],
+    queryFn: ({ signal }) => api.rfps.listUserRfps({ userId, from, to, perDayLimit: perDay }, { signal }),
     placeholderData: (previous) => previous,
   });
 }

@@ -2,6 +2,6 @@
 export { CompanyTasksPanel } from "./CompanyTasksPanel";
 export { EditTaskDialog } from "./EditTaskDialog";
 export { taskStatusLabel } from "./taskForm";
-export { useAssigneeTasks } from "./taskQueries";
+export { useAssigneeTasks, useCalendarTasks } from "./taskQueries";
 export { TaskStatusTag } from "./TaskStatusTag";
 export { TASK_TEXTS } from "./texts";

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useApi, type ApiClients } from "../../api/clients";
+import type { DayCount } from "../../gen/eris/common/v1/date_pb";
 import { TaskStatus, type Task } from "../../gen/eris/crm/v1/tasks_pb";
 import { toTimestamp } from "../../lib/timestamps";
 import type { TaskValues } from "./taskForm";
@@ -70,6 +71,41 @@ export function useAssigneeTasks(
     queryKey: [...tasksKey, "assignee", String(assigneeUserId), from.getTime(), to.getTime(), status],
     queryFn: ({ signal }) => listTasksDue(api, { assigneeUserId: assigneeUserId ?? 0n, status }, from, to, signal),
     enabled: assigneeUserId !== undefined && assigneeUserId !== 0n,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A calendar's tasks: all of them, or a month's first few of each day with every day's count. */
+export interface CalendarTasks {
+  tasks: Task[];
+  /** With a limit per day: how many tasks each business day holds (days with none left out). */
+  dayCounts: DayCount[];
+}
+
+/**
+ * The tasks assigned to a user and due in [from, to) for the calendar. With `perDay` (a month
+ * view, which shows a few entries a day) only each business day's first `perDay` are read, with
+ * every day's count, in one call: a busy month is thousands of tasks, and reading them all kept
+ * the dashboard waiting. Without, every task of the range.
+ */
+export function useCalendarTasks(assigneeUserId: bigint, from: Date, to: Date, perDay: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...tasksKey, "calendar", String(assigneeUserId), from.getTime(), to.getTime(), perDay],
+    queryFn: async ({ signal }): Promise<CalendarTasks> => {
+      if (perDay === 0) {
+        return {
+          tasks: await listTasksDue(api, { assigneeUserId, status: TaskStatus.UNSPECIFIED }, from, to, signal),
+          dayCounts: [],
+        };
+      }
+      const res = await api.tasks.listTasks(
+        { assigneeUserId, dueFrom: toTimestamp(from), dueTo: toTimestamp(to), perDayLimit: perDay },
+        { signal },
+      );
+      return { tasks: res.tasks, dayCounts: res.dayCounts };
+    },
+    enabled: assigneeUserId !== 0n,
     placeholderData: (previous) => previous,
   });
 }

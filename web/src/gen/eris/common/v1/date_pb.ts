@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/common/v1/date.proto.
  */
 export const file_eris_common_v1_date: GenFile = /*@__PURE__*/
-  fileDesc("ChllcmlzL2NvbW1vbi92MS9kYXRlLnByb3RvEg5lcmlzLmNvbW1vbi52MSIwCgREYXRlEgwKBHllYXIYASABKAUSDQoFbW9udGgYAiABKAUSCwoDZGF5GAMgASgFYgZwcm90bzM");
+  fileDesc("ChllcmlzL2NvbW1vbi92MS9kYXRlLnByb3RvEg5lcmlzLmNvbW1vbi52MSIwCgREYXRlEgwKBHllYXIYASABKAUSDQoFbW9udGgYAiABKAUSCwoDZGF5GAMgASgFIjwKCERheUNvdW50EiEKA2RheRgBIAEoCzIULmVyaXMuY29tbW9uLnYxLkRhdGUSDQoFY291bnQYAiABKAViBnByb3RvMw");
 
 /**
  * A calendar date with no time of day and no time zone, such as a contract end date.
@@ -46,4 +46,32 @@ export type Date = Message<"eris.common.v1.Date"> & {
  */
 export const DateSchema: GenMessage<Date> = /*@__PURE__*/
   messageDesc(file_eris_common_v1_date, 0);
+
+/**
+ * How many entries a calendar day holds.
+ *
+ * @generated from message eris.common.v1.DayCount
+ */
+export type DayCount = Message<"eris.common.v1.DayCount"> & {
+  /**
+   * The day.
+   *
+   * @generated from field: eris.common.v1.Date day = 1;
+   */
+  day?: Date | undefined;
+
+  /**
+   * Its entries.
+   *
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message eris.common.v1.DayCount.
+ * Use `create(DayCountSchema)` to create a new message.
+ */
+export const DayCountSchema: GenMessage<DayCount> = /*@__PURE__*/
+  messageDesc(file_eris_common_v1_date, 1);
 

@@ -4,6 +4,8 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { DayCount } from "../../common/v1/date_pb";
+import { file_eris_common_v1_date } from "../../common/v1/date_pb";
 import type { FieldMask, Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_field_mask, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file eris/crm/v1/tasks.proto.
  */
 export const file_eris_crm_v1_tasks: GenFile = /*@__PURE__*/
-  fileDesc("ChdlcmlzL2NybS92MS90YXNrcy5wcm90bxILZXJpcy5jcm0udjEiwQIKBFRhc2sSDwoHdGFza19pZBgBIAEoAxIMCgR0eXBlGAIgASgJEg8KB3N1YmplY3QYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSLAoIZHVlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnN0YXR1cxgGIAEoDjIXLmVyaXMuY3JtLnYxLlRhc2tTdGF0dXMSGQoRYXNzaWduZWVfdXNlcl9pZHMYByADKAMSEgoKY29tcGFueV9pZBgIIAEoAxIWCg5hdXRob3JfdXNlcl9pZBgJIAEoAxIUCgxjb21wYW55X25hbWUYCiABKAkSDwoHdmVyc2lvbhgLIAEoAxIvCgt1cGRhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiIQoOR2V0VGFza1JlcXVlc3QSDwoHdGFza19pZBgBIAEoAyIyCg9HZXRUYXNrUmVzcG9uc2USHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2si6gEKEExpc3RUYXNrc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxIYChBhc3NpZ25lZV91c2VyX2lkGAIgASgDEiwKCGR1ZV9mcm9tGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCgZkdWVfdG8YBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnN0YXR1cxgFIAEoDjIXLmVyaXMuY3JtLnYxLlRhc2tTdGF0dXMSEQoJcGFnZV9zaXplGAYgASgFEhIKCnBhZ2VfdG9rZW4YByABKAkiTgoRTGlzdFRhc2tzUmVzcG9uc2USIAoFdGFza3MYASADKAsyES5lcmlzLmNybS52MS5UYXNrEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSI0ChFDcmVhdGVUYXNrUmVxdWVzdBIfCgR0YXNrGAEgASgLMhEuZXJpcy5jcm0udjEuVGFzayI1ChJDcmVhdGVUYXNrUmVzcG9uc2USHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2siZQoRVXBkYXRlVGFza1JlcXVlc3QSHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2sSLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIjUKElVwZGF0ZVRhc2tSZXNwb25zZRIfCgR0YXNrGAEgASgLMhEuZXJpcy5jcm0udjEuVGFzaypXCgpUYXNrU3RhdHVzEhsKF1RBU0tfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQVEFTS19TVEFUVVNfT1BFThABEhYKElRBU0tfU1RBVFVTX0NMT1NFRBACMscCCgtUYXNrU2VydmljZRJJCgdHZXRUYXNrEhsuZXJpcy5jcm0udjEuR2V0VGFza1JlcXVlc3QaHC5lcmlzLmNybS52MS5HZXRUYXNrUmVzcG9uc2UiA5ACARJPCglMaXN0VGFza3MSHS5lcmlzLmNybS52MS5MaXN0VGFza3NSZXF1ZXN0Gh4uZXJpcy5jcm0udjEuTGlzdFRhc2tzUmVzcG9uc2UiA5ACARJNCgpDcmVhdGVUYXNrEh4uZXJpcy5jcm0udjEuQ3JlYXRlVGFza1JlcXVlc3QaHy5lcmlzLmNybS52MS5DcmVhdGVUYXNrUmVzcG9uc2USTQoKVXBkYXRlVGFzaxIeLmVyaXMuY3JtLnYxLlVwZGF0ZVRhc2tSZXF1ZXN0Gh8uZXJpcy5jcm0udjEuVXBkYXRlVGFza1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("ChdlcmlzL2NybS92MS90YXNrcy5wcm90bxILZXJpcy5jcm0udjEiwQIKBFRhc2sSDwoHdGFza19pZBgBIAEoAxIMCgR0eXBlGAIgASgJEg8KB3N1YmplY3QYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSLAoIZHVlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnN0YXR1cxgGIAEoDjIXLmVyaXMuY3JtLnYxLlRhc2tTdGF0dXMSGQoRYXNzaWduZWVfdXNlcl9pZHMYByADKAMSEgoKY29tcGFueV9pZBgIIAEoAxIWCg5hdXRob3JfdXNlcl9pZBgJIAEoAxIUCgxjb21wYW55X25hbWUYCiABKAkSDwoHdmVyc2lvbhgLIAEoAxIvCgt1cGRhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiIQoOR2V0VGFza1JlcXVlc3QSDwoHdGFza19pZBgBIAEoAyIyCg9HZXRUYXNrUmVzcG9uc2USHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2sigQIKEExpc3RUYXNrc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoAxIYChBhc3NpZ25lZV91c2VyX2lkGAIgASgDEiwKCGR1ZV9mcm9tGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCgZkdWVfdG8YBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnN0YXR1cxgFIAEoDjIXLmVyaXMuY3JtLnYxLlRhc2tTdGF0dXMSEQoJcGFnZV9zaXplGAYgASgFEhIKCnBhZ2VfdG9rZW4YByABKAkSFQoNcGVyX2RheV9saW1pdBgIIAEoBSJ8ChFMaXN0VGFza3NSZXNwb25zZRIgCgV0YXNrcxgBIAMoCzIRLmVyaXMuY3JtLnYxLlRhc2sSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEiwKCmRheV9jb3VudHMYAyADKAsyGC5lcmlzLmNvbW1vbi52MS5EYXlDb3VudCI0ChFDcmVhdGVUYXNrUmVxdWVzdBIfCgR0YXNrGAEgASgLMhEuZXJpcy5jcm0udjEuVGFzayI1ChJDcmVhdGVUYXNrUmVzcG9uc2USHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2siZQoRVXBkYXRlVGFza1JlcXVlc3QSHwoEdGFzaxgBIAEoCzIRLmVyaXMuY3JtLnYxLlRhc2sSLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIjUKElVwZGF0ZVRhc2tSZXNwb25zZRIfCgR0YXNrGAEgASgLMhEuZXJpcy5jcm0udjEuVGFzaypXCgpUYXNrU3RhdHVzEhsKF1RBU0tfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQVEFTS19TVEFUVVNfT1BFThABEhYKElRBU0tfU1RBVFVTX0NMT1NFRBACMscCCgtUYXNrU2VydmljZRJJCgdHZXRUYXNrEhsuZXJpcy5jcm0udjEuR2V0VGFza1JlcXVlc3QaHC5lcmlzLmNybS52MS5HZXRUYXNrUmVzcG9uc2UiA5ACARJPCglMaXN0VGFza3MSHS5lcmlzLmNybS52MS5MaXN0VGFza3NSZXF1ZXN0Gh4uZXJpcy5jcm0udjEuTGlzdFRhc2tzUmVzcG9uc2UiA5ACARJNCgpDcmVhdGVUYXNrEh4uZXJpcy5jcm0udjEuQ3JlYXRlVGFza1JlcXVlc3QaHy5lcmlzLmNybS52MS5DcmVhdGVUYXNrUmVzcG9uc2USTQoKVXBkYXRlVGFzaxIeLmVyaXMuY3JtLnYxLlVwZGF0ZVRhc2tSZXF1ZXN0Gh8uZXJpcy5jcm0udjEuVXBkYXRlVGFza1Jlc3BvbnNlYgZwcm90bzM", [file_eris_common_v1_date, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * A task for one or more users, usually about a company.
@@ -208,6 +210,15 @@ export type ListTasksRequest = Message<"eris.crm.v1.ListTasksRequest"> & {
    * @generated from field: string page_token = 7;
    */
   pageToken: string;
+
+  /**
+   * For a month calendar: at most this many tasks of each business day (its earliest due), with
+   * every day's count in day_counts, all in one answer (page_size and page_token are not used).
+   * Needs due_from and due_to at most 62 days apart; 0 lists every task; at most 50.
+   *
+   * @generated from field: int32 per_day_limit = 8;
+   */
+  perDayLimit: number;
 };
 
 /**
@@ -236,6 +247,14 @@ export type ListTasksResponse = Message<"eris.crm.v1.ListTasksResponse"> & {
    * @generated from field: string next_page_token = 2;
    */
   nextPageToken: string;
+
+  /**
+   * With per_day_limit: how many tasks each business day of the range holds, by day; days with
+   * none are left out.
+   *
+   * @generated from field: repeated eris.common.v1.DayCount day_counts = 3;
+   */
+  dayCounts: DayCount[];
 };
 
 /**
