@@ -10,12 +10,12 @@ use eris_proto::{
         BookFilter, ColumnMapping, Contract, ContractScope, CreateContractRequest, CreateDrPaymentRequest,
         CreateFileUploadRequest, CreateHedgeRequest, CreatePaymentsRequest, DeleteContractFileRequest,
         DeleteContractRequest, DeleteHedgeRequest, DeletePaymentRequest, DrPayment, ExportChaseExceptionsRequest,
-        GetCommissionChaseRequest, GetContractFileRequest, GetContractRequest, Hedge, ImportStatementRequest,
-        LinkStatementRowRequest, ListBookContractsRequest, ListContractsRequest, ListDrPaymentsRequest,
-        ListHedgesRequest, ListPaymentsRequest, ListStatementsRequest, PastePaymentsRequest, Payment,
-        ProjectedPaymentUpdate, ProjectionBasis, ReadStatementFileRequest, RevertStatementRequest, StatementBucket,
-        StatementFile, StatementLine, StatementLines, StatementStatus, UpdateContractRequest, UpdateHedgeRequest,
-        UpdatePaymentRequest, UpdateProjectedPaymentsRequest, UploadContractFileRequest,
+        GetCommissionChaseRequest, GetContractFileRequest, GetContractRequest, GetStatementSummaryRequest, Hedge,
+        ImportStatementRequest, LinkStatementRowRequest, ListBookContractsRequest, ListContractsRequest,
+        ListDrPaymentsRequest, ListHedgesRequest, ListPaymentsRequest, ListStatementsRequest, PastePaymentsRequest,
+        Payment, ProjectedPaymentUpdate, ProjectionBasis, ReadStatementFileRequest, RevertStatementRequest,
+        StatementBucket, StatementFile, StatementLine, StatementLines, StatementStatus, UpdateContractRequest,
+        UpdateHedgeRequest, UpdatePaymentRequest, UpdateProjectedPaymentsRequest, UploadContractFileRequest,
         commission_statement_service_client::CommissionStatementServiceClient,
         contract_service_client::ContractServiceClient, hedge_service_client::HedgeServiceClient,
         import_statement_request, payment_service_client::PaymentServiceClient,
@@ -1032,6 +1032,52 @@ async fn supplied_contract(app: &App, book: &Book, supplier_id: i64, projected: 
 async fn actuals(app: &App, contract_id: i64) -> Vec<(i32, String, String)> {
     let listed = app.payments().list_payments(authed(&app.care, ListPaymentsRequest { contract_id })).await.unwrap();
     listed.into_inner().payments.into_iter().map(|p| (p.projected_month, p.payment_actual, p.usage_actual)).collect()
+}
+
+#[tokio::test]
+async fn the_statement_summary_counts_the_payments_of_the_last_twelve_months_still_missing() {
+    use chrono::Datelike;
+    let app = spawn_app().await;
+    let supplier = app.supplier("Constellation", Commodity::Electric).await;
+    let book = book(&app).await;
+    let long = |supplier_id| Contract { supplier_id, start_date: day(2020, 1, 1), term_months: 240, ..electric(&book) };
+    let supplied = app.create(&app.management, long(supplier), false).await.unwrap();
+    let unsupplied = app.create(&app.management, long(0), false).await.unwrap();
+    // Months counted back from this one, on the business clock.
+    let today =
+        eris_platform::time::BusinessTime::new(eris_platform::config::BusinessArgs::default().time_zone).today();
+    let months_ago = |n: i32| {
+        let index = today.year() * 12 + today.month0() as i32 - n;
+        (index.div_euclid(12), index.rem_euclid(12) + 1)
+    };
+    let payment = |(year, month): (i32, i32), projected: &str, actual: &str| Payment {
+        projected_year: year,
+        projected_month: month,
+        projected_payment: projected.into(),
+        payment_actual: actual.into(),
+        payment_type: "Residual".into(),
+        ..Default::default()
+    };
+    let supplied_payments = vec![
+        payment(months_ago(1), "10.00", ""),  // missing
+        payment(months_ago(12), "15.00", ""), // missing, the oldest month counted
+        payment(months_ago(13), "20.00", ""), // too old
+        payment(months_ago(0), "30.00", ""),  // this month: not due yet
+        payment(months_ago(2), "40.00", "5.00"),
+        payment(months_ago(3), "0", ""),
+    ];
+    for (contract, payments) in
+        [(&supplied, supplied_payments), (&unsupplied, vec![payment(months_ago(1), "50.00", "")])]
+    {
+        let request = CreatePaymentsRequest { contract_id: contract.contract_id, payments };
+        app.payments().create_payments(authed(&app.management, request)).await.unwrap();
+    }
+    let summary = statements(&app)
+        .get_statement_summary(authed(&app.management, GetStatementSummaryRequest {}))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((summary.missing_payments, summary.missing_amount.as_str()), (2, "25.00"));
 }
 
 #[tokio::test]

@@ -1,7 +1,7 @@
 //! Supplier commission statements (`commission_statement`, its rows and the payments it set) and
 //! the suppliers' saved column mappings.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use sqlx::{PgConnection, PgExecutor, PgPool};
 
@@ -608,10 +608,11 @@ pub async fn summary(pool: &PgPool, due_before: NaiveDate) -> sqlx::Result<(i64,
            count(*), coalesce(sum(p.projected_payment), 0) \
          from payment p join contract c using (contract_id) \
          where c.supplier_id is not null and p.payment_actual is null and p.projected_payment > 0 \
-           and make_date(p.projected_year, p.projected_month, 1) < $1 \
-           and make_date(p.projected_year, p.projected_month, 1) >= $1 - interval '12 months'",
+           and (p.projected_year, p.projected_month) < ($1, $2) \
+           and (p.projected_year, p.projected_month) >= ($1 - 1, $2)",
     )
-    .bind(due_before)
+    .bind(due_before.year())
+    .bind(due_before.month() as i16)
     .fetch_one(pool)
     .await
 }
