@@ -178,7 +178,7 @@ view! {
 #[utoipa::path(get, path = "/reports/renewalAlerts", tag = "reports",
     responses((status = 200, body = Vec<RenewalAlertJson>)))]
 pub async fn renewal_alerts(ctx: CallContext) -> ApiResult<Json<Vec<RenewalAlertJson>>> {
-    let found = reports(&ctx).list_renewal_alerts(ctx.request(ListRenewalAlertsRequest {})).await;
+    let found = reports(&ctx).list_renewal_alerts(ctx.request(ListRenewalAlertsRequest::default())).await;
     Ok(Json(found.answer("reporting")?.alerts.into_iter().map(RenewalAlertJson::from).collect()))
 }
 

@@ -226,11 +226,11 @@ async fn renewals_list_contracts_ending_soon_and_alert_their_closers_and_analyst
     app.eventually("select count(*)::text from contract", "6").await;
     app.eventually("select count(*)::text from company", "6").await;
 
-    let alerts = app.reports().list_renewal_alerts(as_user(&app.sales.0, ListRenewalAlertsRequest {})).await;
+    let alerts = app.reports().list_renewal_alerts(as_user(&app.sales.0, ListRenewalAlertsRequest::default())).await;
     let alerts: Vec<(i64, i32, i32)> =
         alerts.unwrap().into_inner().alerts.iter().map(|a| (a.contract_id, a.days_left, a.window_days)).collect();
     assert_eq!(alerts, [(c1.contract_id, 10, 14), (c2.contract_id, 20, 28), (c3.contract_id, 100, 150)]);
-    let none = app.reports().list_renewal_alerts(app.authed(ListRenewalAlertsRequest {})).await.unwrap();
+    let none = app.reports().list_renewal_alerts(app.authed(ListRenewalAlertsRequest::default())).await.unwrap();
     assert!(none.into_inner().alerts.is_empty(), "Management is on none of these contracts");
 
     let renewals = |token: &str, request: ListRenewalsRequest| {
@@ -270,6 +270,23 @@ async fn renewals_list_contracts_ending_soon_and_alert_their_closers_and_analyst
         ..Default::default()
     };
     assert_eq!(app.reports().list_renewals(app.authed(far)).await.unwrap_err().code(), Code::InvalidArgument);
+
+    // The dashboard asks for the first alerts of each window, with every window's count.
+    let c0 = app.ending("In Five Days", sales, day(5), |c| c.closer1_user_id = sales).await;
+    app.eventually("select count(*)::text from contract", "7").await;
+    let first = |per_window_limit| {
+        let request = as_user(&app.sales.0, ListRenewalAlertsRequest { per_window_limit });
+        let mut client = app.reports();
+        async move { client.list_renewal_alerts(request).await.map(tonic::Response::into_inner) }
+    };
+    let one_each = first(1).await.unwrap();
+    let ids: Vec<i64> = one_each.alerts.iter().map(|a| a.contract_id).collect();
+    assert_eq!(ids, [c0.contract_id, c2.contract_id, c3.contract_id]);
+    let counts: Vec<(i32, i32)> = one_each.window_counts.iter().map(|w| (w.window_days, w.count)).collect();
+    assert_eq!(counts, [(14, 2), (28, 1), (150, 1)]);
+    let every = first(0).await.unwrap();
+    assert_eq!((every.alerts.len(), every.window_counts.len()), (4, 0));
+    assert_eq!(first(-1).await.unwrap_err().code(), Code::InvalidArgument);
 }
 
 /// Every read model as text rows, in key order.

@@ -26,7 +26,8 @@ use eris_proto::reporting::v1::{
     ListRenewalsRequest, ListRenewalsResponse, ListRevenueYearsRequest, ListRevenueYearsResponse,
     ListStartMonthsRequest, ListStartMonthsResponse, ListSupplierOutreachRequest, ListSupplierOutreachResponse,
     ListWelcomeEmailsRequest, ListWelcomeEmailsResponse, MarginFilter, MarginRow, OpportunityRow, PageDirection,
-    RenewalAlert, RenewalRow, RevenueBasis, SupplierOption, SupplierRevenue, report_service_server::ReportService,
+    RenewalAlert, RenewalRow, RenewalWindowCount, RevenueBasis, SupplierOption, SupplierRevenue,
+    report_service_server::ReportService,
 };
 use futures::{StreamExt, stream::BoxStream};
 use prost::Message;

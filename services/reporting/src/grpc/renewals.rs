@@ -48,8 +48,29 @@ pub(super) async fn list_renewal_alerts(
     request: Request<ListRenewalAlertsRequest>,
 ) -> Result<Response<ListRenewalAlertsResponse>, Status> {
     let caller = caller(&request)?;
-    let alerts = renewals::alerts(&state.pool, caller, state.business.today()).await?;
+    let per_window = request.get_ref().per_window_limit;
+    if per_window < 0 {
+        return Err(Status::invalid_argument("per_window_limit must not be negative."));
+    }
+    let mut alerts = renewals::alerts(&state.pool, caller, state.business.today()).await?;
+    let mut window_counts: Vec<RenewalWindowCount> = Vec::new();
+    if per_window > 0 {
+        // The alerts come soonest first, so each window's are together and its first are kept.
+        alerts.retain(|alert| {
+            let last = window_counts.last_mut().filter(|counted| counted.window_days == alert.window_days);
+            let counted = match last {
+                Some(counted) => counted,
+                None => {
+                    window_counts.push(RenewalWindowCount { window_days: alert.window_days, count: 0 });
+                    window_counts.last_mut().expect("just pushed")
+                }
+            };
+            counted.count += 1;
+            counted.count <= per_window
+        });
+    }
     Ok(Response::new(ListRenewalAlertsResponse {
+        window_counts,
         alerts: alerts
             .into_iter()
             .map(|alert| RenewalAlert {

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { User } from "../../gen/eris/identity/v1/identity_pb";
+import type { RenewalAlert } from "../../gen/eris/reporting/v1/reporting_pb";
 import { manager, sally } from "../../test/fakes";
 import { openApp } from "../../test/renderApp";
 import { makeRenewalAlert } from "../../test/reportFakes";
@@ -16,7 +17,25 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function openDashboard(me: User, listRenewalAlerts: () => Promise<unknown>, path = "/Dashboard") {
+/** Answers as reporting does: every alert, or with a limit each window's first and every window's count. */
+function served(alerts: RenewalAlert[]) {
+  return async ({ perWindowLimit }: { perWindowLimit?: number }) => {
+    if (!perWindowLimit) {
+      return { alerts, windowCounts: [] };
+    }
+    const windows = [...new Set(alerts.map((a) => a.windowDays))];
+    return {
+      alerts: windows.flatMap((w) => alerts.filter((a) => a.windowDays === w).slice(0, perWindowLimit)),
+      windowCounts: windows.map((w) => ({ windowDays: w, count: alerts.filter((a) => a.windowDays === w).length })),
+    };
+  };
+}
+
+function openDashboard(
+  me: User,
+  listRenewalAlerts: (req: { perWindowLimit?: number }) => Promise<unknown>,
+  path = "/Dashboard",
+) {
   const reports = { listRenewalAlerts: vi.fn(listRenewalAlerts) };
   openApp(
     path,
@@ -53,10 +72,10 @@ const later = makeRenewalAlert({
 
 describe("dashboard Renewals", () => {
   it("groups the user's contracts ending soon by window, each linking to its company's contracts", async () => {
-    const reports = openDashboard(sally, async () => ({ alerts: [soon, month, later] }));
+    const reports = openDashboard(sally, served([soon, month, later]));
     const panel = await screen.findByRole("region", { name: T.renewals });
     const first = await within(panel).findByRole("list", { name: "Within 14 days" });
-    expect(reports.listRenewalAlerts).toHaveBeenCalledWith({}, expect.anything());
+    expect(reports.listRenewalAlerts).toHaveBeenCalledWith({ perWindowLimit: RENEWALS_SHOWN }, expect.anything());
     expect(
       within(panel)
         .getAllByRole("heading", { level: 6 })
@@ -78,7 +97,7 @@ describe("dashboard Renewals", () => {
     const many = Array.from({ length: RENEWALS_SHOWN + 5 }, (_, i) =>
       makeRenewalAlert({ contractId: BigInt(100 + i), companyName: `Company ${i + 1}`, windowDays: 150 }),
     );
-    openDashboard(sally, async () => ({ alerts: [soon, ...many] }));
+    const reports = openDashboard(sally, served([soon, ...many]));
     const panel = await screen.findByRole("region", { name: T.renewals });
     const window150 = await within(panel).findByRole("list", { name: "Within 150 days" });
     expect(within(window150).getAllByRole("listitem")).toHaveLength(RENEWALS_SHOWN);
@@ -86,14 +105,18 @@ describe("dashboard Renewals", () => {
     expect(within(panel).getAllByRole("button", { name: /^Show all/ })).toHaveLength(1);
     const showAll = within(panel).getByRole("button", { name: "Show all 30 renewals within 150 days" });
     expect(showAll.textContent).toBe("Show all 30");
+    // Only the first of each window came with the dashboard; the rest are read when asked for.
+    expect(reports.listRenewalAlerts).toHaveBeenCalledTimes(1);
     await userEvent.click(showAll);
+    await within(window150).findByRole("link", { name: `Company ${RENEWALS_SHOWN + 5}` });
+    expect(reports.listRenewalAlerts).toHaveBeenLastCalledWith({ perWindowLimit: 0 }, expect.anything());
     expect(within(window150).getAllByRole("listitem")).toHaveLength(RENEWALS_SHOWN + 5);
     expect(within(panel).queryByRole("button", { name: /^Show all/ })).toBeNull();
     expect(document.activeElement).toBe(within(window150).getByRole("link", { name: `Company ${RENEWALS_SHOWN + 1}` }));
   });
 
   it("says when no contract ends within 150 days", async () => {
-    openDashboard(sally, async () => ({ alerts: [] }));
+    openDashboard(sally, served([]));
     const panel = await screen.findByRole("region", { name: T.renewals });
     expect(await within(panel).findByText("No contracts end within 150 days.")).toBeTruthy();
     expect(within(panel).queryByRole("list")).toBeNull();

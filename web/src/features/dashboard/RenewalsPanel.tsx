@@ -2,7 +2,7 @@ import { Button, Classes, H5, H6, Intent, NonIdealState, Spinner, Text } from "@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
-import type { RenewalAlert } from "../../gen/eris/reporting/v1/reporting_pb";
+import type { RenewalAlert, RenewalWindowCount } from "../../gen/eris/reporting/v1/reporting_pb";
 import { StaticTag } from "../../components/StaticTag";
 import { companyContractsPath } from "../../lib/companyRoutes";
 import { formatDate } from "../../lib/dateText";
@@ -20,11 +20,26 @@ export const RENEWAL_WINDOWS = [14, 28, 150] as const;
  */
 export const RENEWALS_SHOWN = 25;
 
-/** The alerts of each window, in the order given (the server sends the soonest first); empty windows left out. */
-export function groupRenewals(alerts: readonly RenewalAlert[]): { window: number; alerts: RenewalAlert[] }[] {
-  return RENEWAL_WINDOWS.map((window) => ({ window, alerts: alerts.filter((a) => a.windowDays === window) })).filter(
-    (group) => group.alerts.length > 0,
-  );
+/** One window's alerts as read, and how many it holds in all. */
+export interface RenewalGroup {
+  window: number;
+  alerts: RenewalAlert[];
+  total: number;
+}
+
+/**
+ * The alerts of each window, in the order given (the server sends the soonest first), with each
+ * window's count where the server sent only the first few; empty windows left out.
+ */
+export function groupRenewals(
+  alerts: readonly RenewalAlert[],
+  counts: readonly RenewalWindowCount[] = [],
+): RenewalGroup[] {
+  return RENEWAL_WINDOWS.map((window) => {
+    const inWindow = alerts.filter((a) => a.windowDays === window);
+    const counted = counts.find((c) => c.windowDays === window)?.count ?? 0;
+    return { window, alerts: inWindow, total: Math.max(counted, inWindow.length) };
+  }).filter((group) => group.total > 0);
 }
 
 /**
@@ -33,8 +48,11 @@ export function groupRenewals(alerts: readonly RenewalAlert[]): { window: number
  * dashboard alone.
  */
 export function RenewalsPanel() {
-  const alerts = useRenewalAlerts();
-  const groups = groupRenewals(alerts.data ?? []);
+  // Each window's first few are read with the dashboard; all of them once a "Show all" is pressed.
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const alerts = useRenewalAlerts(RENEWALS_SHOWN);
+  const every = useRenewalAlerts(0, expanded.size > 0);
+  const groups = groupRenewals(alerts.data?.alerts ?? [], alerts.data?.windowCounts);
   return (
     <section className="eris-upcoming eris-renewals" aria-label={T.renewals}>
       <H5>{T.renewals}</H5>
@@ -47,24 +65,43 @@ export function RenewalsPanel() {
       ) : groups.length === 0 ? (
         <NonIdealState icon="tick-circle" title={T.noRenewals} />
       ) : (
-        groups.map(({ window, alerts: inWindow }) => <RenewalWindow key={window} window={window} alerts={inWindow} />)
+        groups.map((group) => (
+          <RenewalWindow
+            key={group.window}
+            group={group}
+            all={
+              expanded.has(group.window) ? every.data?.alerts.filter((a) => a.windowDays === group.window) : undefined
+            }
+            loadingAll={expanded.has(group.window) && every.isFetching}
+            onShowAll={() => setExpanded((open) => new Set(open).add(group.window))}
+          />
+        ))
       )}
     </section>
   );
 }
 
+interface RenewalWindowProps {
+  group: RenewalGroup;
+  /** Every alert of the window, once "Show all" was pressed and they were read. */
+  all: RenewalAlert[] | undefined;
+  loadingAll: boolean;
+  onShowAll: () => void;
+}
+
 /** One window's alerts: the first RENEWALS_SHOWN, and the rest after "Show all". */
-function RenewalWindow({ window, alerts }: { window: number; alerts: RenewalAlert[] }) {
-  const [all, setAll] = useState(false);
+function RenewalWindow({ group: { window, alerts, total }, all, loadingAll, onShowAll }: RenewalWindowProps) {
   const list = useRef<HTMLUListElement>(null);
-  const shown = all ? alerts : alerts.slice(0, RENEWALS_SHOWN);
-  const count = alerts.length.toLocaleString("en-US");
-  // The button goes once pressed: the keyboard carries on at the first alert it brought.
+  const shown = all ?? alerts.slice(0, RENEWALS_SHOWN);
+  const count = total.toLocaleString("en-US");
+  // The button goes once the rest are shown: the keyboard carries on at the first alert it brought.
+  const pressed = useRef(false);
   useEffect(() => {
-    if (all) {
+    if (pressed.current && shown.length > RENEWALS_SHOWN) {
       list.current?.querySelectorAll("a")[RENEWALS_SHOWN]?.focus();
+      pressed.current = false;
     }
-  }, [all]);
+  }, [shown.length]);
   return (
     <div className="eris-renewals-group">
       <H6 id={`renewals-${window}`}>{T.renewalWindows[window]}</H6>
@@ -86,13 +123,17 @@ function RenewalWindow({ window, alerts }: { window: number; alerts: RenewalAler
           </li>
         ))}
       </ul>
-      {shown.length < alerts.length && (
+      {all === undefined && total > shown.length && (
         <Button
           variant="minimal"
           size="small"
           text={T.showAllRenewals(count)}
           aria-label={T.showAllRenewalsOf(count, T.renewalWindows[window] ?? "")}
-          onClick={() => setAll(true)}
+          loading={loadingAll}
+          onClick={() => {
+            pressed.current = true;
+            onShowAll();
+          }}
         />
       )}
     </div>

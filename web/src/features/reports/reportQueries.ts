@@ -87,12 +87,17 @@ export function useRenewals(request: RenewalsRequest, key: readonly string[]) {
   });
 }
 
-/** The signed-in user's contracts ending within 150 days, the soonest first. */
-export function useRenewalAlerts() {
+/**
+ * The signed-in user's contracts ending within 150 days, the soonest first. With `perWindow`, only
+ * each window's first alerts, with every window's count (`windowCounts`); asks nothing until
+ * `enabled`.
+ */
+export function useRenewalAlerts(perWindow = 0, enabled = true) {
   const api = useApi();
   return useQuery({
-    queryKey: [...reportsKey, "renewalAlerts"],
-    queryFn: async ({ signal }) => (await api.reports.listRenewalAlerts({}, { signal })).alerts,
+    queryKey: [...reportsKey, "renewalAlerts", perWindow],
+    queryFn: ({ signal }) => api.reports.listRenewalAlerts({ perWindowLimit: perWindow }, { signal }),
+    enabled,
   });
 }
 
