@@ -57,7 +57,8 @@ pub async fn list_tasks(
 }
 
 /// The first `per_day` tasks of each business day in `zone` (IANA name), by due time then id,
-/// with how many tasks each day holds; for a month calendar, which shows a few per day.
+/// with how many tasks each day holds; for a month calendar, which shows a few per day. One scan
+/// picks and counts on ids and due times alone; only the tasks picked are then read whole.
 #[tracing::instrument(skip_all)]
 pub async fn list_tasks_per_day(
     pool: &PgPool,
@@ -65,20 +66,25 @@ pub async fn list_tasks_per_day(
     zone: &str,
     per_day: i64,
 ) -> sqlx::Result<(Vec<TaskRow>, eris_platform::values::DayCounts)> {
-    let mut counts: QueryBuilder<'_, Postgres> = QueryBuilder::new("select (t.due_at at time zone ");
-    counts.push_bind(zone).push(")::date as day, count(*) from task t");
-    push_filters(&mut counts, query);
-    counts.push(" group by 1 order by 1");
-    let counts: eris_platform::values::DayCounts = counts.build_query_as().fetch_all(pool).await?;
+    let mut picked: QueryBuilder<'_, Postgres> = QueryBuilder::new(
+        "select task_id, day, day_count from (select t.task_id, d.day, \
+           row_number() over (partition by d.day order by t.due_at, t.task_id) as day_rank, \
+           count(*) over (partition by d.day) as day_count \
+         from task t cross join lateral (select (t.due_at at time zone ",
+    );
+    picked.push_bind(zone).push(")::date as day) d");
+    push_filters(&mut picked, query);
+    picked.push(") ranked where day_rank <= ").push_bind(per_day);
+    let picked: Vec<(i64, chrono::NaiveDate, i64)> = picked.build_query_as().fetch_all(pool).await?;
 
-    // The day's first tasks are picked on ids and due times alone; only those are read whole.
-    let mut first: QueryBuilder<'_, Postgres> =
-        QueryBuilder::new("with ranked as (select t.task_id, row_number() over (partition by (t.due_at at time zone ");
-    first.push_bind(zone).push(")::date order by t.due_at, t.task_id) as day_rank from task t");
-    push_filters(&mut first, query);
-    first.push(") ").push(SELECT).push(" join ranked r on r.task_id = t.task_id where r.day_rank <= ");
-    first.push_bind(per_day).push(" order by t.due_at, t.task_id");
-    let rows = first.build_query_as().fetch_all(pool).await?;
+    let ids: Vec<i64> = picked.iter().map(|(id, _, _)| *id).collect();
+    let rows = sqlx::query_as(&format!("{SELECT} where t.task_id = any($1) order by t.due_at, t.task_id"))
+        .bind(ids)
+        .fetch_all(pool)
+        .await?;
+    let mut counts: eris_platform::values::DayCounts = picked.into_iter().map(|(_, day, count)| (day, count)).collect();
+    counts.sort_unstable();
+    counts.dedup();
     Ok((rows, counts))
 }
 

@@ -80,26 +80,75 @@ pub struct AlertRecord {
     pub end_date: NaiveDate,
 }
 
-/// Active contracts naming `user_id` as a closer or the analyst that end from `today` through
-/// `until`, the soonest first; of the companies the reader may open when `limited_to` is set.
+/// Alert windows (days) with how many alerts each holds, narrowest first.
+pub type WindowCounts = Vec<(i64, i64)>;
+
+/// Whose alerts: active contracts naming `user_id` as a closer or the analyst that end from
+/// `today` through `until`, of the companies the reader may open when `limited_to` is set.
+#[derive(Debug, Clone, Copy)]
+pub struct AlertQuery {
+    pub user_id: i64,
+    pub limited_to: Option<i64>,
+    pub today: NaiveDate,
+    pub until: NaiveDate,
+}
+
+const ALERT_COLUMNS: &str = "select c.contract_id, c.company_id, coalesce(co.name, c.company_name) as company_name, \
+       c.commodity, coalesce(s.name, '') as supplier, c.end_date \
+     from contract c left join company co on co.company_id = c.company_id \
+     left join supplier s on s.supplier_id = c.supplier_id";
+
+/// ` where ...`: the contracts of a query's alerts.
+fn push_alert_filter(builder: &mut QueryBuilder<'_, Postgres>, query: AlertQuery) {
+    builder.push(" where c.status = 0 and c.end_date between ").push_bind(query.today);
+    builder.push(" and ").push_bind(query.until).push(" and ");
+    builder.push_bind(query.user_id).push(" in (c.closer1_user_id, c.closer2_user_id, c.analyst_user_id)");
+    super::push_open_companies(builder, "c.company_id", query.limited_to);
+}
+
+/// The alerts' contracts, the soonest ending first.
 #[tracing::instrument(skip(pool))]
-pub async fn alerts(
-    pool: &PgPool,
-    user_id: i64,
-    limited_to: Option<i64>,
-    today: NaiveDate,
-    until: NaiveDate,
-) -> sqlx::Result<Vec<AlertRecord>> {
-    let mut builder = QueryBuilder::<Postgres>::new(
-        "select c.contract_id, c.company_id, coalesce(co.name, c.company_name) as company_name, c.commodity, \
-           coalesce(s.name, '') as supplier, c.end_date \
-         from contract c left join company co on co.company_id = c.company_id \
-         left join supplier s on s.supplier_id = c.supplier_id \
-         where c.status = 0 and c.end_date between ",
-    );
-    builder.push_bind(today).push(" and ").push_bind(until).push(" and ");
-    builder.push_bind(user_id).push(" in (c.closer1_user_id, c.closer2_user_id, c.analyst_user_id)");
-    super::push_open_companies(&mut builder, "c.company_id", limited_to);
+pub async fn alerts(pool: &PgPool, query: AlertQuery) -> sqlx::Result<Vec<AlertRecord>> {
+    let mut builder = QueryBuilder::<Postgres>::new(ALERT_COLUMNS);
+    push_alert_filter(&mut builder, query);
     builder.push(" order by c.end_date, c.contract_id");
     builder.build_query_as().fetch_all(pool).await
+}
+
+/// The first `per_window` alerts of each window (`windows`: its last day counted from `today`,
+/// narrowest first), the soonest ending first, with how many each window holds: the windows are
+/// counted and picked on contract ids and end dates alone, and only the alerts picked are read
+/// with their company's and supplier's names.
+#[tracing::instrument(skip(pool))]
+pub async fn first_alerts(
+    pool: &PgPool,
+    query: AlertQuery,
+    windows: &[i64],
+    per_window: i64,
+) -> sqlx::Result<(Vec<AlertRecord>, WindowCounts)> {
+    let mut picked = QueryBuilder::<Postgres>::new(
+        "select contract_id, window_days, window_count from (select c.contract_id, w.window_days, \
+           row_number() over (partition by w.window_days order by c.end_date, c.contract_id) as window_rank, \
+           count(*) over (partition by w.window_days) as window_count \
+         from contract c cross join lateral (select case",
+    );
+    for window in windows {
+        picked.push(" when c.end_date - ").push_bind(query.today).push(" <= ").push_bind(*window as i32);
+        picked.push(" then ").push_bind(*window);
+    }
+    picked.push(" end as window_days) w");
+    push_alert_filter(&mut picked, query);
+    picked.push(") ranked where window_rank <= ").push_bind(per_window);
+    let picked: Vec<(i64, i64, i64)> = picked.build_query_as().fetch_all(pool).await?;
+
+    let ids: Vec<i64> = picked.iter().map(|(id, _, _)| *id).collect();
+    let records =
+        sqlx::query_as(&format!("{ALERT_COLUMNS} where c.contract_id = any($1) order by c.end_date, c.contract_id"))
+            .bind(ids)
+            .fetch_all(pool)
+            .await?;
+    let mut counts: WindowCounts = picked.into_iter().map(|(_, window, count)| (window, count)).collect();
+    counts.sort_unstable();
+    counts.dedup();
+    Ok((records, counts))
 }

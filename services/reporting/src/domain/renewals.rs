@@ -78,18 +78,39 @@ pub struct Alert {
 /// The caller's active contracts (as a closer or the analyst) ending within 150 days, of the
 /// companies the caller may open.
 pub async fn alerts(pool: &PgPool, caller: &Caller, today: NaiveDate) -> Result<Vec<Alert>> {
+    let records = db::renewals::alerts(pool, alert_query(caller, today)).await?;
+    Ok(records.into_iter().map(|record| alert(record, today)).collect())
+}
+
+/// The same, at most `per_window` of each window (the soonest ending), with how many each window
+/// holds (window, count).
+pub async fn first_alerts(
+    pool: &PgPool,
+    caller: &Caller,
+    today: NaiveDate,
+    per_window: i64,
+) -> Result<(Vec<Alert>, db::renewals::WindowCounts)> {
+    let query = alert_query(caller, today);
+    let (records, counts) = db::renewals::first_alerts(pool, query, &ALERT_WINDOWS, per_window).await?;
+    Ok((records.into_iter().map(|record| alert(record, today)).collect(), counts))
+}
+
+fn alert_query(caller: &Caller, today: NaiveDate) -> db::renewals::AlertQuery {
     let last = ALERT_WINDOWS[ALERT_WINDOWS.len() - 1];
-    let until = today + chrono::Days::new(last as u64);
-    let limited_to = access::companies_limited_to(caller);
-    let records = db::renewals::alerts(pool, caller.user_id, limited_to, today, until).await?;
-    Ok(records
-        .into_iter()
-        .map(|record| {
-            let days_left = (record.end_date - today).num_days();
-            let window = ALERT_WINDOWS.into_iter().find(|window| days_left <= *window).unwrap_or(last);
-            Alert { record, days_left: days_left as i32, window_days: window as i32 }
-        })
-        .collect())
+    db::renewals::AlertQuery {
+        user_id: caller.user_id,
+        limited_to: access::companies_limited_to(caller),
+        today,
+        until: today + chrono::Days::new(last as u64),
+    }
+}
+
+/// An alert's days left and window (the narrowest it falls in).
+fn alert(record: db::renewals::AlertRecord, today: NaiveDate) -> Alert {
+    let days_left = (record.end_date - today).num_days();
+    let last = ALERT_WINDOWS[ALERT_WINDOWS.len() - 1];
+    let window = ALERT_WINDOWS.into_iter().find(|window| days_left <= *window).unwrap_or(last);
+    Alert { record, days_left: days_left as i32, window_days: window as i32 }
 }
 
 #[cfg(test)]

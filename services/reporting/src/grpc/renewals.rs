@@ -52,23 +52,17 @@ pub(super) async fn list_renewal_alerts(
     if per_window < 0 {
         return Err(Status::invalid_argument("per_window_limit must not be negative."));
     }
-    let mut alerts = renewals::alerts(&state.pool, caller, state.business.today()).await?;
-    let mut window_counts: Vec<RenewalWindowCount> = Vec::new();
-    if per_window > 0 {
-        // The alerts come soonest first, so each window's are together and its first are kept.
-        alerts.retain(|alert| {
-            let last = window_counts.last_mut().filter(|counted| counted.window_days == alert.window_days);
-            let counted = match last {
-                Some(counted) => counted,
-                None => {
-                    window_counts.push(RenewalWindowCount { window_days: alert.window_days, count: 0 });
-                    window_counts.last_mut().expect("just pushed")
-                }
-            };
-            counted.count += 1;
-            counted.count <= per_window
+    let today = state.business.today();
+    let (alerts, window_counts) = if per_window > 0 {
+        let (alerts, counts) = renewals::first_alerts(&state.pool, caller, today, per_window.into()).await?;
+        let counts = counts.into_iter().map(|(window, count)| RenewalWindowCount {
+            window_days: window as i32,
+            count: i32::try_from(count).unwrap_or(i32::MAX),
         });
-    }
+        (alerts, counts.collect())
+    } else {
+        (renewals::alerts(&state.pool, caller, today).await?, Vec::new())
+    };
     Ok(Response::new(ListRenewalAlertsResponse {
         window_counts,
         alerts: alerts
