@@ -20,6 +20,10 @@ pub fn date(value: NaiveDate) -> Date {
 
 /// Calendar days with how many entries each holds, by day.
 pub type DayCounts = Vec<(NaiveDate, i64)>;
+/// The most entries of a day a month calendar's read by day gives.
+pub const MAX_PER_DAY: i64 = 50;
+/// The most days a read by day spans (a month view's six weeks, with room).
+pub const MAX_DAYS_BY_DAY: i64 = 62;
 
 /// How many entries a calendar day holds, as the protos carry it.
 pub fn day_count((day, count): (NaiveDate, i64)) -> DayCount {

@@ -84,10 +84,6 @@ pub struct TaskListing {
     pub limit: i64,
 }
 
-/// The most tasks of a day a list by day gives, and the most days it spans.
-pub const MAX_PER_DAY: i64 = 50;
-const MAX_DAYS_BY_DAY: i64 = 62;
-
 /// Why a Sales assignee's change to another field is refused.
 pub const ASSIGNEE_ONLY: &str =
     "As an assignee you may change the task's status and add to its description, not rewrite the task.";
@@ -217,6 +213,7 @@ impl State {
         let (Some(from), Some(to)) = (query.due_from, query.due_to) else {
             return Err(invalid("A list by day needs the start and end of its range."));
         };
+        use eris_platform::values::{MAX_DAYS_BY_DAY, MAX_PER_DAY};
         if !(1..=MAX_PER_DAY).contains(&per_day) || to - from > chrono::Duration::days(MAX_DAYS_BY_DAY) {
             return Err(invalid("List at most 50 tasks a day over at most 62 days."));
         }

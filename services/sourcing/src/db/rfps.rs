@@ -116,7 +116,8 @@ pub async fn list_user_rfps(
 }
 
 /// The same for a month calendar: the first `per_day` RFPs of each return date, by return time
-/// then id, with how many each date holds.
+/// then id, with how many each date holds. One scan picks and counts; only the RFPs picked are
+/// then read whole.
 #[tracing::instrument(skip_all)]
 pub async fn list_user_rfps_per_day(
     pool: &PgPool,
@@ -125,28 +126,29 @@ pub async fn list_user_rfps_per_day(
     to: NaiveDate,
     per_day: i64,
 ) -> sqlx::Result<(Vec<RfpRow>, eris_platform::values::DayCounts)> {
-    let counts = sqlx::query_as(
-        "select return_date, count(*) from rfp where owner_user_id = $1 and return_date between $2 and $3 \
-         group by 1 order by 1",
+    let picked: Vec<(i64, NaiveDate, i64)> = sqlx::query_as(
+        "select rfp_id, return_date, day_count from (select rfp_id, return_date, \
+           row_number() over (partition by return_date order by return_time, rfp_id) as day_rank, \
+           count(*) over (partition by return_date) as day_count \
+         from rfp where owner_user_id = $1 and return_date between $2 and $3) ranked where day_rank <= $4",
     )
-    .bind(owner_user_id)
-    .bind(from)
-    .bind(to)
-    .fetch_all(pool)
-    .await?;
-    let rows = sqlx::query_as(&format!(
-        "select {} from rfp where rfp_id in (select rfp_id from (select rfp_id, row_number() over \
-           (partition by return_date order by return_time, rfp_id) as day_rank from rfp \
-           where owner_user_id = $1 and return_date between $2 and $3) ranked where day_rank <= $4) \
-         order by return_date, return_time, rfp_id",
-        rfp_columns()
-    ))
     .bind(owner_user_id)
     .bind(from)
     .bind(to)
     .bind(per_day)
     .fetch_all(pool)
     .await?;
+    let ids: Vec<i64> = picked.iter().map(|(id, _, _)| *id).collect();
+    let rows = sqlx::query_as(&format!(
+        "select {} from rfp where rfp_id = any($1) order by return_date, return_time, rfp_id",
+        rfp_columns()
+    ))
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let mut counts: eris_platform::values::DayCounts = picked.into_iter().map(|(_, day, count)| (day, count)).collect();
+    counts.sort_unstable();
+    counts.dedup();
     Ok((rows, counts))
 }
 

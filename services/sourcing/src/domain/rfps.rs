@@ -29,6 +29,15 @@ use crate::{
 };
 
 const RFP: &str = "rfp";
+
+/// Whose calendar a caller asks for: 0 is their own; only those who may see others' name another.
+fn calendar_owner(caller: &Caller, user_id: i64) -> Result<i64> {
+    if user_id == 0 || user_id == caller.user_id {
+        return Ok(caller.user_id);
+    }
+    require(access::may_see_others_calendar(caller))?;
+    Ok(user_id)
+}
 /// Which companies a caller sees, as RFP lists need it.
 pub(crate) enum Reach {
     All,
@@ -213,10 +222,7 @@ impl State {
         from: NaiveDate,
         to: NaiveDate,
     ) -> Result<Vec<RfpRow>> {
-        let user_id = if user_id == 0 { caller.user_id } else { user_id };
-        if user_id != caller.user_id {
-            require(access::may_see_others_calendar(caller))?;
-        }
+        let user_id = calendar_owner(caller, user_id)?;
         if from > to || (to - from).num_days() > 400 {
             return Err(invalid("Show at most 400 days, from a date not after the last."));
         }
@@ -232,11 +238,9 @@ impl State {
         (from, to): (NaiveDate, NaiveDate),
         per_day: i64,
     ) -> Result<(Vec<RfpRow>, eris_platform::values::DayCounts)> {
-        let user_id = if user_id == 0 { caller.user_id } else { user_id };
-        if user_id != caller.user_id {
-            require(access::may_see_others_calendar(caller))?;
-        }
-        if from > to || (to - from).num_days() > 62 || !(1..=50).contains(&per_day) {
+        use eris_platform::values::{MAX_DAYS_BY_DAY, MAX_PER_DAY};
+        let user_id = calendar_owner(caller, user_id)?;
+        if from > to || (to - from).num_days() > MAX_DAYS_BY_DAY || !(1..=MAX_PER_DAY).contains(&per_day) {
             return Err(invalid("List at most 50 RFPs a day over at most 62 days, from a date not after the last."));
         }
         Ok(db::rfps::list_user_rfps_per_day(&self.pool, user_id, from, to, per_day).await?)
