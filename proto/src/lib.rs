@@ -5,6 +5,9 @@
 /// The encoded descriptor set of every Eris proto, for gRPC reflection.
 pub const FILE_DESCRIPTOR_SET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/eris_descriptor.bin"));
 
+// Each labelled vocabulary's `LABELS`, `label()` and `from_label()` (see build.rs).
+include!(concat!(env!("OUT_DIR"), "/eris_labels.rs"));
+
 pub mod common {
     pub mod v1 {
         tonic::include_proto!("eris.common.v1");

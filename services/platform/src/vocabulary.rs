@@ -16,8 +16,8 @@ pub const MONTHS: [&str; 12] = [
     "December",
 ];
 
-/// A contract's statuses' labels, by their number (the proto's `ContractStatus`).
-pub const CONTRACT_STATUSES: [&str; 4] = ["Active", "Active - Renewed", "Active - Lost", "Inactive"];
+/// A contract's statuses' labels, by their number (the labels of the proto's `ContractStatus`).
+pub const CONTRACT_STATUSES: [&str; 4] = eris_proto::contracts::v1::ContractStatus::LABELS;
 
 /// What a utility, supplier, contact or contract serves, as stored ("Electric", "Gas", "DR").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

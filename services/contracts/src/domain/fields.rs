@@ -9,6 +9,7 @@
 //! a column and a proto field.
 
 use eris_platform::edits;
+use eris_proto::contracts::v1::{BillingType, ContractType, PricingType};
 use rust_decimal::Decimal;
 
 use crate::{
@@ -60,10 +61,10 @@ macro_rules! contract_field_table {
 }
 pub(crate) use contract_field_table;
 
-pub const PRICING_TYPES: [&str; 3] = ["BOX", "Custom", "Matrix"];
-pub const CONTRACT_TYPES: [&str; 5] = ["New", "Renewal", "Hedge", "B&E", "Regained"];
-pub const HEDGE: &str = "Hedge";
-pub const BILLING_TYPES: [&str; 3] = ["Dual", "Utility Consolidated", "Supplier Consolidated"];
+pub const PRICING_TYPES: [&str; 3] = PricingType::LABELS;
+pub const CONTRACT_TYPES: [&str; 5] = ContractType::LABELS;
+pub const HEDGE: &str = ContractType::Hedge.label();
+pub const BILLING_TYPES: [&str; 3] = BillingType::LABELS;
 pub const SIGNED_THROUGH: [&str; 2] = ["JMI", "Provider"];
 
 /// Which contracts keep a field: the DR form hides the team, supplier, fee and affiliate, the

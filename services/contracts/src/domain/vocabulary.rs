@@ -52,29 +52,41 @@ impl Basis {
     }
 }
 
-/// What a payment is.
-pub const PAYMENT_TYPES: [&str; 5] = ["Residual", "Upfront", "True-up", "Affiliate", "Drop"];
+/// What a payment is (the labels of the proto's `PaymentType`).
+pub const PAYMENT_TYPES: [&str; 5] = eris_proto::contracts::v1::PaymentType::LABELS;
 
 pub use eris_platform::vocabulary::MONTHS;
 
 #[cfg(test)]
 mod tests {
+    use eris_proto::contracts::v1::{BillingType, ContractType, PaymentType, PricingType};
+
     use super::*;
+    use crate::domain::fields::{BILLING_TYPES, CONTRACT_TYPES, HEDGE, PRICING_TYPES};
 
     #[test]
-    fn every_status_of_the_proto_has_its_label_in_order() {
-        let named: Vec<&str> = (0..STATUSES.len() as i32)
-            .map(|n| ContractStatus::try_from(n).expect("a ContractStatus for each label").as_str_name())
-            .collect();
-        assert_eq!(
-            named,
-            [
-                "CONTRACT_STATUS_ACTIVE",
-                "CONTRACT_STATUS_ACTIVE_RENEWED",
-                "CONTRACT_STATUS_ACTIVE_LOST",
-                "CONTRACT_STATUS_INACTIVE"
-            ]
-        );
+    fn the_vocabularies_are_the_labels_of_their_proto_enums_in_the_specs_words() {
+        assert_eq!(STATUSES, ["Active", "Active - Renewed", "Active - Lost", "Inactive"]);
+        assert_eq!(PRICING_TYPES, ["BOX", "Custom", "Matrix"]);
+        assert_eq!(CONTRACT_TYPES, ["New", "Renewal", "Hedge", "B&E", "Regained"]);
+        assert_eq!(HEDGE, "Hedge");
+        assert_eq!(BILLING_TYPES, ["Dual", "Utility Consolidated", "Supplier Consolidated"]);
+        assert_eq!(PAYMENT_TYPES, ["Residual", "Upfront", "True-up", "Affiliate", "Drop"]);
+        // A status's number is its position: every number has its label, and no more.
+        for (number, label) in STATUSES.iter().enumerate() {
+            assert_eq!(ContractStatus::try_from(number as i32).map(ContractStatus::label), Ok(*label));
+        }
         assert!(ContractStatus::try_from(STATUSES.len() as i32).is_err(), "no status without a label");
+    }
+
+    #[test]
+    fn a_label_names_its_value_exactly_and_none_has_the_empty_label() {
+        assert_eq!(ContractType::from_label("B&E"), Some(ContractType::BlendAndExtend));
+        assert_eq!(PaymentType::from_label("True-up"), Some(PaymentType::TrueUp));
+        assert_eq!(ContractStatus::from_label("Active - Lost"), Some(ContractStatus::ActiveLost));
+        assert_eq!(BillingType::from_label("dual"), None);
+        assert_eq!(PricingType::from_label(""), None);
+        assert_eq!(PricingType::Unspecified.label(), "");
+        assert_eq!(PaymentType::Drop.label(), "Drop");
     }
 }

@@ -1,3 +1,6 @@
+import { PaymentTypeSchema } from "../../gen/eris/contracts/v1/contracts_pb";
+import { labelsOf } from "../../lib/vocabulary";
+
 /**
  * Texts of the payment screens that the spec does not give (PAYMENT_UI_TEXTS, DR_PAYMENT_TEXTS); its
  * own texts, quoted word for word, are PAYMENT_TEXTS below.
@@ -120,7 +123,7 @@ export const DR_PAYMENT_TEXTS = {
 } as const;
 
 /** The payment types, in the spec's order (a payment may have none). */
-export const PAYMENT_TYPES = ["Residual", "Upfront", "True-up", "Affiliate", "Drop"] as const;
+export const PAYMENT_TYPES = labelsOf(PaymentTypeSchema);
 
 /** The periods of a DR payment. */
 export const DR_PERIODS = ["Winter", "Summer"] as const;

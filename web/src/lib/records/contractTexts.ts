@@ -5,18 +5,28 @@
  * beta screens' and the hedges' in features/betaContracts/betaTexts.ts.
  */
 
-/** Contract statuses: the stored value is the index (0 Active … 3 Inactive). */
-export const CONTRACT_STATUSES = ["Active", "Active - Renewed", "Active - Lost", "Inactive"] as const;
-export const INACTIVE_STATUS = 3;
+import {
+  BillingTypeSchema,
+  ContractStatus,
+  ContractStatusSchema,
+  ContractType,
+  ContractTypeSchema,
+  PricingTypeSchema,
+} from "../../gen/eris/contracts/v1/contracts_pb";
+import { labelOf, labelsOf } from "../vocabulary";
+
+/** Contract statuses' labels: the stored value is the index (ContractStatus, 0 Active … 3 Inactive). */
+export const CONTRACT_STATUSES = labelsOf(ContractStatusSchema);
+export const INACTIVE_STATUS: number = ContractStatus.INACTIVE;
 
 export function statusLabel(status: number): string {
   return CONTRACT_STATUSES[status] ?? "";
 }
 
-export const PRICING_TYPES = ["BOX", "Custom", "Matrix"] as const;
-export const CONTRACT_TYPES = ["New", "Renewal", "Hedge", "B&E", "Regained"] as const;
-export const HEDGE_CONTRACT_TYPE = "Hedge";
-export const BILLING_TYPES = ["Dual", "Utility Consolidated", "Supplier Consolidated"] as const;
+export const PRICING_TYPES = labelsOf(PricingTypeSchema);
+export const CONTRACT_TYPES = labelsOf(ContractTypeSchema);
+export const HEDGE_CONTRACT_TYPE = labelOf(ContractTypeSchema, ContractType.HEDGE);
+export const BILLING_TYPES = labelsOf(BillingTypeSchema);
 export const SIGNED_THROUGH = ["JMI", "Provider"] as const;
 export const MONTHS = [
   "January",
