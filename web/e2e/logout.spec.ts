@@ -50,7 +50,7 @@ test("the refresh token is out of scripts' reach, and Sign out everywhere ends t
   const visible = await scriptVisible(page);
   expect(visible.cookie).not.toContain("eris_refresh");
   expect(Object.keys(visible.storage).filter((key) => /refresh/i.test(key))).toEqual([]);
-  expect(Object.keys(visible.storage).sort()).toEqual(["eris_token", "eris_token_expires_at"]);
+  expect(Object.keys(visible.storage).sort()).toEqual(["eris_session_profile", "eris_token", "eris_token_expires_at"]);
   expect(await refreshCookie(page)).toMatchObject({
     httpOnly: true,
     secure: true,

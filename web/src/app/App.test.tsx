@@ -8,7 +8,8 @@ import { makeUser } from "../test/fakes";
 import { fakeServices, renderApp } from "../test/renderApp";
 import { NOT_AVAILABLE_YET } from "../components/Placeholder";
 import { App, createAppRouter } from "./App";
-import { TOKEN_KEY } from "./auth/tokenStore";
+import { profileText } from "./auth/session";
+import { PROFILE_KEY, TOKEN_KEY } from "./auth/tokenStore";
 import { SHELL_TEXTS } from "./shell/texts";
 
 function signedInAs(role: Role, extra: Parameters<typeof makeUser>[0] = {}) {
@@ -35,6 +36,22 @@ describe("app routes", () => {
     // The Dashboard is a real screen now: its tabs, not a placeholder.
     expect(screen.getByRole("tab", { name: "Tasks" })).toBeTruthy();
     expect(screen.queryByText(NOT_AVAILABLE_YET)).toBeNull();
+  });
+
+  it("draws the dashboard from the profile kept by the last load while the server is asked again", async () => {
+    window.localStorage.setItem(TOKEN_KEY, "stored-token");
+    const kept = makeUser({ role: Role.SALES, name: "Fox Mulder" });
+    window.localStorage.setItem(PROFILE_KEY, profileText({ user: kept, features: [] }, "stored-token"));
+    // The server has not answered yet (and will not in this test).
+    const getCurrentUser = vi.fn(() => new Promise<never>(() => {}));
+    const services = fakeServices({
+      auth: { getCurrentUser: getCurrentUser as never },
+      users: { listUsers: vi.fn(async () => ({ users: [], nextPageToken: "" })) as never },
+    });
+    renderApp("/", services);
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    expect(screen.getByTestId("user-name").textContent).toBe("Fox Mulder");
+    expect(getCurrentUser).toHaveBeenCalledTimes(1);
   });
 
   it("drops a stored token the server refuses and shows the login page", async () => {

@@ -8,7 +8,7 @@ import { Placeholder } from "../components/Placeholder";
 import { ACCOUNT_FINDER_PATH } from "../lib/accountRoutes";
 import { LoginPage } from "../features/login/LoginPage";
 import { reportEntry, type ReportId } from "../features/reports/reportCatalog";
-import { decideLoginRoute } from "./auth/guard";
+import { decideLoginRoute, HOME_PATH, LOGIN_PATH } from "./auth/guard";
 import { useSessionState } from "./auth/SessionContext";
 import { RevenueBasis } from "../gen/eris/reporting/v1/reporting_pb";
 import { ADMIN_ROLES, COMMISSIONS_ROLES, RATE_TYPES_ROLES } from "./roles";
@@ -160,6 +160,18 @@ const REPORT_PAGES: readonly { id: ReportId; element: ReactNode }[] = [
   { id: "opportunityTracker", element: <OpportunityTrackerPage /> },
   { id: "autoInactive", element: <AutoInactiveContractsPage /> },
 ];
+
+/**
+ * Fetches the dashboard's code when the app is opened at the sign-in page or the dashboard, where
+ * everyone is headed: main.tsx calls it before the app first draws, so that the fetch runs while
+ * the browser is busy drawing rather than after.
+ */
+export function preloadLanding(path: string): void {
+  const lower = path.toLowerCase();
+  if (lower === LOGIN_PATH || lower === HOME_PATH.toLowerCase()) {
+    DashboardPage.preload().catch(() => {});
+  }
+}
 
 /** The public login route: a signed-in person is sent where they belong. */
 function LoginRoute() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 
 import { Button, InputGroup, Intent, PopoverNext, Spinner, SpinnerSize, type IconName } from "@blueprintjs/core";
 import type { DatePickerProps } from "@blueprintjs/datetime";
@@ -94,25 +94,36 @@ export function DatePickerInput({
 }: DatePickerInputProps) {
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const picked = pickerValue(value, withTime);
   const canPick = !disabled && !readOnly;
 
-  function handlePick(date: Date | null, isUserChange: boolean) {
+  // What the calendar's handler needs, as of the last render: the handler itself then never
+  // changes, and neither does the calendar button beside the input unless what it shows does.
+  // Blueprint's InputGroup measures its right element whenever it is a new one, which makes the
+  // browser lay the whole page out there and then; a new button on every render of a busy screen
+  // (the dashboard while its reads arrive) cost a third of its first second.
+  const latest = useRef({ value, withTime, onValueChange });
+  useLayoutEffect(() => {
+    latest.current = { value, withTime, onValueChange };
+  });
+
+  const handlePick = useCallback((date: Date | null, isUserChange: boolean) => {
     if (!date || !isUserChange) {
       return;
     }
+    const { value: typed, withTime: timed, onValueChange: change } = latest.current;
+    const picked = pickerValue(typed, timed);
     const clock = clockOf(date);
-    if (withTime && !picked && clock.hour === 0 && clock.minute === 0) {
+    if (timed && !picked && clock.hour === 0 && clock.minute === 0) {
       // A first pick comes at midnight; a due date without a time means 09:00.
       clock.hour = DEFAULT_PICKED_HOUR;
     }
-    onValueChange(formatWallClockText(clock, withTime));
+    change(formatWallClockText(clock, timed));
     const dayChanged = !picked || picked.toDateString() !== date.toDateString();
-    if (dayChanged && !withTime) {
+    if (dayChanged && !timed) {
       setOpen(false);
       inputRef.current?.focus();
     }
-  }
+  }, []);
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.altKey && event.key === "ArrowDown" && canPick) {
@@ -121,23 +132,49 @@ export function DatePickerInput({
     }
   }
 
-  const calendar = (
-    <div id={`${id}-calendar`}>
-      <Suspense fallback={<Spinner size={SpinnerSize.SMALL} />}>
-        <DatePicker
-          value={picked}
-          initialMonth={picked ?? undefined}
-          onChange={handlePick}
-          minDate={MIN_DATE}
-          maxDate={MAX_DATE}
-          highlightCurrentDay
-          canClearSelection={false}
-          timePrecision={withTime ? "minute" : undefined}
-          timePickerProps={withTime ? { useAmPm: false, showArrowButtons: true } : undefined}
+  const calendarButton = useMemo(() => {
+    if (!canPick) {
+      return undefined;
+    }
+    const picked = pickerValue(value, withTime);
+    const calendar = (
+      <div id={`${id}-calendar`}>
+        <Suspense fallback={<Spinner size={SpinnerSize.SMALL} />}>
+          <DatePicker
+            value={picked}
+            initialMonth={picked ?? undefined}
+            onChange={handlePick}
+            minDate={MIN_DATE}
+            maxDate={MAX_DATE}
+            highlightCurrentDay
+            canClearSelection={false}
+            timePrecision={withTime ? "minute" : undefined}
+            timePickerProps={withTime ? { useAmPm: false, showArrowButtons: true } : undefined}
+          />
+        </Suspense>
+      </div>
+    );
+    return (
+      <PopoverNext
+        content={calendar}
+        isOpen={open}
+        onInteraction={setOpen}
+        placement="bottom-end"
+        autoFocus
+        shouldReturnFocusOnClose
+      >
+        <Button
+          variant="minimal"
+          icon="calendar"
+          aria-label={DATE_FIELD_TEXTS.openCalendar}
+          title={DATE_FIELD_TEXTS.openCalendar}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={open ? `${id}-calendar` : undefined}
         />
-      </Suspense>
-    </div>
-  );
+      </PopoverNext>
+    );
+  }, [canPick, value, withTime, id, open, handlePick]);
 
   return (
     <InputGroup
@@ -157,28 +194,7 @@ export function DatePickerInput({
       onValueChange={onValueChange}
       onBlur={onBlur}
       onKeyDown={handleKeyDown}
-      rightElement={
-        canPick ? (
-          <PopoverNext
-            content={calendar}
-            isOpen={open}
-            onInteraction={setOpen}
-            placement="bottom-end"
-            autoFocus
-            shouldReturnFocusOnClose
-          >
-            <Button
-              variant="minimal"
-              icon="calendar"
-              aria-label={DATE_FIELD_TEXTS.openCalendar}
-              title={DATE_FIELD_TEXTS.openCalendar}
-              aria-haspopup="dialog"
-              aria-expanded={open}
-              aria-controls={open ? `${id}-calendar` : undefined}
-            />
-          </PopoverNext>
-        ) : undefined
-      }
+      rightElement={calendarButton}
     />
   );
 }

@@ -119,7 +119,9 @@ export type FakeClient<K extends keyof ApiClients> = Partial<Record<keyof ApiCli
  * the user list holds `users`.
  */
 export function openApp(path: string, me: User, api: FakeClients = {}, users: readonly User[] = [me]) {
-  window.localStorage.setItem(TOKEN_KEY, "tok");
+  // A token of the user's own, as each sign-in stores: the profile a previous user's load kept is
+  // not theirs.
+  window.localStorage.setItem(TOKEN_KEY, `tok-${me.userId}`);
   const services = signedInServices(me, users);
   Object.assign(services.api, api);
   return { services, ...renderApp(path, services) };

@@ -2,13 +2,18 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 
 import { createSessionApi, type SessionApi } from "../../api/sessionApi";
+import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser, memoryStorage } from "../../test/fakes";
 import { fakeSessionApi } from "../../test/renderApp";
 import { Session, type SessionAuthApi } from "./session";
-import { createTokenStore, LEGACY_REFRESH_TOKEN_KEY, TOKEN_EXPIRY_KEY, TOKEN_KEY } from "./tokenStore";
+import { createTokenStore, LEGACY_REFRESH_TOKEN_KEY, PROFILE_KEY, TOKEN_EXPIRY_KEY, TOKEN_KEY } from "./tokenStore";
 
-function setup(api: Partial<SessionAuthApi> = {}, token?: string, rest: Partial<SessionApi> = {}) {
-  const storage = memoryStorage();
+function setup(
+  api: Partial<SessionAuthApi> = {},
+  token?: string,
+  rest: Partial<SessionApi> = {},
+  storage: Storage = memoryStorage(),
+) {
   if (token) {
     storage.setItem(TOKEN_KEY, token);
   }
@@ -174,7 +179,7 @@ describe("session", () => {
     expect(away.onSignedOut).not.toHaveBeenCalled();
   });
 
-  it("signs in over REST, stores the access token only, and takes the user from GetCurrentUser", async () => {
+  it("signs in over REST, stores the access token and the user's profile, and takes the user from GetCurrentUser", async () => {
     const getCurrentUser = vi.fn(async () => ({ user: makeUser({ name: "Walter Skinner" }) }));
     const { session, storage, sessionApi } = setup({ getCurrentUser });
     const user = await session.signIn("dana@eris.test", "pw");
@@ -182,7 +187,8 @@ describe("session", () => {
     expect(getCurrentUser).toHaveBeenCalledTimes(1);
     expect(user.name).toBe("Walter Skinner");
     expect(storage.getItem(TOKEN_KEY)).toBe("fresh-token");
-    expect(storage.length).toBe(1);
+    expect(JSON.parse(storage.getItem(PROFILE_KEY) ?? "{}")).toMatchObject({ user: { name: "Walter Skinner" } });
+    expect(storage.length).toBe(2);
     expect(session.getState()).toMatchObject({
       status: "signedIn",
       user: { name: "Walter Skinner" },
@@ -210,6 +216,7 @@ describe("session", () => {
     expect(tokens.expiresAt()).toBe(Date.parse("2030-01-01T00:00:00Z"));
     expect(stored(storage)).not.toMatch(/refresh/i);
     expect(Array.from({ length: storage.length }, (_, i) => storage.key(i)).sort()).toEqual([
+      PROFILE_KEY,
       TOKEN_KEY,
       TOKEN_EXPIRY_KEY,
     ]);
@@ -381,5 +388,97 @@ describe("session", () => {
     unsubscribe();
     await session.signIn("dana@eris.test", "pw");
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("session kept between loads", () => {
+  /** A storage holding what a load signed in as `user` left behind. */
+  async function leftBySignIn(user = makeUser(), features: string[] = [], businessTimeZone = "") {
+    const storage = memoryStorage();
+    const first = setup({ getCurrentUser: async () => ({ user, features, businessTimeZone }) }, undefined, {}, storage);
+    await first.session.signIn("dana@eris.test", "pw");
+    return storage;
+  }
+
+  it("is signed in from the kept profile at once, and asks the server again", async () => {
+    const storage = await leftBySignIn(makeUser({ role: Role.MANAGEMENT }), ["contracts_beta"], "America/Chicago");
+    let answer: (value: { user: ReturnType<typeof makeUser> }) => void = () => {};
+    const getCurrentUser = vi.fn(() => new Promise<{ user: ReturnType<typeof makeUser> }>((r) => (answer = r)));
+    const { session } = setup({ getCurrentUser }, undefined, {}, storage);
+    // Before anything is asked: the screens can draw for the user of the last load.
+    expect(session.getState()).toMatchObject({
+      status: "signedIn",
+      user: { userId: 7n, role: Role.MANAGEMENT, name: "Dana Scully" },
+      features: ["contracts_beta"],
+      businessTimeZone: "America/Chicago",
+    });
+    const restoring = session.restore();
+    expect(getCurrentUser).toHaveBeenCalledTimes(1);
+    // Management made them Sales meanwhile: the server's answer wins, and is kept for the next load.
+    answer({ user: makeUser({ role: Role.SALES, version: 2n }) });
+    await restoring;
+    expect(session.getState()).toMatchObject({ status: "signedIn", user: { role: Role.SALES, version: 2n } });
+    // The next load starts from that answer.
+    expect(setup({}, undefined, {}, storage).session.getState()).toMatchObject({ user: { role: Role.SALES } });
+  });
+
+  it("ends the session, forgetting token and profile, when the server refuses the token", async () => {
+    const storage = await leftBySignIn();
+    const { session, onSignedOut } = setup(
+      {
+        getCurrentUser: async () => {
+          throw new ConnectError("revoked", Code.Unauthenticated);
+        },
+      },
+      undefined,
+      {},
+      storage,
+    );
+    expect(session.getState().status).toBe("signedIn");
+    await session.restore();
+    expect(session.getState().status).toBe("signedOut");
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    expect(storage.length).toBe(0);
+  });
+
+  it("waits for the server when the kept profile cannot be read, or is not the stored token's", async () => {
+    const unreadable = memoryStorage();
+    unreadable.setItem(TOKEN_KEY, "stored");
+    unreadable.setItem(PROFILE_KEY, '{"user":{"userId":"not a number"}}');
+    expect(setup({}, undefined, {}, unreadable).session.getState().status).toBe("restoring");
+
+    const orphan = await leftBySignIn();
+    orphan.removeItem(TOKEN_KEY);
+    expect(setup({}, undefined, {}, orphan).session.getState().status).toBe("signedOut");
+
+    // Kept for another token (another sign-in's, or before a refresh): the server is asked first.
+    const replaced = await leftBySignIn();
+    replaced.setItem(TOKEN_KEY, "another-users-token");
+    expect(setup({}, undefined, {}, replaced).session.getState().status).toBe("restoring");
+  });
+
+  it("forgets the profile at sign-out, and a sign-in never starts from another user's", async () => {
+    const storage = await leftBySignIn();
+    const { session } = setup({}, undefined, {}, storage);
+    await session.signOut();
+    expect(storage.getItem(PROFILE_KEY)).toBeNull();
+
+    const stale = await leftBySignIn(makeUser({ userId: 9n, name: "Alex Krycek" }));
+    stale.removeItem(TOKEN_KEY);
+    let keptDuringSignIn: string | null = "unread";
+    const next = setup(
+      {
+        getCurrentUser: async () => {
+          keptDuringSignIn = stale.getItem(PROFILE_KEY);
+          return { user: makeUser() };
+        },
+      },
+      undefined,
+      {},
+      stale,
+    );
+    await next.session.signIn("dana@eris.test", "pw");
+    expect(keptDuringSignIn).toBeNull();
+    expect(JSON.parse(stale.getItem(PROFILE_KEY) ?? "{}")).toMatchObject({ user: { name: "Dana Scully" } });
   });
 });

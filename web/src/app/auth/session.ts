@@ -1,8 +1,9 @@
+import { fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 
 import { hasCode } from "../../api/errors";
 import type { SessionAnswer, SessionApi } from "../../api/sessionApi";
-import type { User } from "../../gen/eris/identity/v1/identity_pb";
+import { UserSchema, type User } from "../../gen/eris/identity/v1/identity_pb";
 import { browserRefreshLock, TokenRefresher, type RefreshLock } from "./tokenRefresher";
 import type { TokenStore } from "./tokenStore";
 
@@ -33,6 +34,59 @@ export type SessionState =
 
 type Listener = () => void;
 
+/** What GetCurrentUser says about the signed-in user: the part of a signed-in state kept between loads. */
+type Profile = Pick<Extract<SessionState, { status: "signedIn" }>, "user" | "features" | "businessTimeZone">;
+
+/**
+ * A short fingerprint of a token (FNV-1a), kept with the profile so that a profile is used only
+ * with the token it was answered for: never for a token another user's sign-in stored, nor after a
+ * refresh until the user has been read again. Not a secret and not a check of the token.
+ */
+function fingerprint(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) {
+    hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** The profile as kept in storage, for `token`: the user in the protobuf JSON form. */
+export function profileText({ user, features = [], businessTimeZone }: Profile, token: string): string {
+  return JSON.stringify({
+    token: fingerprint(token),
+    user: toJson(UserSchema, user),
+    features,
+    businessTimeZone: businessTimeZone ?? "",
+  });
+}
+
+/**
+ * The profile kept for `token`, or undefined when there is none, it was kept for another token or
+ * it cannot be read (then the load waits for the server).
+ */
+function readProfile(text: string | null, token: string | null): Profile | undefined {
+  if (!text || !token) {
+    return undefined;
+  }
+  try {
+    const kept = JSON.parse(text) as {
+      token?: unknown;
+      user?: JsonValue;
+      features?: unknown;
+      businessTimeZone?: unknown;
+    };
+    if (kept.token !== fingerprint(token)) {
+      return undefined;
+    }
+    const user = fromJson(UserSchema, kept.user ?? null);
+    const features = Array.isArray(kept.features) ? kept.features.filter((f) => typeof f === "string") : [];
+    const businessTimeZone = typeof kept.businessTimeZone === "string" ? kept.businessTimeZone : "";
+    return user.userId > 0n ? { user, features, businessTimeZone: businessTimeZone || undefined } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Waits before each new attempt at restoring a session when the server could not answer (a call
  * cancelled by a navigation, the network or a service briefly away): 0.3, 1 and 3 seconds.
@@ -58,6 +112,8 @@ export class Session {
   private state: SessionState;
   private readonly listeners = new Set<Listener>();
   private readonly refresher: TokenRefresher;
+  /** Whether the signed-in state is the server's answer of this load, not the profile kept from the last. */
+  private confirmed = false;
 
   constructor(
     private readonly tokens: TokenStore,
@@ -67,7 +123,12 @@ export class Session {
     lock: RefreshLock = browserRefreshLock(),
     private readonly retryDelaysMs: readonly number[] = RESTORE_RETRY_DELAYS_MS,
   ) {
-    this.state = tokens.accessToken() ? { status: "restoring" } : { status: "signedOut" };
+    const kept = readProfile(tokens.profile(), tokens.accessToken());
+    this.state = kept
+      ? { status: "signedIn", ...kept }
+      : tokens.accessToken()
+        ? { status: "restoring" }
+        : { status: "signedOut" };
     this.refresher = new TokenRefresher({
       tokens,
       api: sessionApi,
@@ -96,20 +157,26 @@ export class Session {
    * Restores the session from the stored access token; a token the server refuses (and cannot
    * refresh) is removed. When the server cannot answer, it tries again a few times; if it still
    * cannot, the sign-in screen shows but the token is kept, so the next load restores the session.
+   *
+   * With the profile kept from the last answer, the session is signed in from the start, so the
+   * screens draw and ask for their data while GetCurrentUser is asked (every call is still checked
+   * by the server); the server's answer then replaces the profile, or its refusal ends the session.
    */
   async restore(): Promise<void> {
     if (!this.tokens.accessToken()) {
       this.set({ status: "signedOut" });
       return;
     }
-    this.set({ status: "restoring" });
+    if (this.state.status !== "signedIn") {
+      this.set({ status: "restoring" });
+    }
     for (let attempt = 0; ; attempt++) {
       try {
-        const { user, features = [], businessTimeZone } = await this.api().getCurrentUser({});
-        if (!user) {
-          throw new Error("GetCurrentUser answered without a user");
+        const answer = await this.api().getCurrentUser({});
+        if (this.state.status === "signedOut" || this.confirmed) {
+          return; // dropped, or signed in through the form, meanwhile
         }
-        this.set({ status: "signedIn", user, features, businessTimeZone: businessTimeZone || undefined });
+        this.signedIn(answer);
         this.refresher.schedule();
         return;
       } catch (err) {
@@ -122,7 +189,7 @@ export class Session {
           return;
         }
         await sleep(this.retryDelaysMs[attempt]);
-        if (this.state.status !== "restoring") {
+        if (this.state.status === "signedOut" || this.confirmed) {
           return;
         }
       }
@@ -138,19 +205,10 @@ export class Session {
     let opened: string | null = null;
     try {
       const answer = await this.sessionApi().login({ username, password });
+      this.tokens.saveProfile(null);
       this.tokens.save(answer);
       opened = answer.token;
-      const { user, features = [], businessTimeZone } = await this.api().getCurrentUser({});
-      if (!user) {
-        throw new Error("GetCurrentUser answered without a user");
-      }
-      this.set({
-        status: "signedIn",
-        user,
-        features,
-        businessTimeZone: businessTimeZone || undefined,
-        pendingCurrentPassword: user.forcePasswordReset ? password : undefined,
-      });
+      const user = this.signedIn(await this.api().getCurrentUser({}), password);
       this.refresher.schedule();
       return user;
     } catch (err) {
@@ -176,6 +234,7 @@ export class Session {
 
   /** Forgets the session at once, e.g. when the server refused to refresh it. */
   drop(): void {
+    this.confirmed = false;
     this.refresher.stop();
     this.tokens.remove();
     if (this.state.status !== "signedOut") {
@@ -222,6 +281,7 @@ export class Session {
       features: this.state.features,
       businessTimeZone: this.state.businessTimeZone,
     });
+    this.keepProfile(this.state);
     void this.reloadCurrentUser();
   }
 
@@ -241,13 +301,39 @@ export class Session {
    */
   private async reloadCurrentUser(): Promise<void> {
     try {
-      const { user, features = [], businessTimeZone } = await this.api().getCurrentUser({});
-      if (this.state.status === "signedIn" && user && user.userId === this.state.user.userId) {
-        this.set({ ...this.state, user, features, businessTimeZone: businessTimeZone || undefined });
+      const answer = await this.api().getCurrentUser({});
+      if (this.state.status === "signedIn" && answer.user?.userId === this.state.user.userId) {
+        this.signedIn(answer, this.state.pendingCurrentPassword);
       }
     } catch {
       // Not fatal: the session goes on with the user as it was.
     }
+  }
+
+  /**
+   * Signed in as GetCurrentUser answered, and that answer kept for the next load. `password` is the
+   * one typed at sign-in, held in memory only while a forced reset is pending.
+   */
+  private signedIn(answer: Awaited<ReturnType<SessionAuthApi["getCurrentUser"]>>, password?: string): User {
+    const { user, features = [], businessTimeZone } = answer;
+    if (!user) {
+      throw new Error("GetCurrentUser answered without a user");
+    }
+    const profile: Profile = { user, features, businessTimeZone: businessTimeZone || undefined };
+    this.confirmed = true;
+    this.set({
+      status: "signedIn",
+      ...profile,
+      pendingCurrentPassword: user.forcePasswordReset ? password : undefined,
+    });
+    this.keepProfile(profile);
+    return user;
+  }
+
+  /** Keeps the server's answer for the next load, with the token it goes with. */
+  private keepProfile(profile: Profile): void {
+    const token = this.tokens.accessToken();
+    this.tokens.saveProfile(token ? profileText(profile, token) : null);
   }
 
   private set(state: SessionState): void {

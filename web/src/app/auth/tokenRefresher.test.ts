@@ -104,7 +104,7 @@ describe("token refresh", () => {
     // No refresh token is sent: the browser adds the HttpOnly cookie itself.
     expect(tab.rest.refresh).toHaveBeenCalledWith();
     expect(storage.getItem("eris_token")).toBe("access-2");
-    expect(keys(storage)).toEqual(["eris_token", "eris_token_expires_at"]);
+    expect(keys(storage)).toEqual(["eris_session_profile", "eris_token", "eris_token_expires_at"]);
     expect(tab.session.getState().status).toBe("signedIn");
   });
 

@@ -7,6 +7,12 @@ export const TOKEN_EXPIRY_KEY = "eris_token_expires_at";
  * read; a value left here from before is removed when the store is made.
  */
 export const LEGACY_REFRESH_TOKEN_KEY = "eris_refresh_token";
+/**
+ * The localStorage key that holds the server's last answer about the signed-in user (who, role,
+ * features, time zone), so that a reload can show the screens while that answer is asked again.
+ * It goes with the token: removed whenever the token is.
+ */
+export const PROFILE_KEY = "eris_session_profile";
 
 /** What the app keeps of a session: the access token and its expiry, never the refresh token. */
 export interface SessionTokens {
@@ -26,6 +32,11 @@ export interface TokenStore {
   /** When the stored access token expires (milliseconds since the epoch), or null when unknown. */
   expiresAt(): number | null;
   save(tokens: SessionTokens): void;
+  /** The signed-in user as the server last described them (stored text), or null when not kept. */
+  profile(): string | null;
+  /** Keeps (or, with null, forgets) the server's last description of the signed-in user. */
+  saveProfile(text: string | null): void;
+  /** Forgets the session: the access token, its expiry and the profile. */
   remove(): void;
 }
 
@@ -69,8 +80,20 @@ export function createTokenStore(storage: KeyValueStorage): TokenStore {
       // The access token last: other tabs look at it to tell whether the session has moved on.
       storage.setItem(TOKEN_KEY, token);
     },
+    profile: () => read(PROFILE_KEY),
+    saveProfile(text) {
+      if (text === null) {
+        removeKeys(PROFILE_KEY);
+        return;
+      }
+      try {
+        storage.setItem(PROFILE_KEY, text);
+      } catch {
+        // Full or blocked storage: the next load waits for the server instead.
+      }
+    },
     remove() {
-      removeKeys(TOKEN_KEY, TOKEN_EXPIRY_KEY, LEGACY_REFRESH_TOKEN_KEY);
+      removeKeys(TOKEN_KEY, TOKEN_EXPIRY_KEY, PROFILE_KEY, LEGACY_REFRESH_TOKEN_KEY);
     },
   };
 }

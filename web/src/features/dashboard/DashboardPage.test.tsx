@@ -22,6 +22,7 @@ import { HOUR_PX, MONTH_CELL_ENTRIES } from "./Calendar";
 import { CLOSED_EVENT_COLOUR } from "../../styles/palette";
 import { eventColour } from "./calendarMath";
 import { DASHBOARD_TEXTS } from "./texts";
+import { UPCOMING_SHOWN } from "./UpcomingTasks";
 
 const manager = makeUser({ userId: 1n, name: "Mia Manager", role: Role.MANAGEMENT });
 const sally = makeUser({ userId: 2n, name: "Sally Sales", role: Role.SALES });
@@ -406,6 +407,24 @@ describe("My Upcoming Tasks", () => {
     await userEvent.type(within(list).getByLabelText(DASHBOARD_TEXTS.search), "site");
     expect(within(list).queryByText("Call the CFO")).toBeNull();
     expect(router().location.search).toBe("?q=site");
+  });
+});
+
+describe("My Upcoming Tasks, a busy week", () => {
+  it("draws the first tasks, and the rest on Show all, where the keyboard carries on", async () => {
+    const many = Array.from({ length: UPCOMING_SHOWN + 12 }, (_, i) =>
+      task(BigInt(100 + i), `Follow-up ${String(i + 1).padStart(3, "0")}`, todayNoon),
+    );
+    dashboardAs(sally, { tasks: many });
+    const list = await upcoming();
+    await within(list).findByText("Follow-up 001");
+    expect(within(list).getAllByRole("row")).toHaveLength(UPCOMING_SHOWN + 1);
+    const firstHidden = `Follow-up ${String(UPCOMING_SHOWN + 1).padStart(3, "0")}`;
+    expect(within(list).queryByText(firstHidden)).toBeNull();
+    await userEvent.click(within(list).getByRole("button", { name: DASHBOARD_TEXTS.showAllTasks("62") }));
+    expect(within(list).getAllByRole("row")).toHaveLength(UPCOMING_SHOWN + 13);
+    await waitFor(() => expect(document.activeElement?.textContent).toContain(firstHidden));
+    expect(within(list).queryByRole("button", { name: /Show all/ })).toBeNull();
   });
 });
 

@@ -1,9 +1,10 @@
 import { Button, Classes, H5, H6, Intent, NonIdealState, Spinner, Text } from "@blueprintjs/core";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 
 import type { RenewalAlert, RenewalWindowCount } from "../../gen/eris/reporting/v1/reporting_pb";
 import { StaticTag } from "../../components/StaticTag";
+import { useFocusFirstShown } from "../../components/useFocusFirstShown";
 import { companyContractsPath } from "../../lib/companyRoutes";
 import { formatDate } from "../../lib/dateText";
 import { useRenewalAlerts } from "../reports";
@@ -94,14 +95,7 @@ function RenewalWindow({ group: { window, alerts, total }, all, loadingAll, onSh
   const list = useRef<HTMLUListElement>(null);
   const shown = all ?? alerts.slice(0, RENEWALS_SHOWN);
   const count = total.toLocaleString("en-US");
-  // The button goes once the rest are shown: the keyboard carries on at the first alert it brought.
-  const pressed = useRef(false);
-  useEffect(() => {
-    if (pressed.current && shown.length > RENEWALS_SHOWN) {
-      list.current?.querySelectorAll("a")[RENEWALS_SHOWN]?.focus();
-      pressed.current = false;
-    }
-  }, [shown.length]);
+  const focusFirstShown = useFocusFirstShown(list, "a", shown.length, RENEWALS_SHOWN);
   return (
     <div className="eris-renewals-group">
       <H6 id={`renewals-${window}`}>{T.renewalWindows[window]}</H6>
@@ -131,7 +125,7 @@ function RenewalWindow({ group: { window, alerts, total }, all, loadingAll, onSh
           aria-label={T.showAllRenewalsOf(count, T.renewalWindows[window] ?? "")}
           loading={loadingAll}
           onClick={() => {
-            pressed.current = true;
+            focusFirstShown();
             onShowAll();
           }}
         />

@@ -1,4 +1,7 @@
+import { useRef, useState } from "react";
+
 import {
+  Button,
   Callout,
   Classes,
   FormGroup,
@@ -14,6 +17,7 @@ import {
 import { useBusinessTimeZone } from "../../app/auth/SessionContext";
 import { businessDayOf, formatClockTime, startOfBusinessDay } from "../../lib/businessTime";
 import { DatePickerInput } from "../../components/DatePickerInput";
+import { useFocusFirstShown } from "../../components/useFocusFirstShown";
 import { DATE_FORMAT_ERROR, DATE_PLACEHOLDER, formatWallClockText, parseDateText } from "../../lib/dateText";
 import { useUrlText, type UrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
@@ -32,6 +36,12 @@ export interface UpcomingTasksProps {
   url: UrlParams;
   onOpenTask: (task: Task) => void;
 }
+
+/**
+ * How many tasks the list draws before "Show all": a busy week holds hundreds (a Management user of
+ * a large book, 359), and drawing every row made up most of the dashboard's first second.
+ */
+export const UPCOMING_SHOWN = 50;
 
 /** True when the search text appears in the task's subject, company, type or status. */
 export function matchesTaskSearch(task: Task, search: string): boolean {
@@ -104,6 +114,10 @@ export function UpcomingTasks({ userId, userName, url, onOpenTask }: UpcomingTas
   useLoadErrorToast(tasks, DASHBOARD_TEXTS.loadTasksFailed);
 
   const rows = (valid ? (tasks.data ?? []) : []).filter((task) => matchesTaskSearch(task, search));
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? rows : rows.slice(0, UPCOMING_SHOWN);
+  const list = useRef<HTMLTableSectionElement>(null);
+  const focusFirstShown = useFocusFirstShown(list, "tr", shown.length, UPCOMING_SHOWN);
   const heading = userName ? DASHBOARD_TEXTS.upcomingTasksOf(userName) : DASHBOARD_TEXTS.upcomingTasks;
 
   const dateField = (id: string, label: string, value: string, onChange: (v: string) => void, bad: boolean) => {
@@ -171,8 +185,8 @@ export function UpcomingTasks({ userId, userName, url, onOpenTask }: UpcomingTas
                 <th className="eris-upcoming-status">{DASHBOARD_TEXTS.columns.status}</th>
               </tr>
             </thead>
-            <tbody>
-              {rows.map((task) => {
+            <tbody ref={list}>
+              {shown.map((task, index) => {
                 const due = fromTimestamp(task.dueTime);
                 const dueDay = due ? businessDayOf(due, timeZone) : undefined;
                 return (
@@ -180,6 +194,7 @@ export function UpcomingTasks({ userId, userName, url, onOpenTask }: UpcomingTas
                     key={String(task.taskId)}
                     data-task-id={String(task.taskId)}
                     style={{ cursor: "pointer" }}
+                    tabIndex={index === UPCOMING_SHOWN ? -1 : undefined}
                     onClick={() => onOpenTask(task)}
                   >
                     <td>
@@ -208,6 +223,17 @@ export function UpcomingTasks({ userId, userName, url, onOpenTask }: UpcomingTas
               })}
             </tbody>
           </HTMLTable>
+          {shown.length < rows.length && (
+            <Button
+              variant="minimal"
+              size="small"
+              text={DASHBOARD_TEXTS.showAllTasks(rows.length.toLocaleString("en-US"))}
+              onClick={() => {
+                focusFirstShown();
+                setShowAll(true);
+              }}
+            />
+          )}
         </div>
       )}
     </section>

@@ -50,5 +50,6 @@ export const DASHBOARD_TEXTS = {
   daysLeft: (days: number) => `${days} day${days === 1 ? "" : "s"}`,
   endsOn: (date: string) => `ends ${date}`,
   showAllRenewals: (count: string) => `Show all ${count}`,
+  showAllTasks: (count: string) => `Show all ${count} tasks`,
   showAllRenewalsOf: (count: string, window: string) => `Show all ${count} renewals ${window.toLowerCase()}`,
 } as const;

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 
-import { TOKEN_EXPIRY_KEY, TOKEN_KEY } from "../../app/auth/tokenStore";
+import { PROFILE_KEY, TOKEN_EXPIRY_KEY, TOKEN_KEY } from "../../app/auth/tokenStore";
 import { makeUser } from "../../test/fakes";
 import { fakeServices, renderApp } from "../../test/renderApp";
 import { LOGIN_TEXTS } from "./texts";
@@ -63,7 +63,7 @@ describe("login page", () => {
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe("tok");
     // The refresh token is the gateway's HttpOnly cookie: nothing refresh-like is stored.
     const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i));
-    expect(keys.sort()).toEqual([TOKEN_KEY, TOKEN_EXPIRY_KEY]);
+    expect(keys.sort()).toEqual([PROFILE_KEY, TOKEN_KEY, TOKEN_EXPIRY_KEY]);
   });
 
   it("sends a user with a forced reset to Change Password with the typed password locked", async () => {

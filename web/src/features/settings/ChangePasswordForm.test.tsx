@@ -4,7 +4,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 
 import { createSessionApi, type SessionApi } from "../../api/sessionApi";
-import { TOKEN_KEY } from "../../app/auth/tokenStore";
+import { PROFILE_KEY, TOKEN_KEY } from "../../app/auth/tokenStore";
 import { Role } from "../../gen/eris/identity/v1/identity_pb";
 import { makeUser } from "../../test/fakes";
 import { fakeServices, renderApp } from "../../test/renderApp";
@@ -116,7 +116,9 @@ describe("change password", () => {
       newPass: "new",
     });
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe("new-token");
-    expect(window.localStorage.length).toBe(1);
+    // The token and the profile kept for it, nothing else.
+    expect(window.localStorage.length).toBe(2);
+    expect(window.localStorage.getItem(PROFILE_KEY)).not.toBeNull();
     expect((screen.getByLabelText(SETTINGS_TEXTS.newPassword) as HTMLInputElement).value).toBe("");
     expect((screen.getByLabelText(SETTINGS_TEXTS.currentPassword) as HTMLInputElement).value).toBe("");
   });
