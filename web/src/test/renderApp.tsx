@@ -115,13 +115,19 @@ export type FakeClients = Partial<Record<keyof ApiClients, unknown>>;
 export type FakeClient<K extends keyof ApiClients> = Partial<Record<keyof ApiClients[K], unknown>>;
 
 /**
+ * The access token openApp stores for a user: one of their own, as each sign-in stores, so that the
+ * profile a previous user's load kept is not theirs.
+ */
+export function sessionTokenOf(user: User): string {
+  return `tok-${user.userId}`;
+}
+
+/**
  * Renders the whole app at `path` for `me`, signed in (a token stored), over the fake clients given;
  * the user list holds `users`.
  */
 export function openApp(path: string, me: User, api: FakeClients = {}, users: readonly User[] = [me]) {
-  // A token of the user's own, as each sign-in stores: the profile a previous user's load kept is
-  // not theirs.
-  window.localStorage.setItem(TOKEN_KEY, `tok-${me.userId}`);
+  window.localStorage.setItem(TOKEN_KEY, sessionTokenOf(me));
   const services = signedInServices(me, users);
   Object.assign(services.api, api);
   return { services, ...renderApp(path, services) };

@@ -298,9 +298,9 @@ describe("companies screen", () => {
       }),
     );
     // Generous waits: typing into this long form is slow on a busy machine.
-    expect(await screen.findByText(COMPANY_TEXTS.companyAdded, {}, { timeout: 5000 })).toBeTruthy();
-    expect(await screen.findByTestId("company-title", {}, { timeout: 5000 })).toHaveProperty("textContent", "New Co");
+    expect(await screen.findByText(COMPANY_TEXTS.companyAdded, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId("company-title", {}, { timeout: 10_000 })).toHaveProperty("textContent", "New Co");
     expect(router().location.pathname).toBe("/LeadTabs/77/details");
     expect(main.scrollTop).toBe(0);
-  });
+  }, 40_000); // A long form typed on a busy machine.
 });

@@ -212,7 +212,7 @@ describe("contract dialog", () => {
       }),
     });
     await waitFor(() => expect(screen.queryByRole("dialog", { name: CONTRACT_FORM_TEXTS.addTitle })).toBeNull());
-  });
+  }, 45_000); // It types every field: about 17 s alone, 20 s and more beside the Rust build in CI.
 
   it("refuses a fee of more than 5 decimals and a term out of range before sending", async () => {
     const createContract = vi.fn();

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { XLSX_TYPE } from "../../lib/download";
 import { makeContract } from "../../test/contractFakes";
 import { contractRow } from "../../test/contractScreenFakes";
-import { spyToasts } from "../../test/fakes";
-import type { FakeClient } from "../../test/renderApp";
+import { manager, spyToasts } from "../../test/fakes";
+import { sessionTokenOf, type FakeClient } from "../../test/renderApp";
 import { openContracts } from "./contractsTestKit";
 import { CONTRACT_PDF_TEXTS } from "./texts";
 
@@ -78,7 +78,7 @@ describe("contract PDF dialog", () => {
     expect(viewer.getAttribute("src")).toBe("blob:contract-file-1");
     const call = fetchMock.mock.calls[0] as FetchCall;
     expect(call[0]).toBe("/api/contractFiles/41");
-    expect(header(call, "Authorization")).toBe("Bearer tok");
+    expect(header(call, "Authorization")).toBe(`Bearer ${sessionTokenOf(manager)}`);
     expect(within(dialog).queryByLabelText(T.fileInput)).toBeNull();
   });
 
@@ -147,11 +147,11 @@ describe("contract PDF dialog", () => {
     expect(await within(dialog).findByTitle("Contract PDF")).toBeTruthy();
     const [address, put, read] = fetchMock.mock.calls as FetchCall[];
     expect(address[0]).toBe("/api/uploadContractPDF/41");
-    expect(header(address, "Authorization")).toBe("Bearer tok");
+    expect(header(address, "Authorization")).toBe(`Bearer ${sessionTokenOf(manager)}`);
     expect(put[0]).toBe("/api/contractFiles/upload/t0k3n");
     expect(put[1]?.method).toBe("PUT");
     expect(put[1]?.body).toBe(file);
-    expect(header(put, "Authorization")).toBe("Bearer tok");
+    expect(header(put, "Authorization")).toBe(`Bearer ${sessionTokenOf(manager)}`);
     expect(header(put, "Content-Type")).toBe("application/pdf");
     expect(header(put, "X-File-Name")).toBeNull();
     expect(read[0]).toBe("/api/contractFiles/41");

@@ -12,7 +12,7 @@ import {
   type ListMarginRowsRequest,
 } from "../../gen/eris/reporting/v1/reporting_pb";
 import { manager, spyToasts } from "../../test/fakes";
-import { openApp } from "../../test/renderApp";
+import { openApp, sessionTokenOf } from "../../test/renderApp";
 import { makeMarginRow, marginPage } from "../../test/reportFakes";
 import { DATA_GRID_TEXTS } from "../../components/DataGridColumns";
 import { PAYMENT_COLUMNS } from "../payments";
@@ -393,7 +393,7 @@ describe("Margin Builder", () => {
     const [address, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(address).toBe("/api/reports/marginBuilderExport");
     expect(init.method).toBe("POST");
-    expect(new Headers(init.headers).get("Authorization")).toBe("Bearer tok");
+    expect(new Headers(init.headers).get("Authorization")).toBe(`Bearer ${sessionTokenOf(manager)}`);
     expect(new Headers(init.headers).get("Content-Type")).toBe("application/json");
     expect(JSON.parse(String(init.body))).toEqual({
       filters: { supplier: 3, projectedYear: 2026, companyName: "Acme", dateSignedEnd: "2026-12-31" },
