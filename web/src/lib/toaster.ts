@@ -1,4 +1,4 @@
-import { Intent, OverlayToaster, Position, type Toaster } from "@blueprintjs/core";
+import { Intent, Position, type Toaster } from "@blueprintjs/core";
 import type { ReactElement } from "react";
 import { createRoot } from "react-dom/client";
 
@@ -8,19 +8,26 @@ export const TOAST_TIMEOUT_MS = 3000;
 let toaster: Promise<Toaster> | null = null;
 let unmountToaster: (() => void) | null = null;
 
+// Blueprint's toaster is fetched with the first message, not with every screen that might show one
+// (the dashboard's first load stays within its budget).
+const loadOverlayToaster = () =>
+  import("@blueprintjs/core/lib/esm/components/toast/overlayToaster").then((m) => m.OverlayToaster);
+
 function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create(
-    { position: Position.TOP, maxToasts: 4 },
-    {
-      domRenderer: (element: ReactElement, container: Element | DocumentFragment) => {
-        const root = createRoot(container);
-        root.render(element);
-        unmountToaster = () => {
-          root.unmount();
-          if (container instanceof Element) container.remove();
-        };
+  toaster ??= loadOverlayToaster().then((OverlayToaster) =>
+    OverlayToaster.create(
+      { position: Position.TOP, maxToasts: 4 },
+      {
+        domRenderer: (element: ReactElement, container: Element | DocumentFragment) => {
+          const root = createRoot(container);
+          root.render(element);
+          unmountToaster = () => {
+            root.unmount();
+            if (container instanceof Element) container.remove();
+          };
+        },
       },
-    },
+    ),
   );
   return toaster;
 }
