@@ -536,8 +536,10 @@ async fn pages_match_a_plain_ordered_query_whether_matches_are_many_or_few() {
     let pool = sqlx::PgPool::connect(&app.database.url()).await.unwrap();
     let prospect =
         CompanyFilter { primary_electric_statuses: vec![PrimaryStatus::Prospect.into()], ..Default::default() };
-    for (filter, condition) in [(CompanyFilter::default(), "true"), (prospect, "primary_electric_status = 'Prospect'")]
-    {
+    // Counted exactly (a count, then a page) and as the search drawer counts (up to 5,000, with
+    // the page in the same statement).
+    let filters = [(CompanyFilter::default(), "true"), (prospect, "primary_electric_status = 'Prospect'")];
+    for ((filter, condition), limit) in filters.iter().flat_map(|filter| [(filter, 0), (filter, 5_000)]) {
         let sql = format!("select company_id from crm.company where {condition} order by name, company_id");
         let expected: Vec<i64> = sqlx::query_scalar(&sql).fetch_all(&pool).await.unwrap();
         let (mut seen, mut token) = (Vec::new(), String::new());
@@ -547,17 +549,20 @@ async fn pages_match_a_plain_ordered_query_whether_matches_are_many_or_few() {
                 page_token: token,
                 filter: Some(filter.clone()),
                 include_total_size: true,
+                total_size_limit: limit,
                 ..Default::default()
             };
             let page = app.companies().list_companies(authed(&app.admin, request)).await.unwrap().into_inner();
-            assert_eq!(page.total_size, expected.len() as i64);
+            let exact = expected.len() as i64;
+            let shown = if limit == 0 { exact } else { exact.min(i64::from(limit)) };
+            assert_eq!((page.total_size, page.total_size_exceeds_limit), (shown, shown < exact), "{condition}");
             seen.extend(page.companies.iter().map(|c| c.company_id));
             if page.next_page_token.is_empty() {
                 break;
             }
             token = page.next_page_token;
         }
-        assert_eq!(seen, expected, "{condition}");
+        assert_eq!(seen, expected, "{condition}, counted up to {limit}");
     }
     let sizes: Vec<i64> = sqlx::query_scalar(
         "select count(*) from crm.company union all select count(*) from crm.company where primary_electric_status = 'Prospect'",
@@ -620,6 +625,35 @@ async fn a_page_token_works_only_with_the_order_it_was_made_for() {
     let unknown = ListCompaniesRequest { order_by: "version".into(), ..Default::default() };
     let refused = app.companies().list_companies(authed(&app.admin, unknown)).await.unwrap_err();
     assert_eq!(refused.message(), "Companies cannot be ordered by version.");
+}
+
+/// A page past the last match (its rows deleted since the token was made) is empty and still
+/// says how many match.
+#[tokio::test]
+async fn a_page_past_the_last_match_still_counts_the_matches() {
+    let app = spawn_app().await;
+    let mut made = Vec::new();
+    for index in 0..4 {
+        made.push(app.company(&format!("Ended Co {index}"), 0).await);
+    }
+    let request = |token: String| ListCompaniesRequest {
+        page_size: 2,
+        page_token: token,
+        filter: Some(CompanyFilter { name_query: "ended".into(), ..Default::default() }),
+        include_total_size: true,
+        total_size_limit: 5_000,
+        ..Default::default()
+    };
+    let first = app.companies().list_companies(authed(&app.admin, request(String::new()))).await.unwrap();
+    let first = first.into_inner();
+    assert_eq!((first.companies.len(), first.total_size), (2, 4));
+    for company in &made[2..] {
+        let delete = DeleteCompanyRequest { company_id: company.company_id };
+        app.companies().delete_company(authed(&app.management, delete)).await.unwrap();
+    }
+    let past = app.companies().list_companies(authed(&app.admin, request(first.next_page_token))).await.unwrap();
+    let past = past.into_inner();
+    assert_eq!((past.companies.len(), past.total_size, past.next_page_token.as_str()), (0, 2, ""));
 }
 
 #[tokio::test]

@@ -290,6 +290,64 @@ pub async fn list_companies(
     builder.build_query_as().persistent(false).fetch_all(pool).await
 }
 
+/// A page by name with its matches counted up to `cap`, in one statement.
+///
+/// The matches are gathered once, in any order, up to `cap`: their number is the total. Up to
+/// [`PageFrom::MATCHES_LIMIT`] of them, the page is sorted out of those gathered; beyond it, the page
+/// comes from a walk of the name index (see [`PageFrom`]). The branch not taken is not run (each is
+/// gated on the count), and one statement is planned and sent instead of a count and a page read,
+/// which read the same matches twice.
+#[tracing::instrument(skip_all)]
+pub async fn list_companies_counted(
+    pool: &PgPool,
+    query: &CompanyQuery,
+    after: Option<Position>,
+    limit: i64,
+    cap: i64,
+) -> sqlx::Result<(i64, Vec<CompanyRow>)> {
+    #[derive(sqlx::FromRow)]
+    struct Counted {
+        matches: i64,
+        #[sqlx(flatten)]
+        row: CompanyRow,
+    }
+    let push_after = |builder: &mut QueryBuilder<'_, Postgres>| {
+        if let Some(Position { value, company_id }) = &after {
+            builder
+                .push(" and (name, company_id) > (")
+                .push_bind(value.clone().unwrap_or_default())
+                .push(", ")
+                .push_bind(*company_id)
+                .push(")");
+        }
+    };
+    let gathered = PageFrom::MATCHES_LIMIT;
+    let mut builder = QueryBuilder::new("with counted as materialized (select company_id, name from company");
+    push_filter(&mut builder, query);
+    builder.push(" limit ").push_bind(cap).push("), total as (select count(*) as matches from counted), page as (");
+    builder.push(format!("(select company_id, name from counted where (select matches from total) <= {gathered}"));
+    push_after(&mut builder);
+    builder
+        .push(" order by name, company_id limit ")
+        .push_bind(limit)
+        .push(") union all (select company_id, name from company");
+    push_filter(&mut builder, query);
+    push_after(&mut builder);
+    builder.push(format!(" and (select matches from total) > {gathered} order by name, company_id limit "));
+    builder.push_bind(limit).push("))");
+    builder.push(format!(
+        " select (select matches from total) as matches, {} from company where company_id in (select company_id from page) order by name, company_id",
+        *COLUMNS
+    ));
+    let counted: Vec<Counted> = builder.build_query_as().persistent(false).fetch_all(pool).await?;
+    let Some(matches) = counted.first().map(|c| c.matches) else {
+        // No row to carry the total: no match at all, or none after the position.
+        let total = if after.is_some() { count_companies(pool, query, Some(cap)).await? } else { 0 };
+        return Ok((total, Vec::new()));
+    };
+    Ok((matches, counted.into_iter().map(|c| c.row).collect()))
+}
+
 async fn list_companies_in_order(
     pool: &PgPool,
     query: &CompanyQuery,

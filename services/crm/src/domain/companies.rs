@@ -165,12 +165,21 @@ impl State {
             Counting::No => Some(plan_needs),
             Counting::UpTo(most) => Some(most.saturating_add(1).max(plan_needs)),
         };
-        let total = db::companies::count_companies(&self.pool, &query, cap).await?;
-        let mut rows = if total == 0 {
-            Vec::new()
-        } else {
-            let from = PageFrom::for_total(total);
-            db::companies::list_companies(&self.pool, &query, order, after, limit + 1, from).await?
+        let (total, mut rows) = match cap {
+            // As the search drawer counts (an unbounded total is counted apart, without gathering).
+            Some(cap) if order.is_by_name() && cap <= plan_needs => {
+                db::companies::list_companies_counted(&self.pool, &query, after, limit + 1, cap).await?
+            }
+            _ => {
+                let total = db::companies::count_companies(&self.pool, &query, cap).await?;
+                if total == 0 {
+                    (0, Vec::new())
+                } else {
+                    let from = PageFrom::for_total(total);
+                    let rows = db::companies::list_companies(&self.pool, &query, order, after, limit + 1, from).await?;
+                    (total, rows)
+                }
+            }
         };
         let next = if rows.len() as i64 > limit {
             rows.truncate(limit as usize);
