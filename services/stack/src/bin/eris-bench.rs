@@ -293,9 +293,12 @@ async fn contracts_section(args: &Args, token: &str, sales_token: &str) -> anyho
 
 /// Company searches and `getLeadById`, with the ratio to `pgbench -S` when given.
 async fn crm_section(args: &Args, token: &str, sales_token: &str, sales_id: i64) -> anyhow::Result<()> {
-    let total = list_companies(&reqwest::Client::new(), &args.base_url, token, CompanyFilter::default()).await?;
+    // The book's size, counted to the end (the drawer's count stops at 5,000): `getLeadById` draws
+    // its ids from all of it.
+    let client = reqwest::Client::new();
+    let total = list_companies(&client, &args.base_url, token, CompanyFilter::default(), 0).await?;
     anyhow::ensure!(total >= 1000, "seed a book first: eris-stack seed --companies 100000");
-    let utilities: Vec<serde_json::Value> = reqwest::Client::new()
+    let utilities: Vec<serde_json::Value> = client
         .get(format!("{}/api/getUtilities", args.base_url))
         .header("authorization", token)
         .send()
@@ -1157,18 +1160,20 @@ async fn grpc_web<Response: Message + Default>(
 /// How far the web app's search drawer counts its matches (`SEARCH_COUNT_LIMIT` in the web app).
 const SEARCH_COUNT_LIMIT: i32 = 5_000;
 
-/// One `ListCompanies` call, as the web app's search drawer makes it; answers the total.
+/// One `ListCompanies` call, as the web app's search drawer makes it with `SEARCH_COUNT_LIMIT`
+/// (0 counts every match); answers the total.
 async fn list_companies(
     client: &reqwest::Client,
     base_url: &str,
     token: &str,
     filter: CompanyFilter,
+    total_size_limit: i32,
 ) -> anyhow::Result<i64> {
     let request = ListCompaniesRequest {
         page_size: 50,
         filter: Some(filter),
         include_total_size: true,
-        total_size_limit: SEARCH_COUNT_LIMIT,
+        total_size_limit,
         ..Default::default()
     };
     let method = "eris.crm.v1.CompanyService/ListCompanies";
@@ -1233,7 +1238,7 @@ async fn crm_scenarios(
                 if let Some(user_id) = team {
                     filter.team_user_ids = vec![user_id];
                 }
-                async move { list_companies(&client, &base, &token, filter).await.is_ok() }
+                async move { list_companies(&client, &base, &token, filter, SEARCH_COUNT_LIMIT).await.is_ok() }
             })
         };
     let lead = |name: &'static str, connections: usize| {
