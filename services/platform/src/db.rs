@@ -11,6 +11,9 @@ use sqlx::{
 
 use crate::config::DatabaseArgs;
 
+/// How long a pooled connection may rest before it is tested again before use.
+pub const RESTED: Duration = Duration::from_millis(250);
+
 /// Connects a service to its schema and brings the schema up to date.
 pub async fn connect(args: &DatabaseArgs, schema: &'static str, migrator: &Migrator) -> anyhow::Result<PgPool> {
     anyhow::ensure!(
@@ -24,10 +27,22 @@ pub async fn connect(args: &DatabaseArgs, schema: &'static str, migrator: &Migra
         .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_millis(250));
     let pool = PgPoolOptions::new()
         .max_connections(args.max_connections)
-        // While PostgreSQL is down or restarting a call fails within this, not at its deadline;
-        // connections broken by a restart are found and replaced before use.
+        // While PostgreSQL is down or restarting a call fails within this, not at its deadline.
         .acquire_timeout(Duration::from_secs(3))
-        .test_before_acquire(true)
+        // A connection that has rested is tested before use, so one that a restart or a dropped
+        // link broke meanwhile is replaced, not handed to a call. One in steady use is not: sqlx
+        // tests every connection as it comes back to the pool anyway, and testing it again before
+        // each use was a third round trip for a call that reads one row (about 12% of
+        // `getLeadById`'s rate; benchmarks.md).
+        .test_before_acquire(false)
+        .before_acquire(|connection, meta| {
+            Box::pin(async move {
+                if meta.idle_for >= RESTED {
+                    connection.ping().await?;
+                }
+                Ok(true)
+            })
+        })
         .connect_with(options.clone())
         .await?;
     // Replicas of a service (and seeders) may start at once: concurrent `create schema if not exists`
