@@ -32,7 +32,7 @@ pub async fn connect(args: &DatabaseArgs, schema: &'static str, migrator: &Migra
         // A connection that has rested is tested before use, so one that a restart or a dropped
         // link broke meanwhile is replaced, not handed to a call. One in steady use is not: sqlx
         // tests every connection as it comes back to the pool anyway, and testing it again before
-        // each use was a third round trip for a call that reads one row (about 12% of
+        // each use was a third round trip for a call that reads one row (about 13% of
         // `getLeadById`'s rate; benchmarks.md).
         .test_before_acquire(false)
         .before_acquire(|connection, meta| {

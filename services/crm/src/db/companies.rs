@@ -277,14 +277,7 @@ pub async fn list_companies(
         *COLUMNS
     ));
     push_filter(&mut builder, query);
-    if let Some(Position { value, company_id }) = after {
-        builder
-            .push(" and (name, company_id) > (")
-            .push_bind(value.unwrap_or_default())
-            .push(", ")
-            .push_bind(company_id)
-            .push(")");
-    }
+    push_after_name(&mut builder, &after);
     builder.push(source_end);
     builder.push(" order by name, company_id limit ").push_bind(limit).push(") order by name, company_id");
     builder.build_query_as().persistent(false).fetch_all(pool).await
@@ -311,28 +304,18 @@ pub async fn list_companies_counted(
         #[sqlx(flatten)]
         row: CompanyRow,
     }
-    let push_after = |builder: &mut QueryBuilder<'_, Postgres>| {
-        if let Some(Position { value, company_id }) = &after {
-            builder
-                .push(" and (name, company_id) > (")
-                .push_bind(value.clone().unwrap_or_default())
-                .push(", ")
-                .push_bind(*company_id)
-                .push(")");
-        }
-    };
     let gathered = PageFrom::MATCHES_LIMIT;
     let mut builder = QueryBuilder::new("with counted as materialized (select company_id, name from company");
     push_filter(&mut builder, query);
     builder.push(" limit ").push_bind(cap).push("), total as (select count(*) as matches from counted), page as (");
     builder.push(format!("(select company_id, name from counted where (select matches from total) <= {gathered}"));
-    push_after(&mut builder);
+    push_after_name(&mut builder, &after);
     builder
         .push(" order by name, company_id limit ")
         .push_bind(limit)
         .push(") union all (select company_id, name from company");
     push_filter(&mut builder, query);
-    push_after(&mut builder);
+    push_after_name(&mut builder, &after);
     builder.push(format!(" and (select matches from total) > {gathered} order by name, company_id limit "));
     builder.push_bind(limit).push("))");
     builder.push(format!(
@@ -346,6 +329,18 @@ pub async fn list_companies_counted(
         return Ok((total, Vec::new()));
     };
     Ok((matches, counted.into_iter().map(|c| c.row).collect()))
+}
+
+/// Narrows a query by name to the rows after `after`.
+fn push_after_name(builder: &mut QueryBuilder<'_, Postgres>, after: &Option<Position>) {
+    if let Some(Position { value, company_id }) = after {
+        builder
+            .push(" and (name, company_id) > (")
+            .push_bind(value.clone().unwrap_or_default())
+            .push(", ")
+            .push_bind(*company_id)
+            .push(")");
+    }
 }
 
 async fn list_companies_in_order(
