@@ -89,7 +89,7 @@ pub struct CallContext {
 
 impl CallContext {
     /// The channel to the service of an area (`crm`, `sourcing`, ...).
-    pub fn channel(&self, area: &str) -> tonic::transport::Channel {
+    pub fn channel(&self, area: &str) -> eris_platform::local::Channel {
         self.state.upstreams.channel(area)
     }
 

@@ -55,7 +55,7 @@ impl ReadinessQuery {
 /// The dependencies each service reports in its health, under these names.
 const DEPENDENCIES: [&str; 2] = ["postgres", "redis"];
 
-async fn health_status(channel: tonic::transport::Channel, service: &str) -> String {
+async fn health_status(channel: eris_platform::local::Channel, service: &str) -> String {
     let mut client = HealthClient::new(channel);
     let request = HealthCheckRequest { service: service.to_owned() };
     match tokio::time::timeout(Duration::from_secs(1), client.check(request)).await {

@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use tonic::transport::{Channel, Endpoint};
+use eris_platform::local::Channel;
+use tonic::transport::Endpoint;
 
 use crate::config::{Config, UpstreamArgs};
 
@@ -34,10 +35,9 @@ impl Upstreams {
         let all = areas
             .into_iter()
             .map(|(area, url)| {
-                // A pipe to a service in this process (eris-stack), TCP to one elsewhere.
-                let endpoint =
-                    Endpoint::from_shared(url.clone())?.connect_timeout(Duration::from_secs(1)).timeout(timeout);
-                let channel = eris_platform::local::channel(&endpoint);
+                // Direct to a service in this process (eris-stack), TCP to one elsewhere.
+                let endpoint = Endpoint::from_shared(url.clone())?.connect_timeout(Duration::from_secs(1));
+                let channel = eris_platform::local::channel(endpoint, Some(timeout));
                 Ok(Upstream { area, channel })
             })
             .collect::<anyhow::Result<_>>()?;

@@ -3,6 +3,7 @@
 //! also names them, resolved from sourcing's directories.
 
 use axum::{Json, extract::Path, http::StatusCode};
+use eris_platform::local::Channel;
 use eris_proto::{
     crm::v1::{
         Account, AccountCommodity, CapacityKind, CapacityRecord, CreateAccountRequest, CreateCapacityRecordRequest,
@@ -15,7 +16,6 @@ use eris_proto::{
 use prost_types::FieldMask;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
-use tonic::transport::Channel;
 use utoipa::ToSchema;
 
 use super::{Answer, Done, done, id, missing, set, text};

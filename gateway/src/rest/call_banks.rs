@@ -23,7 +23,7 @@ use crate::{
     error::{ApiError, ApiResult},
 };
 
-fn client(ctx: &CallContext) -> CallBankServiceClient<tonic::transport::Channel> {
+fn client(ctx: &CallContext) -> CallBankServiceClient<eris_platform::local::Channel> {
     CallBankServiceClient::new(ctx.channel("crm"))
 }
 

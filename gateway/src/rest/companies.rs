@@ -23,7 +23,7 @@ use crate::{
     error::{ApiError, ApiResult},
 };
 
-fn client(ctx: &CallContext) -> CompanyServiceClient<tonic::transport::Channel> {
+fn client(ctx: &CallContext) -> CompanyServiceClient<eris_platform::local::Channel> {
     CompanyServiceClient::new(ctx.channel("crm"))
 }
 

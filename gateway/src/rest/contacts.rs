@@ -5,13 +5,13 @@ use axum::{
     extract::{Path, Query},
     http::StatusCode,
 };
+use eris_platform::local::Channel;
 use eris_proto::crm::v1::{
     Contact, CreateContactRequest, DeleteContactRequest, ListContactsRequest, UpdateContactRequest,
     contact_service_client::ContactServiceClient,
 };
 use prost_types::FieldMask;
 use serde::Deserialize;
-use tonic::transport::Channel;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{Answer, Done, all_pages, done, missing, set};

@@ -9,6 +9,7 @@ use axum::{
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
+use eris_platform::local::Channel;
 use eris_platform::vocabulary::CONTRACT_STATUSES;
 use eris_proto::{
     common::v1::Date,
@@ -29,7 +30,6 @@ use eris_proto::{
 use prost_types::FieldMask;
 use serde::{Deserialize, Serialize, de::IgnoredAny};
 use serde_json::Value;
-use tonic::transport::Channel;
 use utoipa::ToSchema;
 
 use super::{Answer, Done, all_pages, commodity_value, done, id, missing, rfc3339, text};

@@ -23,7 +23,7 @@ use crate::{
     auth::CallContext,
     error::{ApiError, ApiResult},
 };
-use tonic::transport::Channel;
+use eris_platform::local::Channel;
 
 fn utilities(ctx: &CallContext) -> UtilityServiceClient<Channel> {
     UtilityServiceClient::new(ctx.channel("sourcing"))

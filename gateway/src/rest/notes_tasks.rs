@@ -17,7 +17,7 @@ use crate::{
     auth::CallContext,
     error::{ApiError, ApiResult},
 };
-use tonic::transport::Channel;
+use eris_platform::local::Channel;
 
 fn notes(ctx: &CallContext) -> NoteServiceClient<Channel> {
     NoteServiceClient::new(ctx.channel("crm"))

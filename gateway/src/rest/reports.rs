@@ -10,6 +10,7 @@ use axum::{
     http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE},
     response::{IntoResponse, Response},
 };
+use eris_platform::local::Channel;
 use eris_proto::reporting::v1::{
     CommissionRow, CommissionTotals, ContractReportRow, CreateMarginExportRequest, ExportMarginRowsRequest,
     GetCommissionReconciliationRequest, GetRevenueBySupplierRequest, ListAutoInactiveContractsRequest,
@@ -21,7 +22,6 @@ use eris_proto::reporting::v1::{
 };
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
-use tonic::transport::Channel;
 use utoipa::ToSchema;
 
 use super::Answer;

@@ -7,6 +7,7 @@ use axum::{
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
+use eris_platform::local::Channel;
 use eris_proto::sourcing::v1::{
     Commodity, CreateRfpQuoteRequest, CreateRfpRequest, DeleteRfpQuoteRequest, DeleteRfpRequest, ExportRfpRequest,
     ExportRfpsRequest, ListRfpQuotesRequest, ListRfpsRequest, ListSuppliersRequest, ListUserRfpsRequest, Rfp,
@@ -16,7 +17,6 @@ use eris_proto::sourcing::v1::{
 use prost_types::FieldMask;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tonic::transport::Channel;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{Answer, Done, commodity_name, commodity_value, done, id, missing, set, text};

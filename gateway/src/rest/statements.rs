@@ -7,6 +7,7 @@ use axum::{
     extract::{FromRequest, Multipart, Path, Query, Request, multipart::MultipartError},
     http::{StatusCode, header::CONTENT_TYPE},
 };
+use eris_platform::local::Channel;
 use eris_proto::{
     common::v1::Date,
     contracts::v1::{
@@ -17,7 +18,6 @@ use eris_proto::{
     },
 };
 use serde::Deserialize;
-use tonic::transport::Channel;
 use utoipa::{IntoParams, ToSchema};
 
 use super::accounts::number_text;

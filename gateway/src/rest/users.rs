@@ -21,7 +21,7 @@ use crate::{
     auth::CallContext,
     error::{ApiError, ApiResult, ErrorBody},
 };
-use tonic::transport::Channel;
+use eris_platform::local::Channel;
 
 fn auth(ctx: &CallContext) -> AuthServiceClient<Channel> {
     AuthServiceClient::new(ctx.channel("identity"))

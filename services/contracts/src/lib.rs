@@ -48,9 +48,9 @@ pub const MAX_STATEMENT_BYTES: usize = 33 * 1024 * 1024;
 pub(crate) struct State {
     pool: PgPool,
     /// The crm service, asked on the caller's behalf about companies and accounts.
-    crm: tonic::transport::Channel,
+    crm: eris_platform::local::Channel,
     /// The sourcing service, asked about utilities and suppliers.
-    sourcing: tonic::transport::Channel,
+    sourcing: eris_platform::local::Channel,
     /// Users of the beta contract screens.
     beta_user_ids: Vec<i64>,
     files: files::Files,

@@ -41,9 +41,9 @@ pub const SCHEMA: &str = "crm";
 pub(crate) struct State {
     pool: PgPool,
     /// Identity: users named in requests (assignees, team members) must exist and be active.
-    identity: tonic::transport::Channel,
+    identity: eris_platform::local::Channel,
     /// Sourcing: utilities and suppliers named by accounts must exist there.
-    sourcing: tonic::transport::Channel,
+    sourcing: eris_platform::local::Channel,
     business: BusinessTime,
 }
 

@@ -186,21 +186,20 @@ pub trait GenerationSource: Send + Sync {
 
 /// Asks identity (`GetTokenGeneration`) with the token being checked.
 pub struct IdentityGenerations {
-    channel: tonic::transport::Channel,
+    channel: crate::local::Channel,
 }
 
 impl IdentityGenerations {
     /// A lazily connected client of identity at `identity_url`.
     pub fn new(identity_url: &str) -> anyhow::Result<Self> {
-        let endpoint = tonic::transport::Endpoint::from_shared(identity_url.to_owned())?
-            .connect_timeout(Duration::from_secs(1))
-            .timeout(Duration::from_secs(2));
-        let channel = crate::local::channel(&endpoint);
+        let endpoint =
+            tonic::transport::Endpoint::from_shared(identity_url.to_owned())?.connect_timeout(Duration::from_secs(1));
+        let channel = crate::local::channel(endpoint, Some(Duration::from_secs(2)));
         Ok(Self { channel })
     }
 
     /// The channel to identity, for the service's other calls there.
-    pub fn channel(&self) -> tonic::transport::Channel {
+    pub fn channel(&self) -> crate::local::Channel {
         self.channel.clone()
     }
 }

@@ -1,48 +1,42 @@
 //! The in-process transport. When a caller and the service it calls share a process (`eris-stack`,
-//! the embedded default), their gRPC connection is an in-memory pipe instead of loopback TCP:
-//! no sockets, no system calls, no kernel network stack on each call. A service in another
-//! process is reached over TCP as before.
+//! the embedded default), a call is handed straight to the service's own stack (its tracing,
+//! token checks and routes): no sockets, no HTTP/2 framing and no connection tasks between the
+//! two, only the gRPC message encoded and decoded as on the wire. A service in another process is
+//! reached over TCP as before.
 //!
-//! The choice is made per connection by the address, so every channel is built the same way
-//! ([`channel`]): a service serving in this process registers its port ([`Registration`]), and a
-//! connection to a loopback address with a registered port becomes a pipe. Deployed services
+//! The choice is made per call by the address, so every channel is built the same way
+//! ([`channel`]): a service serving in this process registers its port ([`register`]), and a
+//! call to a loopback address with a registered port goes to it directly. Deployed services
 //! register only in their own process, so their callers keep using TCP.
 
 use std::{
     collections::HashMap,
-    io,
+    convert::Infallible,
     net::SocketAddr,
-    pin::Pin,
+    panic::AssertUnwindSafe,
     sync::{
-        LazyLock, Mutex,
-        atomic::{AtomicBool, Ordering},
+        LazyLock, RwLock,
+        atomic::{AtomicBool, AtomicU64, Ordering},
     },
     task::{Context, Poll},
+    time::Duration,
 };
 
-use futures::{Stream, StreamExt, future::BoxFuture};
-use http::Uri;
-use hyper_util::{client::legacy::connect::HttpConnector, rt::TokioIo};
-use tokio::{
-    io::{AsyncRead, AsyncWrite, DuplexStream, ReadBuf},
-    net::{TcpListener, TcpStream},
-    sync::mpsc,
-};
-use tonic::transport::{
-    Channel, Endpoint,
-    server::{Connected, TcpConnectInfo},
-};
-use tower::Service;
+use futures::{FutureExt, TryFutureExt, future::BoxFuture};
+use tonic::{Status, TimeoutExpired, body::Body, transport::Endpoint};
+use tower::{BoxError, Service, ServiceExt, util::BoxCloneSyncService};
 
-/// How much one side of a pipe may write before the other has read (HTTP/2 flow control
-/// bounds it further).
-const PIPE_BUFFER: usize = 256 * 1024;
+/// A service's whole stack as a call in this process reaches it.
+pub type LocalService = BoxCloneSyncService<http::Request<Body>, http::Response<Body>, Infallible>;
 
 /// Whether services register for in-process callers (on unless switched off at start-up).
 static ENABLED: AtomicBool = AtomicBool::new(true);
 
-/// The services serving in this process, by port: where a new pipe's server end is handed.
-static SERVERS: LazyLock<Mutex<HashMap<u16, mpsc::UnboundedSender<DuplexStream>>>> = LazyLock::new(Default::default);
+/// The services serving in this process, by port, each with its registration's number.
+static SERVERS: LazyLock<RwLock<HashMap<u16, (u64, LocalService)>>> = LazyLock::new(Default::default);
+
+/// Numbers registrations, so that an old one dropped late leaves a newer one on its port alone.
+static REGISTRATIONS: AtomicU64 = AtomicU64::new(0);
 
 /// Switches the in-process transport on or off for services started from now on (off: every
 /// call goes over loopback TCP, as between processes).
@@ -50,165 +44,116 @@ pub fn set_enabled(enabled: bool) {
     ENABLED.store(enabled, Ordering::Relaxed);
 }
 
-/// A connection: a TCP stream, or a pipe to a service in this process.
-pub enum Link {
-    Tcp(TcpStream),
-    Local(DuplexStream),
-}
-
-/// A service's registration for in-process callers; dropped when it stops serving, so new
-/// connections to its port go over TCP (and find whatever listens there then).
+/// A service's registration for in-process callers; dropped when it stops serving, so calls to
+/// its port go over TCP again (and find whatever listens there then).
 pub struct Registration {
     port: u16,
-    sender: mpsc::UnboundedSender<DuplexStream>,
+    number: u64,
 }
 
 impl Drop for Registration {
     fn drop(&mut self) {
-        let mut servers = SERVERS.lock().expect("the in-process registry");
+        let mut servers = SERVERS.write().expect("the in-process registry");
         // Unless a service started on the same port since has registered in its place.
-        if servers.get(&self.port).is_some_and(|sender| sender.same_channel(&self.sender)) {
+        if servers.get(&self.port).is_some_and(|(number, _)| *number == self.number) {
             servers.remove(&self.port);
         }
     }
 }
 
-/// The connections a service accepts: from its TCP listener and, when the in-process transport
-/// is on, from callers in this process. Keep the registration while serving.
-pub fn incoming(listener: TcpListener) -> io::Result<(impl Stream<Item = io::Result<Link>>, Option<Registration>)> {
-    let address = listener.local_addr()?;
-    let tcp = tokio_stream::wrappers::TcpListenerStream::new(listener).map(|stream| {
-        let stream = stream?;
-        stream.set_nodelay(true)?;
-        Ok(Link::Tcp(stream))
-    });
-    let (sender, receiver) = mpsc::unbounded_channel();
-    let registration = register(address, sender);
-    let local = tokio_stream::wrappers::UnboundedReceiverStream::new(receiver).map(|pipe| Ok(Link::Local(pipe)));
-    Ok((futures::stream::select(tcp, local), registration))
-}
-
-fn register(address: SocketAddr, sender: mpsc::UnboundedSender<DuplexStream>) -> Option<Registration> {
+/// Registers `service`, serving on `address`, for callers in this process (unless the in-process
+/// transport is off or the address cannot be reached from here as loopback). Keep the
+/// registration while serving.
+pub fn register(address: SocketAddr, service: LocalService) -> Option<Registration> {
     let reachable = address.ip().is_loopback() || address.ip().is_unspecified();
     if !ENABLED.load(Ordering::Relaxed) || !reachable {
         return None;
     }
-    SERVERS.lock().expect("the in-process registry").insert(address.port(), sender.clone());
-    Some(Registration { port: address.port(), sender })
+    let number = REGISTRATIONS.fetch_add(1, Ordering::Relaxed);
+    SERVERS.write().expect("the in-process registry").insert(address.port(), (number, service));
+    Some(Registration { port: address.port(), number })
 }
 
-/// A lazily connected channel to `endpoint`: a pipe when the service serves in this process,
-/// TCP (with TCP_NODELAY) otherwise. The endpoint's timeouts apply to both.
-pub fn channel(endpoint: &Endpoint) -> Channel {
-    let mut tcp = HttpConnector::new();
-    tcp.enforce_http(false);
-    tcp.set_nodelay(true);
-    endpoint.connect_with_connector_lazy(Connector { tcp })
+/// The service registered on `port`, if one serves there in this process.
+fn served(port: u16) -> Option<LocalService> {
+    SERVERS.read().expect("the in-process registry").get(&port).map(|(_, service)| service.clone())
 }
 
-/// A lazily connected channel to a service's URL; see [`channel`].
+/// A channel to a service: each call goes directly to the service when it serves in this
+/// process, over a lazily connected TCP connection (with TCP_NODELAY) otherwise.
+pub struct Channel {
+    /// The port, when the address is loopback and so may be served in this process.
+    port: Option<u16>,
+    tcp: tonic::transport::Channel,
+    /// How long a call may take until its answer starts (the TCP channel has the same).
+    timeout: Option<Duration>,
+    /// The service in this process that the next call goes to, chosen when it was made ready.
+    ready: Option<LocalService>,
+}
+
+impl Clone for Channel {
+    fn clone(&self) -> Self {
+        Self { port: self.port, tcp: self.tcp.clone(), timeout: self.timeout, ready: None }
+    }
+}
+
+impl From<tonic::transport::Channel> for Channel {
+    /// A channel that always goes over the network.
+    fn from(tcp: tonic::transport::Channel) -> Self {
+        Self { port: None, tcp, timeout: None, ready: None }
+    }
+}
+
+/// A channel to `endpoint`; a call whose answer has not started within `timeout` fails with
+/// tonic's `TimeoutExpired`, whichever way it went.
+pub fn channel(endpoint: Endpoint, timeout: Option<Duration>) -> Channel {
+    let uri = endpoint.uri();
+    let loopback =
+        uri.host().is_some_and(|host| matches!(host, "localhost" | "[::1]" | "::1") || host.starts_with("127."));
+    let port = loopback.then(|| uri.port_u16().unwrap_or(80));
+    let endpoint = match timeout {
+        Some(timeout) => endpoint.timeout(timeout),
+        None => endpoint,
+    };
+    Channel { port, tcp: endpoint.tcp_nodelay(true).connect_lazy(), timeout, ready: None }
+}
+
+/// A channel to a service's URL, without a timeout; see [`channel`].
 pub fn channel_to(url: &str) -> Result<Channel, tonic::transport::Error> {
-    Ok(channel(&Endpoint::from_shared(url.to_owned())?))
+    Ok(channel(Endpoint::from_shared(url.to_owned())?, None))
 }
 
-/// Opens a pipe to the service serving on `uri`'s port in this process, if there is one.
-fn pipe_to(uri: &Uri) -> Option<DuplexStream> {
-    let loopback = matches!(uri.host()?, "localhost" | "[::1]" | "::1") || uri.host()?.starts_with("127.");
-    if !loopback {
-        return None;
-    }
-    let port = uri.port_u16().unwrap_or(80);
-    let mut servers = SERVERS.lock().expect("the in-process registry");
-    let sender = servers.get(&port)?;
-    let (client, server) = tokio::io::duplex(PIPE_BUFFER);
-    if sender.send(server).is_err() {
-        // The service stopped without its registration being dropped yet.
-        servers.remove(&port);
-        return None;
-    }
-    Some(client)
-}
-
-#[derive(Clone)]
-struct Connector {
-    tcp: HttpConnector,
-}
-
-impl Service<Uri> for Connector {
-    type Response = TokioIo<Link>;
-    type Error = Box<dyn std::error::Error + Send + Sync>;
+impl Service<http::Request<Body>> for Channel {
+    type Response = http::Response<Body>;
+    type Error = BoxError;
     type Future = BoxFuture<'static, Result<Self::Response, Self::Error>>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.ready = self.port.and_then(served);
+        if self.ready.is_some() {
+            // A service's stack is always ready (its routes are).
+            return Poll::Ready(Ok(()));
+        }
         self.tcp.poll_ready(cx).map_err(Into::into)
     }
 
-    fn call(&mut self, uri: Uri) -> Self::Future {
-        if let Some(pipe) = pipe_to(&uri) {
-            return Box::pin(async move { Ok(TokioIo::new(Link::Local(pipe))) });
-        }
-        let connecting = self.tcp.call(uri);
-        Box::pin(async move { Ok(TokioIo::new(Link::Tcp(connecting.await?.into_inner()))) })
-    }
-}
-
-impl Connected for Link {
-    type ConnectInfo = TcpConnectInfo;
-
-    fn connect_info(&self) -> Self::ConnectInfo {
-        match self {
-            Link::Tcp(stream) => stream.connect_info(),
-            Link::Local(_) => TcpConnectInfo { local_addr: None, remote_addr: None },
-        }
-    }
-}
-
-impl AsyncRead for Link {
-    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        match self.get_mut() {
-            Link::Tcp(stream) => Pin::new(stream).poll_read(cx, buf),
-            Link::Local(pipe) => Pin::new(pipe).poll_read(cx, buf),
-        }
-    }
-}
-
-impl AsyncWrite for Link {
-    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        match self.get_mut() {
-            Link::Tcp(stream) => Pin::new(stream).poll_write(cx, buf),
-            Link::Local(pipe) => Pin::new(pipe).poll_write(cx, buf),
-        }
-    }
-
-    fn poll_write_vectored(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        match self.get_mut() {
-            Link::Tcp(stream) => Pin::new(stream).poll_write_vectored(cx, bufs),
-            Link::Local(pipe) => Pin::new(pipe).poll_write_vectored(cx, bufs),
-        }
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        match self {
-            Link::Tcp(stream) => stream.is_write_vectored(),
-            Link::Local(pipe) => pipe.is_write_vectored(),
-        }
-    }
-
-    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        match self.get_mut() {
-            Link::Tcp(stream) => Pin::new(stream).poll_flush(cx),
-            Link::Local(pipe) => Pin::new(pipe).poll_flush(cx),
-        }
-    }
-
-    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        match self.get_mut() {
-            Link::Tcp(stream) => Pin::new(stream).poll_shutdown(cx),
-            Link::Local(pipe) => Pin::new(pipe).poll_shutdown(cx),
+    fn call(&mut self, mut request: http::Request<Body>) -> Self::Future {
+        let Some(service) = self.ready.take() else {
+            return Box::pin(self.tcp.call(request).err_into());
+        };
+        // Only what a network would carry: the caller's own extensions stay with the caller.
+        *request.extensions_mut() = http::Extensions::new();
+        // A call that panics fails alone, as its own HTTP/2 stream would, not the caller's task.
+        let answer = AssertUnwindSafe(service.oneshot(request)).catch_unwind().map(|outcome| match outcome {
+            Ok(Ok(response)) => Ok(response),
+            Ok(Err(never)) => match never {},
+            Err(_) => Ok(Status::internal("The service failed while answering.").into_http()),
+        });
+        match self.timeout {
+            Some(timeout) => Box::pin(async move {
+                tokio::time::timeout(timeout, answer).await.map_err(|_| BoxError::from(TimeoutExpired(())))?
+            }),
+            None => Box::pin(answer),
         }
     }
 }
@@ -220,25 +165,36 @@ mod tests {
         atomic::{AtomicUsize, Ordering},
     };
 
+    use futures::StreamExt;
+    use tokio::net::TcpListener;
+    use tonic::{
+        service::Routes,
+        transport::{Server, server::TcpIncoming},
+    };
     use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
 
     use super::*;
 
-    /// Serves gRPC health on a loopback port, counting the connections that came over TCP and
-    /// through pipes.
+    /// Serves gRPC health on a loopback port, counting the TCP connections and the calls made
+    /// in this process.
     async fn health_server() -> (u16, Option<Registration>, Arc<[AtomicUsize; 2]>) {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
-        let port = listener.local_addr().expect("its address").port();
-        let (incoming, registration) = incoming(listener).expect("incoming");
+        let address = listener.local_addr().expect("its address");
         let counts: Arc<[AtomicUsize; 2]> = Arc::new(Default::default());
-        let seen = counts.clone();
-        let incoming = incoming.inspect(move |link| {
-            let kind = usize::from(matches!(link, Ok(Link::Local(_))));
-            seen[kind].fetch_add(1, Ordering::SeqCst);
-        });
         let (_, health) = tonic_health::server::health_reporter();
-        tokio::spawn(tonic::transport::Server::builder().add_service(health).serve_with_incoming(incoming));
-        (port, registration, counts)
+        let routes = Routes::new(health);
+        let seen = counts.clone();
+        let direct = routes.clone().map_request(move |request: http::Request<Body>| {
+            seen[1].fetch_add(1, Ordering::SeqCst);
+            request
+        });
+        let registration = register(address, LocalService::new(direct));
+        let seen = counts.clone();
+        let incoming = TcpIncoming::from(listener).inspect(move |_| {
+            seen[0].fetch_add(1, Ordering::SeqCst);
+        });
+        tokio::spawn(Server::builder().add_routes(routes).serve_with_incoming(incoming));
+        (address.port(), registration, counts)
     }
 
     async fn check(port: u16) -> bool {
@@ -246,29 +202,33 @@ mod tests {
         HealthClient::new(channel).check(HealthCheckRequest::default()).await.is_ok()
     }
 
+    fn counted(counts: &[AtomicUsize; 2]) -> [usize; 2] {
+        [counts[0].load(Ordering::SeqCst), counts[1].load(Ordering::SeqCst)]
+    }
+
     #[tokio::test]
-    async fn a_service_in_this_process_is_called_through_a_pipe_and_over_tcp_once_it_has_stopped_registering() {
+    async fn a_service_in_this_process_is_called_directly_and_over_tcp_once_it_has_stopped_registering() {
         let (port, registration, counts) = health_server().await;
         assert!(registration.is_some());
         assert!(check(port).await);
-        assert_eq!([counts[0].load(Ordering::SeqCst), counts[1].load(Ordering::SeqCst)], [0, 1], "[tcp, pipe]");
+        assert!(check(port).await);
+        assert_eq!(counted(&counts), [0, 2], "[tcp connections, direct calls]");
 
         drop(registration);
         assert!(check(port).await);
-        assert_eq!([counts[0].load(Ordering::SeqCst), counts[1].load(Ordering::SeqCst)], [1, 1], "[tcp, pipe]");
+        assert_eq!(counted(&counts), [1, 2], "[tcp connections, direct calls]");
     }
 
-    #[test]
-    fn a_service_restarted_on_the_same_port_keeps_its_registration_when_the_old_one_goes() {
+    #[tokio::test]
+    async fn a_service_restarted_on_the_same_port_keeps_its_registration_when_the_old_one_goes() {
         let address: SocketAddr = "127.0.0.1:1".parse().expect("an address");
-        let (old_sender, _old) = mpsc::unbounded_channel();
-        let (new_sender, mut new) = mpsc::unbounded_channel();
-        let old_registration = register(address, old_sender);
-        let _new_registration = register(address, new_sender);
+        let (_, health) = tonic_health::server::health_reporter();
+        let service = LocalService::new(Routes::new(health));
+        let old_registration = register(address, service.clone()).expect("registered");
+        let new_registration = register(address, service).expect("registered");
         drop(old_registration);
-        let uri: Uri = "http://127.0.0.1:1".parse().expect("a uri");
-        assert!(pipe_to(&uri).is_some());
-        assert!(new.try_recv().is_ok(), "the pipe went to the service registered last");
+        let kept = SERVERS.read().expect("the registry").get(&1).map(|(number, _)| *number);
+        assert_eq!(kept, Some(new_registration.number), "the service registered last stays");
     }
 
     #[tokio::test]
@@ -277,6 +237,45 @@ mod tests {
         let (port, registration, counts) = health_server().await;
         assert!(registration.is_none());
         assert!(check(port).await);
-        assert_eq!([counts[0].load(Ordering::SeqCst), counts[1].load(Ordering::SeqCst)], [1, 0], "[tcp, pipe]");
+        assert_eq!(counted(&counts), [1, 0], "[tcp connections, direct calls]");
+    }
+
+    #[tokio::test]
+    async fn a_direct_call_gets_no_extensions_from_its_caller_and_times_out_as_over_tcp() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("its address");
+        let slow = tower::service_fn(|request: http::Request<Body>| async move {
+            assert!(request.extensions().is_empty(), "the caller's extensions stay with the caller");
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            Ok::<_, Infallible>(http::Response::new(Body::empty()))
+        });
+        let _registration = register(address, LocalService::new(slow)).expect("registered");
+        let endpoint = Endpoint::from_shared(format!("http://{address}")).expect("an endpoint");
+
+        let mut request = http::Request::new(Body::empty());
+        request.extensions_mut().insert("the caller's own");
+        let patient = channel(endpoint.clone(), Some(Duration::from_secs(5))).oneshot(request).await;
+        assert!(patient.is_ok());
+
+        let hasty = channel(endpoint, Some(Duration::from_millis(50))).oneshot(http::Request::new(Body::empty())).await;
+        let error = hasty.expect_err("the call outlasts its timeout");
+        assert!(error.is::<TimeoutExpired>(), "{error}");
+    }
+
+    #[tokio::test]
+    async fn a_direct_call_that_panics_answers_internal_and_the_caller_goes_on() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("its address");
+        async fn failing(_: http::Request<Body>) -> Result<http::Response<Body>, Infallible> {
+            panic!("a fault in a handler")
+        }
+        let _registration = register(address, LocalService::new(tower::service_fn(failing))).expect("registered");
+        let answer = channel_to(&format!("http://{address}"))
+            .expect("a channel")
+            .oneshot(http::Request::new(Body::empty()))
+            .await
+            .expect("an answer");
+        let status = Status::from_header_map(answer.headers()).expect("a gRPC status");
+        assert_eq!(status.code(), tonic::Code::Internal);
     }
 }

@@ -9,12 +9,15 @@ use std::{
 
 use futures::future::BoxFuture;
 use tokio::net::TcpListener;
-use tonic::{service::Routes, transport::Server};
+use tonic::{
+    service::Routes,
+    transport::{Server, server::TcpIncoming},
+};
 use tonic_health::{ServingStatus, server::HealthReporter};
-use tower::{Layer, Service};
+use tower::{Layer, Service, ServiceBuilder};
 use tracing::Instrument;
 
-use crate::{auth::AuthLayer, config::ShutdownArgs, telemetry};
+use crate::{auth::AuthLayer, config::ShutdownArgs, local::LocalService, telemetry};
 
 /// What a service hands over to be served.
 pub struct GrpcService {
@@ -100,15 +103,15 @@ pub async fn serve_grpc(
         tracing::info!("stopping; finishing calls in flight");
     };
     let address = listener.local_addr()?;
-    // Connections over TCP (with TCP_NODELAY) and from callers in this process; registered for the
-    // latter until serving ends.
-    let (incoming, _registration) = crate::local::incoming(listener)?;
+    // Calls from this process reach the same stack directly, until serving ends.
+    let stack = ServiceBuilder::new().layer(TraceLayer).layer(service.auth.clone()).service(routes.clone());
+    let _registration = crate::local::register(address, LocalService::new(stack));
     tracing::info!(%address, services = ?names, in_process = _registration.is_some(), "serving gRPC");
     Server::builder()
         .layer(TraceLayer)
         .layer(service.auth)
         .add_routes(routes)
-        .serve_with_incoming_shutdown(incoming, stopping)
+        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), stopping)
         .await?;
     Ok(())
 }

@@ -54,7 +54,7 @@ pub struct Resources {
     pub verifier: Arc<TokenVerifier>,
     pub generations: Generations,
     /// Identity, connected on first use: token generations, and users named in requests.
-    pub identity: tonic::transport::Channel,
+    pub identity: crate::local::Channel,
     /// Opens the service-only calls, and proves this service to another's.
     pub service_secret: Option<Secret>,
 }

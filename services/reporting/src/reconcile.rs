@@ -11,13 +11,13 @@
 
 use std::{collections::HashMap, time::Duration};
 
+use eris_platform::local::Channel;
 use eris_platform::{auth::service_request, config::Secret, snapshot::contract_digest_sql};
 use eris_proto::{
     contracts::v1::ContractEvent,
     events::v1::{ListDigestsRequest, SnapshotRequest, snapshot_service_client::SnapshotServiceClient},
 };
 use sqlx::{PgExecutor, PgPool};
-use tonic::transport::Channel;
 
 use crate::{events::decode, sources::SourceSnapshot};
 

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use eris_platform::config::{Secret, ServiceSecretArgs};
+use eris_platform::local::Channel;
 use sqlx::PgConnection;
-use tonic::transport::Channel;
 
 /// The services a rebuild reads its snapshots from.
 #[derive(Debug, Clone, clap::Args)]

@@ -314,10 +314,10 @@ async fn read_models(app: &App) -> Vec<Vec<String>> {
 fn sources(app: &App) -> eris_reporting::sources::Sources {
     eris_reporting::sources::Sources {
         channels: vec![
-            ("identity", app.identity.clone()),
-            ("crm", app.crm.clone()),
-            ("sourcing", app.sourcing.clone()),
-            ("contracts", app.contracts.clone()),
+            ("identity", app.identity.clone().into()),
+            ("crm", app.crm.clone().into()),
+            ("sourcing", app.sourcing.clone().into()),
+            ("contracts", app.contracts.clone().into()),
         ],
         secret: eris_platform::testing::SERVICE_SECRET.into(),
     }

@@ -43,7 +43,7 @@ pub const SCHEMA: &str = "sourcing";
 pub(crate) struct State {
     pool: PgPool,
     /// The crm service, asked on the caller's behalf about the companies and accounts RFPs name.
-    crm: tonic::transport::Channel,
+    crm: eris_platform::local::Channel,
     /// The brokerage's time zone: an RFP's default return date is today there.
     business: BusinessTime,
     /// See `Config::rfp_few_companies`.

@@ -22,11 +22,11 @@ fn crm_error(status: tonic::Status) -> Error {
 }
 
 impl State {
-    fn companies(&self) -> CompanyServiceClient<tonic::transport::Channel> {
+    fn companies(&self) -> CompanyServiceClient<eris_platform::local::Channel> {
         CompanyServiceClient::new(self.crm.clone())
     }
 
-    fn accounts(&self) -> AccountServiceClient<tonic::transport::Channel> {
+    fn accounts(&self) -> AccountServiceClient<eris_platform::local::Channel> {
         AccountServiceClient::new(self.crm.clone())
     }
 

@@ -1,6 +1,7 @@
 //! `eris-stack`: every Eris service and the gateway in one process, each on its own port as when
-//! deployed apart. Calls between them go through in-memory pipes instead of loopback TCP (the
-//! same gRPC code over a different transport; see `eris_platform::local`) unless switched off.
+//! deployed apart. Calls between them are handed straight to the called service's stack instead
+//! of crossing loopback TCP (the same gRPC clients and layers; see `eris_platform::local`) unless
+//! switched off.
 
 use std::{net::SocketAddr, path::PathBuf};
 
@@ -91,8 +92,9 @@ struct ServeArgs {
     /// reports this way.
     #[arg(long, env = "ERIS_REBUILD_REPORTS", default_value_t = false, action = clap::ArgAction::Set)]
     rebuild_reports: bool,
-    /// Calls between the services and from the gateway go through in-memory pipes (false: over
-    /// loopback TCP, as between processes; the ports serve TCP callers either way).
+    /// Calls between the services and from the gateway go straight to the called service within
+    /// the process (false: over loopback TCP, as between processes; the ports serve TCP callers
+    /// either way).
     #[arg(long, env = "ERIS_IN_PROCESS_TRANSPORT", default_value_t = true, action = clap::ArgAction::Set)]
     in_process_transport: bool,
 }
