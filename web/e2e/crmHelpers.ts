@@ -130,15 +130,6 @@ export async function createTestCallBank(name: string, assigneeUserId: bigint): 
   return callBank;
 }
 
-/** Today at a given local time, as the task dialog takes it (MM/DD/YYYY HH:mm). */
-export function todayAt(hour: number, minute = 0): { date: Date; typed: string } {
-  const now = new Date();
-  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate(), hour, minute);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const typed = `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(hour)}:${pad(minute)}`;
-  return { date, typed };
-}
-
 /** A demo utility by name and commodity. */
 export async function utilityNamed(name: string, commodity: Commodity): Promise<Utility> {
   const { utilities } = await crmApiAs(DEMO.management);

@@ -27,6 +27,15 @@ export function businessClockOf(ts: Parameters<typeof timestampDate>[0]): WallCl
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+/**
+ * Today on the business clock at a given time, as the task dialog takes it (MM/DD/YYYY HH:mm): the
+ * business day, which on a Saturday evening in New York is already Sunday on a UTC machine.
+ */
+export function businessTodayAt(hour: number, minute = 0): { typed: string } {
+  const { year, month, day } = businessToday();
+  return { typed: `${pad(month)}/${pad(day)}/${year} ${pad(hour)}:${pad(minute)}` };
+}
+
 /** A business day as the address takes it: YYYY-MM-DD. */
 export function isoDay(clock: Pick<WallClock, "year" | "month" | "day">): string {
   return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
-import { createTestCompany, todayAt } from "./crmHelpers";
+import { createTestCompany } from "./crmHelpers";
+import { businessTodayAt } from "./dailyHelpers";
 import { DEMO, signIn, unique } from "./helpers";
 
 /** Closed tasks are grey on the calendar. */
@@ -10,7 +11,7 @@ const GREY = "rgb(97, 97, 97)";
 test("a task added on a company shows on the Dashboard calendar and turns grey when closed", async ({ page }) => {
   const company = await createTestCompany({ name: unique("TaskCo").name, city: "Dayton", state: "OH" });
   const subject = unique("Task").name;
-  const due = todayAt(10, 30);
+  const due = businessTodayAt(10, 30);
 
   await signIn(page, DEMO.management);
   await page.goto(`/LeadTabs/${company.companyId}/details`);
