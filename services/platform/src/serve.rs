@@ -103,13 +103,12 @@ pub async fn serve_grpc(
         tracing::info!("stopping; finishing calls in flight");
     };
     let address = listener.local_addr()?;
-    // Calls from this process reach the same stack directly, until serving ends.
-    let stack = ServiceBuilder::new().layer(TraceLayer).layer(service.auth.clone()).service(routes.clone());
-    let _registration = crate::local::register(address, LocalService::new(stack));
+    // One stack for callers over TCP and, until serving ends, for calls from this process.
+    let layers = ServiceBuilder::new().layer(TraceLayer).layer(service.auth);
+    let _registration = crate::local::register(address, LocalService::new(layers.service(routes.clone())));
     tracing::info!(%address, services = ?names, in_process = _registration.is_some(), "serving gRPC");
     Server::builder()
-        .layer(TraceLayer)
-        .layer(service.auth)
+        .layer(layers)
         .add_routes(routes)
         .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), stopping)
         .await?;
