@@ -7,12 +7,13 @@ BIN := $(CARGO_TARGET_DIR)/debug
 BUF := web/node_modules/.bin/buf
 
 # The browser tests and the benchmark run their own stack on other ports and databases, so
-# they never touch what `make run` serves.
+# they never touch what `make run` serves. Every fixed port is below the kernel's ephemeral range
+# (32768-60999 here): the Rust tests, running beside the browser tests, take ephemeral ports.
 E2E_PORT := 18080
-E2E_GRPC_BASE_PORT := 51051
+E2E_GRPC_BASE_PORT := 21051
 E2E_DATABASE := eris_e2e
 BENCH_PORT := 28080
-BENCH_GRPC_BASE_PORT := 52051
+BENCH_GRPC_BASE_PORT := 22051
 BENCH_DATABASE := eris_bench
 PG_ADMIN := postgres://postgres@localhost:5432/postgres
 
