@@ -16,6 +16,7 @@ pub mod testing;
 
 use std::sync::Arc;
 
+use eris_platform::db::Db;
 use eris_platform::{
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
@@ -27,7 +28,7 @@ use eris_proto::contracts::v1::{
     contract_service_server::ContractServiceServer, hedge_service_server::HedgeServiceServer,
     payment_service_server::PaymentServiceServer,
 };
-use sqlx::{PgPool, migrate::Migrator};
+use sqlx::migrate::Migrator;
 use tokio::net::TcpListener;
 use tonic::service::Routes;
 
@@ -46,7 +47,7 @@ pub const MAX_STATEMENT_BYTES: usize = 33 * 1024 * 1024;
 
 /// Everything the handlers share.
 pub(crate) struct State {
-    pool: PgPool,
+    pool: Db,
     /// The crm service, asked on the caller's behalf about companies and accounts.
     crm: eris_platform::local::Channel,
     /// The sourcing service, asked about utilities and suppliers.
@@ -65,9 +66,10 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
     eris_platform::metrics::serve_if_asked(&config.service.metrics).await?;
     // Publishes the outbox to this service's event stream while the service runs.
-    let _relay = eris_platform::relay::Relay::new(resources.pool.clone(), resources.kv.clone(), SCHEMA).spawn();
+    let _relay = eris_platform::relay::Relay::new(resources.pool.pool().clone(), resources.kv.clone(), SCHEMA).spawn();
     // Makes contracts whose end date has passed Inactive.
-    let _sweep = domain::lifecycle::spawn(resources.pool.clone(), BusinessTime::new(config.service.business.time_zone));
+    let _sweep =
+        domain::lifecycle::spawn(resources.pool.pool().clone(), BusinessTime::new(config.service.business.time_zone));
     let state = Arc::new(State {
         pool: resources.pool.clone(),
         crm: eris_platform::local::channel_to(&config.crm_url)?,
@@ -97,7 +99,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
                     .max_encoding_message_size(MAX_STATEMENT_BYTES),
             )
             .add_service(Snapshots::server_with_records(
-                resources.pool.clone(),
+                resources.pool.pool().clone(),
                 grpc::snapshot::PARTS,
                 grpc::snapshot::RECORDS,
             )),

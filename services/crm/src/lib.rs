@@ -14,6 +14,7 @@ pub mod seed;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+use eris_platform::db::Db;
 use eris_platform::{
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
@@ -25,7 +26,7 @@ use eris_proto::crm::v1::{
     company_service_server::CompanyServiceServer, contact_service_server::ContactServiceServer,
     note_service_server::NoteServiceServer, task_service_server::TaskServiceServer,
 };
-use sqlx::{PgPool, migrate::Migrator};
+use sqlx::migrate::Migrator;
 use tokio::net::TcpListener;
 use tonic::service::Routes;
 
@@ -39,7 +40,7 @@ pub const SCHEMA: &str = "crm";
 
 /// Everything the handlers share.
 pub(crate) struct State {
-    pool: PgPool,
+    pool: Db,
     /// Identity: users named in requests (assignees, team members) must exist and be active.
     identity: eris_platform::local::Channel,
     /// Sourcing: utilities and suppliers named by accounts must exist there.
@@ -52,7 +53,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
     eris_platform::metrics::serve_if_asked(&config.service.metrics).await?;
     // Publishes the outbox to this service's event stream while the service runs.
-    let _relay = eris_platform::relay::Relay::new(resources.pool.clone(), resources.kv.clone(), SCHEMA).spawn();
+    let _relay = eris_platform::relay::Relay::new(resources.pool.pool().clone(), resources.kv.clone(), SCHEMA).spawn();
     let state = std::sync::Arc::new(State {
         pool: resources.pool.clone(),
         identity: resources.identity.clone(),
@@ -65,7 +66,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
         .add_service(CallBankServiceServer::new(grpc::CallBankApi(state.clone())))
         .add_service(AccountServiceServer::new(grpc::AccountApi(state.clone())))
         .add_service(ContactServiceServer::new(grpc::ContactApi(state)))
-        .add_service(Snapshots::server(resources.pool.clone(), grpc::snapshot::PARTS));
+        .add_service(Snapshots::server(resources.pool.pool().clone(), grpc::snapshot::PARTS));
     let service = GrpcService {
         names: &[
             "eris.crm.v1.CompanyService",

@@ -2,10 +2,10 @@
 
 use base64::{Engine, engine::general_purpose::STANDARD};
 use eris_platform::auth::{Claims, ISSUER, role_name};
+use eris_platform::db::Db;
 use eris_proto::identity::v1::Role;
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use ring::signature::{Ed25519KeyPair, KeyPair};
-use sqlx::PgPool;
 
 use crate::db;
 
@@ -36,7 +36,7 @@ pub struct Subject<'a> {
 
 impl SigningKey {
     /// The configured key, else the one kept in the database, else a new one stored there.
-    pub async fn load(configured: Option<&str>, pool: &PgPool) -> anyhow::Result<Self> {
+    pub async fn load(configured: Option<&str>, pool: &Db) -> anyhow::Result<Self> {
         let pem = match configured {
             Some(pem) => pem.to_owned(),
             None => match db::keys::select_signing_key(pool).await? {

@@ -18,6 +18,7 @@ mod throttle;
 
 use std::sync::Arc;
 
+use eris_platform::db::Db;
 use eris_platform::{
     auth::{AuthLayer, GenerationSource, Generations, TokenVerifier},
     kv::Kv,
@@ -27,7 +28,7 @@ use eris_platform::{
 };
 use eris_proto::identity::v1::{auth_service_server::AuthServiceServer, user_service_server::UserServiceServer};
 use futures::future::BoxFuture;
-use sqlx::{PgPool, migrate::Migrator};
+use sqlx::migrate::Migrator;
 use tokio::net::TcpListener;
 use tonic::service::Routes;
 
@@ -51,7 +52,7 @@ const PUBLIC: &[&str] = &[
 
 /// Everything the handlers share.
 pub(crate) struct State {
-    pool: PgPool,
+    pool: Db,
     keys: keys::SigningKey,
     verifier: Arc<TokenVerifier>,
     generations: Generations,
@@ -65,7 +66,7 @@ pub(crate) struct State {
 }
 
 /// Identity's own token checks read the generation from its schema: the truth, not a copy.
-struct StoredGenerations(PgPool);
+struct StoredGenerations(Db);
 
 impl GenerationSource for StoredGenerations {
     fn current<'a>(&'a self, user_id: i64, _token: &'a str) -> BoxFuture<'a, eris_platform::Result<i64>> {
@@ -79,11 +80,11 @@ impl GenerationSource for StoredGenerations {
 
 /// Connects, migrates and serves on `listener` until `shutdown` completes.
 pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) -> anyhow::Result<()> {
-    let pool = eris_platform::db::connect(&config.database, SCHEMA, &MIGRATOR).await?;
+    let pool = Db::new(eris_platform::db::connect(&config.database, SCHEMA, &MIGRATOR).await?);
     eris_platform::metrics::serve_if_asked(&config.metrics).await?;
     let kv = Kv::new(&config.redis)?;
     // Publishes the outbox (user events) to this service's event stream while the service runs.
-    let _relay = eris_platform::relay::Relay::new(pool.clone(), kv.clone(), SCHEMA).spawn();
+    let _relay = eris_platform::relay::Relay::new(pool.pool().clone(), kv.clone(), SCHEMA).spawn();
     let keys = keys::SigningKey::load(config.auth.jwt_private_key.as_ref().map(|key| key.expose()), &pool).await?;
     let verifier = Arc::new(TokenVerifier::from_public_pem(keys.public_key_pem())?);
     let generations = Generations::new(kv.clone(), Arc::new(StoredGenerations(pool.clone())));
@@ -105,12 +106,12 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     });
     let routes = Routes::new(AuthServiceServer::new(grpc::AuthApi(state.clone())))
         .add_service(UserServiceServer::new(grpc::UserApi(state)))
-        .add_service(Snapshots::server(pool.clone(), grpc::snapshot::PARTS));
+        .add_service(Snapshots::server(pool.pool().clone(), grpc::snapshot::PARTS));
     let service = GrpcService {
         names: &["eris.identity.v1.AuthService", "eris.identity.v1.UserService", eris_platform::snapshot::SERVICE_NAME],
         routes,
         auth: AuthLayer::new(verifier, generations, PUBLIC, config.secret.service_secret.clone()),
-        dependencies: Dependencies { pool, kv },
+        dependencies: Dependencies { pool: pool.pool().clone(), kv },
     };
     serve_grpc(listener, service, &config.shutdown, shutdown).await
 }

@@ -11,6 +11,10 @@ use sqlx::{
 
 use crate::config::DatabaseArgs;
 
+mod front;
+
+pub use front::Db;
+
 /// How long a pooled connection may rest before it is tested again before use.
 pub const RESTED: Duration = Duration::from_millis(250);
 

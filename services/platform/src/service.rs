@@ -4,12 +4,13 @@
 use std::{future::Future, net::SocketAddr, sync::Arc};
 
 use futures::future::BoxFuture;
-use sqlx::{PgPool, migrate::Migrator};
+use sqlx::migrate::Migrator;
 use tokio::net::TcpListener;
 
 use crate::{
     auth::{AuthLayer, Generations, IdentityGenerations, TokenVerifier},
     config::{BusinessArgs, DatabaseArgs, MetricsArgs, RedisArgs, Secret, ServiceSecretArgs, ShutdownArgs, TokenArgs},
+    db::Db,
     kv::Kv,
     serve::Dependencies,
 };
@@ -49,7 +50,7 @@ pub trait Listen {
 /// What a started service holds: its schema's pool (migrated), Redis, the token checks and a
 /// client channel to identity.
 pub struct Resources {
-    pub pool: PgPool,
+    pub pool: Db,
     pub kv: Kv,
     pub verifier: Arc<TokenVerifier>,
     pub generations: Generations,
@@ -63,7 +64,7 @@ impl Resources {
     /// Connects to the service's schema (migrating it) and to identity's signing key; Redis is
     /// connected on first use, so a service starts while Redis is down.
     pub async fn connect(args: &ServiceArgs, schema: &'static str, migrator: &Migrator) -> anyhow::Result<Self> {
-        let pool = crate::db::connect(&args.database, schema, migrator).await?;
+        let pool = Db::new(crate::db::connect(&args.database, schema, migrator).await?);
         let kv = Kv::new(&args.redis)?;
         let verifier = Arc::new(TokenVerifier::from_config(&args.token).await?);
         let source = IdentityGenerations::new(&args.token.identity_url)?;
@@ -80,7 +81,7 @@ impl Resources {
 
     /// What the service's health reports on besides itself.
     pub fn dependencies(&self) -> Dependencies {
-        Dependencies { pool: self.pool.clone(), kv: self.kv.clone() }
+        Dependencies { pool: self.pool.pool().clone(), kv: self.kv.clone() }
     }
 }
 

@@ -17,6 +17,7 @@ pub mod testing;
 
 use std::sync::Arc;
 
+use eris_platform::db::Db;
 use eris_platform::{
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
@@ -40,7 +41,7 @@ pub const SCHEMA: &str = "reporting";
 
 /// Everything the handlers share.
 pub(crate) struct State {
-    pool: PgPool,
+    pool: Db,
     /// The brokerage's time zone: "this year" for the reports.
     business: BusinessTime,
 }
@@ -50,8 +51,9 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
     let projector = match config.projector {
         true => {
-            let projector = projector::Projector::new(resources.pool.clone(), projector::redis(&config.service.redis)?);
-            Some(match reconciler(&config, &resources.pool)? {
+            let projector =
+                projector::Projector::new(resources.pool.pool().clone(), projector::redis(&config.service.redis)?);
+            Some(match reconciler(&config, resources.pool.pool())? {
                 Some(reconciler) => projector.with_reconciler(reconciler),
                 None => projector,
             })
@@ -68,7 +70,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
         let _ = stopping.send(true);
     }
     .boxed();
-    let hub = changes::ChangeHub::spawn(resources.pool.clone(), changes::redis(&config.service.redis)?, stopped);
+    let hub = changes::ChangeHub::spawn(resources.pool.pool().clone(), changes::redis(&config.service.redis)?, stopped);
     let service = GrpcService {
         names: &["eris.reporting.v1.ReportService", "eris.reporting.v1.ChangeFeedService"],
         routes: Routes::new(ReportServiceServer::new(grpc::ReportingApi(Arc::new(State {

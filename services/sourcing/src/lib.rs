@@ -16,6 +16,7 @@ pub mod testing;
 
 use std::sync::Arc;
 
+use eris_platform::db::Db;
 use eris_platform::{
     serve::{GrpcService, serve_grpc},
     service::{Resources, Shutdown},
@@ -27,7 +28,7 @@ use eris_proto::sourcing::v1::{
     sourcing_service_server::SourcingServiceServer, supplier_service_server::SupplierServiceServer,
     utility_service_server::UtilityServiceServer,
 };
-use sqlx::{PgPool, migrate::Migrator};
+use sqlx::migrate::Migrator;
 use tokio::net::TcpListener;
 use tonic::service::Routes;
 
@@ -41,7 +42,7 @@ pub const SCHEMA: &str = "sourcing";
 
 /// Everything the handlers share.
 pub(crate) struct State {
-    pool: PgPool,
+    pool: Db,
     /// The crm service, asked on the caller's behalf about the companies and accounts RFPs name.
     crm: eris_platform::local::Channel,
     /// The brokerage's time zone: an RFP's default return date is today there.
@@ -55,7 +56,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
     let resources = Resources::connect(&config.service, SCHEMA, &MIGRATOR).await?;
     eris_platform::metrics::serve_if_asked(&config.service.metrics).await?;
     // Publishes the outbox to this service's event stream while the service runs.
-    let _relay = eris_platform::relay::Relay::new(resources.pool.clone(), resources.kv.clone(), SCHEMA).spawn();
+    let _relay = eris_platform::relay::Relay::new(resources.pool.pool().clone(), resources.kv.clone(), SCHEMA).spawn();
     let state = Arc::new(State {
         pool: resources.pool.clone(),
         crm: eris_platform::local::channel_to(&config.crm_url)?,
@@ -76,7 +77,7 @@ pub async fn serve(config: Config, listener: TcpListener, shutdown: Shutdown) ->
             .add_service(SupplierServiceServer::new(grpc::SupplierApi(state.clone())))
             .add_service(RateTypeServiceServer::new(grpc::RateTypeApi(state.clone())))
             .add_service(RfpServiceServer::new(grpc::RfpApi(state)))
-            .add_service(Snapshots::server(resources.pool.clone(), grpc::snapshot::PARTS)),
+            .add_service(Snapshots::server(resources.pool.pool().clone(), grpc::snapshot::PARTS)),
         auth: resources.auth(&[]),
         dependencies: resources.dependencies(),
     };

@@ -1,8 +1,9 @@
 //! Contracts and their computed values.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use eris_platform::db::Db;
 use rust_decimal::Decimal;
-use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder};
+use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
 
 use crate::domain::{
     fields::{ContractFields, contract_field_table},
@@ -273,7 +274,7 @@ use eris_platform::db::like_escaped;
 /// A page of a company's contracts, latest signed first.
 #[tracing::instrument(skip_all)]
 pub async fn list_company_contracts(
-    pool: &PgPool,
+    pool: &Db,
     query: &CompanyQuery,
     after: After,
     limit: i64,
@@ -368,7 +369,7 @@ fn book_table(query: &BookQuery) -> &'static str {
 /// A page of the book, latest signed first.
 #[tracing::instrument(skip_all)]
 pub async fn list_book_contracts(
-    pool: &PgPool,
+    pool: &Db,
     query: &BookQuery,
     after: After,
     limit: i64,
@@ -396,7 +397,7 @@ fn planned_once(query: &BookQuery) -> bool {
 
 /// How many contracts the book query matches, and their annual volume together.
 #[tracing::instrument(skip_all)]
-pub async fn book_totals(pool: &PgPool, query: &BookQuery) -> sqlx::Result<(i64, Decimal)> {
+pub async fn book_totals(pool: &Db, query: &BookQuery) -> sqlx::Result<(i64, Decimal)> {
     let mut builder =
         QueryBuilder::new(format!("select count(*), coalesce(sum(annual_volume), 0) from {}", book_table(query)));
     push_book_filter(&mut builder, query);

@@ -2,8 +2,9 @@
 //! the suppliers' saved column mappings.
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use eris_platform::db::Db;
 use rust_decimal::Decimal;
-use sqlx::{PgConnection, PgExecutor, PgPool};
+use sqlx::{PgConnection, PgExecutor};
 
 use crate::domain::{
     statement_file::{Line, Mapping},
@@ -544,7 +545,7 @@ pub struct ChaseRow {
 /// Per supplier and projected month of `year` before `due_before` (the first month not yet
 /// due): expected, received, short and missing.
 #[tracing::instrument(skip_all)]
-pub async fn chase(pool: &PgPool, year: i32, supplier_id: i64, due_before: NaiveDate) -> sqlx::Result<Vec<ChaseRow>> {
+pub async fn chase(pool: &Db, year: i32, supplier_id: i64, due_before: NaiveDate) -> sqlx::Result<Vec<ChaseRow>> {
     sqlx::query_as(
         "with months as ( \
            select c.supplier_id, make_date(p.projected_year, p.projected_month, 1) as month, \
@@ -583,7 +584,7 @@ pub struct ExceptionRow {
 
 /// The payments of the supplier's month that differ from their projection or are missing.
 #[tracing::instrument(skip_all)]
-pub async fn exceptions(pool: &PgPool, supplier_id: i64, month: NaiveDate) -> sqlx::Result<Vec<ExceptionRow>> {
+pub async fn exceptions(pool: &Db, supplier_id: i64, month: NaiveDate) -> sqlx::Result<Vec<ExceptionRow>> {
     sqlx::query_as(
         "select c.contract_id, c.company_name, c.account_ids, p.payment_id, p.projected_payment as expected, \
            p.payment_actual as received \
@@ -602,7 +603,7 @@ pub async fn exceptions(pool: &PgPool, supplier_id: i64, month: NaiveDate) -> sq
 /// (statements standing with rows still Unmatched, payments due in the twelve months before
 /// `due_before` with nothing received, their projected payments).
 #[tracing::instrument(skip_all)]
-pub async fn summary(pool: &PgPool, due_before: NaiveDate) -> sqlx::Result<(i64, i64, Decimal)> {
+pub async fn summary(pool: &Db, due_before: NaiveDate) -> sqlx::Result<(i64, i64, Decimal)> {
     sqlx::query_as(
         "select (select count(*) from commission_statement where reverted_at is null and unmatched > 0), \
            count(*), coalesce(sum(p.projected_payment), 0) \

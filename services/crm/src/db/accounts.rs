@@ -2,8 +2,9 @@
 //! (`capacity_record`) and the company totals kept from them.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use eris_platform::db::Db;
 use rust_decimal::Decimal;
-use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder, query_builder::Separated};
+use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder, query_builder::Separated};
 
 use super::companies::like_escaped;
 pub use crate::domain::account_record::AccountFields;
@@ -87,7 +88,7 @@ fn push_account_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &Account
 /// A page of a company's accounts by site name, then id, after `after` (lower name, id).
 #[tracing::instrument(skip_all)]
 pub async fn list_accounts(
-    pool: &PgPool,
+    pool: &Db,
     query: &AccountQuery,
     after: Option<(String, i64)>,
     limit: i64,
@@ -111,7 +112,7 @@ pub struct AccountTotals {
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn account_totals(pool: &PgPool, query: &AccountQuery) -> sqlx::Result<AccountTotals> {
+pub async fn account_totals(pool: &Db, query: &AccountQuery) -> sqlx::Result<AccountTotals> {
     let mut builder = QueryBuilder::new(
         "select count(*) as count, \
          coalesce(sum(annual_usage) filter (where commodity = 'Electric'), 0) as total_kwh, \
@@ -135,7 +136,7 @@ pub struct AccountMatchRow {
 /// (`visible_to`) find only accounts of companies where they hold a team role.
 #[tracing::instrument(skip_all)]
 pub async fn search_accounts(
-    pool: &PgPool,
+    pool: &Db,
     text: &str,
     utility_ids: &[i64],
     visible_to: Option<i64>,
@@ -403,7 +404,7 @@ pub struct CapacityRow {
 
 /// One history of an account, newest start first (hundreds at most; the limit bounds the work).
 #[tracing::instrument(skip_all)]
-pub async fn list_capacity(pool: &PgPool, account_id: i64, kind: &str) -> sqlx::Result<Vec<CapacityRow>> {
+pub async fn list_capacity(pool: &Db, account_id: i64, kind: &str) -> sqlx::Result<Vec<CapacityRow>> {
     sqlx::query_as(
         "select capacity_record_id, account_id, kind, value, start_date, end_date from capacity_record \
          where account_id = $1 and kind = $2 order by start_date desc, capacity_record_id desc limit 5000",
@@ -479,7 +480,7 @@ pub struct AccountRefRow {
 /// Accounts whose number or second number has one of `keys` (see `account_number_key`), or
 /// whose id is one of `ids`.
 #[tracing::instrument(skip_all)]
-pub async fn lookup_accounts(pool: &PgPool, keys: &[String], ids: &[i64]) -> sqlx::Result<Vec<AccountRefRow>> {
+pub async fn lookup_accounts(pool: &Db, keys: &[String], ids: &[i64]) -> sqlx::Result<Vec<AccountRefRow>> {
     sqlx::query_as(
         "select a.account_id, a.company_id, c.name as company_name, a.account_number, \
          a.secondary_account_number, coalesce(account_number_key(a.account_number), '') as number_key, \
@@ -502,7 +503,7 @@ pub async fn lookup_accounts(pool: &PgPool, keys: &[String], ids: &[i64]) -> sql
 /// Up to three companies for each name, whose folded name contains it, best (closest in
 /// length) first: (name asked, company id, company name).
 #[tracing::instrument(skip_all)]
-pub async fn companies_named_like(pool: &PgPool, names: &[String]) -> sqlx::Result<Vec<(String, i64, String)>> {
+pub async fn companies_named_like(pool: &Db, names: &[String]) -> sqlx::Result<Vec<(String, i64, String)>> {
     let patterns: Vec<String> = names.iter().map(|name| format!("%{}%", like_escaped(name))).collect();
     sqlx::query_as(
         "select asked.name, found.company_id, found.name from unnest($1::text[], $2::text[]) as asked(name, pattern) \

@@ -1,5 +1,6 @@
 use chrono::{DateTime, Utc};
-use sqlx::{PgExecutor, PgPool};
+use eris_platform::db::Db;
+use sqlx::PgExecutor;
 
 use super::companies::{COLUMNS as COMPANY_COLUMNS, CompanyRow};
 
@@ -26,7 +27,7 @@ const SELECT: &str = "select b.call_bank_id, b.name, b.service_type, b.assignee_
 pub const MAX_LISTED: i64 = 5000;
 
 #[tracing::instrument(skip_all)]
-pub async fn list_call_banks(pool: &PgPool, assignee: Option<i64>) -> sqlx::Result<Vec<CallBankRow>> {
+pub async fn list_call_banks(pool: &Db, assignee: Option<i64>) -> sqlx::Result<Vec<CallBankRow>> {
     sqlx::query_as(&format!(
         "{SELECT} where ($1::bigint is null or b.assignee_user_id = $1) \
          order by b.due_date, b.name, b.call_bank_id limit {MAX_LISTED}"
@@ -42,7 +43,7 @@ pub async fn select_call_bank(db: impl PgExecutor<'_>, call_bank_id: i64) -> sql
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn insert_call_bank(pool: &PgPool, fields: &CallBankFields, user_id: i64) -> sqlx::Result<i64> {
+pub async fn insert_call_bank(pool: &Db, fields: &CallBankFields, user_id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "insert into call_bank (name, service_type, assignee_user_id, rep_type, due_date, updated_by) \
          values ($1, $2, $3, $4, $5, $6) returning call_bank_id",
@@ -111,7 +112,7 @@ pub struct MemberRow {
 /// those visible to `visible_to` when given.
 #[tracing::instrument(skip_all)]
 pub async fn list_members(
-    pool: &PgPool,
+    pool: &Db,
     call_bank_id: i64,
     visible_to: Option<i64>,
     after: Option<(String, i64)>,
@@ -136,7 +137,7 @@ pub async fn list_members(
 
 /// How many of a call bank's companies `visible_to` may see.
 #[tracing::instrument(skip_all)]
-pub async fn count_visible_members(pool: &PgPool, call_bank_id: i64, visible_to: i64) -> sqlx::Result<i64> {
+pub async fn count_visible_members(pool: &Db, call_bank_id: i64, visible_to: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(&format!(
         "select count(*) from call_bank_company m join company c on c.company_id = m.company_id \
          where m.call_bank_id = $1 and {}",
@@ -149,7 +150,7 @@ pub async fn count_visible_members(pool: &PgPool, call_bank_id: i64, visible_to:
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn select_companies(pool: &PgPool, company_ids: &[i64]) -> sqlx::Result<Vec<CompanyRow>> {
+pub async fn select_companies(pool: &Db, company_ids: &[i64]) -> sqlx::Result<Vec<CompanyRow>> {
     sqlx::query_as(&format!("select {} from company where company_id = any($1)", *COMPANY_COLUMNS))
         .bind(company_ids)
         .fetch_all(pool)
@@ -201,7 +202,7 @@ pub async fn set_members(
 
 #[tracing::instrument(skip_all)]
 pub async fn update_member_status(
-    pool: &PgPool,
+    pool: &Db,
     call_bank_id: i64,
     company_id: i64,
     status: &str,

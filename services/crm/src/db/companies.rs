@@ -1,12 +1,13 @@
 //! Companies: the `company` table, its History (`company_change`), field edits and outbox.
 
+use eris_platform::db::Db;
 use eris_platform::edits::Change;
 use std::sync::LazyLock;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use eris_platform::edits::Fields;
 use rust_decimal::Decimal;
-use sqlx::{PgExecutor, PgPool, Postgres, QueryBuilder};
+use sqlx::{PgExecutor, Postgres, QueryBuilder};
 
 use crate::domain::company_record::{CompanyOrder, CompanyRecord, FIELDS, TeamAssignment, company_fields};
 
@@ -101,7 +102,7 @@ fn push_team_match(builder: &mut QueryBuilder<'_, Postgres>, user_ids: &[i64]) {
 
 /// The companies where `user_id` holds a team role, at most `limit` of them.
 #[tracing::instrument(skip_all)]
-pub async fn team_company_ids(pool: &PgPool, user_id: i64, limit: i64) -> sqlx::Result<Vec<i64>> {
+pub async fn team_company_ids(pool: &Db, user_id: i64, limit: i64) -> sqlx::Result<Vec<i64>> {
     let mut builder = QueryBuilder::new("select company_id from company where true");
     push_team_match(&mut builder, &[user_id]);
     builder.push(" limit ").push_bind(limit);
@@ -110,7 +111,7 @@ pub async fn team_company_ids(pool: &PgPool, user_id: i64, limit: i64) -> sqlx::
 
 /// Those of `company_ids` that exist.
 #[tracing::instrument(skip_all)]
-pub async fn existing_companies(pool: &PgPool, company_ids: &[i64]) -> sqlx::Result<Vec<i64>> {
+pub async fn existing_companies(pool: &Db, company_ids: &[i64]) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar("select company_id from company where company_id = any($1)")
         .bind(company_ids)
         .fetch_all(pool)
@@ -119,7 +120,7 @@ pub async fn existing_companies(pool: &PgPool, company_ids: &[i64]) -> sqlx::Res
 
 /// Those of `company_ids` where `user_id` holds a team role.
 #[tracing::instrument(skip_all)]
-pub async fn team_companies_among(pool: &PgPool, user_id: i64, company_ids: &[i64]) -> sqlx::Result<Vec<i64>> {
+pub async fn team_companies_among(pool: &Db, user_id: i64, company_ids: &[i64]) -> sqlx::Result<Vec<i64>> {
     let mut builder = QueryBuilder::new("select company_id from company where company_id = any(");
     builder.push_bind(company_ids.to_vec()).push(")");
     push_team_match(&mut builder, &[user_id]);
@@ -257,7 +258,7 @@ fn cast(field: &str) -> &'static str {
 /// unnamed statements so each is planned for its own values (see `count_companies`).
 #[tracing::instrument(skip_all)]
 pub async fn list_companies(
-    pool: &PgPool,
+    pool: &Db,
     query: &CompanyQuery,
     order: CompanyOrder,
     after: Option<Position>,
@@ -292,7 +293,7 @@ pub async fn list_companies(
 /// which read the same matches twice.
 #[tracing::instrument(skip_all)]
 pub async fn list_companies_counted(
-    pool: &PgPool,
+    pool: &Db,
     query: &CompanyQuery,
     after: Option<Position>,
     limit: i64,
@@ -344,7 +345,7 @@ fn push_after_name(builder: &mut QueryBuilder<'_, Postgres>, after: &Option<Posi
 }
 
 async fn list_companies_in_order(
-    pool: &PgPool,
+    pool: &Db,
     query: &CompanyQuery,
     order: CompanyOrder,
     after: Option<Position>,
@@ -378,7 +379,7 @@ async fn list_companies_in_order(
 /// ran `search_text` on the pattern for every row, so a count of a common part ("ing": a third of
 /// the book) took 110 ms instead of 18.
 #[tracing::instrument(skip_all)]
-pub async fn count_companies(pool: &PgPool, query: &CompanyQuery, cap: Option<i64>) -> sqlx::Result<i64> {
+pub async fn count_companies(pool: &Db, query: &CompanyQuery, cap: Option<i64>) -> sqlx::Result<i64> {
     let mut builder = QueryBuilder::new("select count(*) from (select 1 from company");
     push_filter(&mut builder, query);
     if let Some(cap) = cap {
@@ -577,12 +578,7 @@ pub async fn insert_field_edits(
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn list_changes(
-    pool: &PgPool,
-    company_id: i64,
-    before: Option<i64>,
-    limit: i64,
-) -> sqlx::Result<Vec<ChangeRow>> {
+pub async fn list_changes(pool: &Db, company_id: i64, before: Option<i64>, limit: i64) -> sqlx::Result<Vec<ChangeRow>> {
     sqlx::query_as(
         "select company_change_id, kind, user_id, changed_at, fields from company_change \
          where company_id = $1 and company_change_id < coalesce($2, 9223372036854775807) \
@@ -598,13 +594,13 @@ pub async fn list_changes(
 pub const AFFILIATE_NAME_KEY: &str = "affiliate_name_key";
 
 #[tracing::instrument(skip_all)]
-pub async fn list_affiliates(pool: &PgPool) -> sqlx::Result<Vec<String>> {
+pub async fn list_affiliates(pool: &Db) -> sqlx::Result<Vec<String>> {
     // A reference list (tens of names); the limit only bounds the work.
     sqlx::query_scalar("select name from affiliate order by lower(name) limit 10000").fetch_all(pool).await
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn insert_affiliate(pool: &PgPool, name: &str, user_id: i64) -> sqlx::Result<String> {
+pub async fn insert_affiliate(pool: &Db, name: &str, user_id: i64) -> sqlx::Result<String> {
     sqlx::query_scalar("insert into affiliate (name, created_by) values ($1, $2) returning name")
         .bind(name)
         .bind(user_id)
@@ -613,7 +609,7 @@ pub async fn insert_affiliate(pool: &PgPool, name: &str, user_id: i64) -> sqlx::
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn affiliate_exists(pool: &PgPool, name: &str) -> sqlx::Result<bool> {
+pub async fn affiliate_exists(pool: &Db, name: &str) -> sqlx::Result<bool> {
     sqlx::query_scalar("select exists (select 1 from affiliate where lower(name) = lower($1))")
         .bind(name)
         .fetch_one(pool)

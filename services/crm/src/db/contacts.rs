@@ -1,7 +1,8 @@
 //! Company contacts (`contact`).
 
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder, query_builder::Separated};
+use eris_platform::db::Db;
+use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder, query_builder::Separated};
 
 pub use crate::domain::contact_record::ContactFields;
 use crate::domain::contact_record::contact_fields;
@@ -37,7 +38,7 @@ contact_fields!(columns);
 /// A page of a company's contacts by last name, first name, id, after `after`.
 #[tracing::instrument(skip_all)]
 pub async fn list_contacts(
-    pool: &PgPool,
+    pool: &Db,
     company_id: i64,
     after: Option<(String, String, i64)>,
     limit: i64,

@@ -1,5 +1,5 @@
 use chrono::{DateTime, NaiveDate, Utc};
-use sqlx::PgPool;
+use eris_platform::db::Db;
 
 #[derive(Debug, sqlx::FromRow)]
 pub struct NoteRow {
@@ -16,7 +16,7 @@ const COLUMNS: &str = "note_id, company_id, user_id, text, service, follow_up_da
 
 /// A company's notes, newest first, before the note id of the previous page's last row.
 #[tracing::instrument(skip_all)]
-pub async fn list_notes(pool: &PgPool, company_id: i64, before: Option<i64>, limit: i64) -> sqlx::Result<Vec<NoteRow>> {
+pub async fn list_notes(pool: &Db, company_id: i64, before: Option<i64>, limit: i64) -> sqlx::Result<Vec<NoteRow>> {
     sqlx::query_as(&format!(
         "select {COLUMNS} from note where company_id = $1 and note_id < coalesce($2, 9223372036854775807) \
          order by note_id desc limit $3"
@@ -30,7 +30,7 @@ pub async fn list_notes(pool: &PgPool, company_id: i64, before: Option<i64>, lim
 
 #[tracing::instrument(skip_all)]
 pub async fn insert_note(
-    pool: &PgPool,
+    pool: &Db,
     company_id: i64,
     user_id: i64,
     text: &str,

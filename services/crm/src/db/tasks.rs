@@ -1,5 +1,6 @@
 use chrono::{DateTime, Utc};
-use sqlx::{PgExecutor, PgPool, Postgres, QueryBuilder};
+use eris_platform::db::Db;
+use sqlx::{PgExecutor, Postgres, QueryBuilder};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TaskRow {
@@ -42,7 +43,7 @@ pub struct TaskQuery {
 /// Tasks by due time, then id, after the (due, id) of the previous page's last row.
 #[tracing::instrument(skip_all)]
 pub async fn list_tasks(
-    pool: &PgPool,
+    pool: &Db,
     query: &TaskQuery,
     after: Option<(DateTime<Utc>, i64)>,
     limit: i64,
@@ -61,7 +62,7 @@ pub async fn list_tasks(
 /// picks and counts on ids and due times alone; only the tasks picked are then read whole.
 #[tracing::instrument(skip_all)]
 pub async fn list_tasks_per_day(
-    pool: &PgPool,
+    pool: &Db,
     query: &TaskQuery,
     zone: &str,
     per_day: i64,

@@ -3,7 +3,8 @@
 //! caller's transaction: other services learn of users only through those events.
 
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, PgExecutor, PgPool};
+use eris_platform::db::Db;
+use sqlx::{PgConnection, PgExecutor};
 
 /// A user as stored, without the password hash.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -70,7 +71,7 @@ pub const EMAIL_KEY: &str = "app_user_email_key";
 pub const NAME_KEY: &str = "app_user_name_key";
 
 #[tracing::instrument(skip_all)]
-pub async fn select_credentials_by_email(pool: &PgPool, email: &str) -> sqlx::Result<Option<Credentials>> {
+pub async fn select_credentials_by_email(pool: &Db, email: &str) -> sqlx::Result<Option<Credentials>> {
     sqlx::query_as(&format!("select {USER_COLUMNS}, {CREDENTIAL_COLUMNS} from app_user where lower(email) = lower($1)"))
         .bind(email)
         .fetch_optional(pool)
@@ -78,7 +79,7 @@ pub async fn select_credentials_by_email(pool: &PgPool, email: &str) -> sqlx::Re
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn select_credentials_by_id(pool: &PgPool, user_id: i64) -> sqlx::Result<Option<Credentials>> {
+pub async fn select_credentials_by_id(pool: &Db, user_id: i64) -> sqlx::Result<Option<Credentials>> {
     sqlx::query_as(&format!("select {USER_COLUMNS}, {CREDENTIAL_COLUMNS} from app_user where user_id = $1"))
         .bind(user_id)
         .fetch_optional(pool)
@@ -86,7 +87,7 @@ pub async fn select_credentials_by_id(pool: &PgPool, user_id: i64) -> sqlx::Resu
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn select_user(pool: &PgPool, user_id: i64) -> sqlx::Result<Option<UserRow>> {
+pub async fn select_user(pool: &Db, user_id: i64) -> sqlx::Result<Option<UserRow>> {
     sqlx::query_as(&format!("select {USER_COLUMNS} from app_user where user_id = $1"))
         .bind(user_id)
         .fetch_optional(pool)
@@ -95,7 +96,7 @@ pub async fn select_user(pool: &PgPool, user_id: i64) -> sqlx::Result<Option<Use
 
 /// One page of users by name; `limit` rows after skipping `offset`.
 #[tracing::instrument(skip_all)]
-pub async fn list_users(pool: &PgPool, active_only: bool, offset: i64, limit: i64) -> sqlx::Result<Vec<UserRow>> {
+pub async fn list_users(pool: &Db, active_only: bool, offset: i64, limit: i64) -> sqlx::Result<Vec<UserRow>> {
     sqlx::query_as(&format!(
         "select {USER_COLUMNS} from app_user where (not $1 or status = 'Active') \
          order by name, user_id offset $2 limit $3"
@@ -175,7 +176,7 @@ pub async fn update_user(
 /// Users with any of these ids or (lower-cased) names, by id.
 #[tracing::instrument(skip_all)]
 pub async fn select_users_by_ids_or_names(
-    pool: &PgPool,
+    pool: &Db,
     user_ids: &[i64],
     lower_names: &[String],
 ) -> sqlx::Result<Vec<UserRow>> {

@@ -1,8 +1,8 @@
 //! Commission reconciliation: a year's projected payments against those received, from the
 //! payments, contracts and suppliers read models.
 
+use eris_platform::db::Db;
 use rust_decimal::Decimal;
-use sqlx::PgPool;
 
 /// What is reconciled: a projected year, one supplier or all, and the first month not yet due
 /// (year, month): a projected month before it with nothing received is missing.
@@ -35,7 +35,7 @@ const FROM: &str = "from payment p join contract c on c.contract_id = p.contract
 
 /// The year's sums per supplier, the largest projected first.
 #[tracing::instrument(skip(pool))]
-pub async fn supplier_sums(pool: &PgPool, scope: Scope) -> sqlx::Result<Vec<SupplierSums>> {
+pub async fn supplier_sums(pool: &Db, scope: Scope) -> sqlx::Result<Vec<SupplierSums>> {
     sqlx::query_as(&format!(
         "select coalesce(c.supplier_id, 0) as supplier_id, s.name, \
            coalesce(sum(p.projected_payment), 0) as projected, coalesce(sum(p.payment_actual), 0) as actual, \
@@ -69,7 +69,7 @@ pub struct MonthRecord {
 
 /// Up to `limit` contract months that differ: missing ones first, then the largest differences.
 #[tracing::instrument(skip(pool))]
-pub async fn differing_months(pool: &PgPool, scope: Scope, limit: i64) -> sqlx::Result<Vec<MonthRecord>> {
+pub async fn differing_months(pool: &Db, scope: Scope, limit: i64) -> sqlx::Result<Vec<MonthRecord>> {
     sqlx::query_as(&format!(
         "select p.contract_id, p.payment_id, c.company_id, c.company_name, coalesce(s.name, '') as supplier, \
            p.projected_month as month, p.projected_usage, p.usage_actual, p.projected_payment, p.payment_actual, \

@@ -2,7 +2,8 @@
 //! Welcome E-mails) and the Opportunity Tracker, from the read models.
 
 use chrono::NaiveDate;
-use sqlx::{PgPool, Postgres, QueryBuilder};
+use eris_platform::db::Db;
+use sqlx::{Postgres, QueryBuilder};
 
 /// A contract report row.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -50,7 +51,7 @@ pub enum Selection {
 /// Up to `limit` contracts of the selection; the company's first contact by priority (a priority
 /// of 0 is unset and comes last).
 #[tracing::instrument(skip(pool))]
-pub async fn contracts(pool: &PgPool, selection: Selection, limit: i64) -> sqlx::Result<Vec<ContractRecord>> {
+pub async fn contracts(pool: &Db, selection: Selection, limit: i64) -> sqlx::Result<Vec<ContractRecord>> {
     let mut builder = QueryBuilder::<Postgres>::new(
         "select c.contract_id, c.company_id, coalesce(co.name, c.company_name) as company_name, \
            coalesce(u_c1.name, '') as closer1, coalesce(u_an.name, '') as analyst, c.affiliate, c.commodity, \
@@ -104,7 +105,7 @@ pub struct OpportunityRecord {
 /// Up to `limit` companies entered within the range (either end open), latest entered first.
 #[tracing::instrument(skip(pool))]
 pub async fn opportunities(
-    pool: &PgPool,
+    pool: &Db,
     from: Option<NaiveDate>,
     to: Option<NaiveDate>,
     limit: i64,

@@ -2,6 +2,7 @@
 //! contracts, payments, companies, suppliers, utilities and users read models.
 
 use chrono::NaiveDate;
+use eris_platform::db::Db;
 use futures::{Stream, StreamExt};
 use sqlx::{PgPool, Postgres, QueryBuilder};
 
@@ -128,7 +129,7 @@ fn like_escaped(text: &str) -> String {
 /// order read that way.
 #[tracing::instrument(skip(pool))]
 pub async fn page(
-    pool: &PgPool,
+    pool: &Db,
     filter: &Filter,
     cursor: Option<Cursor>,
     backward: bool,
@@ -157,7 +158,7 @@ pub async fn page(
 
 /// How many rows the filter selects.
 #[tracing::instrument(skip(pool))]
-pub async fn count(pool: &PgPool, filter: &Filter) -> sqlx::Result<i64> {
+pub async fn count(pool: &Db, filter: &Filter) -> sqlx::Result<i64> {
     let mut builder =
         QueryBuilder::new("select count(*) from payment p join contract c on c.contract_id = p.contract_id where true");
     push_filter(&mut builder, filter);
@@ -207,7 +208,7 @@ impl Drop for AbortOnDrop {
 
 /// Keeps an export ticket until it is used or expires (expired ones are cleared on the way).
 pub async fn insert_ticket(
-    pool: &PgPool,
+    pool: &Db,
     ticket: &str,
     caller: &eris_platform::auth::Caller,
     filter: &[u8],
@@ -226,7 +227,7 @@ pub async fn insert_ticket(
 }
 
 /// Uses up a ticket: its filter, when it exists and has not expired.
-pub async fn take_ticket(pool: &PgPool, ticket: &str) -> sqlx::Result<Option<Vec<u8>>> {
+pub async fn take_ticket(pool: &Db, ticket: &str) -> sqlx::Result<Option<Vec<u8>>> {
     sqlx::query_scalar("delete from export_ticket where ticket = $1 and expires_at >= now() returning filter")
         .bind(ticket)
         .fetch_optional(pool)
@@ -235,7 +236,7 @@ pub async fn take_ticket(pool: &PgPool, ticket: &str) -> sqlx::Result<Option<Vec
 
 /// One contract's payments as rows, in projected order.
 #[tracing::instrument(skip(pool))]
-pub async fn contract_payments(pool: &PgPool, contract_id: i64) -> sqlx::Result<Vec<MarginRecord>> {
+pub async fn contract_payments(pool: &Db, contract_id: i64) -> sqlx::Result<Vec<MarginRecord>> {
     let mut builder = QueryBuilder::new(SELECT);
     builder.push(" and p.contract_id = ").push_bind(contract_id);
     builder.push(" order by p.projected_year, p.projected_month, p.payment_id");
@@ -243,7 +244,7 @@ pub async fn contract_payments(pool: &PgPool, contract_id: i64) -> sqlx::Result<
 }
 
 /// Whether the contract is in the read models.
-pub async fn contract_exists(pool: &PgPool, contract_id: i64) -> sqlx::Result<bool> {
+pub async fn contract_exists(pool: &Db, contract_id: i64) -> sqlx::Result<bool> {
     sqlx::query_scalar("select exists (select 1 from contract where contract_id = $1)")
         .bind(contract_id)
         .fetch_one(pool)
@@ -251,7 +252,7 @@ pub async fn contract_exists(pool: &PgPool, contract_id: i64) -> sqlx::Result<bo
 }
 
 /// Every supplier: (id, name, commodity), by name.
-pub async fn suppliers(pool: &PgPool) -> sqlx::Result<Vec<(i64, String, String)>> {
+pub async fn suppliers(pool: &Db) -> sqlx::Result<Vec<(i64, String, String)>> {
     sqlx::query_as("select supplier_id, name, commodity from supplier order by lower(name), supplier_id")
         .fetch_all(pool)
         .await
@@ -259,7 +260,7 @@ pub async fn suppliers(pool: &PgPool) -> sqlx::Result<Vec<(i64, String, String)>
 
 /// The distinct non-zero values of a payment year column, latest first, by skipping through its
 /// index rather than reading every payment.
-pub async fn payment_years(pool: &PgPool, column: PaymentYear) -> sqlx::Result<Vec<i32>> {
+pub async fn payment_years(pool: &Db, column: PaymentYear) -> sqlx::Result<Vec<i32>> {
     let column = match column {
         PaymentYear::Projected => "projected_year",
         PaymentYear::Received => "payment_year",
@@ -284,7 +285,7 @@ pub enum PaymentYear {
 }
 
 /// The first days of the months in which a contract starts, latest first (an index skip scan).
-pub async fn start_months(pool: &PgPool) -> sqlx::Result<Vec<NaiveDate>> {
+pub async fn start_months(pool: &Db) -> sqlx::Result<Vec<NaiveDate>> {
     sqlx::query_scalar(
         "with recursive month as ( \
            select date_trunc('month', max(start_date))::date as first from contract \

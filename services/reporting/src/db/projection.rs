@@ -11,7 +11,7 @@ use eris_proto::{
     crm::v1::{AccountEvent, Company, CompanyEvent, CompanyEventKind, Contact, ContactEvent, ContactEventKind},
     sourcing::v1::{DirectoryEvent, DirectoryEventKind, directory_event::Entry},
 };
-use sqlx::{PgConnection, PgPool, Postgres, QueryBuilder};
+use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
 
 /// Records `event_id` as applied; false when it was already.
 pub async fn first_delivery(conn: &mut PgConnection, event_id: &str) -> sqlx::Result<bool> {
@@ -385,9 +385,9 @@ pub async fn upsert_payments(conn: &mut PgConnection, payments: &[Payment]) -> s
 }
 
 /// The team of each company found (user ids in its team roles), for the change feed's Sales rule.
-pub async fn teams_of(pool: &PgPool, company_ids: &[i64]) -> sqlx::Result<Vec<(i64, Vec<i64>)>> {
+pub async fn teams_of(db: impl PgExecutor<'_>, company_ids: &[i64]) -> sqlx::Result<Vec<(i64, Vec<i64>)>> {
     sqlx::query_as("select company_id, team_user_ids from company where company_id = any($1)")
         .bind(company_ids)
-        .fetch_all(pool)
+        .fetch_all(db)
         .await
 }

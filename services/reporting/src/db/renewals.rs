@@ -2,7 +2,8 @@
 //! read models.
 
 use chrono::NaiveDate;
-use sqlx::{PgPool, Postgres, QueryBuilder};
+use eris_platform::db::Db;
+use sqlx::{Postgres, QueryBuilder};
 
 /// The status of a contract that is no longer in force (spec 2: 3 Inactive).
 pub const INACTIVE: i32 = eris_proto::contracts::v1::ContractStatus::Inactive as i32;
@@ -39,7 +40,7 @@ pub struct RenewalQuery {
 
 /// Contracts in force ending from `today` (through `until`), the soonest first.
 #[tracing::instrument(skip(pool))]
-pub async fn renewals(pool: &PgPool, query: &RenewalQuery) -> sqlx::Result<Vec<RenewalRecord>> {
+pub async fn renewals(pool: &Db, query: &RenewalQuery) -> sqlx::Result<Vec<RenewalRecord>> {
     let mut builder = QueryBuilder::<Postgres>::new(
         "select c.contract_id, c.company_id, coalesce(co.name, c.company_name) as company_name, \
            coalesce(u_cl.name, '') as company_closer, coalesce(u_an.name, '') as company_analyst, \
@@ -108,7 +109,7 @@ fn push_alert_filter(builder: &mut QueryBuilder<'_, Postgres>, query: AlertQuery
 
 /// The alerts' contracts, the soonest ending first.
 #[tracing::instrument(skip(pool))]
-pub async fn alerts(pool: &PgPool, query: AlertQuery) -> sqlx::Result<Vec<AlertRecord>> {
+pub async fn alerts(pool: &Db, query: AlertQuery) -> sqlx::Result<Vec<AlertRecord>> {
     let mut builder = QueryBuilder::<Postgres>::new(ALERT_COLUMNS);
     push_alert_filter(&mut builder, query);
     builder.push(" order by c.end_date, c.contract_id");
@@ -121,7 +122,7 @@ pub async fn alerts(pool: &PgPool, query: AlertQuery) -> sqlx::Result<Vec<AlertR
 /// with their company's and supplier's names.
 #[tracing::instrument(skip(pool))]
 pub async fn first_alerts(
-    pool: &PgPool,
+    pool: &Db,
     query: AlertQuery,
     windows: &[i64],
     per_window: i64,

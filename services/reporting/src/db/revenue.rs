@@ -1,7 +1,8 @@
 //! Revenue by supplier and month, from the payments and contracts read models.
 
+use eris_platform::db::Db;
 use rust_decimal::Decimal;
-use sqlx::{PgPool, QueryBuilder};
+use sqlx::QueryBuilder;
 
 /// One supplier's revenue in one month: (supplier id or 0, its name if known, month, amount).
 pub type MonthRevenue = (i64, Option<String>, i32, Decimal);
@@ -20,7 +21,7 @@ fn columns(actual: bool) -> (&'static str, &'static str, &'static str) {
 /// payments for a caller limited to some companies.
 #[tracing::instrument(skip(pool))]
 pub async fn revenue_by_supplier(
-    pool: &PgPool,
+    pool: &Db,
     year: i32,
     actual: bool,
     limited_to: Option<i64>,
@@ -51,7 +52,7 @@ pub async fn revenue_by_supplier(
 
 /// The years with a projected or received payment on the contracts the caller may see.
 #[tracing::instrument(skip(pool))]
-pub async fn revenue_years(pool: &PgPool, limited_to: Option<i64>) -> sqlx::Result<Vec<i32>> {
+pub async fn revenue_years(pool: &Db, limited_to: Option<i64>) -> sqlx::Result<Vec<i32>> {
     if limited_to.is_none() {
         return sqlx::query_scalar("select distinct year from revenue_cell where amount <> 0").fetch_all(pool).await;
     }

@@ -3,9 +3,9 @@
 //! that differ most. Broker tools sell this; the spec's reports stop at revenue by supplier.
 
 use chrono::{Datelike, NaiveDate};
+use eris_platform::db::Db;
 use eris_platform::{Error as PlatformError, auth::Caller};
 use rust_decimal::Decimal;
-use sqlx::PgPool;
 
 use crate::{
     db::{
@@ -54,7 +54,7 @@ pub fn due_before(today: NaiveDate) -> (i32, i32) {
 }
 
 pub async fn reconcile(
-    pool: &PgPool,
+    pool: &Db,
     caller: &Caller,
     year: i32,
     supplier_id: i64,

@@ -2,8 +2,8 @@
 //! E-mails and the Opportunity Tracker: each for the roles whose cards show it (spec 2 section 6).
 
 use chrono::{Datelike, Months, NaiveDate};
+use eris_platform::db::Db;
 use eris_platform::{Error as PlatformError, auth::Caller};
-use sqlx::PgPool;
 
 use crate::{
     access::{self, Report},
@@ -39,7 +39,7 @@ fn month_end(day: NaiveDate) -> NaiveDate {
 /// Supplier Outreach: contracts starting from `start` (default the first of this month) through
 /// the end of that month.
 pub async fn supplier_outreach(
-    pool: &PgPool,
+    pool: &Db,
     caller: &Caller,
     start: Option<NaiveDate>,
     today: NaiveDate,
@@ -51,7 +51,7 @@ pub async fn supplier_outreach(
 }
 
 /// First Months Billing: contracts starting in the month `yyyy-MM`.
-pub async fn first_months_billing(pool: &PgPool, caller: &Caller, month: &str) -> Result<Rows<ContractRecord>> {
+pub async fn first_months_billing(pool: &Db, caller: &Caller, month: &str) -> Result<Rows<ContractRecord>> {
     access::require(caller, Report::FirstMonthsBilling)?;
     let first = NaiveDate::parse_from_str(&format!("{}-01", month.trim()), "%Y-%m-%d")
         .ok()
@@ -62,14 +62,14 @@ pub async fn first_months_billing(pool: &PgPool, caller: &Caller, month: &str) -
 }
 
 /// The months in which a contract starts, latest first.
-pub async fn start_months(pool: &PgPool, caller: &Caller) -> Result<Vec<NaiveDate>> {
+pub async fn start_months(pool: &Db, caller: &Caller) -> Result<Vec<NaiveDate>> {
     access::require(caller, Report::FirstMonthsBilling)?;
     Ok(db::margin::start_months(pool).await?)
 }
 
 /// Auto Inactive Contracts: contracts made Inactive on `day` (default today).
 pub async fn auto_inactive(
-    pool: &PgPool,
+    pool: &Db,
     caller: &Caller,
     day: Option<NaiveDate>,
     today: NaiveDate,
@@ -88,7 +88,7 @@ pub const REVERSED_RANGE: &str = "The End Range must be after the Start Range.";
 /// Customer Care Welcome E-mails: contracts signed within the range (both ends needed, and not the
 /// same day, as the screen checks).
 pub async fn welcome_emails(
-    pool: &PgPool,
+    pool: &Db,
     caller: &Caller,
     start: Option<NaiveDate>,
     end: Option<NaiveDate>,
@@ -107,7 +107,7 @@ pub async fn welcome_emails(
 
 /// The Opportunity Tracker: companies entered within the range (either end may be open).
 pub async fn opportunities(
-    pool: &PgPool,
+    pool: &Db,
     caller: &Caller,
     start: Option<NaiveDate>,
     end: Option<NaiveDate>,

@@ -3,6 +3,7 @@
 //! from the database. Management's report (spec 2 section 6).
 
 use chrono::NaiveDate;
+use eris_platform::db::Db;
 use eris_platform::{Error as PlatformError, auth::Caller, vocabulary::MONTHS};
 use futures::{Stream, StreamExt};
 use sqlx::PgPool;
@@ -146,7 +147,7 @@ pub enum At {
 }
 
 /// A page of `size` rows where `at` says.
-pub async fn page(pool: &PgPool, caller: &Caller, filter: &Filter, size: i32, at: At) -> Result<Page> {
+pub async fn page(pool: &Db, caller: &Caller, filter: &Filter, size: i32, at: At) -> Result<Page> {
     allowed(caller)?;
     if !PAGE_SIZES.contains(&size) {
         return Err(invalid("The page size must be 5, 10, 25 or 50."));
@@ -175,13 +176,13 @@ pub async fn page(pool: &PgPool, caller: &Caller, filter: &Filter, size: i32, at
 }
 
 /// How many rows match `filter` (for "page X of Y").
-pub async fn count(pool: &PgPool, caller: &Caller, filter: &Filter) -> Result<i64> {
+pub async fn count(pool: &Db, caller: &Caller, filter: &Filter) -> Result<i64> {
     allowed(caller)?;
     Ok(db::margin::count(pool, filter).await?)
 }
 
 /// One contract's payments as rows.
-pub async fn contract_payments(pool: &PgPool, caller: &Caller, contract_id: i64) -> Result<Vec<MarginRecord>> {
+pub async fn contract_payments(pool: &Db, caller: &Caller, contract_id: i64) -> Result<Vec<MarginRecord>> {
     allowed(caller)?;
     if !db::margin::contract_exists(pool, contract_id).await? {
         return Err(PlatformError::not_found("Contract").into());
@@ -197,7 +198,7 @@ pub struct Options {
     pub start_months: Vec<NaiveDate>,
 }
 
-pub async fn options(pool: &PgPool, caller: &Caller) -> Result<Options> {
+pub async fn options(pool: &Db, caller: &Caller) -> Result<Options> {
     allowed(caller)?;
     Ok(Options {
         suppliers: db::margin::suppliers(pool).await?,
@@ -220,7 +221,7 @@ const TICKET_LIFE: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 
 /// A single-use export ticket for the caller and the (encoded) filter, and when it expires.
 pub async fn create_export(
-    pool: &PgPool,
+    pool: &Db,
     caller: &Caller,
     encoded_filter: &[u8],
 ) -> Result<(String, chrono::DateTime<chrono::Utc>)> {
@@ -232,7 +233,7 @@ pub async fn create_export(
 }
 
 /// The filter of a ticket, which is used up; refused when unknown, used or expired.
-pub async fn redeem_export(pool: &PgPool, ticket: &str) -> Result<Vec<u8>> {
+pub async fn redeem_export(pool: &Db, ticket: &str) -> Result<Vec<u8>> {
     let refused = || PlatformError::Unauthenticated("The download address has expired. Please export again.".into());
     if ticket.is_empty() || ticket.len() > 128 {
         return Err(refused().into());

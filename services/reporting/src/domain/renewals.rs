@@ -3,8 +3,8 @@
 
 use chrono::{Datelike, NaiveDate};
 use eris_platform::auth::Caller;
+use eris_platform::db::Db;
 use eris_proto::identity::v1::Role;
-use sqlx::PgPool;
 
 use crate::{
     access,
@@ -35,7 +35,7 @@ pub struct RenewalFilter {
 /// Renewal Tracking: a Sales caller's closer filter is always themself (spec 2 section 6), and they
 /// see only companies naming them. Answers the rows and whether more were left out.
 pub async fn renewals(
-    pool: &PgPool,
+    pool: &Db,
     caller: &Caller,
     filter: &RenewalFilter,
     today: NaiveDate,
@@ -77,7 +77,7 @@ pub struct Alert {
 
 /// The caller's active contracts (as a closer or the analyst) ending within 150 days, of the
 /// companies the caller may open.
-pub async fn alerts(pool: &PgPool, caller: &Caller, today: NaiveDate) -> Result<Vec<Alert>> {
+pub async fn alerts(pool: &Db, caller: &Caller, today: NaiveDate) -> Result<Vec<Alert>> {
     let records = db::renewals::alerts(pool, alert_query(caller, today)).await?;
     Ok(records.into_iter().map(|record| alert(record, today)).collect())
 }
@@ -85,7 +85,7 @@ pub async fn alerts(pool: &PgPool, caller: &Caller, today: NaiveDate) -> Result<
 /// The same, at most `per_window` of each window (the soonest ending), with how many each window
 /// holds (window, count).
 pub async fn first_alerts(
-    pool: &PgPool,
+    pool: &Db,
     caller: &Caller,
     today: NaiveDate,
     per_window: i64,

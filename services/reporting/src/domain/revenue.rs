@@ -1,11 +1,11 @@
 //! Forecast and Actual Revenue By Supplier: a year's projected payments (by projected month) or
 //! payments received (by the month received), added up by the contract's supplier.
 
+use eris_platform::db::Db;
 use std::collections::HashMap;
 
 use eris_platform::{Error as PlatformError, auth::Caller};
 use rust_decimal::Decimal;
-use sqlx::PgPool;
 
 use crate::{access, db, error::Result};
 
@@ -32,7 +32,7 @@ pub struct Revenue {
     pub total: Decimal,
 }
 
-pub async fn revenue_by_supplier(pool: &PgPool, caller: &Caller, year: i32, actual: bool) -> Result<Revenue> {
+pub async fn revenue_by_supplier(pool: &Db, caller: &Caller, year: i32, actual: bool) -> Result<Revenue> {
     let report = if actual { access::Report::ActualRevenue } else { access::Report::ForecastRevenue };
     access::require(caller, report)?;
     if !YEARS.contains(&year) {
@@ -74,7 +74,7 @@ pub fn tabulate(year: i32, found: Vec<db::revenue::MonthRevenue>) -> Revenue {
 
 /// The years to offer: those with payments the caller may see, and `this_year`, latest first
 /// (the revenue reports' year select: Management's).
-pub async fn revenue_years(pool: &PgPool, caller: &Caller, this_year: i32) -> Result<Vec<i32>> {
+pub async fn revenue_years(pool: &Db, caller: &Caller, this_year: i32) -> Result<Vec<i32>> {
     access::require(caller, access::Report::ForecastRevenue)?;
     let mut years = db::revenue::revenue_years(pool, access::companies_limited_to(caller)).await?;
     years.push(this_year);

@@ -105,7 +105,7 @@ pub(super) async fn export_margin_rows(
     let encoded = margin::redeem_export(&state.pool, &request.get_ref().ticket).await?;
     let filter =
         MarginFilter::decode(encoded.as_slice()).map_err(|_| Status::internal("An export ticket is damaged."))?;
-    let chunks = margin::export(state.pool.clone(), margin_filter(Some(&filter))?);
+    let chunks = margin::export(state.pool.pool().clone(), margin_filter(Some(&filter))?);
     Ok(Response::new(
         chunks.map(|chunk| chunk.map(|csv| ExportMarginRowsResponse { csv }).map_err(Status::from)).boxed(),
     ))

@@ -1,13 +1,14 @@
 //! Rate types.
 
-use sqlx::{PgConnection, PgPool};
+use eris_platform::db::Db;
+use sqlx::PgConnection;
 
 /// The unique index that keeps rate type names distinct whatever their case.
 pub const RATE_TYPE_NAME_KEY: &str = "rate_type_name_key";
 
 /// Every rate type's name, by name (tens; the limit only bounds the work).
 #[tracing::instrument(skip_all)]
-pub async fn list_rate_types(pool: &PgPool) -> sqlx::Result<Vec<String>> {
+pub async fn list_rate_types(pool: &Db) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("select name from rate_type order by lower(name) limit 10000").fetch_all(pool).await
 }
 

@@ -1,8 +1,9 @@
 //! Requests for pricing and the prices suppliers return.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use eris_platform::db::Db;
 use rust_decimal::Decimal;
-use sqlx::{PgConnection, PgExecutor, PgPool, Postgres, QueryBuilder};
+use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
 
 use super::{Columns, columns};
 pub use crate::domain::rfp_record::RfpFields;
@@ -81,7 +82,7 @@ fn push_filter(builder: &mut QueryBuilder<'_, Postgres>, query: &RfpQuery) {
 /// A page of RFPs, latest return date first, after `after` (return date, id).
 #[tracing::instrument(skip_all)]
 pub async fn list_rfps(
-    pool: &PgPool,
+    pool: &Db,
     query: &RfpQuery,
     after: Option<(NaiveDate, i64)>,
     limit: i64,
@@ -98,7 +99,7 @@ pub async fn list_rfps(
 /// One user's RFPs returning between two dates, by return date and time.
 #[tracing::instrument(skip_all)]
 pub async fn list_user_rfps(
-    pool: &PgPool,
+    pool: &Db,
     owner_user_id: i64,
     from: NaiveDate,
     to: NaiveDate,
@@ -120,7 +121,7 @@ pub async fn list_user_rfps(
 /// then read whole.
 #[tracing::instrument(skip_all)]
 pub async fn list_user_rfps_per_day(
-    pool: &PgPool,
+    pool: &Db,
     owner_user_id: i64,
     from: NaiveDate,
     to: NaiveDate,

@@ -1,7 +1,8 @@
 //! Suppliers and their contacts.
 
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, PgExecutor, PgPool};
+use eris_platform::db::Db;
+use sqlx::{PgConnection, PgExecutor};
 
 use super::{Columns, columns};
 pub use crate::domain::supplier_record::{SupplierContactFields, SupplierFields};
@@ -35,7 +36,7 @@ fn select_supplier_sql() -> String {
 /// list (hundreds); the limit only bounds the work.
 #[tracing::instrument(skip_all)]
 pub async fn list_suppliers(
-    pool: &PgPool,
+    pool: &Db,
     commodity: Option<&str>,
     include_archived: bool,
 ) -> sqlx::Result<Vec<SupplierRow>> {
@@ -130,7 +131,7 @@ fn select_contacts(rest: &str) -> String {
 
 /// A supplier's contacts by name (tens at most; the limit only bounds the work).
 #[tracing::instrument(skip_all)]
-pub async fn list_contacts(pool: &PgPool, supplier_id: i64) -> sqlx::Result<Vec<SupplierContactRow>> {
+pub async fn list_contacts(pool: &Db, supplier_id: i64) -> sqlx::Result<Vec<SupplierContactRow>> {
     sqlx::query_as(&select_contacts("where supplier_id = $1 order by lower(name), supplier_contact_id limit 1000"))
         .bind(supplier_id)
         .fetch_all(pool)

@@ -1,7 +1,8 @@
 //! Utilities and their rate codes.
 
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, PgExecutor, PgPool};
+use eris_platform::db::Db;
+use sqlx::{PgConnection, PgExecutor};
 
 use super::{Columns, columns};
 pub use crate::domain::utility_record::UtilityFields;
@@ -37,7 +38,7 @@ fn select() -> String {
 /// Every utility of `commodity` (all when `None`), by name, then state. A reference list (a few
 /// hundred utilities nationwide); the limit only bounds the work.
 #[tracing::instrument(skip_all)]
-pub async fn list_utilities(pool: &PgPool, commodity: Option<&str>) -> sqlx::Result<Vec<UtilityRow>> {
+pub async fn list_utilities(pool: &Db, commodity: Option<&str>) -> sqlx::Result<Vec<UtilityRow>> {
     sqlx::query_as(&format!(
         "{} where $1::text is null or commodity = $1 order by lower(name), state, commodity, utility_id limit 10000",
         select()
