@@ -61,6 +61,21 @@ async function settled(page: Page, ready: Locator) {
   // A loading dialog over the page (outside main) is gone, fade included: scanned while fading in,
   // its text measures as a contrast failure.
   await expect(page.locator(".eris-blocking-loader")).toHaveCount(0);
+  await transitionsDone(page);
+}
+
+/**
+ * Every transition and finite animation has ended: text scanned while an overlay fades in is
+ * measured half-transparent, as a contrast failure. Spinners (which never end) are left running.
+ */
+async function transitionsDone(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
 }
 
 /** A company the Sales user is on (as inside rep), with an account, a contract and a contact. */
@@ -216,6 +231,7 @@ async function scanDialog(page: Page, screen: string, opener: Locator): Promise<
     await expect(dialog).toBeVisible({ timeout: 8_000 });
   }).toPass({ timeout: 30_000 });
   await expect(dialog.locator("[role=progressbar]:not([aria-valuenow])")).toHaveCount(0);
+  await transitionsDone(page);
   const found = await scan(page, `${screen} dialog`);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
