@@ -17,10 +17,7 @@ async fn a_connection_dropped_while_resting_is_replaced_before_use() {
     let first: i32 = sqlx::query_scalar("select pg_backend_pid()").fetch_one(&pool).await.unwrap();
 
     // PostgreSQL ends the pool's only connection, as a restart or an administrator would.
-    let mut admin = sqlx::PgConnection::connect(&database.url()).await.unwrap();
-    let ended: bool =
-        sqlx::query_scalar("select pg_terminate_backend($1)").bind(first).fetch_one(&mut admin).await.unwrap();
-    assert!(ended);
+    end_backend(&database, first).await;
     tokio::time::sleep(eris_platform::db::RESTED + Duration::from_millis(100)).await;
 
     let next: i32 = sqlx::query_scalar("select pg_backend_pid()").fetch_one(&pool).await.unwrap();
@@ -31,6 +28,14 @@ async fn a_connection_dropped_while_resting_is_replaced_before_use() {
 async fn db(database: &TestDatabase, connections: u32) -> Db {
     let args = DatabaseArgs { max_connections: connections, ..database.args() };
     Db::new(eris_platform::db::connect(&args, "pool_test", &MIGRATOR).await.unwrap())
+}
+
+/// Ends a server process as a restart or an administrator would, and waits until it has ended.
+async fn end_backend(database: &TestDatabase, pid: i32) {
+    let mut admin = sqlx::PgConnection::connect(&database.url()).await.unwrap();
+    let ended: bool =
+        sqlx::query_scalar("select pg_terminate_backend($1, 5000)").bind(pid).fetch_one(&mut admin).await.unwrap();
+    assert!(ended);
 }
 
 async fn backend(db: &Db) -> i32 {

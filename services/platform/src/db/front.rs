@@ -84,13 +84,6 @@ impl Db {
         Transaction::begin(self.0.take().await?, None).await
     }
 
-    /// Gives the kept connections back and closes the pool.
-    pub async fn close(&self) {
-        let kept = std::mem::take(&mut self.0.shelf().kept);
-        drop(kept);
-        self.0.pool.close().await;
-    }
-
     /// How many connections are kept in front of the pool now.
     pub fn kept(&self) -> usize {
         self.0.shelf().kept.len()
@@ -107,7 +100,6 @@ impl Front {
     /// back, whichever comes first. (Only then: a caller of a pool that can still open a
     /// connection would start one and drop it half-made when a connection is handed over.)
     async fn take(&self) -> sqlx::Result<PoolConnection<Postgres>> {
-        let (handed, mut handed_to_me) = oneshot::channel();
         let rested = {
             let mut shelf = self.shelf();
             match shelf.kept.pop() {
@@ -125,6 +117,7 @@ impl Front {
         if self.pool.size() < self.pool.options().get_max_connections() {
             return self.pool.acquire().await;
         }
+        let (handed, mut handed_to_me) = oneshot::channel();
         {
             let mut shelf = self.shelf();
             // Kept meanwhile by a statement that saw no one waiting.
@@ -151,11 +144,10 @@ impl Front {
     /// Keeps a connection whose statement ran to its end, unless it has something to send or the
     /// pool is closing: it goes to the caller that has waited longest, else onto the shelf, else
     /// (enough are kept) back to the pool.
-    fn keep(&self, connection: PoolConnection<Postgres>) {
+    fn keep(&self, mut connection: PoolConnection<Postgres>) {
         if connection.should_flush() || self.pool.is_closed() {
             return;
         }
-        let mut connection = connection;
         let mut shelf = self.shelf();
         while let Some(waiter) = shelf.waiting.pop_front() {
             match waiter.send(connection) {
@@ -233,27 +225,16 @@ impl<'p> Executor<'p> for &'_ Db {
         })
     }
 
+    // Rare (statements prepared by hand, compile-time checks): the pool's own way will do.
     fn prepare_with<'e, 'q: 'e>(
         self,
         sql: &'q str,
         parameters: &'e [PgTypeInfo],
     ) -> BoxFuture<'e, sqlx::Result<PgStatement<'q>>> {
-        let db = self.clone();
-        Box::pin(async move {
-            let mut connection = db.0.take().await?;
-            let statement = connection.prepare_with(sql, parameters).await?;
-            db.0.keep(connection);
-            Ok(statement)
-        })
+        (&self.0.pool).prepare_with(sql, parameters)
     }
 
     fn describe<'e, 'q: 'e>(self, sql: &'q str) -> BoxFuture<'e, sqlx::Result<Describe<Postgres>>> {
-        let db = self.clone();
-        Box::pin(async move {
-            let mut connection = db.0.take().await?;
-            let description = connection.describe(sql).await?;
-            db.0.keep(connection);
-            Ok(description)
-        })
+        (&self.0.pool).describe(sql)
     }
 }
