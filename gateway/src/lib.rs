@@ -10,6 +10,7 @@ pub mod ops;
 pub mod rest;
 pub mod security;
 pub mod upstream;
+mod web;
 
 use std::sync::Arc;
 
@@ -23,7 +24,6 @@ use axum::{
 use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
-use tower_http::services::{ServeDir, ServeFile};
 
 pub use config::Config;
 use upstream::Upstreams;
@@ -44,7 +44,7 @@ pub struct AppState {
     /// The OpenAPI document, made from the route table at start.
     openapi_json: axum::body::Bytes,
     grpc_web: tonic_web::GrpcWebService<grpc_web::Forwarder>,
-    web: ServeDir<ServeFile>,
+    web: web::WebApp,
 }
 
 /// The gateway's routes.
@@ -68,7 +68,7 @@ pub async fn app(config: &Config) -> anyhow::Result<Router> {
         business: eris_platform::time::BusinessTime::new(config.business.time_zone),
         directory: rest::DirectoryCache::default(),
         grpc_web: tower::Layer::layer(&tonic_web::GrpcWebLayer::new(), grpc_web::Forwarder::new(upstreams.clone())),
-        web: ServeDir::new(&config.web_dist).fallback(ServeFile::new(index)),
+        web: web::WebApp::new(&config.web_dist),
         upstreams,
     });
 
@@ -110,10 +110,7 @@ async fn web_or_grpc(State(state): State<Arc<AppState>>, mut request: Request) -
             Err(never) => match never {},
         }
     } else {
-        match state.web.clone().oneshot(request).await {
-            Ok(response) => response.into_response(),
-            Err(never) => match never {},
-        }
+        state.web.serve(request).await
     }
 }
 

@@ -286,6 +286,40 @@ async fn the_web_app_is_served_with_history_mode_fallback() {
 }
 
 #[tokio::test]
+async fn the_web_apps_files_go_as_compressed_by_the_build_and_built_ones_are_kept_a_year() {
+    let app = spawn_app().await;
+    let get = |path: &'static str, accept: &'static str| {
+        let request = app.http.get(app.url(path)).header("accept-encoding", accept);
+        async move { request.send().await.unwrap() }
+    };
+    for (accept, encoding, body) in [
+        ("br", Some("br"), "app.js as brotli"),
+        ("gzip", Some("gzip"), "app.js as gzip"),
+        ("identity", None, "console.log('eris')"),
+    ] {
+        let asset = get("/assets/app.js", accept).await;
+        assert_eq!(asset.status(), StatusCode::OK, "{accept}");
+        assert_eq!(asset.headers().get("content-encoding").map(|v| v.to_str().unwrap()), encoding, "{accept}");
+        assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+        assert_eq!(asset.headers()["vary"], "accept-encoding");
+        assert!(asset.headers()["content-type"].to_str().unwrap().contains("javascript"));
+        assert_eq!(asset.text().await.unwrap(), body);
+    }
+    // The app's page is asked for again on each load, so a new release shows at once.
+    for path in ["/", "/Admin", "/LeadTabs/12/details"] {
+        let page = get(path, "gzip").await;
+        assert_eq!(page.status(), StatusCode::OK, "{path}");
+        assert_eq!(page.headers()["cache-control"], "no-cache", "{path}");
+        assert!(page.text().await.unwrap().contains("<title>Eris</title>"), "{path}");
+    }
+    // A built file that is not there (an old release's) is a 404 kept by no one, not the page.
+    let missing = get("/assets/gone-1a2b3c.js", "gzip").await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    assert_eq!(missing.headers()["cache-control"], "no-cache");
+    assert!(!missing.text().await.unwrap().contains("<title>Eris</title>"));
+}
+
+#[tokio::test]
 async fn the_openapi_document_describes_every_rest_call() {
     let app = spawn_app().await;
     let document: Value = app.http.get(app.url("/api/openapi.json")).send().await.unwrap().json().await.unwrap();

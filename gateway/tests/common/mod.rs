@@ -48,6 +48,9 @@ pub async fn spawn_gateway(identity: SocketAddr, upstreams: Upstreams, database:
     std::fs::create_dir_all(web.join("assets")).unwrap();
     std::fs::write(web.join("index.html"), "<!doctype html><title>Eris</title>").unwrap();
     std::fs::write(web.join("assets/app.js"), "console.log('eris')").unwrap();
+    // What the build writes beside a file it compressed ahead of time (marked, not compressed).
+    std::fs::write(web.join("assets/app.js.br"), "app.js as brotli").unwrap();
+    std::fs::write(web.join("assets/app.js.gz"), "app.js as gzip").unwrap();
     let down = closed_port().await;
     // The metrics port is one found free a moment ago: another test may take it first, and the
     // gateway then stops at start. Another pair of ports is tried until it answers.
