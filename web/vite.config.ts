@@ -1,11 +1,14 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
+import { DASHBOARD_PAGE } from "./scripts/bundle-budget.mjs";
+import { landingPreload } from "./scripts/landing-preload.mjs";
+
 // In development the app is served by Vite, so gRPC-web and REST calls are forwarded to the gateway.
 const gateway = process.env.ERIS_GATEWAY_URL ?? "http://localhost:8080";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), landingPreload(DASHBOARD_PAGE)],
   base: "/",
   build: {
     outDir: "dist",

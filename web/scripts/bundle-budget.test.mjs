@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { DASHBOARD_PAGE, entryKey, routeFiles, staticFiles } from "./bundle-budget.mjs";
+import { DASHBOARD_PAGE, entryKey, pageFiles, routeFiles, staticFiles } from "./bundle-budget.mjs";
 
 /** A manifest shaped as `vite build` writes it: an entry, shared chunks and lazy pages. */
 const manifest = {
@@ -43,6 +43,23 @@ describe("bundle budget's manifest walk", () => {
   it("counts for the dashboard the entry's files plus its page's chunk and the page's own static imports", () => {
     expect(routeFiles(manifest)).toEqual({
       "sign-in": ["assets/index.js", "assets/vendor.js", "assets/api.js"],
+      dashboard: ["assets/index.js", "assets/vendor.js", "assets/api.js", "assets/DashboardPage.js", "assets/dates.js"],
+    });
+  });
+
+  it("counts what index.html preloads for both routes, each file once", () => {
+    const html = `<head>
+    <script type="module" crossorigin src="/assets/index.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor.js">
+    <link rel="stylesheet" crossorigin href="/assets/index.css">
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <link rel="modulepreload" crossorigin href="/assets/DashboardPage.js">
+    <link rel="modulepreload" crossorigin href="/assets/dates.js">
+  </head>`;
+    const preloaded = pageFiles(html);
+    expect(preloaded).toEqual(["assets/index.js", "assets/vendor.js", "assets/DashboardPage.js", "assets/dates.js"]);
+    expect(routeFiles(manifest, preloaded)).toEqual({
+      "sign-in": ["assets/index.js", "assets/vendor.js", "assets/api.js", "assets/DashboardPage.js", "assets/dates.js"],
       dashboard: ["assets/index.js", "assets/vendor.js", "assets/api.js", "assets/DashboardPage.js", "assets/dates.js"],
     });
   });
