@@ -92,7 +92,8 @@ e2e-run:
 
 # Fault test: its own PostgreSQL (port 15432) and Redis (16379), every service as its own process,
 # a note-writing load while Redis and PostgreSQL restart and crm is killed; asserts no
-# acknowledged write is lost, no request outlives its deadline, signed-out tokens stay refused.
+# acknowledged write is lost, no request outlives its deadline, signed-out tokens stay refused,
+# an open screen's change feed hears changes again after each fault.
 fault:
 	cargo build --bin eris-stack --bin eris-identity --bin eris-crm --bin eris-contracts \
 		--bin eris-sourcing --bin eris-reporting --bin eris-gateway

@@ -19,13 +19,16 @@ Then it asserts:
   * writes and sign-ins succeed again, and /readyz answers 200, within RECOVERY_LIMIT_S (10 s;
     --recovery-limit) of each dependency returning;
   * /readyz answers 503 while Redis, PostgreSQL or crm is down;
+  * an open screen's change feed (WatchChanges over gRPC-web through the gateway, opened again
+    whenever it ends, as the app does) hears a new company before the faults and again after each
+    return, and after the Redis restart tells the screen that changes were missed;
   * no process died that the test did not kill.
 It prints what /readyz said, the recovery times and a table of requests per phase.
 
 The processes: eris-stack seed (demo users and 200 companies), eris-identity, eris-crm,
 eris-contracts, eris-sourcing, eris-reporting and eris-gateway, each on its own port. A binary of
 contracts, sourcing or reporting that is not built is served by a helper eris-stack instead
-(those three only answer the gateway's /readyz here).
+(those three answer the gateway's /readyz, and reporting the change feed).
 
 Python 3.11 standard library only. Exit status 0 when every assertion holds, 1 when one fails,
 2 when the harness itself could not run (a port taken, a binary missing, ...).
@@ -69,6 +72,9 @@ RECOVERY_LIMIT_S = 10.0
 OUTAGE_S = 5.0
 # /readyz may go on answering what it saw for this long after a dependency went away.
 READYZ_GRACE_S = 2.0
+# An open screen's change feed hears a colleague's change within this many seconds (issue: 2 s on
+# an idle stack; the harness keeps writing notes meanwhile).
+FEED_LIMIT_S = 5.0
 
 DEMO_PASSWORD = "eris-demo-2026"
 # Users who may write notes on any company (Sales may not).
@@ -462,6 +468,121 @@ class Client:
 
 
 # ---------------------------------------------------------------------------------------------
+# The change feed, as an open screen reads it
+
+
+def _varint(data: bytes, at: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, at
+
+
+def _fields(data: bytes):
+    """(field number, value) of a protobuf message: ints for varints, bytes for the rest."""
+    at = 0
+    while at < len(data):
+        key, at = _varint(data, at)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, at = _varint(data, at)
+        elif wire == 2:
+            length, at = _varint(data, at)
+            value, at = data[at:at + length], at + length
+        elif wire == 1:
+            value, at = data[at:at + 8], at + 8
+        elif wire == 5:
+            value, at = data[at:at + 4], at + 4
+        else:
+            raise ValueError(f"wire type {wire}")
+        yield number, value
+
+
+class ChangeWatch:
+    """An open screen's change feed: `ChangeFeedService.WatchChanges` over gRPC-web through the
+    gateway, as the web app reads it, opened again whenever it ends (as the app does, reading
+    everything it shows again). Records each stream opened, each batch saying `missed`, and the
+    companies its changes name, with the time each was heard."""
+
+    PATH = "/eris.reporting.v1.ChangeFeedService/WatchChanges"
+
+    def __init__(self, port: int, token) -> None:
+        self.port = port
+        self.token = token  # called for a current token each time a stream is opened
+        self.lock = threading.Lock()
+        self.opened: list[float] = []
+        self.missed: list[float] = []
+        self.heard: dict[int, float] = {}  # company id -> when first heard
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+
+    def _run(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                self._stream()
+            except (OSError, http.client.HTTPException, ValueError, IndexError):
+                pass
+            self.stopping.wait(0.5)
+
+    def _stream(self) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            headers = {"content-type": "application/grpc-web+proto", "x-grpc-web": "1",
+                       "authorization": f"Bearer {self.token()}"}
+            conn.request("POST", self.PATH, body=b"\0\0\0\0\0", headers=headers)
+            response = conn.getresponse()
+            if response.status != 200:
+                response.read()
+                return
+            with self.lock:
+                self.opened.append(time.monotonic())
+            while not self.stopping.is_set():
+                head = response.read(5)
+                if len(head) < 5 or head[0] & 0x80:  # the end, or the trailers that end it
+                    return
+                body = response.read(int.from_bytes(head[1:5], "big"))
+                now = time.monotonic()
+                with self.lock:
+                    for number, value in _fields(body):
+                        if number == 2 and value:
+                            self.missed.append(now)
+                        elif number == 1:
+                            company = dict(_fields(value)).get(3, 0)
+                            self.heard.setdefault(company, now)
+        finally:
+            conn.close()
+
+    def wait_heard(self, company: int, since: float, limit: float) -> float | None:
+        """Seconds from `since` until a change of `company` was heard, or None within `limit`."""
+        deadline = since + limit
+        while time.monotonic() < deadline:
+            with self.lock:
+                at = self.heard.get(company)
+            if at is not None:
+                return at - since
+            time.sleep(0.05)
+        return None
+
+    def told_after(self, moment: float) -> tuple[bool, str]:
+        """Whether, after `moment`, a batch said changes were missed or a stream was opened again
+        (a screen reads everything it shows again either way), and which."""
+        with self.lock:
+            missed = sum(1 for t in self.missed if t > moment)
+            opened = sum(1 for t in self.opened if t > moment)
+        return missed + opened > 0, f"{missed} batches said missed, {opened} streams opened again"
+
+
+# ---------------------------------------------------------------------------------------------
 # The run
 
 
@@ -498,6 +619,9 @@ class FaultRun:
         self.bad_answers: list[str] = []
         self.lead_ids: list[int] = []
         self.probe_token: str | None = None
+        self.watch: ChangeWatch | None = None
+        self.feed_token: str | None = None
+        self.feed_checks: list[tuple[bool, str]] = []
 
     # -- recording --------------------------------------------------------------------------
 
@@ -671,6 +795,30 @@ class FaultRun:
             self.stack.check_alive()
             time.sleep(0.2)
 
+    def open_feed(self) -> None:
+        """Opens the change feed as Management's open screen does."""
+        self.feed_token = self.login("management@eris.test", "feed login")
+        if not self.feed_token:
+            raise HarnessError("could not sign in for the change feed")
+        self.watch = ChangeWatch(self.args.http_port, lambda: self.feed_token)
+        self.watch.start()
+        deadline = time.monotonic() + 10
+        while not self.watch.opened and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if not self.watch.opened:
+            raise HarnessError("the change feed did not open:\n" + tail(self.stack.logfile("reporting")))
+
+    def feed_hears(self, label: str, limit: float) -> None:
+        """A company created now is heard by the open feed within `limit` seconds (a check)."""
+        started = time.monotonic()
+        out = self.call("feed newLead", "POST", "/api/newLead", {"Name": f"fault-{self.run_id} feed {label}"},
+                        token=self.feed_token)
+        company = out.body.get("insertId") if isinstance(out.body, dict) else None
+        heard = self.watch.wait_heard(company, started, limit) if company else None
+        said = f"{heard:.2f} s" if heard is not None else ("not heard" if company else f"not created: {out.failure}")
+        self.feed_checks.append((heard is not None, f"{label}: an open screen's change feed hears a new company "
+                                 f"within {limit:g} s ({said})"))
+
     def set_phase(self, name: str) -> None:
         now = time.monotonic()
         if self.phase_times:
@@ -755,7 +903,9 @@ class FaultRun:
         return self.report()
 
     def scenario(self) -> None:
+        self.open_feed()
         self.steady("baseline", 5)
+        self.feed_hears("before the faults", FEED_LIMIT_S)
 
         # 1. A signed-out token.
         self.set_phase("sign-out")
@@ -788,6 +938,12 @@ class FaultRun:
         status, text = self.revoked_probe(revoked, "after the Redis restart")
         if status != 401:
             self.failures.append(f"the signed-out token is accepted again after the Redis restart ({text})")
+        # What was published while Redis was away is gone with it: open screens must be told to read
+        # everything again, and hear changes again, with nobody reopening anything.
+        told, said = self.watch.told_after(stopped)
+        self.feed_checks.append((told, "redis: the change feed tells open screens that changes were missed "
+                                 f"(or opens again) after the restart ({said})"))
+        self.feed_hears("redis", RECOVERY_LIMIT_S)
         self.steady("steady", 3)
 
         # 3. PostgreSQL stops (fast: open transactions are rolled back) and starts again.
@@ -802,6 +958,7 @@ class FaultRun:
         returned = time.monotonic()
         recovery.down_s = returned - stopped
         self.measure_return(recovery, returned)
+        self.feed_hears("postgres", RECOVERY_LIMIT_S)
         self.steady("steady", 3)
 
         # 4. crm is killed while notes are being written.
@@ -827,6 +984,8 @@ class FaultRun:
         status, text = self.revoked_probe(revoked, "after the crm restart")
         if status != 401:
             self.failures.append(f"the signed-out token is accepted after the crm restart ({text})")
+        self.feed_hears("crm (kill -9)", RECOVERY_LIMIT_S)
+        self.watch.stop()
         self.steady("cooldown", 3)
         status, text = self.revoked_probe(revoked, "at the end")
         if status != 401:
@@ -972,6 +1131,7 @@ class FaultRun:
         checks.append((not self.bad_answers, f"every 2xx newNote answer carries the note's id "
                        f"({len(self.bad_answers)} did not" + (f", e.g. {self.bad_answers[0]}" if self.bad_answers else "")
                        + ")"))
+        checks.extend(self.feed_checks)
         for failure in self.failures:
             checks.append((False, failure))
         checks.append((not self.stack.unexpected_exits, "no process died that the test did not kill"
