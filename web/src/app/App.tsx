@@ -7,6 +7,7 @@ import { ApiContext } from "../api/clients";
 import { createAppServices, type AppServices } from "./services";
 import { SessionContext } from "./auth/SessionContext";
 import { AppRoutes } from "./routes";
+import { RouteFailed } from "./shell/ScreenFailed";
 
 export interface AppProviderProps {
   services: AppServices;
@@ -32,7 +33,7 @@ export function AppProviders({ services, children }: AppProviderProps) {
  * splat route holds the app's own <Routes>, which match the path as before.
  */
 export function createAppRouter() {
-  return createBrowserRouter([{ path: "*", element: <AppRoutes /> }]);
+  return createBrowserRouter([{ path: "*", element: <AppRoutes />, errorElement: <RouteFailed /> }]);
 }
 
 export function App() {

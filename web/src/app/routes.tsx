@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 
 import type { IconName } from "@blueprintjs/icons";
 import { Navigate, Route, Routes } from "react-router";
@@ -14,6 +14,7 @@ import { RevenueBasis } from "../gen/eris/reporting/v1/reporting_pb";
 import { ADMIN_ROLES, COMMISSIONS_ROLES, RATE_TYPES_ROLES } from "./roles";
 import { NotFound } from "./shell/NotFound";
 import { RequireRole } from "./shell/RequireRole";
+import { ScreenBoundary } from "./shell/ScreenFailed";
 import { SessionSpinner, Shell } from "./shell/Shell";
 
 /** A page fetched as its own chunk the first time it is shown; `preload` fetches it sooner. */
@@ -25,29 +26,49 @@ const pagePreloads: (() => Promise<unknown>)[] = [];
 /**
  * A page that is its own chunk, fetched the first time it is shown (or preloaded), so the sign-in
  * page and the dashboard load none of the other pages' code (charts, reports, admin); the spinner
- * stands in meanwhile.
+ * stands in meanwhile. When its code cannot be fetched (a release since the tab was opened, a
+ * dropped connection) or it fails to draw, `ScreenFailed` stands in for it alone, and "Try
+ * again" fetches the code again.
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () => (loading ??= load().then((page) => (loaded = page)));
-  const Page = lazy(() => {
-    if (loaded) {
-      // Fetched already: a thenable that answers at once (React.lazy only calls its then) lets
-      // React render the page in this pass instead of suspending for a tick with the spinner.
-      const fetched = { default: loaded };
-      const answer = { then: (resolve: (value: typeof fetched) => void) => resolve(fetched) };
-      return answer as unknown as Promise<typeof fetched>;
-    }
-    return preload().then((page) => ({ default: page }));
-  });
+  // A fetch that failed is forgotten, so that trying again fetches again.
+  const preload = () =>
+    (loading ??= load().then(
+      (page) => (loaded = page),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  // React keeps a lazy component's failure for good: trying again takes a new one.
+  const lazyOnce = () =>
+    lazy(() => {
+      if (loaded) {
+        // Fetched already: a thenable that answers at once (React.lazy only calls its then) lets
+        // React render the page in this pass instead of suspending for a tick with the spinner.
+        const fetched = { default: loaded };
+        const answer = { then: (resolve: (value: typeof fetched) => void) => resolve(fetched) };
+        return answer as unknown as Promise<typeof fetched>;
+      }
+      return preload().then((page) => ({ default: page }));
+    });
+  let Page = lazyOnce();
   pagePreloads.push(preload);
   return Object.assign(
     function LazyPage(props: P) {
+      const [attempt, setAttempt] = useState(0);
+      const retry = () => {
+        Page = lazyOnce();
+        setAttempt((count) => count + 1);
+      };
       return (
-        <Suspense fallback={<SessionSpinner />}>
-          <Page {...props} />
-        </Suspense>
+        <ScreenBoundary key={attempt} onRetry={retry}>
+          <Suspense fallback={<SessionSpinner />}>
+            <Page {...props} />
+          </Suspense>
+        </ScreenBoundary>
       );
     },
     { preload },

@@ -2,6 +2,10 @@ import { Button, Callout, Dialog, DialogFooter, Intent, type DialogProps } from 
 
 import { useDialogFocus } from "../lib/useDialogFocus";
 
+// The sign-in page shows FormError without any dialog: it lives in its own module, so that the
+// dialogs' code stays out of the app's first script.
+export { FormError, type FormErrorProps } from "./FormError";
+
 export interface ModalDialogProps extends Omit<DialogProps, "isOpen" | "shouldReturnFocusOnClose"> {
   /** Open unless told otherwise: most dialogs are shown by being rendered. */
   isOpen?: boolean;
@@ -41,23 +45,6 @@ export function FormNotice({ notice }: FormNoticeProps) {
   return (
     <Callout intent={Intent.WARNING} className="eris-form-note" role="alert">
       {notice}
-    </Callout>
-  );
-}
-
-export interface FormErrorProps {
-  /** Why the form was refused; nothing when null or empty. */
-  message: string | null;
-}
-
-/** The error under a form's fields, announced to screen readers. */
-export function FormError({ message }: FormErrorProps) {
-  if (!message) {
-    return null;
-  }
-  return (
-    <Callout intent={Intent.DANGER} className="eris-form-error" role="alert">
-      <span className="eris-message">{message}</span>
     </Callout>
   );
 }

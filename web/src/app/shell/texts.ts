@@ -24,4 +24,8 @@ export const SHELL_TEXTS = {
   noAccessTitle: "No access",
   noAccess: "You do not have access to this page.",
   loading: "Loading…",
+  failedTitle: "This screen could not be shown",
+  failedBody: "Eris may have been updated since this tab was opened, or the connection dropped.",
+  tryAgain: "Try again",
+  reload: "Reload Eris",
 } as const;

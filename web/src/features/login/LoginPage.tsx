@@ -5,7 +5,7 @@ import { Code } from "@connectrpc/connect";
 
 import { hasCode, serverMessage } from "../../api/errors";
 import { useSession } from "../../app/auth/SessionContext";
-import { FormError } from "../../components/FormDialogParts";
+import { FormError } from "../../components/FormError";
 import { LOGIN_TEXTS } from "./texts";
 
 /**
