@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from "react";
+import { Component, useEffect, type ReactNode } from "react";
 
 import { Button, NonIdealState } from "@blueprintjs/core";
 import { useRouteError } from "react-router";
@@ -34,7 +34,8 @@ export function ScreenFailed({ onRetry }: ScreenFailedProps) {
 /** The router's error screen: a failure no screen caught, in the app's words. */
 export function RouteFailed() {
   const error = useRouteError();
-  console.error(error);
+  // Logged once per failure, not on every draw.
+  useEffect(() => console.error(error), [error]);
   return <ScreenFailed />;
 }
 
