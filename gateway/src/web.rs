@@ -7,7 +7,7 @@ use std::path::Path;
 use axum::{
     extract::Request,
     http::{
-        HeaderValue,
+        HeaderValue, StatusCode,
         header::{CACHE_CONTROL, VARY},
     },
     response::{IntoResponse, Response},
@@ -24,6 +24,9 @@ const KEEP: HeaderValue = HeaderValue::from_static("public, max-age=31536000, im
 /// Everything else (`index.html`, the icon, a refusal) is asked for again on each use, so a new
 /// release shows on the next load; an unchanged file is answered 304 without its body.
 const ASK_AGAIN: HeaderValue = HeaderValue::from_static("no-cache");
+
+/// The longest file name the file system takes, in bytes.
+const LONGEST_NAME: usize = 255;
 
 /// The files of `web/dist`.
 #[derive(Clone)]
@@ -44,7 +47,10 @@ impl WebApp {
 
     pub(crate) async fn serve(&self, request: Request) -> Response {
         let built = request.uri().path().starts_with(BUILT_FILES);
-        let served = if built {
+        let served = if request.uri().path().split('/').any(|part| part.len() > LONGEST_NAME) {
+            // No file has such a name, and the file system would refuse it as an error (a 500).
+            Ok(StatusCode::NOT_FOUND.into_response())
+        } else if built {
             self.built.clone().oneshot(request).await.map(IntoResponse::into_response)
         } else {
             self.app.clone().oneshot(request).await.map(IntoResponse::into_response)

@@ -320,6 +320,17 @@ async fn the_web_apps_files_go_as_compressed_by_the_build_and_built_ones_are_kep
 }
 
 #[tokio::test]
+async fn a_file_name_no_file_system_takes_is_not_found_rather_than_an_error() {
+    let app = spawn_app().await;
+    let long = "a".repeat(6000);
+    for path in [format!("/assets/{long}.js"), format!("/{long}"), format!("/LeadTabs/{long}/details")] {
+        let response = app.http.get(app.url(&path)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{}", &path[..20]);
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+    }
+}
+
+#[tokio::test]
 async fn the_openapi_document_describes_every_rest_call() {
     let app = spawn_app().await;
     let document: Value = app.http.get(app.url("/api/openapi.json")).send().await.unwrap().json().await.unwrap();
