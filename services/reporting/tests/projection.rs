@@ -565,6 +565,25 @@ async fn drift_from_the_contracts_service_is_found_and_mended_by_itself() {
 }
 
 #[tokio::test]
+async fn a_contract_kept_without_its_record_is_read_again_whole() {
+    let app = support::spawn_app_reconciling(1).await;
+    let contract = app.contract().await;
+    app.add_payment(contract.contract_id, 1, "10.00").await;
+    app.eventually("select count(*)::text from payment", "1").await;
+    let kept = "select coalesce(length(record), 0) > 0 from contract";
+    assert!(sqlx::query_scalar::<_, bool>(kept).fetch_one(&app.reporting).await.unwrap(), "written with the contract");
+
+    // As a contract projected before the read models kept records.
+    sqlx::query("update contract set record = null").execute(&app.reporting).await.unwrap();
+    app.eventually("select (record is not null)::text from contract", "true").await;
+    let (record, version): (Vec<u8>, i64) =
+        sqlx::query_as("select record, version from contract").fetch_one(&app.reporting).await.unwrap();
+    let whole = eris_proto::contracts::v1::Contract::decode(record.as_slice()).unwrap();
+    assert_eq!((whole.contract_id, whole.version), (contract.contract_id, version));
+    app.eventually("select string_agg(projected_payment::text, ' ') from payment", "10.00").await;
+}
+
+#[tokio::test]
 async fn no_drift_is_found_while_a_rebuild_replaces_the_read_models() {
     let metrics = eris_platform::metrics::prometheus();
     let app = support::spawn_app_reconciling(1).await;

@@ -69,7 +69,12 @@ impl App {
 async fn margin_builder_pages_filters_and_exports_every_payment() {
     let app = spawn_app().await;
     let manager = app.management_id;
-    let foundry = app.contract_with("Foundry", 0, "Keystone", |c| c.closer1_user_id = manager).await;
+    let foundry = app
+        .contract_with("Foundry", 0, "Keystone", |c| {
+            c.closer1_user_id = manager;
+            c.notes = "Ask for the plant manager".into();
+        })
+        .await;
     let mill = app.contract_of("Mill", 0, "").await;
     for month in 1..=4 {
         app.add_payment(foundry.contract_id, month, "10.00").await;
@@ -99,6 +104,10 @@ async fn margin_builder_pages_filters_and_exports_every_payment() {
         ("Keystone", app.management_name.as_str(), "0.005", "10.00")
     );
     assert_eq!(row.commodity, "Electric");
+    // The contract comes whole, so a screen may show any field of it, even one with no column.
+    let whole = row.contract.as_ref().expect("the contract whole");
+    assert_eq!((whole.contract_id, whole.notes.as_str()), (foundry.contract_id, "Ask for the plant manager"));
+    assert_eq!(whole.version, foundry.version);
     let next = app.margin(all.clone(), 5, &first.last_cursor, PageDirection::Forward).await.unwrap();
     assert_eq!(names(&next), ["Mill 2/2026", "Mill 3/2026"]);
     assert!(!next.has_next && next.has_previous);

@@ -61,8 +61,13 @@ pub struct MarginRecord {
     pub payment_year: i32,
     pub payment_type: String,
     pub affiliate: String,
+    /// The contract whole (an `eris.contracts.v1.Contract` message), on screen pages only;
+    /// `None` in exports and for a contract projected before records were kept.
+    #[sqlx(default)]
+    pub record: Option<Vec<u8>>,
 }
 
+/// The rows as exported: the spec's columns.
 const SELECT: &str = "select p.contract_id, p.payment_id, c.company_id, c.company_name as customer_name, c.state, \
        c.commodity, coalesce(ut.name, '') as utility, c.contract_type, \
        coalesce(u_in.name, '') as inside_sales, coalesce(u_c1.name, '') as closer1, \
@@ -84,6 +89,12 @@ const SELECT: &str = "select p.contract_id, p.payment_id, c.company_id, c.compan
      left join app_user u_s1 on u_s1.user_id = c.support_analyst1_user_id \
      left join app_user u_s2 on u_s2.user_id = c.support_analyst2_user_id \
      where true";
+
+/// The rows as a screen shows them: the spec's columns and the contract whole, so that the screen
+/// may show any of its fields.
+fn select_with_record() -> String {
+    SELECT.replacen(" from payment p", ", c.record from payment p", 1)
+}
 
 fn push_filter(builder: &mut QueryBuilder<'_, Postgres>, filter: &Filter) {
     if let Some(supplier_id) = filter.supplier_id {
@@ -136,7 +147,7 @@ pub async fn page(
     offset: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<MarginRecord>> {
-    let mut builder = QueryBuilder::new(SELECT);
+    let mut builder = QueryBuilder::new(select_with_record());
     push_filter(&mut builder, filter);
     if let Some(cursor) = cursor {
         // The bound on the contract too, so that a filter read from a contract index starts at
@@ -237,7 +248,7 @@ pub async fn take_ticket(pool: &Db, ticket: &str) -> sqlx::Result<Option<Vec<u8>
 /// One contract's payments as rows, in projected order.
 #[tracing::instrument(skip(pool))]
 pub async fn contract_payments(pool: &Db, contract_id: i64) -> sqlx::Result<Vec<MarginRecord>> {
-    let mut builder = QueryBuilder::new(SELECT);
+    let mut builder = QueryBuilder::new(select_with_record());
     builder.push(" and p.contract_id = ").push_bind(contract_id);
     builder.push(" order by p.projected_year, p.projected_month, p.payment_id");
     builder.build_query_as().fetch_all(pool).await

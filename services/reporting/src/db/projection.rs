@@ -11,6 +11,7 @@ use eris_proto::{
     crm::v1::{AccountEvent, Company, CompanyEvent, CompanyEventKind, Contact, ContactEvent, ContactEventKind},
     sourcing::v1::{DirectoryEvent, DirectoryEventKind, directory_event::Entry},
 };
+use prost::Message;
 use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
 
 /// Records `event_id` as applied; false when it was already.
@@ -271,7 +272,7 @@ pub async fn apply_contract(conn: &mut PgConnection, event: &ContractEvent) -> s
     Ok(())
 }
 
-/// Keeps each contract's newer version.
+/// Keeps each contract's newer version, whole in `record` beside the columns reports query.
 pub async fn upsert_contracts(conn: &mut PgConnection, contracts: &[Contract]) -> sqlx::Result<()> {
     for rows in contracts.chunks(ROWS_PER_STATEMENT) {
         let mut builder = QueryBuilder::<Postgres>::new(
@@ -279,7 +280,7 @@ pub async fn upsert_contracts(conn: &mut PgConnection, contracts: &[Contract]) -
                closer2_user_id, analyst_user_id, support_analyst1_user_id, support_analyst2_user_id, affiliate, \
                commodity, utility_id, state, date_signed, pricing_type, contract_type, supplier_id, start_date, \
                term_months, fee, status, previous_status, annual_volume, term_fee_total, end_date, version, \
-               contract_rate, billing_type, tax_exempt, account_count, auto_inactive_on) ",
+               contract_rate, billing_type, tax_exempt, account_count, auto_inactive_on, record) ",
         );
         builder.push_values(rows, |mut row, c| {
             row.push_bind(c.contract_id)
@@ -316,7 +317,8 @@ pub async fn upsert_contracts(conn: &mut PgConnection, contracts: &[Contract]) -
                 .push_bind(&c.billing_type)
                 .push_bind(&c.tax_exempt)
                 .push_bind(c.account_ids.len() as i32)
-                .push_bind(day(c.auto_inactive_date.as_ref()));
+                .push_bind(day(c.auto_inactive_date.as_ref()))
+                .push_bind(c.encode_to_vec());
         });
         builder.push(
             " on conflict (contract_id) do update set company_id = excluded.company_id, \
@@ -333,8 +335,10 @@ pub async fn upsert_contracts(conn: &mut PgConnection, contracts: &[Contract]) -
                annual_volume = excluded.annual_volume, term_fee_total = excluded.term_fee_total, \
                end_date = excluded.end_date, version = excluded.version, contract_rate = excluded.contract_rate, \
                billing_type = excluded.billing_type, tax_exempt = excluded.tax_exempt, \
-               account_count = excluded.account_count, auto_inactive_on = excluded.auto_inactive_on \
-             where contract.version < excluded.version",
+               account_count = excluded.account_count, auto_inactive_on = excluded.auto_inactive_on, \
+               record = excluded.record \
+             where contract.version < excluded.version \
+               or (contract.version = excluded.version and contract.record is null)",
         );
         builder.build().execute(&mut *conn).await?;
     }

@@ -1,6 +1,8 @@
 //! Margin Builder: its rows, options, export and one contract's payments.
 
 use super::*;
+use eris_proto::contracts::v1::Contract;
+
 use crate::domain::margin::{self, Cursor, Filter, TypedFilter};
 
 fn margin_filter(filter: Option<&MarginFilter>) -> Result<Filter, Status> {
@@ -50,6 +52,7 @@ fn margin_row(r: MarginRecord) -> MarginRow {
         payment_year: r.payment_year,
         payment_type: r.payment_type,
         affiliate: r.affiliate,
+        contract: r.record.and_then(|record| Contract::decode(record.as_slice()).ok()),
     }
 }
 
