@@ -34,6 +34,8 @@ import { toast } from "../../lib/toaster";
 import { applyParamChanges, useUrlParams } from "../../lib/urlState";
 import { useLoadErrorToast } from "../../lib/useLoadErrorToast";
 import {
+  contractMarginColumns,
+  type ContractMarginColumn,
   MARGIN_COLUMN_WIDTHS,
   MARGIN_COLUMNS,
   marginCellText,
@@ -381,11 +383,18 @@ function wrappable(name: string): ReactNode {
   return name.split(/(?<=[a-z])(?=[A-Z])/).flatMap((word, i) => (i === 0 ? [word] : [<wbr key={i} />, word]));
 }
 
+/** Contract fields shown as columns too (their descriptor gives a Margin Builder header). */
+const CONTRACT_COLUMNS = contractMarginColumns();
+
 /**
- * The table's columns: Payments and CustName stay at the left and the amounts and usage at the
- * right while the others scroll sideways; the cells are one line, the full text on hover.
+ * The table's columns: Payments, the spec's, then the contract fields' (`contractColumns`).
+ * Payments and CustName stay at the left and the amounts and usage at the right while the others
+ * scroll sideways; the cells are one line, the full text on hover.
  */
-function tableColumns(openPayments: (row: MarginRow) => void): VirtualColumn<MarginRow>[] {
+export function tableColumns(
+  openPayments: (row: MarginRow) => void,
+  contractColumns: readonly ContractMarginColumn[] = CONTRACT_COLUMNS,
+): VirtualColumn<MarginRow>[] {
   const payments: VirtualColumn<MarginRow> = {
     id: "payments",
     header: T.payments,
@@ -420,5 +429,16 @@ function tableColumns(openPayments: (row: MarginRow) => void): VirtualColumn<Mar
         title: text,
       };
     }),
+    // Contract fields their descriptor puts in Margin Builder, read from each row's contract.
+    ...contractColumns.map(({ key, header, width, numeric, text }): VirtualColumn<MarginRow> => ({
+      id: `contract.${key}`,
+      header: wrappable(header),
+      label: header,
+      width,
+      numeric,
+      pinned: false,
+      render: text,
+      title: text,
+    })),
   ];
 }

@@ -1,5 +1,6 @@
 import type { MarginRow } from "../../gen/eris/reporting/v1/reporting_pb";
 import { formatDate } from "../../lib/dateText";
+import { CONTRACT_FIELDS, type ContractFieldSpec } from "../../lib/records/contractFields";
 import { formatRate } from "../../lib/records/contractFormat";
 import { formatDollars, formatPercent, formatVolume, monthName, yearText } from "../../lib/records/paymentFormat";
 import { MARGIN_TEXTS } from "./texts";
@@ -87,4 +88,61 @@ export function marginCellText(row: MarginRow, id: MarginColumnId): string {
     default:
       return row[id];
   }
+}
+
+/** A Margin Builder column read from each row's contract: a contract field its descriptor heads. */
+export interface ContractMarginColumn {
+  /** The contract field. */
+  key: string;
+  header: string;
+  width: number;
+  numeric: boolean;
+  text(row: MarginRow): string;
+}
+
+/** The width of a contract column of each kind it may have. */
+const CONTRACT_COLUMN_WIDTHS: Partial<Record<ContractFieldSpec["kind"], number>> = {
+  text: 150,
+  decimal: 90,
+  date: 104,
+  months: 90,
+  bool: 80,
+};
+
+/** A contract field's value as a cell shows it, by its kind. */
+function contractCellText(spec: ContractFieldSpec, value: unknown): string {
+  switch (spec.kind) {
+    case "decimal":
+      return spec.decimal === "percent" ? formatPercent(value as string) : formatRate(value as string);
+    case "date":
+      return formatDate(value as MarginRow["dateSigned"]);
+    case "months":
+      return value ? String(value) : "";
+    case "bool":
+      return value ? MARGIN_TEXTS.yes : MARGIN_TEXTS.no;
+    default:
+      return String(value ?? "");
+  }
+}
+
+/**
+ * The columns of the contract fields whose descriptor gives a Margin Builder header, in the
+ * descriptor's order. A field of a kind no cell can show as it is (ids, choices) is refused: it
+ * needs a name the report would have to look up.
+ */
+export function contractMarginColumns(
+  fields: { readonly [key: string]: ContractFieldSpec } = CONTRACT_FIELDS,
+): ContractMarginColumn[] {
+  return Object.entries(fields).flatMap(([key, spec]) => {
+    if (spec.margin === undefined) {
+      return [];
+    }
+    const width = CONTRACT_COLUMN_WIDTHS[spec.kind];
+    if (width === undefined) {
+      throw new Error(`The contract field ${key} (${spec.kind}) cannot be a Margin Builder column`);
+    }
+    const text = (row: MarginRow) =>
+      row.contract ? contractCellText(spec, (row.contract as unknown as Record<string, unknown>)[key]) : "";
+    return [{ key, header: spec.margin, width, numeric: spec.kind === "decimal" || spec.kind === "months", text }];
+  });
 }

@@ -148,6 +148,9 @@ export const MARGIN_TEXTS = {
   exportFailed: "The export could not be started. Please try again.",
   paymentsFailed: "The payments could not be loaded.",
   noPayments: "No payments.",
+  /** A yes/no contract field's cell. */
+  yes: "Yes",
+  no: "No",
   /** The spec's Margin Builder columns (spec 2 section 3, "Report rows"), as it names them. */
   columns: {
     customerName: "CustName",

@@ -11,7 +11,7 @@ import { contractBasis } from "./projectionBasis";
  * Add/Edit Contract dialog and the beta Add/View Contract screens). A form names a field by the
  * proto field's name and holds it as its kind's codec says; the conversions to and from the stored
  * contract, the blank form and the update masks all follow from this list, so a new contract field
- * is one line here plus its input on the forms.
+ * is one line here plus its input on the forms (and, with a `margin` header, a Margin Builder column).
  */
 
 /** How a field is stored and typed. */
@@ -43,6 +43,12 @@ export interface ContractFieldSpec {
   drOnly?: boolean;
   /** What is read instead of the stored field (the projection basis of a contract stored without one). */
   read?: (contract: Contract) => unknown;
+  /**
+   * Margin Builder's header of the field, when it is a column there too: the column reads the field
+   * from each row's contract (a text, decimal, date, months or yes/no field), after the spec's
+   * columns.
+   */
+  margin?: string;
 }
 
 /** Every editable field, in the lead dialog's order (which is the order of an update's mask). */
