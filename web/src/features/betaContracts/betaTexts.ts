@@ -1,3 +1,5 @@
+import { CONTRACT_FIELD_LABELS } from "../../lib/records/contractTexts";
+
 /**
  * Texts of the beta contract screens (Contracts (BETA) tab, Add Contract, View Contract). The spec's
  * own texts (validation messages, confirmations, button names) are BETA_CONTRACT_TEXTS,
@@ -43,38 +45,7 @@ export const BETA_TEXTS = {
 /** Labels of the contract's fields, on the Add Contract form, the Info tab and the expanded rows. */
 export const FIELD_LABELS = {
   lead: "Lead",
-  commodity: "Commodity",
-  insideSalesUserId: "Inside Sales",
-  closer1UserId: "Closer 1",
-  closer2UserId: "Closer 2",
-  analystUserId: "Analyst",
-  supportAnalyst1UserId: "Support Analyst 1",
-  supportAnalyst2UserId: "Support Analyst 2",
-  affiliate: "Affiliate",
-  utilityId: "Utility",
-  state: "State",
-  dateSigned: "Date Signed",
-  signedThrough: "Signed Through",
-  providerSupplierId: "Provider",
-  pricingType: "Pricing Type",
-  contractType: "Contract Type",
-  supplierId: "Supplier",
-  startDate: "Start Date",
-  termMonths: "Term Length",
-  contractRate: "Contract Rate",
-  rateType: "Rate Type",
-  fee: "Fee",
-  billingType: "Billing Type",
-  taxExempt: "Tax Exempt",
-  greenPower: "Green Power",
-  paymentSchedule: "Payment Schedule",
-  revenueSplit: "Revenue Split",
-  notes: "Notes",
-  capacityPercentage: "Capacity %",
-  energyPercentage: "Energy %",
-  jmiPercentage: "JMI %",
-  status: "Status",
-  accountIds: "Accounts",
+  ...CONTRACT_FIELD_LABELS,
   endDate: "End Date",
 } as const;
 

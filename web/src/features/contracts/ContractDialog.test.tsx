@@ -55,22 +55,24 @@ const chooseCommodity = (dialog: HTMLElement, commodity: Commodity) =>
 
 /** The accounts chosen (the multi-select's tags). */
 function chosenAccounts(dialog: HTMLElement): string[] {
-  const box = within(dialog).getByRole("textbox", { name: F.accounts }).closest(`.${Classes.TAG_INPUT}`) as HTMLElement;
+  const box = within(dialog)
+    .getByRole("textbox", { name: F.accountIds })
+    .closest(`.${Classes.TAG_INPUT}`) as HTMLElement;
   return Array.from(box.querySelectorAll(`.${Classes.TAG}`)).map((tag) => tag.textContent ?? "");
 }
 
 /** The accounts the picker offers, after opening it. */
 async function offeredAccounts(dialog: HTMLElement): Promise<string[]> {
-  await userEvent.click(within(dialog).getByRole("textbox", { name: F.accounts }));
-  const list = await screen.findByRole("listbox", { name: F.accounts });
+  await userEvent.click(within(dialog).getByRole("textbox", { name: F.accountIds }));
+  const list = await screen.findByRole("listbox", { name: F.accountIds });
   return within(list)
     .getAllByRole("option")
     .map((option) => option.textContent ?? "");
 }
 
 async function chooseAccount(dialog: HTMLElement, label: string) {
-  await userEvent.click(within(dialog).getByRole("textbox", { name: F.accounts }));
-  const list = await screen.findByRole("listbox", { name: F.accounts });
+  await userEvent.click(within(dialog).getByRole("textbox", { name: F.accountIds }));
+  const list = await screen.findByRole("listbox", { name: F.accountIds });
   await userEvent.click(within(list).getByText(label));
 }
 
@@ -85,7 +87,7 @@ describe("contract dialog", () => {
     const { dialog, listAccounts } = await openAdd();
     const save = within(dialog).getByRole("button", { name: T.save }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
-    expect((within(dialog).getByRole("textbox", { name: F.accounts }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByRole("textbox", { name: F.accountIds }) as HTMLInputElement).disabled).toBe(true);
     expect(listAccounts).not.toHaveBeenCalled();
 
     await chooseCommodity(dialog, Commodity.ELECTRIC);
@@ -95,9 +97,9 @@ describe("contract dialog", () => {
       ),
     );
     expect(await offeredAccounts(dialog)).toEqual(["Plant 1 — 0001", "Plant 2 — 0002"]);
-    expect(optionsOf(dialog, F.utility)).toEqual(["PECO (PA)", "PPL (PA)"]);
+    expect(optionsOf(dialog, F.utilityId)).toEqual(["PECO (PA)", "PPL (PA)"]);
     // Live Electric suppliers only.
-    expect(optionsOf(dialog, F.supplier)).toEqual(["Constellation", "Volt Power"]);
+    expect(optionsOf(dialog, F.supplierId)).toEqual(["Constellation", "Volt Power"]);
     expect(save.disabled).toBe(false);
   });
 
@@ -106,18 +108,18 @@ describe("contract dialog", () => {
     await chooseCommodity(dialog, Commodity.ELECTRIC);
     await chooseAccount(dialog, "Plant 2 — 0002");
     expect(chosenAccounts(dialog)).toEqual(["Plant 2 — 0002"]);
-    expect(optionsOf(dialog, F.utility)).toEqual(["PPL (PA)"]);
-    expect(optionsOf(dialog, F.supplier)).toEqual(["Volt Power"]);
+    expect(optionsOf(dialog, F.utilityId)).toEqual(["PPL (PA)"]);
+    expect(optionsOf(dialog, F.supplierId)).toEqual(["Volt Power"]);
     await chooseAccount(dialog, "Plant 1 — 0001");
-    expect(optionsOf(dialog, F.utility)).toEqual(["PECO (PA)", "PPL (PA)"]);
-    expect(optionsOf(dialog, F.supplier)).toEqual(["Constellation", "Volt Power"]);
+    expect(optionsOf(dialog, F.utilityId)).toEqual(["PECO (PA)", "PPL (PA)"]);
+    expect(optionsOf(dialog, F.supplierId)).toEqual(["Constellation", "Volt Power"]);
   });
 
   it("clears the chosen accounts when the commodity changes and offers the new commodity's", async () => {
     const { dialog, listAccounts } = await openAdd();
     await chooseCommodity(dialog, Commodity.ELECTRIC);
     await chooseAccount(dialog, "Plant 1 — 0001");
-    await userEvent.selectOptions(field(dialog, F.utility), "PECO (PA)");
+    await userEvent.selectOptions(field(dialog, F.utilityId), "PECO (PA)");
     expect(chosenAccounts(dialog)).toEqual(["Plant 1 — 0001"]);
 
     await chooseCommodity(dialog, Commodity.GAS);
@@ -129,9 +131,9 @@ describe("contract dialog", () => {
     await waitFor(() => expect(screen.queryByRole("listbox")).toBeNull());
     expect(await offeredAccounts(dialog)).toEqual(["Boiler House — G-77"]);
     // An Electric utility is no Gas utility: it is dropped too.
-    expect(field(dialog, F.utility).value).toBe("");
-    expect(optionsOf(dialog, F.utility)).toEqual(["PECO Gas (PA)", "Columbia Gas (PA)"]);
-    expect(optionsOf(dialog, F.supplier)).toEqual(["Gas Direct"]);
+    expect(field(dialog, F.utilityId).value).toBe("");
+    expect(optionsOf(dialog, F.utilityId)).toEqual(["PECO Gas (PA)", "Columbia Gas (PA)"]);
+    expect(optionsOf(dialog, F.supplierId)).toEqual(["Gas Direct"]);
   });
 
   it("shows the DR fields for DR, on Electric accounts, and hides the team, affiliate, supplier and fee", async () => {
@@ -140,17 +142,31 @@ describe("contract dialog", () => {
     await waitFor(() =>
       expect(listAccounts).toHaveBeenCalledWith(expect.objectContaining({ filter: AccountFilter.ELECTRIC })),
     );
-    for (const hidden of [F.insideSales, F.closer1, F.closer2, F.analyst, F.affiliate, F.supplier, F.fee]) {
+    for (const hidden of [
+      F.insideSalesUserId,
+      F.closer1UserId,
+      F.closer2UserId,
+      F.analystUserId,
+      F.affiliate,
+      F.supplierId,
+      F.fee,
+    ]) {
       expect(within(dialog).queryByLabelText(hidden)).toBeNull();
     }
-    for (const shown of [F.signedThrough, F.provider, F.capacityPercentage, F.energyPercentage, F.jmiPercentage]) {
+    for (const shown of [
+      F.signedThrough,
+      F.providerSupplierId,
+      F.capacityPercentage,
+      F.energyPercentage,
+      F.jmiPercentage,
+    ]) {
       expect(within(dialog).getByLabelText(shown)).toBeTruthy();
     }
-    expect(within(dialog).getByLabelText(F.supportAnalyst1)).toBeTruthy();
+    expect(within(dialog).getByLabelText(F.supportAnalyst1UserId)).toBeTruthy();
     expect(optionsOf(dialog, F.signedThrough)).toEqual(["JMI", "Provider"]);
-    expect(optionsOf(dialog, F.provider)).toEqual(["CPower"]);
+    expect(optionsOf(dialog, F.providerSupplierId)).toEqual(["CPower"]);
     // A DR contract's utility: the Electric ones of its accounts, or a DR one.
-    expect(optionsOf(dialog, F.utility)).toEqual(["PECO (PA)", "PPL (PA)", "PJM (PA)"]);
+    expect(optionsOf(dialog, F.utilityId)).toEqual(["PECO (PA)", "PPL (PA)", "PJM (PA)"]);
   });
 
   it("adds a contract with every field typed, saving with Enter", async () => {
@@ -159,15 +175,15 @@ describe("contract dialog", () => {
     await chooseCommodity(dialog, Commodity.ELECTRIC);
     await chooseAccount(dialog, "Plant 1 — 0001");
     await chooseAccount(dialog, "Plant 2 — 0002");
-    await userEvent.selectOptions(field(dialog, F.utility), "PECO (PA)");
-    await userEvent.selectOptions(field(dialog, F.supplier), "Constellation");
+    await userEvent.selectOptions(field(dialog, F.utilityId), "PECO (PA)");
+    await userEvent.selectOptions(field(dialog, F.supplierId), "Constellation");
     await userEvent.selectOptions(field(dialog, F.state), "PA");
     await userEvent.selectOptions(field(dialog, F.pricingType), "Matrix");
     await userEvent.selectOptions(field(dialog, F.contractType), "Renewal");
     await userEvent.selectOptions(field(dialog, F.rateType), "Fixed");
     await userEvent.selectOptions(field(dialog, F.billingType), "Dual");
-    await userEvent.selectOptions(field(dialog, F.insideSales), "Sally Sales");
-    await userEvent.selectOptions(field(dialog, F.closer1), "Mia Manager");
+    await userEvent.selectOptions(field(dialog, F.insideSalesUserId), "Sally Sales");
+    await userEvent.selectOptions(field(dialog, F.closer1UserId), "Mia Manager");
     await userEvent.selectOptions(field(dialog, F.affiliate), "Acme Partners");
     await userEvent.selectOptions(field(dialog, F.status), "Active - Renewed");
     await userEvent.type(field(dialog, F.dateSigned), "12/15/2025");
@@ -179,7 +195,7 @@ describe("contract dialog", () => {
     await userEvent.click(within(dialog).getByRole("checkbox", { name: F.greenPower }));
     await userEvent.type(field(dialog, F.notes), "Signed at the plant.");
     await userEvent.type(field(dialog, F.paymentSchedule), "Monthly");
-    await userEvent.type(field(dialog, F.termLength), "12{Enter}");
+    await userEvent.type(field(dialog, F.termMonths), "12{Enter}");
 
     await waitFor(() => expect(createContract).toHaveBeenCalledTimes(1));
     expect(createContract).toHaveBeenCalledWith({
@@ -219,11 +235,11 @@ describe("contract dialog", () => {
     const { dialog } = await openAdd({ createContract });
     await chooseCommodity(dialog, Commodity.GAS);
     await userEvent.type(field(dialog, F.fee), "0.123456");
-    await userEvent.type(field(dialog, F.termLength), "241");
+    await userEvent.type(field(dialog, F.termMonths), "241");
     expect(within(dialog).getByText(CONTRACT_FORM_TEXTS.amountInvalid)).toBeTruthy();
     expect(within(dialog).getByText(CONTRACT_FORM_TEXTS.termInvalid)).toBeTruthy();
     expect((within(dialog).getByRole("button", { name: T.save }) as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.type(field(dialog, F.termLength), "{Enter}");
+    await userEvent.type(field(dialog, F.termMonths), "{Enter}");
     expect(createContract).not.toHaveBeenCalled();
   });
 
@@ -235,10 +251,10 @@ describe("contract dialog", () => {
     expect(computed.textContent).toContain("Annual Revenue$4,320.00");
     expect(computed.textContent).toContain("End Date12/31/2026");
     expect(field(dialog, F.contractRate).value).toBe("0.0712");
-    expect(field(dialog, F.utility).value).toBe("3");
+    expect(field(dialog, F.utilityId).value).toBe("3");
     await waitFor(() => expect(chosenAccounts(dialog)).toEqual(["Plant 1 — 0001", "Plant 2 — 0002"]));
 
-    await replace(dialog, F.termLength, "24");
+    await replace(dialog, F.termMonths, "24");
     await userEvent.type(field(dialog, F.notes), "Renewed early.");
     await userEvent.click(within(dialog).getByRole("button", { name: T.save }));
     await waitFor(() =>

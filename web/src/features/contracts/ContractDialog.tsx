@@ -246,12 +246,12 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
         />
         {listField("state", F.state, US_STATES)}
       </div>
-      <FormGroup label={F.accounts} labelFor="contract-accounts">
+      <FormGroup label={F.accountIds} labelFor="contract-accounts">
         {/* Enter picks the account in view (on key up); it must not also save the dialog. */}
         <div onKeyDown={(event) => event.key === "Enter" && event.preventDefault()}>
           <OptionMultiSelect
             id="contract-accounts"
-            ariaLabel={F.accounts}
+            ariaLabel={F.accountIds}
             options={accountOptions}
             selected={idsOf(fields.accountIds)}
             disabled={!commodityChosen}
@@ -270,7 +270,7 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
       <div className="eris-contract-form">
         <ChoiceField
           id="contract-utilityId"
-          label={F.utility}
+          label={F.utilityId}
           value={fields.utilityId}
           choices={utilityIds}
           labelOf={utilityText}
@@ -284,7 +284,7 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
             {listField("signedThrough", F.signedThrough, SIGNED_THROUGH)}
             <ChoiceField
               id="contract-providerSupplierId"
-              label={F.provider}
+              label={F.providerSupplierId}
               value={fields.providerSupplierId}
               choices={providerIds}
               labelOf={supplierText}
@@ -297,7 +297,7 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
         ) : (
           <ChoiceField
             id="contract-supplierId"
-            label={F.supplier}
+            label={F.supplierId}
             value={fields.supplierId}
             choices={supplierIds}
             labelOf={supplierText}
@@ -315,7 +315,7 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
           value={fields.startDate}
           onValueChange={(v) => set("startDate", v)}
         />
-        {checkedField("termMonths", F.termLength, CONTRACT_FORM_TEXTS.months)}
+        {checkedField("termMonths", F.termMonths, CONTRACT_FORM_TEXTS.months)}
         {checkedField("contractRate", F.contractRate)}
         {listField(
           "rateType",
@@ -366,14 +366,14 @@ export function ContractDialog({ companyId, contract, onClose }: ContractDialogP
         <div className="eris-contract-form">
           {!dr && (
             <>
-              {userField("insideSalesUserId", F.insideSales)}
-              {userField("closer1UserId", F.closer1)}
-              {userField("closer2UserId", F.closer2)}
-              {userField("analystUserId", F.analyst)}
+              {userField("insideSalesUserId", F.insideSalesUserId)}
+              {userField("closer1UserId", F.closer1UserId)}
+              {userField("closer2UserId", F.closer2UserId)}
+              {userField("analystUserId", F.analystUserId)}
             </>
           )}
-          {userField("supportAnalyst1UserId", F.supportAnalyst1)}
-          {userField("supportAnalyst2UserId", F.supportAnalyst2)}
+          {userField("supportAnalyst1UserId", F.supportAnalyst1UserId)}
+          {userField("supportAnalyst2UserId", F.supportAnalyst2UserId)}
           {!dr && listField("affiliate", F.affiliate, affiliates.data ?? [])}
         </div>
       </fieldset>

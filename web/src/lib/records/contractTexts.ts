@@ -14,6 +14,47 @@ import {
   PricingTypeSchema,
 } from "../../gen/eris/contracts/v1/contracts_pb";
 import { labelOf, labelsOf } from "../vocabulary";
+import type { ContractFieldKey } from "./contractFields";
+
+/**
+ * Each editable contract field's label (spec 2 sections 5 and 8), shared by the lead screen's
+ * contract dialog, the beta contract screens and their details: a field is named once.
+ */
+export const CONTRACT_FIELD_LABELS = {
+  insideSalesUserId: "Inside Sales",
+  closer1UserId: "Closer 1",
+  closer2UserId: "Closer 2",
+  analystUserId: "Analyst",
+  supportAnalyst1UserId: "Support Analyst 1",
+  supportAnalyst2UserId: "Support Analyst 2",
+  affiliate: "Affiliate",
+  commodity: "Commodity",
+  accountIds: "Accounts",
+  utilityId: "Utility",
+  state: "State",
+  dateSigned: "Date Signed",
+  signedThrough: "Signed Through",
+  providerSupplierId: "Provider",
+  pricingType: "Pricing Type",
+  contractType: "Contract Type",
+  supplierId: "Supplier",
+  startDate: "Start Date",
+  termMonths: "Term Length",
+  contractRate: "Contract Rate",
+  rateType: "Rate Type",
+  fee: "Fee",
+  billingType: "Billing Type",
+  taxExempt: "Tax Exempt",
+  greenPower: "Green Power",
+  paymentSchedule: "Payment Schedule",
+  revenueSplit: "Revenue Split",
+  notes: "Notes",
+  capacityPercentage: "Capacity %",
+  energyPercentage: "Energy %",
+  jmiPercentage: "JMI %",
+  status: "Status",
+  projectionBasis: "Projected payments by",
+} as const satisfies { readonly [K in ContractFieldKey]: string };
 
 /** Contract statuses' labels: the stored value is the index (ContractStatus, 0 Active … 3 Inactive). */
 export const CONTRACT_STATUSES = labelsOf(ContractStatusSchema);
