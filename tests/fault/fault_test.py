@@ -6,7 +6,8 @@ Runs its own PostgreSQL (initdb into a temporary directory, port 15432) and its 
 they are deployed. Under a write load of several signed-in REST clients creating notes it:
 
   1. signs a token out and keeps it;
-  2. stops Redis for a few seconds and starts it again (empty: a Redis restart loses its data);
+  2. stops Redis for a few seconds and starts it again (empty: a Redis restart loses its data),
+     then empties it once more without stopping it (FLUSHALL: no connection fails);
   3. stops PostgreSQL (`pg_ctl stop -m fast`) for a few seconds and starts it again;
   4. kills the crm service with SIGKILL while notes are being written, and starts it again.
 
@@ -14,14 +15,15 @@ Then it asserts:
   * every acknowledged (2xx) note is in the database, exactly once, with the id it was answered
     with, and listed by GET /api/getNotesByLeadId;
   * no request took longer than DEADLINE_S (10 s; --deadline);
-  * the signed-out token is refused (401) after the Redis restart, after the crm restart and at
-    the end, and never accepted while Redis or PostgreSQL is down; no valid token is refused;
+  * the signed-out token is refused (401) after the Redis restart, after Redis was emptied, after
+    the crm restart and at the end, and never accepted while Redis or PostgreSQL is down; no valid token is refused;
   * writes and sign-ins succeed again, and /readyz answers 200, within RECOVERY_LIMIT_S (10 s;
     --recovery-limit) of each dependency returning;
   * /readyz answers 503 while Redis, PostgreSQL or crm is down;
   * an open screen's change feed (WatchChanges over gRPC-web through the gateway, opened again
     whenever it ends, as the app does) hears a new company before the faults and again after each
-    return, and after the Redis restart tells the screen that changes were missed;
+    return and after Redis was emptied, and after the Redis restart tells the screen that changes
+    were missed;
   * no process died that the test did not kill.
 It prints what /readyz said, the recovery times and a table of requests per phase.
 
@@ -269,6 +271,13 @@ class Redis:
     def stop(self) -> None:
         kill_process(self.proc, signal.SIGTERM)
         self.proc = None
+
+    def flushall(self) -> None:
+        """Empties Redis without a restart: connections stay open, so nothing sees a failure."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=5) as sock:
+            sock.sendall(b"FLUSHALL\r\n")
+            if not sock.recv(16).startswith(b"+OK"):
+                raise HarnessError("Redis refused FLUSHALL")
 
     def ping(self) -> bool:
         try:
@@ -951,6 +960,16 @@ class FaultRun:
         told, said = self.watch.wait_told_after(stopped, RECOVERY_LIMIT_S)
         self.feed_checks.append((told, "redis: the change feed tells open screens that changes were missed "
                                  f"(or opens again) after the restart ({said})"))
+        self.steady("steady", 3)
+
+        # 2b. Redis loses everything without going away (an operator's FLUSHALL): no connection
+        # fails, so nothing is told by an error. Revocation, the streams and the feed must still hold.
+        self.set_phase("redis emptied")
+        self.redis.flushall()
+        status, text = self.revoked_probe(revoked, "after Redis was emptied")
+        if status != 401:
+            self.failures.append(f"the signed-out token is accepted again after Redis was emptied ({text})")
+        self.feed_hears("redis emptied (FLUSHALL)", RECOVERY_LIMIT_S)
         self.steady("steady", 3)
 
         # 3. PostgreSQL stops (fast: open transactions are rolled back) and starts again.

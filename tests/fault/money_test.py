@@ -20,6 +20,8 @@ recorded. Then, each fault followed by a check:
   0. none (the baseline);
   1. both reporting processes are killed (SIGKILL); Redis stops and starts again empty; writes go
      on for 10 s with no projector; both reporting processes start again;
+  1b. under load, Redis is emptied (FLUSHALL) while both projectors run: no connection fails, the
+     streams, consumer groups and watermarks vanish; the relay must find its stream reset;
   2. under load, the lease holder's PostgreSQL backend is terminated every second for 10 s;
   3. under load, PostgreSQL stops (`pg_ctl stop -m fast`) and starts again;
   4. eris-contracts is killed (SIGKILL) while it is being written to, and started again;
@@ -1017,6 +1019,21 @@ class MoneyRun(fault_test.FaultRun):
         check.notes.insert(1, f"the contracts relay logged {resets} stream resets")
         if resets == 0:
             self.failures.append(f"the contracts relay never logged '{RELAY_RESET_LINE}' after Redis came back empty")
+
+        # 1b. Redis loses everything under running projectors, without going away (an operator's
+        # FLUSHALL): no connection fails, the streams, consumer groups and watermarks just vanish.
+        start = len(self.phase_times)
+        self.set_phase("redis emptied")
+        resets_before = self.relay_resets_logged()
+        self.redis.flushall()
+        back = time.monotonic()
+        catch_up = self.measure_catch_up()
+        self.steady("redis emptied, load on", AFTER_FAULT_S)
+        check = self.check("1b Redis emptied under the projectors", start, back, catch_up)
+        resets = self.relay_resets_logged() - resets_before
+        check.notes.insert(0, f"the contracts relay logged {resets} stream resets")
+        if resets == 0:
+            self.failures.append(f"the contracts relay never logged '{RELAY_RESET_LINE}' after Redis was emptied")
 
         # 2. The lease holder's backend is terminated again and again.
         start = len(self.phase_times)
