@@ -67,8 +67,11 @@ pub struct MarginRecord {
     pub record: Option<Vec<u8>>,
 }
 
-/// The rows as exported: the spec's columns.
-const SELECT: &str = "select p.contract_id, p.payment_id, c.company_id, c.company_name as customer_name, c.state, \
+/// A Margin Builder query's start: the spec's columns, then `$extra` columns.
+macro_rules! margin_select {
+    ($extra:literal) => {
+        concat!(
+            "select p.contract_id, p.payment_id, c.company_id, c.company_name as customer_name, c.state, \
        c.commodity, coalesce(ut.name, '') as utility, c.contract_type, \
        coalesce(u_in.name, '') as inside_sales, coalesce(u_c1.name, '') as closer1, \
        coalesce(u_c2.name, '') as closer2, coalesce(u_an.name, '') as analyst, \
@@ -78,8 +81,9 @@ const SELECT: &str = "select p.contract_id, p.payment_id, c.company_id, c.compan
        coalesce(p.revenue_split::text, '') as revenue_split, coalesce(p.projected_usage::text, '') as projected_usage, \
        coalesce(p.projected_payment::text, '') as projected_payment, p.payment_month, \
        coalesce(p.usage_actual::text, '') as usage_actual, coalesce(p.payment_actual::text, '') as payment_actual, \
-       p.payment_year, p.payment_type, c.affiliate \
-     from payment p join contract c on c.contract_id = p.contract_id \
+       p.payment_year, p.payment_type, c.affiliate",
+            $extra,
+            " from payment p join contract c on c.contract_id = p.contract_id \
      left join utility ut on ut.utility_id = c.utility_id \
      left join supplier s on s.supplier_id = c.supplier_id \
      left join app_user u_in on u_in.user_id = c.inside_sales_user_id \
@@ -88,13 +92,16 @@ const SELECT: &str = "select p.contract_id, p.payment_id, c.company_id, c.compan
      left join app_user u_an on u_an.user_id = c.analyst_user_id \
      left join app_user u_s1 on u_s1.user_id = c.support_analyst1_user_id \
      left join app_user u_s2 on u_s2.user_id = c.support_analyst2_user_id \
-     where true";
+     where true"
+        )
+    };
+}
 
+/// The rows as exported: the spec's columns.
+const SELECT: &str = margin_select!("");
 /// The rows as a screen shows them: the spec's columns and the contract whole, so that the screen
 /// may show any of its fields.
-fn select_with_record() -> String {
-    SELECT.replacen(" from payment p", ", c.record from payment p", 1)
-}
+const SELECT_WITH_RECORD: &str = margin_select!(", c.record");
 
 fn push_filter(builder: &mut QueryBuilder<'_, Postgres>, filter: &Filter) {
     if let Some(supplier_id) = filter.supplier_id {
@@ -147,7 +154,7 @@ pub async fn page(
     offset: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<MarginRecord>> {
-    let mut builder = QueryBuilder::new(select_with_record());
+    let mut builder = QueryBuilder::new(SELECT_WITH_RECORD);
     push_filter(&mut builder, filter);
     if let Some(cursor) = cursor {
         // The bound on the contract too, so that a filter read from a contract index starts at
@@ -248,7 +255,7 @@ pub async fn take_ticket(pool: &Db, ticket: &str) -> sqlx::Result<Option<Vec<u8>
 /// One contract's payments as rows, in projected order.
 #[tracing::instrument(skip(pool))]
 pub async fn contract_payments(pool: &Db, contract_id: i64) -> sqlx::Result<Vec<MarginRecord>> {
-    let mut builder = QueryBuilder::new(select_with_record());
+    let mut builder = QueryBuilder::new(SELECT_WITH_RECORD);
     builder.push(" and p.contract_id = ").push_bind(contract_id);
     builder.push(" order by p.projected_year, p.projected_month, p.payment_id");
     builder.build_query_as().fetch_all(pool).await
