@@ -139,3 +139,41 @@ async fn a_kept_connection_that_postgres_ended_is_replaced() {
     let next = backend(&db).await;
     assert_ne!(next, first);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_small_pool_answers_every_caller_while_reads_and_transactions_crowd_it() {
+    let database = TestDatabase::new().await;
+    let db = db(&database, 3).await;
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    // Thirty-two callers reading one row at a time, and four transactions that each hold their
+    // connection a while, as getLeadById beside company searches does.
+    let readers = (0..32).map(|_| {
+        let db = db.clone();
+        tokio::spawn(async move {
+            let mut answered = 0;
+            while std::time::Instant::now() < until {
+                sqlx::query("select 1").execute(&db).await.map_err(|e| format!("a read: {e}"))?;
+                answered += 1;
+            }
+            Ok::<_, String>(answered)
+        })
+    });
+    let writers = (0..4).map(|_| {
+        let db = db.clone();
+        tokio::spawn(async move {
+            let mut answered = 0;
+            while std::time::Instant::now() < until {
+                let mut transaction = db.begin().await.map_err(|e| format!("a transaction: {e}"))?;
+                sqlx::query("select pg_sleep(0.01)").execute(&mut *transaction).await.map_err(|e| e.to_string())?;
+                transaction.commit().await.map_err(|e| e.to_string())?;
+                answered += 1;
+            }
+            Ok::<_, String>(answered)
+        })
+    });
+    let callers: Vec<_> = readers.chain(writers).collect();
+    for caller in callers {
+        let answered = caller.await.unwrap().expect("every call is answered within the pool's acquire timeout");
+        assert!(answered > 0, "every caller is served in turn");
+    }
+}
