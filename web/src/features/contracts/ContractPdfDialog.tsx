@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type DragEvent } from "react";
 
 import {
   AnchorButton,
@@ -193,28 +193,31 @@ function FileViewer({ session, contractId, fileName }: FileViewerProps) {
  */
 function PdfViewer({ url }: { url: string }) {
   const holder = useRef<HTMLDivElement>(null);
+  const reclaim = useCallback(() => {
+    const frame = holder.current?.querySelector("iframe");
+    if (frame && document.activeElement === frame) {
+      holder.current?.focus({ preventScroll: true });
+    }
+  }, []);
   useEffect(() => {
-    let timer = 0;
-    // The page loses focus to the frame: take it back once the click has reached the viewer.
+    let timers: number[] = [];
+    // The page loses focus to the frame: take it back once the click has reached the viewer, and
+    // again a moment later, for a busy machine on which the frame takes it late.
     const onBlur = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        const frame = holder.current?.querySelector("iframe");
-        if (frame && document.activeElement === frame) {
-          holder.current?.focus({ preventScroll: true });
-        }
-      }, 0);
+      timers.forEach((timer) => window.clearTimeout(timer));
+      timers = [window.setTimeout(reclaim, 0), window.setTimeout(reclaim, 150)];
     };
     window.addEventListener("blur", onBlur);
     return () => {
       window.removeEventListener("blur", onBlur);
-      window.clearTimeout(timer);
+      timers.forEach((timer) => window.clearTimeout(timer));
     };
-  }, []);
+  }, [reclaim]);
   return (
-    // The holder only keeps focus for the dialog: no focus ring around the viewer.
+    // The holder only keeps focus for the dialog: no focus ring around the viewer. A viewer that
+    // takes focus as its document loads (after a click while it was loading) gives it back too.
     <div ref={holder} tabIndex={-1} style={{ outline: "none" }} data-testid="contract-pdf-holder">
-      <iframe title={T.viewer} src={url} tabIndex={-1} className="eris-contract-pdf-viewer" />
+      <iframe title={T.viewer} src={url} tabIndex={-1} className="eris-contract-pdf-viewer" onLoad={reclaim} />
     </div>
   );
 }
