@@ -43,7 +43,7 @@ pub struct Hasher {
 impl Hasher {
     /// `limit` checks at once; 0 means one per core.
     pub fn new(limit: usize) -> Self {
-        let limit = if limit == 0 { std::thread::available_parallelism().map_or(2, |n| n.get()) } else { limit };
+        let limit = if limit == 0 { eris_platform::cpu::cores() } else { limit };
         Self { permits: Arc::new(Semaphore::new(limit)) }
     }
 

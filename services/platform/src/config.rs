@@ -28,8 +28,7 @@ pub struct DatabaseArgs {
 /// connections answered 13,000 a second with a pool of 5 against 11,500 with 10, with p99 5.0 ms
 /// against 6.2 (docs/benchmarks.md).
 pub fn default_max_connections() -> u32 {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    u32::try_from(cores).unwrap_or(u32::MAX).saturating_mul(2).saturating_add(1).max(5)
+    u32::try_from(crate::cpu::cores()).unwrap_or(u32::MAX).saturating_mul(2).saturating_add(1).max(5)
 }
 
 /// Where Redis is (sign-in throttling and the token generation cache).

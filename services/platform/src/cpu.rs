@@ -18,11 +18,13 @@ const PATIENCE: Duration = Duration::from_secs(5);
 /// The message of a refused job.
 pub const BUSY: &str = "The server is busy with other large requests; please try again shortly.";
 
+/// The cores this process may use (its CPU quota included); 2 when the system does not say.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
 /// One job per core at the most, whatever the services of the process.
-static PERMITS: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    Arc::new(Semaphore::new(cores))
-});
+static PERMITS: LazyLock<Arc<Semaphore>> = LazyLock::new(|| Arc::new(Semaphore::new(cores())));
 
 /// Runs `work` on a blocking thread once a permit is free; `what` names it in metrics.
 pub async fn run<T: Send + 'static>(what: &'static str, work: impl FnOnce() -> T + Send + 'static) -> crate::Result<T> {
