@@ -177,3 +177,38 @@ async fn a_small_pool_answers_every_caller_while_reads_and_transactions_crowd_it
         assert!(answered > 0, "every caller is served in turn");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pools_own_callers_are_served_while_statements_keep_every_connection_busy() {
+    let database = TestDatabase::new().await;
+    let db = db(&database, 3).await;
+    let until = std::time::Instant::now() + Duration::from_secs(4);
+    // Thirty-two callers reading one row at a time: there is always a statement waiting for the
+    // next connection a statement hands back.
+    let readers: Vec<_> = (0..32)
+        .map(|_| {
+            let db = db.clone();
+            tokio::spawn(async move {
+                while std::time::Instant::now() < until {
+                    sqlx::query("select 1").execute(&db).await.map_err(|e| format!("a read: {e}"))?;
+                }
+                Ok::<_, String>(())
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // What asks the pool itself (the outbox relay, the health check, snapshots) gets a connection
+    // in turn, not once the statements stop.
+    for _ in 0..5 {
+        let asked = std::time::Instant::now();
+        let mut connection = tokio::time::timeout(Duration::from_secs(1), db.pool().acquire())
+            .await
+            .expect("a caller of the pool itself is served within a second")
+            .expect("a caller of the pool itself gets a connection");
+        sqlx::query("select 1").execute(&mut *connection).await.unwrap();
+        assert!(asked.elapsed() < Duration::from_secs(1));
+    }
+    for reader in readers {
+        reader.await.unwrap().expect("every read is answered");
+    }
+}

@@ -14,12 +14,18 @@
 //! connection is never older than [`RESTED`] when it is used: the rule the pool's own test before
 //! use follows. Ones that rest longer go back to the pool, so an idle service holds nothing out of
 //! it.
+//!
+//! A busy service always has a statement waiting for the next connection, so one handed from
+//! statement to statement would never go back to the pool, and whatever asks the pool itself (the
+//! outbox relay, the health check, a snapshot, a caller that found the pool not yet full) would
+//! wait out its acquire timeout. So a connection goes back through the pool once it has been out
+//! of it for a [`TURN`], and the pool serves its callers in the order they asked.
 
 use std::{
     collections::VecDeque,
     fmt,
     sync::{Arc, Mutex, MutexGuard, PoisonError, Weak},
-    time::Instant,
+    time::{Duration, Instant},
 };
 
 use futures::{StreamExt, TryStreamExt, future::BoxFuture, stream::BoxStream};
@@ -32,6 +38,14 @@ use sqlx::{
 use tokio::sync::oneshot;
 
 use super::RESTED;
+
+/// How long a connection is handed from statement to statement before it goes back through the
+/// pool, where whatever asks the pool itself takes its turn. One return (and the pool's test) per
+/// connection and turn: about one statement in fifty of a busy service.
+const TURN: Duration = Duration::from_millis(20);
+
+/// A connection lent by the front, with the moment it left the pool.
+type Lent = (PoolConnection<Postgres>, Instant);
 
 /// A service's database: the pool, with the connections of statements that ran to their end kept
 /// in front of it. `&Db` runs statements like `&PgPool`; transactions begin on a kept connection
@@ -49,13 +63,14 @@ struct Front {
 
 #[derive(Default)]
 struct Shelf {
-    /// Newest last: the next statement takes the connection used last.
-    kept: Vec<(PoolConnection<Postgres>, Instant)>,
+    /// Newest last: the next statement takes the connection used last. Each with when it was kept
+    /// and when it left the pool.
+    kept: Vec<(Lent, Instant)>,
     /// Callers of this `Db` waiting for a connection, longest first. A connection that a
     /// statement hands back goes to them before the shelf, so that no caller waits for a
     /// connection kept for whoever asks next; each also waits in the pool, and takes whichever
     /// comes first.
-    waiting: VecDeque<oneshot::Sender<PoolConnection<Postgres>>>,
+    waiting: VecDeque<oneshot::Sender<Lent>>,
 }
 
 impl Db {
@@ -75,13 +90,13 @@ impl Db {
 
     /// A connection of the caller's own. It goes back through the pool when dropped.
     pub async fn acquire(&self) -> sqlx::Result<PoolConnection<Postgres>> {
-        self.0.take().await
+        Ok(self.0.take().await?.0)
     }
 
     /// Begins a transaction, on a kept connection when there is one. Its connection goes back
     /// through the pool when the transaction ends, which sends a dropped transaction's ROLLBACK.
     pub async fn begin(&self) -> sqlx::Result<Transaction<'static, Postgres>> {
-        Transaction::begin(self.0.take().await?, None).await
+        Transaction::begin(self.0.take().await?.0, None).await
     }
 
     /// How many connections are kept in front of the pool now.
@@ -99,11 +114,12 @@ impl Front {
     /// has opened all the connections it may, also the first that a statement of this `Db` hands
     /// back, whichever comes first. (Only then: a caller of a pool that can still open a
     /// connection would start one and drop it half-made when a connection is handed over.)
-    async fn take(&self) -> sqlx::Result<PoolConnection<Postgres>> {
+    async fn take(&self) -> sqlx::Result<Lent> {
+        let from_pool = |connection| (connection, Instant::now());
         let rested = {
             let mut shelf = self.shelf();
             match shelf.kept.pop() {
-                Some((connection, since)) if since.elapsed() < RESTED => return Ok(connection),
+                Some((lent, since)) if since.elapsed() < RESTED => return Ok(lent),
                 // The newest has rested, so all have: the pool tests them before their next use.
                 Some(rested) => {
                     let mut all = std::mem::take(&mut shelf.kept);
@@ -115,58 +131,58 @@ impl Front {
         };
         drop(rested);
         if self.pool.size() < self.pool.options().get_max_connections() {
-            return self.pool.acquire().await;
+            return self.pool.acquire().await.map(from_pool);
         }
         let (handed, mut handed_to_me) = oneshot::channel();
         {
             let mut shelf = self.shelf();
             // Kept meanwhile by a statement that saw no one waiting.
-            if let Some((connection, _)) = shelf.kept.pop() {
-                return Ok(connection);
+            if let Some((lent, _)) = shelf.kept.pop() {
+                return Ok(lent);
             }
             shelf.waiting.retain(|waiter| !waiter.is_closed());
             shelf.waiting.push_back(handed);
         }
         tokio::select! {
             biased;
-            Ok(connection) = &mut handed_to_me => Ok(connection),
+            Ok(lent) = &mut handed_to_me => Ok(lent),
             acquired = self.pool.acquire() => {
                 // One may have been handed over meanwhile: it goes to the next in line.
                 handed_to_me.close();
-                if let Ok(connection) = handed_to_me.try_recv() {
-                    self.keep(connection);
+                if let Ok(lent) = handed_to_me.try_recv() {
+                    self.keep(lent);
                 }
-                acquired
+                acquired.map(from_pool)
             }
         }
     }
 
-    /// Keeps a connection whose statement ran to its end, unless it has something to send or the
-    /// pool is closing: it goes to the caller that has waited longest, else onto the shelf, else
-    /// (enough are kept) back to the pool.
-    fn keep(&self, mut connection: PoolConnection<Postgres>) {
-        if connection.should_flush() || self.pool.is_closed() {
+    /// Keeps a connection whose statement ran to its end, unless it has something to send, has
+    /// been out of the pool for a [`TURN`] or the pool is closing: it goes to the caller that has
+    /// waited longest, else onto the shelf, else (enough are kept) back to the pool.
+    fn keep(&self, mut lent: Lent) {
+        if lent.0.should_flush() || lent.1.elapsed() >= TURN || self.pool.is_closed() {
             return;
         }
         let mut shelf = self.shelf();
         while let Some(waiter) = shelf.waiting.pop_front() {
-            match waiter.send(connection) {
+            match waiter.send(lent) {
                 Ok(()) => return,
                 // That caller has its connection from the pool, or went away.
-                Err(back) => connection = back,
+                Err(back) => lent = back,
             }
         }
         if shelf.kept.len() < self.most {
-            shelf.kept.push((connection, Instant::now()));
+            shelf.kept.push((lent, Instant::now()));
             return;
         }
         // Dropped after the lock: its return to the pool is spawned from here.
         drop(shelf);
-        drop(connection);
+        drop(lent);
     }
 
     /// The kept connections that have rested, oldest first.
-    fn rested(&self) -> Vec<(PoolConnection<Postgres>, Instant)> {
+    fn rested(&self) -> Vec<(Lent, Instant)> {
         let mut shelf = self.shelf();
         let fresh = shelf.kept.iter().position(|(_, since)| since.elapsed() < RESTED).unwrap_or(shelf.kept.len());
         shelf.kept.drain(..fresh).collect()
@@ -201,13 +217,13 @@ impl<'p> Executor<'p> for &'_ Db {
     {
         let db = self.clone();
         async_stream::try_stream! {
-            let mut connection = db.0.take().await?;
+            let (mut connection, since) = db.0.take().await?;
             let mut results = connection.fetch_many(query);
             while let Some(result) = results.try_next().await? {
                 yield result;
             }
             drop(results);
-            db.0.keep(connection);
+            db.0.keep((connection, since));
         }
         .boxed()
     }
@@ -218,9 +234,9 @@ impl<'p> Executor<'p> for &'_ Db {
     {
         let db = self.clone();
         Box::pin(async move {
-            let mut connection = db.0.take().await?;
+            let (mut connection, since) = db.0.take().await?;
             let row = connection.fetch_optional(query).await?;
-            db.0.keep(connection);
+            db.0.keep((connection, since));
             Ok(row)
         })
     }
