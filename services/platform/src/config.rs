@@ -225,7 +225,7 @@ mod tests {
         if std::env::var_os("ERIS_DB_MAX_CONNECTIONS").is_some() {
             return; // The setting itself decides; nothing of the default to check here.
         }
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+        let cores = crate::cpu::cores() as u32;
         let told = Cli::try_parse_from(["eris"]).unwrap().database.max_connections;
         assert_eq!(told, (2 * cores + 1).max(5));
         let set = Cli::try_parse_from(["eris", "--db-max-connections", "12"]).unwrap().database.max_connections;

@@ -140,14 +140,14 @@ async fn a_kept_connection_that_postgres_ended_is_replaced() {
     assert_ne!(next, first);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_small_pool_answers_every_caller_while_reads_and_transactions_crowd_it() {
-    let database = TestDatabase::new().await;
-    let db = db(&database, 3).await;
-    let until = std::time::Instant::now() + Duration::from_secs(5);
-    // Thirty-two callers reading one row at a time, and four transactions that each hold their
-    // connection a while, as getLeadById beside company searches does.
-    let readers = (0..32).map(|_| {
+/// Thirty-two callers each reading one row at a time until `until`; each answers how many reads
+/// it made, or the first that failed.
+fn readers(
+    db: &Db,
+    until: std::time::Instant,
+) -> impl Iterator<Item = tokio::task::JoinHandle<Result<usize, String>>> + use<> {
+    let db = db.clone();
+    (0..32).map(move |_| {
         let db = db.clone();
         tokio::spawn(async move {
             let mut answered = 0;
@@ -155,9 +155,19 @@ async fn a_small_pool_answers_every_caller_while_reads_and_transactions_crowd_it
                 sqlx::query("select 1").execute(&db).await.map_err(|e| format!("a read: {e}"))?;
                 answered += 1;
             }
-            Ok::<_, String>(answered)
+            Ok(answered)
         })
-    });
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_small_pool_answers_every_caller_while_reads_and_transactions_crowd_it() {
+    let database = TestDatabase::new().await;
+    let db = db(&database, 3).await;
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    // Thirty-two callers reading one row at a time, and four transactions that each hold their
+    // connection a while, as getLeadById beside company searches does.
+    let readers = readers(&db, until);
     let writers = (0..4).map(|_| {
         let db = db.clone();
         tokio::spawn(async move {
@@ -185,17 +195,7 @@ async fn the_pools_own_callers_are_served_while_statements_keep_every_connection
     let until = std::time::Instant::now() + Duration::from_secs(4);
     // Thirty-two callers reading one row at a time: there is always a statement waiting for the
     // next connection a statement hands back.
-    let readers: Vec<_> = (0..32)
-        .map(|_| {
-            let db = db.clone();
-            tokio::spawn(async move {
-                while std::time::Instant::now() < until {
-                    sqlx::query("select 1").execute(&db).await.map_err(|e| format!("a read: {e}"))?;
-                }
-                Ok::<_, String>(())
-            })
-        })
-        .collect();
+    let readers: Vec<_> = readers(&db, until).collect();
     tokio::time::sleep(Duration::from_millis(300)).await;
     // What asks the pool itself (the outbox relay, the health check, snapshots) gets a connection
     // in turn, not once the statements stop.

@@ -45,7 +45,16 @@ use super::RESTED;
 const TURN: Duration = Duration::from_millis(20);
 
 /// A connection lent by the front, with the moment it left the pool.
-type Lent = (PoolConnection<Postgres>, Instant);
+struct Lent {
+    connection: PoolConnection<Postgres>,
+    out_since: Instant,
+}
+
+impl Lent {
+    fn from_pool(connection: PoolConnection<Postgres>) -> Self {
+        Self { connection, out_since: Instant::now() }
+    }
+}
 
 /// A service's database: the pool, with the connections of statements that ran to their end kept
 /// in front of it. `&Db` runs statements like `&PgPool`; transactions begin on a kept connection
@@ -63,8 +72,7 @@ struct Front {
 
 #[derive(Default)]
 struct Shelf {
-    /// Newest last: the next statement takes the connection used last. Each with when it was kept
-    /// and when it left the pool.
+    /// Newest last: the next statement takes the connection used last. Each with when it was kept.
     kept: Vec<(Lent, Instant)>,
     /// Callers of this `Db` waiting for a connection, longest first. A connection that a
     /// statement hands back goes to them before the shelf, so that no caller waits for a
@@ -90,13 +98,13 @@ impl Db {
 
     /// A connection of the caller's own. It goes back through the pool when dropped.
     pub async fn acquire(&self) -> sqlx::Result<PoolConnection<Postgres>> {
-        Ok(self.0.take().await?.0)
+        Ok(self.0.take().await?.connection)
     }
 
     /// Begins a transaction, on a kept connection when there is one. Its connection goes back
     /// through the pool when the transaction ends, which sends a dropped transaction's ROLLBACK.
     pub async fn begin(&self) -> sqlx::Result<Transaction<'static, Postgres>> {
-        Transaction::begin(self.0.take().await?.0, None).await
+        Transaction::begin(self.0.take().await?.connection, None).await
     }
 
     /// How many connections are kept in front of the pool now.
@@ -115,7 +123,6 @@ impl Front {
     /// back, whichever comes first. (Only then: a caller of a pool that can still open a
     /// connection would start one and drop it half-made when a connection is handed over.)
     async fn take(&self) -> sqlx::Result<Lent> {
-        let from_pool = |connection| (connection, Instant::now());
         let rested = {
             let mut shelf = self.shelf();
             match shelf.kept.pop() {
@@ -131,7 +138,7 @@ impl Front {
         };
         drop(rested);
         if self.pool.size() < self.pool.options().get_max_connections() {
-            return self.pool.acquire().await.map(from_pool);
+            return self.pool.acquire().await.map(Lent::from_pool);
         }
         let (handed, mut handed_to_me) = oneshot::channel();
         {
@@ -152,7 +159,7 @@ impl Front {
                 if let Ok(lent) = handed_to_me.try_recv() {
                     self.keep(lent);
                 }
-                acquired.map(from_pool)
+                acquired.map(Lent::from_pool)
             }
         }
     }
@@ -161,7 +168,7 @@ impl Front {
     /// been out of the pool for a [`TURN`] or the pool is closing: it goes to the caller that has
     /// waited longest, else onto the shelf, else (enough are kept) back to the pool.
     fn keep(&self, mut lent: Lent) {
-        if lent.0.should_flush() || lent.1.elapsed() >= TURN || self.pool.is_closed() {
+        if lent.connection.should_flush() || lent.out_since.elapsed() >= TURN || self.pool.is_closed() {
             return;
         }
         let mut shelf = self.shelf();
@@ -217,13 +224,13 @@ impl<'p> Executor<'p> for &'_ Db {
     {
         let db = self.clone();
         async_stream::try_stream! {
-            let (mut connection, since) = db.0.take().await?;
-            let mut results = connection.fetch_many(query);
+            let mut lent = db.0.take().await?;
+            let mut results = lent.connection.fetch_many(query);
             while let Some(result) = results.try_next().await? {
                 yield result;
             }
             drop(results);
-            db.0.keep((connection, since));
+            db.0.keep(lent);
         }
         .boxed()
     }
@@ -234,9 +241,9 @@ impl<'p> Executor<'p> for &'_ Db {
     {
         let db = self.clone();
         Box::pin(async move {
-            let (mut connection, since) = db.0.take().await?;
-            let row = connection.fetch_optional(query).await?;
-            db.0.keep((connection, since));
+            let mut lent = db.0.take().await?;
+            let row = lent.connection.fetch_optional(query).await?;
+            db.0.keep(lent);
             Ok(row)
         })
     }
