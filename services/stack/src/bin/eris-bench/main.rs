@@ -42,6 +42,8 @@ use prost::Message;
 use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
 use serde_json::{Value, json};
 
+mod plain;
+
 #[derive(Debug, Parser)]
 #[command(name = "eris-bench", about = "Benchmarks a running Eris gateway")]
 struct Args {
@@ -171,6 +173,16 @@ where
             })
         })
         .collect();
+    gather(name, connections, started, workers).await
+}
+
+/// The workers' latencies and errors, as one outcome since `started`.
+async fn gather(
+    name: &'static str,
+    connections: usize,
+    started: Instant,
+    workers: Vec<tokio::task::JoinHandle<(Vec<Duration>, usize)>>,
+) -> Outcome {
     let mut outcome =
         Outcome { name, connections, requests: 0, errors: 0, elapsed: Duration::ZERO, latencies: Vec::new() };
     for worker in workers {
@@ -182,6 +194,60 @@ where
     outcome.elapsed = started.elapsed();
     outcome.latencies.sort();
     outcome
+}
+
+/// GETs the paths `next_path` gives from `connections` workers, each on one plain kept-alive
+/// connection (see [`plain`]), until `duration` passes. A failed connection counts as an error
+/// and is opened again.
+async fn run_plain<F>(
+    name: &'static str,
+    connections: usize,
+    duration: Duration,
+    base_url: &str,
+    authorization: &str,
+    next_path: F,
+) -> anyhow::Result<Outcome>
+where
+    F: Fn() -> String + Send + Sync + 'static,
+{
+    let address: std::net::SocketAddr = base_url
+        .strip_prefix("http://")
+        .context("the plain client speaks http:// only")?
+        .trim_end_matches('/')
+        .parse()
+        .context("the plain client needs the gateway's address as ip:port")?;
+    let next_path = Arc::new(next_path);
+    let started = Instant::now();
+    let deadline = started + duration;
+    let workers: Vec<_> = (0..connections)
+        .map(|_| {
+            let (next_path, authorization) = (next_path.clone(), authorization.to_owned());
+            tokio::spawn(async move {
+                let (mut latencies, mut errors) = (Vec::new(), 0);
+                let mut connection = None;
+                while Instant::now() < deadline {
+                    let begun = Instant::now();
+                    let status = match connection.as_mut() {
+                        Some(open) => plain::Connection::get(open, &next_path()).await,
+                        None => match plain::Connection::open(address, &authorization).await {
+                            Ok(open) => connection.insert(open).get(&next_path()).await,
+                            Err(error) => Err(error),
+                        },
+                    };
+                    match status {
+                        Ok(200..=299) => latencies.push(begun.elapsed()),
+                        Ok(_) => errors += 1,
+                        Err(_) => {
+                            errors += 1;
+                            connection = None;
+                        }
+                    }
+                }
+                (latencies, errors)
+            })
+        })
+        .collect();
+    Ok(gather(name, connections, started, workers).await)
 }
 
 #[tokio::main]
@@ -309,13 +375,13 @@ async fn crm_section(args: &Args, token: &str, sales_token: &str, sales_id: i64)
     let electric_areas: Arc<Vec<i64>> = Arc::new(
         utilities.iter().filter(|u| u["Commodity"] == "Electric").filter_map(|u| u["UtilityId"].as_i64()).collect(),
     );
-    let crm = crm_scenarios(args, token.to_owned(), sales_token.to_owned(), sales_id, total, electric_areas).await;
+    let crm = crm_scenarios(args, token.to_owned(), sales_token.to_owned(), sales_id, total, electric_areas).await?;
     let mut crm_table = table(&crm.iter().collect::<Vec<_>>());
     if let Some(pgbench) = args.pgbench_tps {
         let lead_tps = crm[3].requests as f64 / crm[3].elapsed.as_secs_f64();
         crm_table.push_str(&format!(
             "\n\n`pgbench -S` (select-only, 32 clients) on the same machine: {pgbench:.0} tps. \
-             `getLeadById` through the gateway with 32 connections: {lead_tps:.0} req/s, a ratio of {:.3} \
+             `getLeadById` through the gateway with 32 connections of the plain client: {lead_tps:.0} req/s, a ratio of {:.3} \
              ({:.1}% of raw PostgreSQL point reads).",
             lead_tps / pgbench,
             100.0 * lead_tps / pgbench
@@ -1219,6 +1285,9 @@ fn random_filter(rng: &mut StdRng, electric_areas: &[i64]) -> CompanyFilter {
     filter
 }
 
+/// `getLeadById`'s rows, loaded through the plain client.
+const LEAD: &str = "`GET /api/getLeadById/{id}`, random ids";
+
 async fn crm_scenarios(
     args: &Args,
     token: String,
@@ -1226,7 +1295,7 @@ async fn crm_scenarios(
     sales_id: i64,
     total: i64,
     electric_areas: Arc<Vec<i64>>,
-) -> Vec<Outcome> {
+) -> anyhow::Result<Vec<Outcome>> {
     let duration = Duration::from_secs(args.seconds);
     let searches =
         |seed: u64, duration: Duration, name: &'static str, connections: usize, token: String, team: Option<i64>| {
@@ -1241,12 +1310,17 @@ async fn crm_scenarios(
                 async move { list_companies(&client, &base, &token, filter, SEARCH_COUNT_LIMIT).await.is_ok() }
             })
         };
+    let lead_path = || {
+        let rng = std::sync::Mutex::new(StdRng::seed_from_u64(11));
+        move || format!("/api/getLeadById/{}", rng.lock().expect("rng").gen_range(1..=total))
+    };
     let lead = |name: &'static str, connections: usize| {
-        let (base, token) = (args.base_url.clone(), token.clone());
-        let rng = Arc::new(std::sync::Mutex::new(StdRng::seed_from_u64(11)));
+        run_plain(name, connections, duration, &args.base_url, &token, lead_path())
+    };
+    let lead_through_reqwest = |name: &'static str, connections: usize| {
+        let (base, token, path) = (args.base_url.clone(), token.clone(), Arc::new(lead_path()));
         run(name, connections, duration, move |client| {
-            let id = rng.lock().expect("rng").gen_range(1..=total);
-            let (url, token) = (format!("{base}/api/getLeadById/{id}"), token.clone());
+            let (url, token) = (format!("{base}{}", path()), token.clone());
             async move { get_ok(&client, url, token).await }
         })
     };
@@ -1256,14 +1330,15 @@ async fn crm_scenarios(
     searches(3, Duration::from_secs(5), "warm-up", 2, token.clone(), None).await;
     let all = "company search: 3-letter name part + random drawer filters, Management (all companies)";
     let own = "the same as a Sales user (own companies only)";
-    vec![
+    Ok(vec![
         search(all, 1, token.clone(), None).await,
         search(own, 1, sales_token.clone(), Some(sales_id)).await,
-        lead("`GET /api/getLeadById/{id}`, random ids", 1).await,
-        lead("`GET /api/getLeadById/{id}`, random ids", 32).await,
+        lead(LEAD, 1).await?,
+        lead(LEAD, 32).await?,
         search(all, 4, token.clone(), None).await,
         search(own, 4, sales_token, Some(sales_id)).await,
-    ]
+        lead_through_reqwest("the same, loaded through reqwest (a heavier client on the same cores)", 32).await,
+    ])
 }
 
 fn chrono_like_now() -> String {
