@@ -125,8 +125,11 @@ pub async fn generate_contracts(database: &DatabaseArgs, plan: &ContractPlan) ->
     .bind(&ids)
     .execute(&pool)
     .await?;
-    sqlx::query("vacuum analyze contract").execute(&pool).await?;
-    sqlx::query("vacuum analyze payment").execute(&pool).await?;
+    // Every table the book wrote, the team rows its updates rewrote too: left unvacuumed they
+    // held as many dead rows as live ones and no statistics, so a Sales user's book read both.
+    for table in ["contract", "contract_team", "payment"] {
+        sqlx::query(&format!("vacuum analyze {table}")).execute(&pool).await?;
+    }
     pool.close().await;
     Ok(())
 }

@@ -11,8 +11,8 @@ use eris_proto::{
         CreateAffiliateRequest, CreateCallBankRequest, CreateCompanyRequest, CreateNoteRequest, CreateTaskRequest,
         DeleteCompanyRequest, GetCompanyRequest, GetTaskRequest, ListAffiliatesRequest, ListCallBankCompaniesRequest,
         ListCallBanksRequest, ListCompaniesRequest, ListCompanyChangesRequest, ListNotesRequest, ListTasksRequest,
-        Note, PrimaryStatus, SetCallBankCompaniesRequest, Task, TaskStatus, TeamAssignment, TeamRole,
-        UpdateCallBankCompanyRequest, UpdateCompanyRequest, UpdateTaskRequest,
+        ListVisibleCompanyIdsRequest, Note, PrimaryStatus, SetCallBankCompaniesRequest, Task, TaskStatus,
+        TeamAssignment, TeamRole, UpdateCallBankCompanyRequest, UpdateCompanyRequest, UpdateTaskRequest,
         call_bank_service_client::CallBankServiceClient, company_service_client::CompanyServiceClient,
         note_service_client::NoteServiceClient, task_service_client::TaskServiceClient,
     },
@@ -192,6 +192,34 @@ async fn a_sales_user_sees_only_companies_where_they_hold_a_team_role() {
     let filter = CompanyFilter { team_user_ids: vec![app.sales2.id], ..Default::default() };
     assert!(app.names(&app.sales, filter).await.is_empty());
     assert_eq!(app.names(&app.care, CompanyFilter::default()).await.len(), 3, "other roles see all");
+}
+
+#[tokio::test]
+async fn a_sales_users_visible_companies_are_listed_once_each_whatever_their_roles() {
+    let app = spawn_app().await;
+    let inside = app.company("Inside Inc", app.sales.id).await;
+    let two_roles = Company {
+        name: "Two Roles Co".into(),
+        closer_user_id: app.sales.id,
+        analyst_user_id: app.sales.id,
+        ..Default::default()
+    };
+    let two_roles = app.create(&app.management, two_roles).await.unwrap();
+    let support = Company { name: "Support Co".into(), support_analyst2_user_id: app.sales.id, ..Default::default() };
+    let support = app.create(&app.management, support).await.unwrap();
+    app.company("Theirs Inc", app.sales2.id).await;
+    let visible = |user: &User, max_ids: i32| {
+        let request = authed(user, ListVisibleCompanyIdsRequest { max_ids });
+        let mut companies = app.companies();
+        async move { companies.list_visible_company_ids(request).await.unwrap().into_inner() }
+    };
+    let mut ids = visible(&app.sales, 0).await.company_ids;
+    ids.sort_unstable();
+    assert_eq!(ids, vec![inside.company_id, two_roles.company_id, support.company_id]);
+    assert_eq!(visible(&app.sales, 3).await.company_ids.len(), 3, "three fit in three");
+    let over = visible(&app.sales, 2).await;
+    assert!(over.more && over.company_ids.is_empty(), "more than asked for: {over:?}");
+    assert!(visible(&app.care, 0).await.all, "other roles see every company");
 }
 
 #[tokio::test]
