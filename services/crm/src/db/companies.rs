@@ -100,18 +100,26 @@ fn push_team_match(builder: &mut QueryBuilder<'_, Postgres>, user_ids: &[i64]) {
     builder.push(")");
 }
 
-/// The companies where `user_id` holds a team role, at most `limit` of them.
+/// The companies where `user_id` holds a team role: all of them, or at most `limit`.
 ///
-/// One index-only scan per team column (each index carries the company's id), joined without
-/// repeats: a Sales user's tens of thousands of companies are read from the indexes, not the rows.
+/// All of them come from one index-only scan per team column (each index carries the company's
+/// id), joined without repeats: a Sales user's tens of thousands of companies are read from the
+/// indexes, not the rows. That join reads every scan to its end before it answers, so a limited
+/// ask (often "are there more than a few?") tests the rows instead, which stops at the limit.
 #[tracing::instrument(skip_all)]
-pub async fn team_company_ids(pool: &Db, user_id: i64, limit: i64) -> sqlx::Result<Vec<i64>> {
-    static SQL: LazyLock<String> = LazyLock::new(|| {
+pub async fn team_company_ids(pool: &Db, user_id: i64, limit: Option<i64>) -> sqlx::Result<Vec<i64>> {
+    static ALL: LazyLock<String> = LazyLock::new(|| {
         let arms: Vec<String> =
             TEAM_COLUMNS.iter().map(|column| format!("select company_id from company where {column} = $1")).collect();
-        format!("select company_id from ({}) team limit $2", arms.join(" union "))
+        arms.join(" union ")
     });
-    sqlx::query_scalar(&SQL).bind(user_id).bind(limit).fetch_all(pool).await
+    let Some(limit) = limit else {
+        return sqlx::query_scalar(&ALL).bind(user_id).fetch_all(pool).await;
+    };
+    let mut builder = QueryBuilder::new("select company_id from company where true");
+    push_team_match(&mut builder, &[user_id]);
+    builder.push(" limit ").push_bind(limit);
+    builder.build_query_scalar().fetch_all(pool).await
 }
 
 /// Those of `company_ids` that exist.

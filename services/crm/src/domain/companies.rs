@@ -121,7 +121,7 @@ impl State {
     /// The ids of the companies the caller may see, up to `max` (more than `max`: `Many`).
     pub(crate) async fn visible_company_ids(&self, caller: &Caller, max: Option<usize>) -> Result<Visible> {
         let Some(user_id) = access::companies_limited_to(caller) else { return Ok(Visible::All) };
-        let limit = max.map_or(i64::MAX, |max| max as i64 + 1);
+        let limit = max.map(|max| max as i64 + 1);
         let ids = db::companies::team_company_ids(&self.pool, user_id, limit).await?;
         Ok(if max.is_some_and(|max| ids.len() > max) { Visible::Many } else { Visible::These(ids) })
     }
