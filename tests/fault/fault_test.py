@@ -78,6 +78,12 @@ READYZ_GRACE_S = 2.0
 # an idle stack; the harness keeps writing notes meanwhile).
 FEED_LIMIT_S = 5.0
 
+# A signed-out token is refused by every service within this many seconds. Each service process
+# keeps the generations it read and hears every raise announced through Redis, so another process
+# may still hold the old one for the moment the announcement takes to reach it (decisions: "Token
+# generations heard, not asked"); issue 26 asks for a second.
+REVOCATION_LIMIT_S = 1.0
+
 DEMO_PASSWORD = "eris-demo-2026"
 # Users who may write notes on any company (Sales may not).
 WRITERS = ["management@eris.test", "admin@eris.test", "care@eris.test"]
@@ -932,9 +938,18 @@ class FaultRun:
         out = self.call("logout", "POST", "/api/user/logout", token=revoked)
         if out.status != 204:
             self.failures.append(f"sign-out answered {out.status or out.failure}, not 204")
-        status, text = self.revoked_probe(revoked, "after sign-out")
-        if status != 401:
-            self.failures.append(f"the signed-out token was not refused right after sign-out ({text})")
+        signed_out = time.monotonic()
+        while True:
+            status, text = self.revoked_probe(revoked, "after sign-out")
+            waited = time.monotonic() - signed_out
+            if status == 401:
+                log(f"the signed-out token was refused by crm and identity {waited:.3f} s after sign-out")
+                break
+            if waited >= REVOCATION_LIMIT_S:
+                self.failures.append(f"the signed-out token was not refused within {REVOCATION_LIMIT_S:.0f} s "
+                                     f"of sign-out ({text})")
+                break
+            time.sleep(0.02)
         self.steady("steady", 2)
 
         # 2. Redis stops and starts again (empty).
