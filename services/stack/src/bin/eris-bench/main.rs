@@ -227,13 +227,14 @@ where
                 let mut connection = None;
                 while Instant::now() < deadline {
                     let begun = Instant::now();
-                    let status = match connection.as_mut() {
-                        Some(open) => plain::Connection::get(open, &next_path()).await,
-                        None => match plain::Connection::open(address, &authorization).await {
-                            Ok(open) => connection.insert(open).get(&next_path()).await,
-                            Err(error) => Err(error),
-                        },
-                    };
+                    let status = async {
+                        let open = match connection.as_mut() {
+                            Some(open) => open,
+                            None => connection.insert(plain::Connection::open(address, &authorization).await?),
+                        };
+                        open.get(&next_path()).await
+                    }
+                    .await;
                     match status {
                         Ok(200..=299) => latencies.push(begun.elapsed()),
                         Ok(_) => errors += 1,
